@@ -1,0 +1,1 @@
+//! The Botzone judge's state machine. (being implemented)

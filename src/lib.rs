@@ -1,0 +1,12 @@
+//! mcr-engine: Chinese Standard Mahjong (MCR) as played by the Botzone judge.
+//!
+//! - [`tiles`], [`hand`]: the vocabulary.
+//! - [`fans`]: the fan calculator, driven by tables generated from `rules/`.
+//! - [`engine`]: the judge's state machine (`reset` / `step`).
+//! - [`record`]: game and hand records (`.jsonl`, `.jsonl.gz`).
+
+pub mod engine;
+pub mod fans;
+pub mod hand;
+pub mod record;
+pub mod tiles;

@@ -1,0 +1,291 @@
+//! Game records (`../shared/seeds/DATASET_CARD.md`) and hand records
+//! (`hands.jsonl.gz`), streamed from `.jsonl` or `.jsonl.gz`.
+//!
+//! Reading never stops at a bad line: each line yields either a record or a
+//! [`RecordError`] naming file, line and problem, and a truncated gzip stream
+//! yields the records read so far followed by one error.
+
+use serde::de::DeserializeOwned;
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use std::fmt;
+use std::io::{BufRead, BufReader, Read};
+use std::path::{Path, PathBuf};
+
+/// One game as the judge played it.
+#[derive(Debug, Clone, Deserialize)]
+pub struct GameRecord {
+    pub game_id: String,
+    pub srand: i64,
+    pub quan: i64,
+    #[serde(default)]
+    pub players: Vec<String>,
+    /// Kept as text: the engine validates it and names a bad tile.
+    pub wall: Vec<String>,
+    pub turns: Vec<TurnRecord>,
+    pub expected: Expected,
+    #[serde(default)]
+    pub tags: Vec<String>,
+    /// Error games: what was sent to provoke the verdict.
+    #[serde(default)]
+    pub injected: Option<serde_json::Value>,
+    #[serde(default)]
+    pub known_discrepancy: Option<serde_json::Value>,
+}
+
+/// One judge step: requests sent, the display written, the answers received.
+/// The terminal turn has neither requests nor responses.
+#[derive(Debug, Clone, Deserialize)]
+pub struct TurnRecord {
+    #[serde(default)]
+    pub request: Option<BTreeMap<String, String>>,
+    pub display: serde_json::Value,
+    #[serde(default)]
+    pub responses: Option<BTreeMap<String, String>>,
+}
+
+impl TurnRecord {
+    /// The four responses by seat (a missing one is taken as absent).
+    pub fn responses_by_seat(&self) -> [Option<&str>; 4] {
+        let mut out = [None; 4];
+        if let Some(r) = &self.responses {
+            for (seat, slot) in out.iter_mut().enumerate() {
+                *slot = r.get(SEAT_KEYS[seat]).map(|s| s.as_str());
+            }
+        }
+        out
+    }
+}
+
+pub const SEAT_KEYS: [&str; 4] = ["0", "1", "2", "3"];
+
+/// The `expected` block: outcome of a normal game, or verdict of an error game.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Expected {
+    /// "zimo" | "ron" | "draw" | "error"
+    pub ending: String,
+    #[serde(default)]
+    pub winner: Option<u8>,
+    #[serde(default)]
+    pub discarder: Option<u8>,
+    #[serde(default)]
+    pub qianggang: Option<bool>,
+    #[serde(default)]
+    pub fan: Vec<(String, i32, i32)>,
+    #[serde(default)]
+    pub fan_total: Option<i32>,
+    #[serde(default)]
+    pub scores: Vec<i32>,
+    #[serde(default)]
+    pub offender: Option<u8>,
+    #[serde(default)]
+    pub verdict: Option<String>,
+}
+
+/// One hand scored by the reference calculator.
+#[derive(Debug, Clone, Deserialize)]
+pub struct HandRecord {
+    pub id: String,
+    /// [type, tile, offer]
+    pub packs: Vec<(String, String, u8)>,
+    pub hand: Vec<String>,
+    pub win_tile: String,
+    pub flags: HandFlags,
+    pub seat_wind: u8,
+    pub prevalent_wind: u8,
+    #[serde(default)]
+    pub flower_count: u8,
+    pub expected: HandExpected,
+}
+
+#[derive(Debug, Clone, Copy, Deserialize, Default)]
+pub struct HandFlags {
+    #[serde(default)]
+    pub self_drawn: bool,
+    #[serde(default)]
+    pub fourth_tile: bool,
+    #[serde(default)]
+    pub about_kong: bool,
+    #[serde(default)]
+    pub wall_last: bool,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct HandExpected {
+    pub result: i32,
+    pub fan: Vec<(String, i32, i32)>,
+    #[serde(default)]
+    pub fan_total: i32,
+}
+
+/// Where and why a record could not be read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RecordError {
+    pub file: PathBuf,
+    /// 1-based; 0 when the file could not be opened at all.
+    pub line: usize,
+    pub message: String,
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.line == 0 {
+            write!(f, "{}: {}", self.file.display(), self.message)
+        } else {
+            write!(f, "{}:{}: {}", self.file.display(), self.line, self.message)
+        }
+    }
+}
+
+impl std::error::Error for RecordError {}
+
+/// A record with the line it came from.
+#[derive(Debug, Clone)]
+pub struct Located<T> {
+    pub line: usize,
+    pub record: T,
+}
+
+/// Opens `.jsonl` or `.jsonl.gz` (by content: a gzip magic number means gzip).
+pub fn open_lines(path: &Path) -> Result<Box<dyn BufRead + Send>, RecordError> {
+    let err = |m: String| RecordError { file: path.to_path_buf(), line: 0, message: m };
+    let mut file = std::fs::File::open(path).map_err(|e| err(format!("cannot open: {e}")))?;
+    let mut magic = [0u8; 2];
+    let n = file.read(&mut magic).map_err(|e| err(format!("cannot read: {e}")))?;
+    let head = std::io::Cursor::new(magic[..n].to_vec());
+    let chained = head.chain(file);
+    if n == 2 && magic == [0x1f, 0x8b] {
+        Ok(Box::new(BufReader::with_capacity(1 << 16, flate2::read::MultiGzDecoder::new(chained))))
+    } else {
+        Ok(Box::new(BufReader::with_capacity(1 << 16, chained)))
+    }
+}
+
+/// Streams the records of one file; blank lines are skipped.
+pub struct Records<T> {
+    file: PathBuf,
+    lines: Option<Box<dyn BufRead + Send>>,
+    line_no: usize,
+    buf: String,
+    _t: std::marker::PhantomData<fn() -> T>,
+}
+
+impl<T: DeserializeOwned> Records<T> {
+    pub fn open(path: &Path) -> Result<Records<T>, RecordError> {
+        Ok(Records {
+            file: path.to_path_buf(),
+            lines: Some(open_lines(path)?),
+            line_no: 0,
+            buf: String::new(),
+            _t: std::marker::PhantomData,
+        })
+    }
+
+    fn error(&self, message: String) -> RecordError {
+        RecordError { file: self.file.clone(), line: self.line_no, message }
+    }
+}
+
+impl<T: DeserializeOwned> Iterator for Records<T> {
+    type Item = Result<Located<T>, RecordError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            let reader = self.lines.as_mut()?;
+            self.buf.clear();
+            self.line_no += 1;
+            match reader.read_line(&mut self.buf) {
+                Ok(0) => {
+                    self.lines = None;
+                    return None;
+                }
+                Ok(_) => {}
+                Err(e) => {
+                    // A truncated or corrupt stream: report it once and stop.
+                    self.lines = None;
+                    return Some(Err(self.error(format!("read error (truncated or corrupt file?): {e}"))));
+                }
+            }
+            let text = self.buf.trim();
+            if text.is_empty() {
+                continue;
+            }
+            return Some(match serde_json::from_str::<T>(text) {
+                Ok(record) => Ok(Located { line: self.line_no, record }),
+                Err(e) => Err(self.error(format!("malformed record: {e}"))),
+            });
+        }
+    }
+}
+
+/// Reads every record of `path`, keeping good ones and collecting errors.
+pub fn read_all<T: DeserializeOwned>(path: &Path) -> (Vec<Located<T>>, Vec<RecordError>) {
+    let mut good = Vec::new();
+    let mut bad = Vec::new();
+    match Records::<T>::open(path) {
+        Ok(it) => {
+            for r in it {
+                match r {
+                    Ok(l) => good.push(l),
+                    Err(e) => bad.push(e),
+                }
+            }
+        }
+        Err(e) => bad.push(e),
+    }
+    (good, bad)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Write;
+
+    fn temp(name: &str, bytes: &[u8]) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("mcr-record-test-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let p = dir.join(name);
+        std::fs::write(&p, bytes).unwrap();
+        p
+    }
+
+    #[derive(Deserialize, Debug)]
+    struct Small {
+        a: i32,
+    }
+
+    #[test]
+    fn malformed_line_is_reported_and_reading_goes_on() {
+        let p = temp("m.jsonl", b"{\"a\":1}\n{\"a\":\n\n{\"a\":3,\"extra\":true}\n");
+        let (good, bad) = read_all::<Small>(&p);
+        assert_eq!(good.iter().map(|l| l.record.a).collect::<Vec<_>>(), vec![1, 3]);
+        assert_eq!(good[1].line, 4);
+        assert_eq!(bad.len(), 1);
+        assert_eq!(bad[0].line, 2);
+        assert!(bad[0].to_string().contains("m.jsonl:2: malformed record"), "{}", bad[0]);
+    }
+
+    #[test]
+    fn truncated_gzip_keeps_what_was_read() {
+        let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+        for i in 0..2000 {
+            writeln!(enc, "{{\"a\":{i}}}").unwrap();
+        }
+        let full = enc.finish().unwrap();
+        let p = temp("t.jsonl.gz", &full[..full.len() / 2]);
+        let (good, bad) = read_all::<Small>(&p);
+        assert!(!good.is_empty() && good.len() < 2000);
+        assert_eq!(bad.len(), 1);
+        assert!(bad[0].message.contains("truncated"), "{}", bad[0]);
+        for (i, l) in good.iter().enumerate() {
+            assert_eq!(l.record.a, i as i32);
+        }
+    }
+
+    #[test]
+    fn missing_file_is_an_error() {
+        let (good, bad) = read_all::<Small>(Path::new("/nonexistent/x.jsonl"));
+        assert!(good.is_empty());
+        assert_eq!(bad[0].line, 0);
+    }
+}

@@ -1,0 +1,225 @@
+//! Tiles: the 34 kinds, their text names (`W1`..`W9`, `T1`..`T9`, `B1`..`B9`,
+//! `F1`..`F4`, `J1`..`J3`) and the classes the rules speak of.
+//!
+//! The index order follows the reference calculator (characters, bamboo, dots,
+//! winds, dragons): the order in which hands are sorted and decompositions are
+//! enumerated depends on it, and the reference's tie-breaks depend on that order.
+
+use std::fmt;
+
+/// One of the 34 tile kinds, `0..34`.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct Tile(u8);
+
+/// Suits in index order. `Honor` covers winds and dragons.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, PartialOrd, Ord, Hash)]
+pub enum Suit {
+    Characters = 0,
+    Bamboo = 1,
+    Dots = 2,
+    Honor = 3,
+}
+
+pub const TILE_KINDS: usize = 34;
+
+/// Text names in index order.
+pub const TILE_NAMES: [&str; TILE_KINDS] = [
+    "W1", "W2", "W3", "W4", "W5", "W6", "W7", "W8", "W9", //
+    "T1", "T2", "T3", "T4", "T5", "T6", "T7", "T8", "T9", //
+    "B1", "B2", "B3", "B4", "B5", "B6", "B7", "B8", "B9", //
+    "F1", "F2", "F3", "F4", "J1", "J2", "J3",
+];
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown tile {0:?} (expected W1-W9, T1-T9, B1-B9, F1-F4 or J1-J3)")]
+pub struct UnknownTile(pub String);
+
+impl Tile {
+    pub const fn new(index: u8) -> Option<Tile> {
+        if (index as usize) < TILE_KINDS {
+            Some(Tile(index))
+        } else {
+            None
+        }
+    }
+
+    /// `index` must be below 34; used by tables built from known-good data.
+    pub const fn from_index(index: u8) -> Tile {
+        assert!((index as usize) < TILE_KINDS);
+        Tile(index)
+    }
+
+    /// A suited tile from suit (0..3) and rank (1..9).
+    pub const fn suited(suit: Suit, rank: u8) -> Tile {
+        assert!(rank >= 1 && rank <= 9 && (suit as u8) < 3);
+        Tile(suit as u8 * 9 + rank - 1)
+    }
+
+    pub fn all() -> impl Iterator<Item = Tile> {
+        (0..TILE_KINDS as u8).map(Tile)
+    }
+
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    #[inline]
+    pub const fn suit(self) -> Suit {
+        match self.0 / 9 {
+            0 => Suit::Characters,
+            1 => Suit::Bamboo,
+            2 => Suit::Dots,
+            _ => Suit::Honor,
+        }
+    }
+
+    /// 1..9 for suited tiles; 1..4 for winds (E S W N) and 5..7 for dragons
+    /// (red, green, white), as in the reference.
+    #[inline]
+    pub const fn rank(self) -> u8 {
+        if self.0 < 27 {
+            self.0 % 9 + 1
+        } else {
+            self.0 - 27 + 1
+        }
+    }
+
+    #[inline]
+    pub const fn is_honor(self) -> bool {
+        self.0 >= 27
+    }
+    #[inline]
+    pub const fn is_wind(self) -> bool {
+        self.0 >= 27 && self.0 < 31
+    }
+    #[inline]
+    pub const fn is_dragon(self) -> bool {
+        self.0 >= 31
+    }
+    #[inline]
+    pub const fn is_suited(self) -> bool {
+        self.0 < 27
+    }
+    /// 1 or 9 of a suit.
+    #[inline]
+    pub const fn is_terminal(self) -> bool {
+        self.0 < 27 && (self.0 % 9 == 0 || self.0 % 9 == 8)
+    }
+    /// Terminal or honour (幺九).
+    #[inline]
+    pub const fn is_terminal_or_honor(self) -> bool {
+        self.is_honor() || self.is_terminal()
+    }
+
+    /// The wind tile of wind `w` (0 = east .. 3 = north).
+    pub const fn wind(w: u8) -> Tile {
+        assert!(w < 4);
+        Tile(27 + w)
+    }
+
+    /// Next tile of the same suit (`None` past 9 or for honours).
+    #[inline]
+    pub const fn next(self) -> Option<Tile> {
+        if self.0 < 27 && self.0 % 9 != 8 {
+            Some(Tile(self.0 + 1))
+        } else {
+            None
+        }
+    }
+    #[inline]
+    pub const fn prev(self) -> Option<Tile> {
+        if self.0 < 27 && self.0 % 9 != 0 {
+            Some(Tile(self.0 - 1))
+        } else {
+            None
+        }
+    }
+
+    pub const fn name(self) -> &'static str {
+        TILE_NAMES[self.0 as usize]
+    }
+
+    pub fn parse(text: &str) -> Result<Tile, UnknownTile> {
+        let bytes = text.as_bytes();
+        if bytes.len() == 2 {
+            let n = bytes[1].wrapping_sub(b'0');
+            let idx = match (bytes[0], n) {
+                (b'W', 1..=9) => Some(n - 1),
+                (b'T', 1..=9) => Some(9 + n - 1),
+                (b'B', 1..=9) => Some(18 + n - 1),
+                (b'F', 1..=4) => Some(27 + n - 1),
+                (b'J', 1..=3) => Some(31 + n - 1),
+                _ => None,
+            };
+            if let Some(i) = idx {
+                return Ok(Tile(i));
+            }
+        }
+        Err(UnknownTile(text.to_string()))
+    }
+}
+
+impl std::str::FromStr for Tile {
+    type Err = UnknownTile;
+    fn from_str(s: &str) -> Result<Tile, UnknownTile> {
+        Tile::parse(s)
+    }
+}
+
+impl fmt::Display for Tile {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl fmt::Debug for Tile {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl serde::Serialize for Tile {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Tile {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Tile, D::Error> {
+        let s: std::borrow::Cow<'de, str> = serde::Deserialize::deserialize(d)?;
+        Tile::parse(&s).map_err(serde::de::Error::custom)
+    }
+}
+
+/// Counts per tile kind.
+pub type TileCounts = [u8; TILE_KINDS];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip() {
+        for t in Tile::all() {
+            assert_eq!(Tile::parse(t.name()).unwrap(), t);
+        }
+        assert!(Tile::parse("W0").is_err());
+        assert!(Tile::parse("F5").is_err());
+        assert!(Tile::parse("J4").is_err());
+        assert!(Tile::parse("X1").is_err());
+        assert!(Tile::parse("W10").is_err());
+    }
+
+    #[test]
+    fn classes() {
+        let t = |s| Tile::parse(s).unwrap();
+        assert!(t("W1").is_terminal() && t("B9").is_terminal() && !t("T5").is_terminal());
+        assert!(t("F1").is_wind() && t("J2").is_dragon() && t("J1").is_honor());
+        assert_eq!(t("T3").suit(), Suit::Bamboo);
+        assert_eq!(t("B3").suit(), Suit::Dots);
+        assert_eq!(t("J3").rank(), 7);
+        assert_eq!(t("W9").next(), None);
+        assert_eq!(t("W8").next(), Some(t("W9")));
+    }
+}
