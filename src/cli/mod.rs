@@ -1,0 +1,7 @@
+//! One module per subcommand.
+pub mod audit;
+pub mod bench;
+pub mod fan;
+pub mod hands;
+pub mod serve;
+pub mod validate;
