@@ -5,8 +5,10 @@
 //! - [`engine`]: the judge's state machine (`reset` / `step`).
 //! - [`record`]: game and hand records (`.jsonl`, `.jsonl.gz`).
 
+pub mod decompose;
 pub mod engine;
 pub mod fans;
 pub mod hand;
 pub mod record;
+pub mod rules;
 pub mod tiles;
