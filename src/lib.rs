@@ -5,10 +5,12 @@
 //! - [`engine`]: the judge's state machine (`reset` / `step`).
 //! - [`record`]: game and hand records (`.jsonl`, `.jsonl.gz`).
 
+pub mod audit;
 pub mod decompose;
 pub mod engine;
 pub mod fans;
 pub mod hand;
+pub mod notation;
 pub mod record;
 pub mod rules;
 pub mod tiles;

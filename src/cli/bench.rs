@@ -1,9 +1,27 @@
+//! `mcr bench fan FILE` and `mcr bench replay FILE`.
+
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(clap::Args)]
-pub struct Args {}
+pub struct Args {
+    #[command(subcommand)]
+    pub what: What,
+}
 
-pub fn run(_args: Args) -> ExitCode {
-    eprintln!("not implemented yet");
-    ExitCode::FAILURE
+#[derive(clap::Subcommand)]
+pub enum What {
+    /// Time the fan calculator over a hands corpus.
+    Fan {
+        file: PathBuf,
+        /// Timed passes (the best is reported).
+        #[arg(long, default_value_t = 5)]
+        passes: usize,
+    },
+}
+
+pub fn run(args: Args) -> ExitCode {
+    match args.what {
+        What::Fan { file, passes } => super::bench_fan::run(&file, passes),
+    }
 }
