@@ -1,0 +1,139 @@
+//! The fan calculator against the reference: the whole public hands corpus,
+//! the generated tables pinned, bad input.
+
+mod common;
+
+use mcr_engine::fans::{self, FANS, FAN_TABLE_SIZE};
+use mcr_engine::hand::{HandError, HandInput, Pack, PackKind, WinFlags};
+use mcr_engine::record::{read_all, HandRecord};
+use mcr_engine::tiles::Tile;
+
+fn fan_list(r: &fans::FanResult) -> Vec<(String, i32, i32)> {
+    r.fans().map(|(f, c)| (f.name.to_string(), f.value as i32, c as i32)).collect()
+}
+
+#[test]
+fn public_hands_corpus_matches_result_code_and_fan_list() {
+    let (records, errors) = read_all::<HandRecord>(&common::data("hands.jsonl.gz"));
+    assert!(errors.is_empty(), "{errors:?}");
+    assert_eq!(records.len(), 101_350);
+    let mut mismatches = Vec::new();
+    for rec in &records {
+        let h = &rec.record;
+        let input = h.to_input().unwrap_or_else(|e| panic!("{}: {e}", h.id));
+        let got = fans::calculate(&input);
+        let list = if got.result >= 0 { fan_list(&got) } else { Vec::new() };
+        if got.result != h.expected.result || list != h.expected.fan {
+            mismatches.push(format!("{}: expected {} {:?}, got {} {:?}", h.id, h.expected.result, h.expected.fan, got.result, list));
+        }
+        // The fast path agrees with the full calculation.
+        assert_eq!(fans::calculate_total(&input), got.result, "{}", h.id);
+    }
+    assert!(mismatches.is_empty(), "{} mismatches, first: {:#?}", mismatches.len(), &mismatches[..mismatches.len().min(5)]);
+}
+
+#[test]
+fn explanation_agrees_with_the_calculation() {
+    let (records, _) = read_all::<HandRecord>(&common::data("hands.jsonl.gz"));
+    for rec in records.iter().step_by(97) {
+        let input = rec.record.to_input().unwrap();
+        let e = fans::explain(&input);
+        assert_eq!(e.result, fans::calculate(&input), "{}", rec.record.id);
+        if e.result.result >= 0 {
+            let chosen = &e.readings[e.chosen.expect("a winning hand has a chosen reading")];
+            let flowers = input.flower_count as i32;
+            assert_eq!(chosen.total + flowers, e.result.result, "{}", rec.record.id);
+        }
+    }
+}
+
+#[test]
+fn fan_table_is_the_reference_table() {
+    let text = std::fs::read_to_string(common::data("fans.json")).unwrap();
+    let reference: Vec<serde_json::Value> = serde_json::from_str(&text).unwrap();
+    assert_eq!(reference.len(), FAN_TABLE_SIZE);
+    for (r, f) in reference.iter().zip(FANS.iter()) {
+        assert_eq!(r["index"].as_u64().unwrap(), f.index as u64);
+        assert_eq!(r["name"].as_str().unwrap(), f.name);
+        assert_eq!(r["name_en"].as_str().unwrap(), f.name_en);
+        assert_eq!(r["value"].as_u64().unwrap(), f.value as u64, "{}", f.name);
+    }
+    assert_eq!(fans::fan_by_name("清龙").unwrap().index, 28);
+    assert_eq!(fans::fan_by_name("Pure Straight").unwrap().index, 28);
+    assert_eq!(fans::fan_by_name("明暗杠").unwrap().extension, Some(true));
+    assert!(fans::fan_by_name("清一龙").is_none());
+    assert_eq!(FANS.iter().filter(|f| f.extension.is_none()).count(), 82, "81 official fans and 无");
+}
+
+#[test]
+fn generated_tables_are_pinned() {
+    use mcr_engine::rules::fans as generated;
+    // Omission order: every fan comes before all the fans it omits.
+    let pos: Vec<usize> = (0..FAN_TABLE_SIZE)
+        .map(|i| generated::OMISSION_ORDER.iter().position(|&f| f as usize == i).unwrap_or(usize::MAX))
+        .collect();
+    for (fan, omits) in generated::OMITS.iter().enumerate() {
+        for o in omits.iter() {
+            assert!(pos[fan] < pos[o.fan as usize], "{} must come before {}", FANS[fan].name, FANS[o.fan as usize].name);
+        }
+    }
+    assert_eq!(generated::OMISSION_ORDER.len(), FAN_TABLE_SIZE - 1);
+    let names = |l: &[u8]| l.iter().map(|&i| FANS[i as usize].name).collect::<Vec<_>>();
+    assert_eq!(names(generated::CHOW_PAIR_TRIM), ["老少副", "连六", "喜相逢", "一般高"]);
+    assert_eq!(names(generated::TIE_PREFERS), ["一色三同顺", "三同刻"]);
+    assert_eq!(names(generated::TIE_YIELDS), ["七对"]);
+    assert_eq!(names(generated::OUTSIDE_READINGS), ["花牌"]);
+    assert!(generated::RULE_TEXT[28].0.contains("chows(3)"));
+    // Suit pattern tables: counts of one suit splitting into sets (and a pair).
+    use mcr_engine::decompose::tables;
+    // Counted independently by brute force over all 5^9 patterns.
+    assert_eq!(tables::SUIT_PATTERNS_SETS_ONLY, 2869);
+    assert_eq!(tables::SUIT_PATTERNS_SETS_AND_PAIR, 18874);
+    let c = |s: &str| {
+        let mut counts = [0u8; 34];
+        for t in mcr_engine::notation::parse_tiles(s).unwrap() {
+            counts[t.index()] += 1;
+        }
+        counts
+    };
+    assert_eq!(tables::is_complete_regular(&c("11123456789999m")), Some(true), "11 123 456 789 999");
+    assert_eq!(tables::is_complete_regular(&c("1112345678999m1p")), Some(false));
+    assert_eq!(tables::is_complete_regular(&c("1112345678999m5m")), Some(true));
+    assert_eq!(tables::is_complete_regular(&c("123m456p789s11z")), Some(false), "11z is a pair but 12 tiles");
+    assert_eq!(tables::is_complete_regular(&c("123m456p789s111z22z")), Some(true));
+    assert_eq!(tables::is_complete_regular(&c("11111m")), None);
+}
+
+#[test]
+fn wrong_tile_count_and_not_a_win() {
+    let t = |s: &str| Tile::parse(s).unwrap();
+    let h = HandInput::new(&[], &[t("W1"); 10], t("W1"), WinFlags::default(), 0, 0, 0).unwrap();
+    assert_eq!(fans::calculate(&h).result, fans::WRONG_TILE_COUNT);
+    assert_eq!(fans::calculate_total(&h), fans::WRONG_TILE_COUNT);
+    let h = HandInput::new(&[], &[], t("W1"), WinFlags::default(), 0, 0, 0).unwrap();
+    assert_eq!(fans::calculate(&h).result, fans::WRONG_TILE_COUNT);
+    let r = common::score("123m 456m 789m 123p 5s +9s");
+    assert_eq!(r.result, fans::NOT_WIN);
+    assert_eq!(r.fans().count(), 0);
+}
+
+#[test]
+fn invalid_input_is_an_error_value() {
+    let t = |s: &str| Tile::parse(s).unwrap();
+    let f = WinFlags::default();
+    assert!(matches!(HandInput::new(&[Pack::new(PackKind::Pung, t("W1"), 1); 5], &[], t("W1"), f, 0, 0, 0), Err(HandError::TooManyPacks(5))));
+    assert!(matches!(HandInput::new(&[], &[t("W1"); 14], t("W1"), f, 0, 0, 0), Err(HandError::TooManyTiles(14))));
+    assert!(matches!(HandInput::new(&[Pack::new(PackKind::Chow, t("W9"), 1)], &[], t("W1"), f, 0, 0, 0), Err(HandError::BadPack(..))));
+    assert!(matches!(HandInput::new(&[Pack::new(PackKind::Chow, t("F2"), 1)], &[], t("W1"), f, 0, 0, 0), Err(HandError::BadPack(..))));
+    assert!(matches!(HandInput::new(&[Pack::new(PackKind::Pung, t("W2"), 0)], &[], t("W1"), f, 0, 0, 0), Err(HandError::BadPack(..))));
+    assert!(matches!(HandInput::new(&[], &[], t("W1"), f, 4, 0, 0), Err(HandError::BadWind(4))));
+    assert!(Tile::parse("W0").is_err());
+}
+
+#[test]
+fn five_copies_of_a_tile_do_not_panic() {
+    // The reference does not reject a tile over 4 (it never returns -2 in
+    // practice); whatever the hand, the calculator must answer.
+    let r = common::score("11111m 234m 567m 99m +9m");
+    assert!(r.result >= fans::NOT_WIN);
+}
