@@ -1,0 +1,153 @@
+//! Rules are data: a changed rules file changes scoring with no engine code
+//! changed, and a broken rules file fails the build naming file, line, fan
+//! and problem. Each case copies the crate, edits `rules/fans.mcr` and builds
+//! the copy with cargo (one shared target directory, so only the first build
+//! is slow).
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::Mutex;
+
+static BUILD: Mutex<()> = Mutex::new(());
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).unwrap();
+        }
+    }
+}
+
+/// Builds a copy of the crate whose rules file is `edit(original)`.
+/// Ok(path of the `mcr` binary) or Err(the build's stderr).
+fn build_variant(name: &str, edit: impl FnOnce(&str) -> String) -> Result<PathBuf, String> {
+    let _guard = BUILD.lock().unwrap_or_else(|e| e.into_inner());
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = std::env::temp_dir().join(format!("mcr-rules-variant-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    for d in ["src", "build", "macros/src", "rules"] {
+        copy_dir(&root.join(d), &dir.join(d));
+    }
+    for f in ["Cargo.toml", "Cargo.lock", "build.rs", "macros/Cargo.toml"] {
+        std::fs::copy(root.join(f), dir.join(f)).unwrap();
+    }
+    let rules = std::fs::read_to_string(root.join("rules/fans.mcr")).unwrap();
+    let edited = edit(&rules);
+    assert_ne!(edited, rules, "the edit must change the rules");
+    std::fs::write(dir.join("rules/fans.mcr"), edited).unwrap();
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let out = Command::new(cargo)
+        .args(["build", "--offline", "--quiet", "--bin", "mcr"])
+        .current_dir(&dir)
+        .env("CARGO_TARGET_DIR", root.join("target/rules-variants"))
+        .output()
+        .expect("run cargo");
+    let stderr = String::from_utf8_lossy(&out.stderr).to_string();
+    let _ = std::fs::remove_dir_all(&dir);
+    if out.status.success() {
+        Ok(root.join("target/rules-variants/debug/mcr"))
+    } else {
+        Err(stderr)
+    }
+}
+
+fn fan(bin: &Path, hand: &str) -> String {
+    let out = Command::new(bin).args(["fan", hand]).output().unwrap();
+    assert!(out.status.success());
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn replace_once(text: &str, from: &str, to: &str) -> String {
+    assert_eq!(text.matches(from).count(), 1, "{from:?} must occur once in rules/fans.mcr");
+    text.replacen(from, to, 1)
+}
+
+// 三色三步高 6 + 平和 2 + 断幺 2 + 喜相逢 1 = 11 with the shipped rules.
+const ALL_CHOWS_HAND: &str = "[chi B6 3] [chi W5 1] [chi T4 1] W7 W7 W4 W3 +W5 seat=2 prevalent=0";
+// One melded and one concealed kong.
+const TWO_KONGS_HAND: &str = "[gang W2 1] [angang T5] 345p 789p 1s +1s seat=0 prevalent=0";
+
+#[test]
+fn a_changed_value_and_exclusion_change_scoring_without_code_changes() {
+    let shipped = mcr_engine::fans::calculate(&mcr_engine::notation::parse_hand(ALL_CHOWS_HAND).unwrap());
+    assert_eq!(shipped.result, 11);
+    let kongs = mcr_engine::fans::calculate(&mcr_engine::notation::parse_hand(TWO_KONGS_HAND).unwrap());
+    assert!(kongs.fans().any(|(f, _)| f.name == "明暗杠"));
+
+    let bin = build_variant("changed", |rules| {
+        // 平和 worth 3 and omitting 断幺; 明暗杠 switched off.
+        let r = replace_once(rules, "fan 平和 \"All Chows\" = 2\n    when  chows > 0 && pungs == 0 && pair_is(numbered)\n    omits 无字", "fan 平和 \"All Chows\" = 3\n    when  chows > 0 && pungs == 0 && pair_is(numbered)\n    omits 无字, 断幺");
+        replace_once(&r, "= 5 extension on", "= 5 extension off")
+    })
+    .unwrap_or_else(|e| panic!("variant build failed:\n{e}"));
+    let out = fan(&bin, ALL_CHOWS_HAND);
+    assert!(out.contains("total 10 fan"), "{out}");
+    assert!(out.contains("平和") && !out.contains("断幺"), "{out}");
+    let out = fan(&bin, TWO_KONGS_HAND);
+    assert!(out.contains("明杠") && out.contains("暗杠") && !out.contains("明暗杠"), "{out}");
+}
+
+fn assert_build_error(name: &str, edit: impl FnOnce(&str) -> String, expected: &[&str]) {
+    let err = build_variant(name, edit).expect_err("a broken rules file must fail the build");
+    let line = err.lines().find(|l| l.contains("error: rules/fans.mcr:")).unwrap_or_else(|| panic!("no rules error line in:\n{err}"));
+    for e in expected {
+        assert!(line.contains(e), "{e:?} not in {line:?}");
+    }
+}
+
+#[test]
+fn broken_rules_fail_the_build_with_file_line_fan_and_problem() {
+    let line_of = |rules: &str, needle: &str| rules.lines().position(|l| l.contains(needle)).unwrap() + 1;
+    let rules = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("rules/fans.mcr")).unwrap();
+
+    let l = line_of(&rules, "fan 清龙 ");
+    assert_build_error(
+        "unknown-omit",
+        |r| replace_once(r, "    when  chows(3): same_suit && ranks(2, 5, 8)\n", "    when  chows(3): same_suit && ranks(2, 5, 8)\n    omits 清一龙\n"),
+        &[&format!("rules/fans.mcr:{l}:"), "fan 清龙", "omits unknown fan `清一龙`"],
+    );
+
+    let l = line_of(&rules, "fan 碰碰和 ");
+    assert_build_error(
+        "cycle",
+        |r| replace_once(r, "    when  pungs == 4\n", "    when  pungs == 4\n    omits 大四喜\n"),
+        &["exclusion cycle", "碰碰和", "大四喜"],
+    );
+    let _ = l;
+
+    let l = line_of(&rules, "fan 混一色 ");
+    assert_build_error(
+        "duplicate",
+        |r| replace_once(r, "fan 混一色 \"Half Flush\" = 6", "fan 清一色 \"Half Flush\" = 6"),
+        &[&format!("rules/fans.mcr:{l}:"), "fan 清一色", "duplicate fan name"],
+    );
+
+    let l = line_of(&rules, "when  all_tiles(green)");
+    assert_build_error(
+        "unknown-primitive",
+        |r| replace_once(r, "when  all_tiles(green)", "when  all_tiles(greenish)"),
+        &[&format!("rules/fans.mcr:{l}:"), "fan 绿一色", "unknown tile class `greenish`"],
+    );
+    assert_build_error(
+        "unknown-word",
+        |r| replace_once(r, "when  kongs == 3", "when  kongz == 3"),
+        &["fan 三杠", "unknown primitive `kongz`"],
+    );
+
+    let l = line_of(&rules, "when  voided_suits == 1");
+    assert_build_error(
+        "syntax",
+        |r| replace_once(r, "when  voided_suits == 1", "when  voided_suits == "),
+        &[&format!("rules/fans.mcr:{l}:"), "fan 缺一门", "syntax error"],
+    );
+    assert_build_error(
+        "type",
+        |r| replace_once(r, "when  voided_suits == 1", "when  voided_suits"),
+        &["fan 缺一门", "is a number, a yes/no is needed here"],
+    );
+}
