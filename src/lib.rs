@@ -4,9 +4,11 @@
 //! - [`fans`]: the fan calculator, driven by tables generated from `rules/`.
 //! - [`engine`]: the judge's state machine (`reset` / `step`).
 //! - [`record`]: game and hand records (`.jsonl`, `.jsonl.gz`).
+//! - [`selftest`]: the dataset self-test, an engine-independent check of game records.
 
 pub mod engine;
 pub mod fans;
 pub mod hand;
 pub mod record;
+pub mod selftest;
 pub mod tiles;

@@ -3,5 +3,6 @@ pub mod audit;
 pub mod bench;
 pub mod fan;
 pub mod hands;
+pub mod selftest;
 pub mod serve;
 pub mod validate;

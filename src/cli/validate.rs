@@ -20,7 +20,10 @@ pub struct Args {
     pub limit: Option<usize>,
 }
 
-pub fn run(_args: Args) -> ExitCode {
-    eprintln!("not implemented yet");
+pub fn run(args: Args) -> ExitCode {
+    if args.self_test {
+        return crate::cli::selftest::run(&args);
+    }
+    eprintln!("engine replay is not implemented on this branch (use --self-test)");
     ExitCode::FAILURE
 }
