@@ -19,7 +19,7 @@
 pub mod view;
 
 use crate::tiles::{Tile, TILE_KINDS};
-use std::fmt::{self, Write as _};
+use std::fmt;
 pub use view::GameView;
 use view::{DisplayView, PerSeat};
 
@@ -370,6 +370,9 @@ enum Answer {
 
 impl Answer {
     fn parse(s: &str) -> Answer {
+        if s == "PASS" {
+            return Answer::Pass;
+        }
         let mut it = s.split(' ');
         let verb = it.next().unwrap_or("");
         let a = it.next().map(Tile::parse);
@@ -796,12 +799,14 @@ impl<'g, 'a> Replay<'g, 'a> {
         let Some(cnt) = &self.display(k).tile_cnt else {
             return Err(fail(Some(k), Check::TileCount, format!("{} display without tileCnt", e.action.name())));
         };
-        let ok = cnt.len() == 4 && (0..4).all(|s| cnt[s] == self.seats[s].remain as i64);
+        let ok = cnt.four().is_some_and(|c| (0..4).all(|s| c[s] == self.seats[s].remain as i64));
         ensure!(ok, Some(k), TileCount, "tileCnt {cnt:?} != segments left {:?}", self.seats.map(|s| s.remain));
         Ok(())
     }
 
-    /// Turn `k`'s requests announce display `k` to each seat.
+    /// Turn `k`'s requests announce display `k` to each seat. Built with
+    /// `push_str` once per turn (per seat only where they differ): this runs
+    /// four times a turn and formatting machinery would dominate the check.
     fn check_request(&mut self, k: usize, e: Event) -> Result<(), CheckFailure> {
         let req = self.g.turns[k].request.as_ref();
         if e.action.is_terminal() {
@@ -811,30 +816,48 @@ impl<'g, 'a> Replay<'g, 'a> {
         let Some(req) = req else {
             return Err(fail(Some(k), Check::Request, "turn without requests".into()));
         };
+        const SEAT: [&str; 4] = ["0", "1", "2", "3"];
+        let p = SEAT[e.p()];
+        let per_seat = matches!(e.action, Action::Init | Action::Deal | Action::Draw);
         for s in 0..4 {
-            self.buf.clear();
-            let b = &mut self.buf;
-            let p = e.p();
-            let _ = match e.action {
-                Action::Init => write!(b, "0 {s} {}", self.g.quan),
-                Action::Deal => {
-                    // The deal lists the segment's last 13 tiles back to front.
-                    b.push_str("1 0 0 0 0");
-                    for t in self.wall[34 * s + 21..34 * s + 34].iter().rev() {
+            if s == 0 || per_seat {
+                let b = &mut self.buf;
+                b.clear();
+                match e.action {
+                    Action::Init => {
+                        b.push_str("0 ");
+                        b.push_str(SEAT[s]);
                         b.push(' ');
-                        b.push_str(t.name());
+                        b.push_str(&self.g.quan.to_string());
                     }
-                    Ok(())
+                    Action::Deal => {
+                        // The segment's last 13 tiles, back to front.
+                        b.push_str("1 0 0 0 0");
+                        for t in self.wall[34 * s + 21..34 * s + 34].iter().rev() {
+                            b.push(' ');
+                            b.push_str(t.name());
+                        }
+                    }
+                    Action::Draw if SEAT[s] == p => {
+                        b.push_str("2 ");
+                        b.push_str(e.t().name());
+                    }
+                    _ => {
+                        b.push_str("3 ");
+                        b.push_str(p);
+                        b.push(' ');
+                        b.push_str(e.action.name());
+                        if e.action == Action::Chi {
+                            b.push(' ');
+                            b.push_str(e.mid.unwrap_or_default().name());
+                        }
+                        if !matches!(e.action, Action::Draw | Action::Gang) {
+                            b.push(' ');
+                            b.push_str(e.t().name());
+                        }
+                    }
                 }
-                Action::Draw if s == p => write!(b, "2 {}", e.t()),
-                Action::Draw => write!(b, "3 {p} DRAW"),
-                Action::Play => write!(b, "3 {p} PLAY {}", e.t()),
-                Action::Peng => write!(b, "3 {p} PENG {}", e.t()),
-                Action::Chi => write!(b, "3 {p} CHI {} {}", e.mid.unwrap_or_default(), e.t()),
-                Action::Gang => write!(b, "3 {p} GANG"),
-                Action::BuGang => write!(b, "3 {p} BUGANG {}", e.t()),
-                _ => Ok(()),
-            };
+            }
             let got = req.get(s);
             ensure!(got == Some(self.buf.as_str()), Some(k), Request, "request to seat {s} is {got:?}, the display says {:?}", self.buf);
         }
@@ -895,9 +918,9 @@ impl<'g, 'a> Replay<'g, 'a> {
             ensure!(fan_total >= 8, at, Fan, "winning hand below the 8-fan minimum ({fan_total})");
             // The winning event's canHu is the judge's own fan count for the win.
             let w = winner.unwrap_or(0);
-            let can_hu = self.display(last_k - 1).can_hu.as_ref().and_then(|c| c.get(w).copied());
+            let can_hu = self.display(last_k - 1).can_hu.and_then(|c| c.get(w));
             ensure!(can_hu == Some(fan_total), Some(last_k - 1), Fan, "winning event canHu[{w}] {can_hu:?} != fan_total {fan_total}");
-            ensure!(d.score.as_deref() == Some(scores), at, Score, "display score {:?} != expected {scores:?}", d.score);
+            ensure!(d.score.and_then(|x| x.four()).is_some_and(|x| x == scores), at, Score, "display score {:?} != expected {scores:?}", d.score);
             let want = expected_scores(ending == "zimo", w, discarder, fan_total);
             ensure!(want == scores, at, Score, "score arithmetic: computed {want:?} != logged {scores:?}");
         }
@@ -921,7 +944,8 @@ impl<'g, 'a> Replay<'g, 'a> {
         let scores = exp.scores.as_deref().ok_or_else(|| fail(at, Check::Score, "expected block without scores".into()))?;
         let want: Vec<i64> = (0..4).map(|s| if s as i64 == off { -30 } else { 10 }).collect();
         ensure!(scores == want, at, Score, "expected scores {scores:?} != verdict scores {want:?}");
-        ensure!(self.display(k).score.as_deref() == Some(scores), at, Score, "display score {:?} != expected {scores:?}", self.display(k).score);
+        let shown = self.display(k).score;
+        ensure!(shown.and_then(|x| x.four()).is_some_and(|x| x == scores), at, Score, "display score {shown:?} != expected {scores:?}");
         ensure!(scores.iter().sum::<i64>() == 0, at, Score, "scores {scores:?} do not sum to 0");
         // The verdict answers the previous turn; WH is a HU below 8 fan.
         let asked = k.checked_sub(1).map(|p| self.raw_answer(p, e.p()));

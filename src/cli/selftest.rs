@@ -55,7 +55,8 @@ impl Iterator for Lines<'_> {
                     }
                 },
             };
-            let mut buf = Vec::new();
+            // Room for a typical game line (~35 kB) without regrowing.
+            let mut buf = Vec::with_capacity(1 << 16);
             self.line += 1;
             match reader.read_until(b'\n', &mut buf) {
                 Ok(0) => {

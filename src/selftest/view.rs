@@ -92,6 +92,64 @@ impl<'de: 'a, 'a> Deserialize<'de> for PerSeat<'a> {
     }
 }
 
+/// A short integer array (`tileCnt`, `canHu`, `score`) stored inline: these
+/// come on every display and a heap array each would double the parse time
+/// spent in the allocator. Holds the first four values and the true length.
+#[derive(Clone, Copy, PartialEq, Eq, Default)]
+pub struct Ints4 {
+    len: u32,
+    v: [i32; 4],
+}
+
+impl Ints4 {
+    /// The values when there are exactly four.
+    pub fn four(&self) -> Option<[i64; 4]> {
+        (self.len == 4).then(|| self.v.map(i64::from))
+    }
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+    pub fn get(&self, i: usize) -> Option<i64> {
+        (i < self.len().min(4)).then(|| self.v[i] as i64)
+    }
+}
+
+impl fmt::Debug for Ints4 {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.len <= 4 {
+            f.debug_list().entries(&self.v[..self.len()]).finish()
+        } else {
+            write!(f, "{:?} and {} more", self.v, self.len - 4)
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Ints4 {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Ints4, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Ints4;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("an array of integers")
+            }
+            fn visit_seq<S: de::SeqAccess<'de>>(self, mut seq: S) -> Result<Ints4, S::Error> {
+                let mut out = Ints4::default();
+                while let Some(x) = seq.next_element::<i32>()? {
+                    if out.len < 4 {
+                        out.v[out.len()] = x;
+                    }
+                    out.len = out.len.saturating_add(1);
+                }
+                Ok(out)
+            }
+        }
+        d.deserialize_seq(V)
+    }
+}
+
 /// `{name, cnt, value}` as in HU and WH displays.
 #[derive(Debug, Clone, Deserialize)]
 pub struct DisplayFan<'a> {
@@ -116,15 +174,15 @@ pub struct DisplayView<'a> {
     #[serde(default, borrow)]
     pub hand: Option<Vec<Vec<Text<'a>>>>,
     #[serde(default, rename = "tileCnt")]
-    pub tile_cnt: Option<Vec<i64>>,
+    pub tile_cnt: Option<Ints4>,
     #[serde(default, rename = "canHu")]
-    pub can_hu: Option<Vec<i64>>,
+    pub can_hu: Option<Ints4>,
     #[serde(default, borrow)]
     pub fan: Option<Vec<DisplayFan<'a>>>,
     #[serde(default, rename = "fanCnt")]
     pub fan_cnt: Option<i64>,
     #[serde(default)]
-    pub score: Option<Vec<i64>>,
+    pub score: Option<Ints4>,
     #[serde(default)]
     pub quan: Option<i64>,
     #[serde(default)]
@@ -195,12 +253,32 @@ pub struct GameView<'a> {
     pub quan: i64,
     #[serde(borrow)]
     pub wall: Vec<Text<'a>>,
-    #[serde(borrow)]
+    #[serde(borrow, deserialize_with = "turns_with_room")]
     pub turns: Vec<TurnView<'a>>,
     #[serde(borrow)]
     pub expected: ExpectedView<'a>,
     #[serde(default, borrow)]
     pub injected: Option<Injected<'a>>,
+}
+
+/// Games run to about 200 turns: start there rather than grow (and copy)
+/// the vector of large turn structs seven times.
+fn turns_with_room<'de: 'a, 'a, D: Deserializer<'de>>(d: D) -> Result<Vec<TurnView<'a>>, D::Error> {
+    struct V<'a>(std::marker::PhantomData<&'a ()>);
+    impl<'de: 'a, 'a> Visitor<'de> for V<'a> {
+        type Value = Vec<TurnView<'a>>;
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            f.write_str("an array of turns")
+        }
+        fn visit_seq<S: de::SeqAccess<'de>>(self, mut seq: S) -> Result<Self::Value, S::Error> {
+            let mut out = Vec::with_capacity(seq.size_hint().unwrap_or(200));
+            while let Some(t) = seq.next_element()? {
+                out.push(t);
+            }
+            Ok(out)
+        }
+    }
+    d.deserialize_seq(V(std::marker::PhantomData))
 }
 
 /// Only the game id, for naming a record whose full view does not parse.
@@ -216,9 +294,11 @@ pub fn game_id_of(line: &[u8]) -> Option<String> {
 }
 
 impl<'a> GameView<'a> {
-    /// Parses one JSON line.
+    /// Parses one JSON line. UTF-8 is validated once for the whole line
+    /// rather than string by string.
     pub fn parse(line: &'a [u8]) -> Result<GameView<'a>, serde_json::Error> {
-        serde_json::from_slice(line)
+        let text = std::str::from_utf8(line).map_err(|e| <serde_json::Error as de::Error>::custom(format!("invalid UTF-8 at byte {}", e.valid_up_to())))?;
+        serde_json::from_str(text)
     }
 
     /// A view of an already parsed record (displays are read from their
@@ -276,3 +356,4 @@ fn expected_view(e: &Expected) -> ExpectedView<'_> {
         verdict: e.verdict.as_deref().map(Text::borrowed),
     }
 }
+
