@@ -672,7 +672,7 @@ impl<'g, 'a> Replay<'g, 'a> {
             };
             claims += 1;
             hus += (a == Answer::Hu) as u32;
-            if best.map_or(true, |(b, _, _)| prio > b) {
+            if best.is_none_or(|(b, _, _)| prio > b) {
                 best = Some((prio, o, a));
             }
         }
@@ -810,7 +810,7 @@ impl<'g, 'a> Replay<'g, 'a> {
     fn check_request(&mut self, k: usize, e: Event) -> Result<(), CheckFailure> {
         let req = self.g.turns[k].request.as_ref();
         if e.action.is_terminal() {
-            ensure!(req.map_or(true, |r| r.is_empty()), Some(k), Request, "terminal turn carries requests");
+            ensure!(req.is_none_or(|r| r.is_empty()), Some(k), Request, "terminal turn carries requests");
             return Ok(());
         }
         let Some(req) = req else {
@@ -819,14 +819,14 @@ impl<'g, 'a> Replay<'g, 'a> {
         const SEAT: [&str; 4] = ["0", "1", "2", "3"];
         let p = SEAT[e.p()];
         let per_seat = matches!(e.action, Action::Init | Action::Deal | Action::Draw);
-        for s in 0..4 {
+        for (s, seat) in SEAT.iter().enumerate() {
             if s == 0 || per_seat {
                 let b = &mut self.buf;
                 b.clear();
                 match e.action {
                     Action::Init => {
                         b.push_str("0 ");
-                        b.push_str(SEAT[s]);
+                        b.push_str(seat);
                         b.push(' ');
                         b.push_str(&self.g.quan.to_string());
                     }
@@ -838,7 +838,7 @@ impl<'g, 'a> Replay<'g, 'a> {
                             b.push_str(t.name());
                         }
                     }
-                    Action::Draw if SEAT[s] == p => {
+                    Action::Draw if *seat == p => {
                         b.push_str("2 ");
                         b.push_str(e.t().name());
                     }
