@@ -9,4 +9,6 @@ pub mod engine;
 pub mod fans;
 pub mod hand;
 pub mod record;
+pub mod replay;
+pub mod rules;
 pub mod tiles;
