@@ -10,5 +10,7 @@ pub mod engine;
 pub mod fans;
 pub mod hand;
 pub mod record;
+pub mod replay;
+pub mod rules;
 pub mod selftest;
 pub mod tiles;

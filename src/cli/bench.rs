@@ -1,9 +1,36 @@
+//! `mcr bench fan FILE` and `mcr bench replay FILE`.
+
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(clap::Args)]
-pub struct Args {}
+pub struct Args {
+    #[command(subcommand)]
+    pub target: Target,
+}
 
-pub fn run(_args: Args) -> ExitCode {
-    eprintln!("not implemented yet");
+#[derive(clap::Subcommand)]
+pub enum Target {
+    /// Time the fan calculator over a hands corpus.
+    Fan(FanArgs),
+    /// Time the replay engine over a game corpus (one thread, no rendering).
+    Replay(crate::cli::bench_replay::Args),
+}
+
+#[derive(clap::Args)]
+pub struct FanArgs {
+    /// Hands corpus (.jsonl or .jsonl.gz).
+    pub file: PathBuf,
+}
+
+pub fn run(args: Args) -> ExitCode {
+    match args.target {
+        Target::Fan(a) => run_fan(a),
+        Target::Replay(a) => crate::cli::bench_replay::run(a),
+    }
+}
+
+fn run_fan(_args: FanArgs) -> ExitCode {
+    eprintln!("bench fan: not implemented yet");
     ExitCode::FAILURE
 }
