@@ -4,6 +4,7 @@
 //! - [`fans`]: the fan calculator, driven by tables generated from `rules/`.
 //! - [`engine`]: the judge's state machine (`reset` / `step`).
 //! - [`record`]: game and hand records (`.jsonl`, `.jsonl.gz`).
+//! - [`serve`]: the engine as a JSON-lines process (`mcr serve`).
 //! - [`selftest`]: the dataset self-test, an engine-independent check of game records.
 
 pub mod engine;
@@ -13,4 +14,5 @@ pub mod record;
 pub mod replay;
 pub mod rules;
 pub mod selftest;
+pub mod serve;
 pub mod tiles;
