@@ -16,6 +16,7 @@
 //! Hands are tile counts and melds fixed arrays: a game costs no allocation
 //! beyond its parsed view.
 
+mod scan;
 pub mod view;
 
 use crate::tiles::{Tile, TILE_KINDS};

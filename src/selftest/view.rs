@@ -102,6 +102,12 @@ pub struct Ints4 {
 }
 
 impl Ints4 {
+    /// The first values (at most four) of an array of `len` values.
+    pub fn new(first: &[i32], len: usize) -> Ints4 {
+        let mut v = [0; 4];
+        v[..first.len().min(4)].copy_from_slice(&first[..first.len().min(4)]);
+        Ints4 { len: len.min(u32::MAX as usize) as u32, v }
+    }
     /// The values when there are exactly four.
     pub fn four(&self) -> Option<[i64; 4]> {
         (self.len == 4).then(|| self.v.map(i64::from))
@@ -151,7 +157,7 @@ impl<'de> Deserialize<'de> for Ints4 {
 }
 
 /// `{name, cnt, value}` as in HU and WH displays.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize)]
 pub struct DisplayFan<'a> {
     #[serde(borrow)]
     pub name: Text<'a>,
@@ -161,7 +167,7 @@ pub struct DisplayFan<'a> {
 
 /// A judge display with the keys the judge writes; absent keys are `None`.
 /// `canHu` is read (for the winning-event check) but unknown keys are skipped.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize)]
 pub struct DisplayView<'a> {
     #[serde(borrow)]
     pub action: Text<'a>,
@@ -191,7 +197,7 @@ pub struct DisplayView<'a> {
     pub strlen: Option<i64>,
 }
 
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize)]
 pub struct TurnView<'a> {
     #[serde(default, borrow)]
     pub request: Option<PerSeat<'a>>,
@@ -203,7 +209,7 @@ pub struct TurnView<'a> {
 
 /// The `expected` block; every key optional so that a missing one is a named
 /// check failure rather than a parse error.
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
 pub struct ExpectedView<'a> {
     #[serde(borrow)]
     pub ending: Text<'a>,
@@ -233,7 +239,7 @@ impl Default for Text<'_> {
 }
 
 /// Error games: which answer was planted to provoke the verdict.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize)]
 pub struct Injected<'a> {
     #[serde(default, borrow)]
     pub kind: Option<Text<'a>>,
@@ -245,7 +251,7 @@ pub struct Injected<'a> {
 
 /// One game record. Keys not listed (players, tags, known_discrepancy) are
 /// skipped without being built.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize)]
 pub struct GameView<'a> {
     #[serde(borrow)]
     pub game_id: Text<'a>,
@@ -295,10 +301,14 @@ pub fn game_id_of(line: &[u8]) -> Option<String> {
 
 impl<'a> GameView<'a> {
     /// Parses one JSON line. UTF-8 is validated once for the whole line
-    /// rather than string by string.
+    /// rather than string by string; escape-free lines take the hand-written
+    /// scanner, others (and any line it does not accept) serde_json.
     pub fn parse(line: &'a [u8]) -> Result<GameView<'a>, serde_json::Error> {
         let text = std::str::from_utf8(line).map_err(|e| <serde_json::Error as de::Error>::custom(format!("invalid UTF-8 at byte {}", e.valid_up_to())))?;
-        serde_json::from_str(text)
+        match super::scan::parse(text) {
+            Some(view) => Ok(view),
+            None => serde_json::from_str(text),
+        }
     }
 
     /// A view of an already parsed record (displays are read from their
