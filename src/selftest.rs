@@ -696,7 +696,7 @@ impl<'g, 'a> Replay<'g, 'a> {
         let Some(n) = next else {
             return Err(fail(Some(k), Check::ClaimPriority, "claim pending but log ended".into()));
         };
-        ensure!(n.player == Some(ws), Some(k), ClaimPriority, "expected seat {ws} to act next, got {:?}", n.player);
+        ensure!(n.player == Some(ws), Some(k), ClaimPriority, "expected seat {ws} to act next, got {} by {}", n.action.name(), n.player.map_or("nobody".into(), |p| format!("seat {p}")));
         ensure!(n.action == a.claim_action(), Some(k), ClaimPriority, "granted claim {} != next event {}", a.claim_action().name(), n.action.name());
         match a {
             Answer::Peng(x) => ensure!(n.tile == Some(x), Some(k), Response, "PENG follow-up discard {x} != event tile {:?}", n.tile),

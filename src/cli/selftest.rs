@@ -64,7 +64,13 @@ impl Iterator for Lines<'_> {
                     self.file += 1;
                 }
                 Ok(_) if buf.iter().all(u8::is_ascii_whitespace) => {}
-                Ok(_) => return Some(self.unit(self.file, self.line, Ok(buf))),
+                Ok(_) => {
+                    // Without its line break, so that parse errors point into the record.
+                    while buf.last().is_some_and(|c| matches!(c, b'\n' | b'\r')) {
+                        buf.pop();
+                    }
+                    return Some(self.unit(self.file, self.line, Ok(buf)));
+                }
                 Err(e) => {
                     // Truncated or corrupt stream: report once, go on with the next file.
                     self.reader = None;
