@@ -594,3 +594,35 @@ fn command_fails_on_a_missing_file() {
     assert!(!ok);
     assert!(out.contains("FAIL /nonexistent/games.jsonl: cannot open"), "{out}");
 }
+
+#[test]
+fn corrupted_bytes_never_panic() {
+    // Deterministic pseudo-random edits of real lines: whatever the damage,
+    // the answer is a parse error or a named failure, never a panic.
+    let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut next = move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    };
+    let alphabet = b"0123456789-[]{}\",:WTBFJ .eAHUNGPLYS";
+    let sources: Vec<Vec<u8>> = golden().iter().chain(errors()).step_by(9).map(|g| serde_json::to_vec(g).unwrap()).collect();
+    let mut outcomes = [0usize; 3];
+    for src in &sources {
+        for _ in 0..60 {
+            let mut line = src.clone();
+            for _ in 0..1 + next() % 3 {
+                let i = (next() as usize) % line.len();
+                line[i] = alphabet[(next() as usize) % alphabet.len()];
+            }
+            match check_json(&line) {
+                Err(_) => outcomes[0] += 1,
+                Ok(Err(_)) => outcomes[1] += 1,
+                Ok(Ok(_)) => outcomes[2] += 1,
+            }
+        }
+    }
+    // Both kinds of rejection occur, so the edits reach the checker.
+    assert!(outcomes[0] > 0 && outcomes[1] > 0, "{outcomes:?}");
+}
