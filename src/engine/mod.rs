@@ -104,6 +104,7 @@ impl Stage {
     }
 }
 
+#[derive(Clone)]
 pub struct Engine {
     table: Table,
     quan: u8,
@@ -169,6 +170,26 @@ impl Engine {
     /// The game has ended (or never started).
     pub fn is_over(&self) -> bool {
         matches!(self.stage, Stage::Over | Stage::NotStarted)
+    }
+
+    /// Concealed tiles of `seat` by kind (the drawn tile joins the hand only
+    /// once its drawer has answered).
+    pub fn hand(&self, seat: u8) -> [u8; TILE_KINDS] {
+        let mut counts = [0; TILE_KINDS];
+        for t in Tile::all() {
+            counts[t.index()] = self.table.seats[seat as usize % 4].count(t);
+        }
+        counts
+    }
+
+    /// Melds of `seat`, with the calculator's offer encoding.
+    pub fn packs(&self, seat: u8) -> &[Pack] {
+        self.table.seats[seat as usize % 4].packs()
+    }
+
+    /// Tiles left in each seat's wall segment.
+    pub fn walls_remaining(&self) -> [u8; 4] {
+        self.table.tile_counts()
     }
 
     /// Reads the four answers (by seat) and returns the next turn.
