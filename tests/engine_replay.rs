@@ -465,3 +465,14 @@ fn huang_comes_when_the_next_drawer_has_no_tiles_even_if_others_do() {
     assert_eq!(last.requests(), None);
     assert!(last.tile_cnt.iter().any(|&c| c > 0));
 }
+
+#[test]
+fn of_several_hu_the_nearest_downstream_seat_is_examined_first() {
+    // Discarder 2: downstream order is 3, 0, 1 while seat order is 0, 1, 3.
+    let (g, k) = find(golden(), |g, k| {
+        action(g, k) == "PLAY" && player(g, k) == 2 && can_hu(g, k, 3) == -3 && can_hu(g, k, 0) == -3
+    });
+    let (e, _) = play_through(&mut Engine::new(), g, k);
+    let out = step(&mut e.clone(), &all_pass_but(&[(0, "HU"), (3, "HU")]));
+    assert_eq!(out.display_json(), wh_not_winning(3));
+}
