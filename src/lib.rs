@@ -4,7 +4,9 @@
 //! - [`fans`]: the fan calculator, driven by tables generated from `rules/`.
 //! - [`engine`]: the judge's state machine (`reset` / `step`).
 //! - [`record`]: game and hand records (`.jsonl`, `.jsonl.gz`).
+//! - [`replay`]: a record replayed through the engine and compared turn by turn.
 
+pub mod decompose;
 pub mod engine;
 pub mod fans;
 pub mod hand;
