@@ -263,7 +263,9 @@ impl Engine {
         }
         // The drawn tile joins the hand before the answer is looked at.
         let drawn = self.tile;
-        self.table.seats[s as usize].add(drawn);
+        if !self.table.seats[s as usize].add(drawn) {
+            return wa();
+        }
         let Some(tile) = answer.args[0] else { return wa() };
         match answer.verb {
             Verb::Play => {
@@ -350,7 +352,9 @@ impl Engine {
             }
             ClaimAction::Chi => {
                 let seat = &mut self.table.seats[seat];
-                seat.add(claimed);
+                if !seat.add(claimed) {
+                    return wa();
+                }
                 // The middle tile must be a suited tile at most one step from
                 // the claimed one, with both neighbours in the hand.
                 let Some(middle) = answer.args[0] else { return wa() };
@@ -430,8 +434,6 @@ impl Engine {
     /// tile, and the win flags of the current stage.
     fn hand_of(&self, player: u8) -> Result<HandInput, EngineError> {
         let seat = &self.table.seats[player as usize];
-        let mut standing = [Tile::from_index(0); 14];
-        let n = seat.standing(&mut standing);
         let turn_seat = self.stage.seat();
         let flags = WinFlags {
             self_drawn: self.stage == Stage::Draw(player),
@@ -439,7 +441,7 @@ impl Engine {
             about_kong: self.table.kong.about_kong(),
             wall_last: self.table.seats[(turn_seat as usize + 1) % 4].remaining() == 0,
         };
-        HandInput::new(seat.packs(), &standing[..n], self.tile, flags, player, self.quan, 0)
+        HandInput::new(seat.packs(), seat.standing(), self.tile, flags, player, self.quan, 0)
             .map_err(|e| EngineError::Internal(format!("seat {player}'s hand: {e}")))
     }
 
@@ -462,7 +464,9 @@ impl Engine {
                         let t = self.table.seats[s]
                             .draw()
                             .ok_or_else(|| EngineError::Internal("segment empty while dealing".into()))?;
-                        self.table.seats[s].add(t);
+                        if !self.table.seats[s].add(t) {
+                            return Err(EngineError::Internal("hand full while dealing".into()));
+                        }
                         *slot = t;
                     }
                 }
