@@ -4,9 +4,11 @@
 //! - [`fans`]: the fan calculator, driven by tables generated from `rules/`.
 //! - [`engine`]: the judge's state machine (`reset` / `step`).
 //! - [`record`]: game and hand records (`.jsonl`, `.jsonl.gz`).
+//! - [`replay`]: a record replayed through the engine and compared turn by turn.
 //! - [`serve`]: the engine as a JSON-lines process (`mcr serve`).
 //! - [`selftest`]: the dataset self-test, an engine-independent check of game records.
 
+pub mod decompose;
 pub mod engine;
 pub mod fans;
 pub mod hand;

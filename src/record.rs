@@ -289,3 +289,23 @@ mod tests {
         assert_eq!(bad[0].line, 0);
     }
 }
+
+impl HandRecord {
+    /// The calculator input this record describes; a bad tile or pack is an
+    /// error naming it.
+    pub fn to_input(&self) -> Result<crate::hand::HandInput, String> {
+        use crate::hand::{HandInput, Pack, PackKind, WinFlags};
+        use crate::tiles::Tile;
+        let tile = |s: &str| Tile::parse(s).map_err(|e| e.to_string());
+        let mut packs = Vec::with_capacity(self.packs.len());
+        for (kind, t, offer) in &self.packs {
+            let kind = PackKind::parse(kind).ok_or_else(|| format!("unknown pack type {kind:?} (expected CHI, PENG or GANG)"))?;
+            packs.push(Pack::new(kind, tile(t)?, *offer));
+        }
+        let standing = self.hand.iter().map(|t| tile(t)).collect::<Result<Vec<_>, _>>()?;
+        let f = self.flags;
+        let flags = WinFlags { self_drawn: f.self_drawn, fourth_tile: f.fourth_tile, about_kong: f.about_kong, wall_last: f.wall_last };
+        HandInput::new(&packs, &standing, tile(&self.win_tile)?, flags, self.seat_wind, self.prevalent_wind, self.flower_count)
+            .map_err(|e| e.to_string())
+    }
+}

@@ -1,9 +1,70 @@
+//! `mcr hands FILE...`: score every hand of a hands corpus and compare result
+//! code and fan list with the recorded ones.
+
+use mcr_engine::fans;
+use mcr_engine::record::{HandRecord, Records};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(clap::Args)]
-pub struct Args {}
+pub struct Args {
+    /// Hands corpora (.jsonl or .jsonl.gz).
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    /// How many mismatches to print.
+    #[arg(long, default_value_t = 20)]
+    pub show: usize,
+}
 
-pub fn run(_args: Args) -> ExitCode {
-    eprintln!("not implemented yet");
-    ExitCode::FAILURE
+/// The fan list as [(name, value, count)] in fan-index order.
+pub fn fan_list(r: &fans::FanResult) -> Vec<(String, i32, i32)> {
+    r.fans().map(|(f, c)| (f.name.to_string(), f.value as i32, c as i32)).collect()
+}
+
+pub fn run(args: Args) -> ExitCode {
+    let (mut total, mut matched, mut shown) = (0usize, 0usize, 0usize);
+    for file in &args.files {
+        let records = match Records::<HandRecord>::open(file) {
+            Ok(r) => r,
+            Err(e) => {
+                eprintln!("{e}");
+                total += 1;
+                continue;
+            }
+        };
+        for rec in records {
+            total += 1;
+            let rec = match rec {
+                Ok(r) => r,
+                Err(e) => {
+                    eprintln!("{e}");
+                    continue;
+                }
+            };
+            let h = &rec.record;
+            let input = match h.to_input() {
+                Ok(i) => i,
+                Err(e) => {
+                    eprintln!("{}:{}: {}: {e}", file.display(), rec.line, h.id);
+                    continue;
+                }
+            };
+            let got = fans::calculate(&input);
+            let got_list = if got.result >= 0 { fan_list(&got) } else { Vec::new() };
+            if got.result == h.expected.result && got_list == h.expected.fan {
+                matched += 1;
+            } else if shown < args.show {
+                shown += 1;
+                println!("MISMATCH {} ({}:{})", h.id, file.display(), rec.line);
+                println!("  expected: {} {:?}", h.expected.result, h.expected.fan);
+                println!("  got:      {} {:?}", got.result, got_list);
+            }
+        }
+    }
+    println!("hands: {matched}/{total} match");
+    if matched == total {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
 }

@@ -104,6 +104,7 @@ impl Stage {
     }
 }
 
+#[derive(Clone)]
 pub struct Engine {
     table: Table,
     quan: u8,
@@ -169,6 +170,26 @@ impl Engine {
     /// The game has ended (or never started).
     pub fn is_over(&self) -> bool {
         matches!(self.stage, Stage::Over | Stage::NotStarted)
+    }
+
+    /// Concealed tiles of `seat` by kind (the drawn tile joins the hand only
+    /// once its drawer has answered).
+    pub fn hand(&self, seat: u8) -> [u8; TILE_KINDS] {
+        let mut counts = [0; TILE_KINDS];
+        for t in Tile::all() {
+            counts[t.index()] = self.table.seats[seat as usize % 4].count(t);
+        }
+        counts
+    }
+
+    /// Melds of `seat`, with the calculator's offer encoding.
+    pub fn packs(&self, seat: u8) -> &[Pack] {
+        self.table.seats[seat as usize % 4].packs()
+    }
+
+    /// Tiles left in each seat's wall segment.
+    pub fn walls_remaining(&self) -> [u8; 4] {
+        self.table.tile_counts()
     }
 
     /// Reads the four answers (by seat) and returns the next turn.
@@ -242,7 +263,9 @@ impl Engine {
         }
         // The drawn tile joins the hand before the answer is looked at.
         let drawn = self.tile;
-        self.table.seats[s as usize].add(drawn);
+        if !self.table.seats[s as usize].add(drawn) {
+            return wa();
+        }
         let Some(tile) = answer.args[0] else { return wa() };
         match answer.verb {
             Verb::Play => {
@@ -329,7 +352,9 @@ impl Engine {
             }
             ClaimAction::Chi => {
                 let seat = &mut self.table.seats[seat];
-                seat.add(claimed);
+                if !seat.add(claimed) {
+                    return wa();
+                }
                 // The middle tile must be a suited tile at most one step from
                 // the claimed one, with both neighbours in the hand.
                 let Some(middle) = answer.args[0] else { return wa() };
@@ -409,8 +434,6 @@ impl Engine {
     /// tile, and the win flags of the current stage.
     fn hand_of(&self, player: u8) -> Result<HandInput, EngineError> {
         let seat = &self.table.seats[player as usize];
-        let mut standing = [Tile::from_index(0); 14];
-        let n = seat.standing(&mut standing);
         let turn_seat = self.stage.seat();
         let flags = WinFlags {
             self_drawn: self.stage == Stage::Draw(player),
@@ -418,7 +441,7 @@ impl Engine {
             about_kong: self.table.kong.about_kong(),
             wall_last: self.table.seats[(turn_seat as usize + 1) % 4].remaining() == 0,
         };
-        HandInput::new(seat.packs(), &standing[..n], self.tile, flags, player, self.quan, 0)
+        HandInput::new(seat.packs(), seat.standing(), self.tile, flags, player, self.quan, 0)
             .map_err(|e| EngineError::Internal(format!("seat {player}'s hand: {e}")))
     }
 
@@ -441,7 +464,9 @@ impl Engine {
                         let t = self.table.seats[s]
                             .draw()
                             .ok_or_else(|| EngineError::Internal("segment empty while dealing".into()))?;
-                        self.table.seats[s].add(t);
+                        if !self.table.seats[s].add(t) {
+                            return Err(EngineError::Internal("hand full while dealing".into()));
+                        }
                         *slot = t;
                     }
                 }

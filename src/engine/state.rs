@@ -17,6 +17,10 @@ pub struct Seat {
     remaining: u8,
     /// Concealed tiles by kind (the judge's order within the hand never shows).
     hand: [u8; TILE_KINDS],
+    /// The same tiles sorted, kept up to date so that building a hand for
+    /// the calculator is a copy.
+    sorted: [Tile; 14],
+    sorted_len: u8,
     packs: [Pack; 4],
     pack_count: u8,
 }
@@ -27,6 +31,8 @@ impl Seat {
             segment,
             remaining: SEGMENT as u8,
             hand: [0; TILE_KINDS],
+            sorted: [Tile::from_index(0); 14],
+            sorted_len: 0,
             packs: [Pack::new(PackKind::Pung, Tile::from_index(0), 1); 4],
             pack_count: 0,
         }
@@ -53,9 +59,20 @@ impl Seat {
         self.hand[tile.index()]
     }
 
+    /// Adds a tile; false if the hand is full (14 tiles: cannot happen in
+    /// a game, where a hand holds at most 13 + the tile just drawn).
     #[inline]
-    pub fn add(&mut self, tile: Tile) {
+    pub fn add(&mut self, tile: Tile) -> bool {
+        let len = self.sorted_len as usize;
+        if len == self.sorted.len() {
+            return false;
+        }
+        let at = self.sorted[..len].partition_point(|&t| t <= tile);
+        self.sorted.copy_within(at..len, at + 1);
+        self.sorted[at] = tile;
+        self.sorted_len += 1;
         self.hand[tile.index()] += 1;
+        true
     }
 
     /// Removes `n` copies of `tile` if the hand holds that many; otherwise
@@ -67,6 +84,11 @@ impl Seat {
             return false;
         }
         *c -= n;
+        let len = self.sorted_len as usize;
+        let at = self.sorted[..len].partition_point(|&t| t < tile);
+        let n = n as usize;
+        self.sorted.copy_within(at + n..len, at);
+        self.sorted_len -= n as u8;
         true
     }
 
@@ -100,20 +122,10 @@ impl Seat {
         }
     }
 
-    /// The concealed tiles in tile order, written to `out`; returns how many.
+    /// The concealed tiles in tile order.
     #[inline]
-    pub fn standing(&self, out: &mut [Tile; 14]) -> usize {
-        let mut n = 0;
-        for (i, &c) in self.hand.iter().enumerate() {
-            for _ in 0..c {
-                if n == out.len() {
-                    return n;
-                }
-                out[n] = Tile::from_index(i as u8);
-                n += 1;
-            }
-        }
-        n
+    pub fn standing(&self) -> &[Tile] {
+        &self.sorted[..self.sorted_len as usize]
     }
 }
 

@@ -1,49 +1,75 @@
-//! The fan calculator. PLACEHOLDER API (being implemented): every hand is
-//! "not a winning hand" until the rules-driven calculator lands.
+//! The fan calculator. Which fans exist, what they are worth, when they count
+//! and what they omit all come from `rules/fans.mcr` (compiled by build.rs);
+//! this module reads the hand, enumerates its readings and applies the
+//! generated rules with generic mechanisms (group matching, account-once,
+//! omissions, tie-breaks).
+
+pub mod class;
+mod eval;
+pub mod view;
+
+pub use eval::{explain, Explanation, ReadingTrace};
 
 use crate::hand::HandInput;
+pub use crate::rules::fans::{FANS, FAN_TABLE_SIZE};
 
-/// Number of entries in the fan table (0 = none, 1..=81 official, 82 = 明暗杠).
-pub const FAN_TABLE_SIZE: usize = 83;
-
+/// One entry of the fan table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct FanInfo {
     pub index: u8,
     pub name: &'static str,
     pub name_en: &'static str,
     pub value: u16,
+    /// `Some(on)` for a non-official fan the rules mark as an extension.
+    pub extension: Option<bool>,
+}
+
+/// "`fan` omits `limit` of this fan (0 = all of it)".
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Omit {
+    pub fan: u8,
+    pub limit: u8,
 }
 
 /// Result of one calculation: the raw code the reference returns (total fan,
-/// or -1 wrong tile count, -2 a tile more than 4 times, -3 not a winning hand)
-/// and how many times each fan counted, by fan index.
+/// or -1 wrong tile count, -3 not a winning hand) and how many times each fan
+/// counted, by fan index.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FanResult {
     pub result: i32,
     pub counts: [u8; FAN_TABLE_SIZE],
 }
 
+pub const WRONG_TILE_COUNT: i32 = -1;
+pub const TILE_MORE_THAN_4: i32 = -2;
+pub const NOT_WIN: i32 = -3;
+
 impl FanResult {
     /// (fan, count) in fan-index order.
     pub fn fans(&self) -> impl Iterator<Item = (&'static FanInfo, u8)> + '_ {
-        self.counts
-            .iter()
-            .enumerate()
-            .filter(|(_, &c)| c > 0)
-            .map(|(i, &c)| (fan_info(i), c))
+        self.counts.iter().enumerate().filter(|(_, &c)| c > 0).map(|(i, &c)| (&FANS[i], c))
+    }
+    pub fn is_win(&self) -> bool {
+        self.result >= 0
     }
 }
 
-pub fn fan_info(_index: usize) -> &'static FanInfo {
-    unimplemented!("placeholder")
+pub fn fan_info(index: usize) -> Option<&'static FanInfo> {
+    FANS.get(index)
+}
+
+/// Looks a fan up by its Chinese or English name.
+pub fn fan_by_name(name: &str) -> Option<&'static FanInfo> {
+    crate::rules::fans::FAN_BY_NAME.get(name).map(|&i| &FANS[i as usize])
 }
 
 /// Full calculation with the fan list.
-pub fn calculate(_hand: &HandInput) -> FanResult {
-    FanResult { result: -3, counts: [0; FAN_TABLE_SIZE] }
+pub fn calculate(hand: &HandInput) -> FanResult {
+    eval::evaluate(hand, None)
 }
 
-/// Only the raw result (what canHu needs).
+/// Only the raw result (what canHu needs); skips the work of winning
+/// hands' fan lists where it can.
 pub fn calculate_total(hand: &HandInput) -> i32 {
-    calculate(hand).result
+    eval::total(hand)
 }

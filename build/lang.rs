@@ -1,0 +1,605 @@
+//! Parser and checker for `rules/fans.mcr` (syntax in rules/README.md).
+//!
+//! Every error names the file, the line, the fan (when there is one) and the
+//! problem, in one line, so that a broken rules file fails the build legibly.
+
+use super::vocabulary::{self, Context, Shape};
+use std::collections::{HashMap, HashSet};
+use std::fmt;
+
+#[derive(Debug, Clone)]
+pub struct RulesError {
+    pub file: String,
+    pub line: usize,
+    pub fan: Option<String>,
+    pub message: String,
+}
+
+impl fmt::Display for RulesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}: ", self.file, self.line)?;
+        if let Some(fan) = &self.fan {
+            write!(f, "fan {fan}: ")?;
+        }
+        f.write_str(&self.message)
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GroupKind {
+    Chows,
+    Pungs,
+}
+
+#[derive(Debug, Clone)]
+pub enum Rule {
+    /// `when <expr>`: counts once when true.
+    When(syn::Expr),
+    /// `count <expr>`: counts that many times.
+    Count(syn::Expr),
+    /// `when chows(N): <expr>` / `when pungs(N): <expr>`.
+    Group { kind: GroupKind, arity: u8, expr: syn::Expr },
+}
+
+#[derive(Debug, Clone)]
+pub struct Omit {
+    pub fan: String,
+    /// `x1`: only that many; None: all of it.
+    pub limit: Option<u8>,
+}
+
+#[derive(Debug, Clone)]
+pub struct FanDef {
+    /// 1-based, the order in the file.
+    pub index: usize,
+    pub name: String,
+    pub name_en: String,
+    pub value: u16,
+    /// `extension on|off`: not an official fan; off = never counted.
+    pub extension: Option<bool>,
+    pub line: usize,
+    pub rule: Rule,
+    pub omits: Vec<Omit>,
+}
+
+#[derive(Debug, Clone)]
+pub struct FlagRule {
+    pub flag: String,
+    pub on: bool,
+    pub expr: syn::Expr,
+    pub line: usize,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct Policies {
+    pub special_readings: Vec<String>,
+    pub regular_readings_also_after: Vec<String>,
+    pub tie_prefers: Vec<String>,
+    pub tie_yields: Vec<String>,
+    pub chow_pairs_trim: Vec<String>,
+    pub pung_pairs_every: bool,
+    pub discard_completes_pung_melded: bool,
+    pub outside_readings: Vec<String>,
+}
+
+#[derive(Debug, Clone)]
+pub struct Rules {
+    pub fans: Vec<FanDef>,
+    pub flags: Vec<FlagRule>,
+    pub policies: Policies,
+}
+
+impl Rules {
+    pub fn index_of(&self, name: &str) -> Option<usize> {
+        self.fans.iter().find(|f| f.name == name).map(|f| f.index)
+    }
+}
+
+struct Parser<'a> {
+    file: &'a str,
+    fan: Option<String>,
+    line: usize,
+}
+
+impl Parser<'_> {
+    fn err(&self, message: impl Into<String>) -> RulesError {
+        RulesError { file: self.file.to_string(), line: self.line, fan: self.fan.clone(), message: message.into() }
+    }
+}
+
+/// Strips a `#` comment (outside quotes).
+fn strip_comment(line: &str) -> &str {
+    let mut in_quotes = false;
+    for (i, c) in line.char_indices() {
+        match c {
+            '"' => in_quotes = !in_quotes,
+            '#' if !in_quotes => return &line[..i],
+            _ => {}
+        }
+    }
+    line
+}
+
+pub fn parse(file: &str, text: &str) -> Result<Rules, RulesError> {
+    let mut p = Parser { file, fan: None, line: 0 };
+    let mut fans: Vec<FanDef> = Vec::new();
+    let mut flags = Vec::new();
+    let mut policies = Policies::default();
+    let mut seen_policies: HashSet<String> = HashSet::new();
+    // A fan being read: its header, then indented `when`/`count`/`omits` lines.
+    let mut current: Option<(FanDef, Option<Rule>)> = None;
+
+    fn finish(p: &Parser, current: Option<(FanDef, Option<Rule>)>, fans: &mut Vec<FanDef>) -> Result<(), RulesError> {
+        if let Some((mut def, rule)) = current {
+            match rule {
+                Some(r) => def.rule = r,
+                None => {
+                    return Err(RulesError {
+                        file: p.file.to_string(),
+                        line: def.line,
+                        fan: Some(def.name.clone()),
+                        message: "has no `when` or `count` line".into(),
+                    })
+                }
+            }
+            fans.push(def);
+        }
+        Ok(())
+    }
+
+    for (i, raw) in text.lines().enumerate() {
+        p.line = i + 1;
+        let line = strip_comment(raw);
+        if line.trim().is_empty() {
+            continue;
+        }
+        let indented = line.starts_with(' ') || line.starts_with('\t');
+        let line = line.trim();
+        if indented {
+            let Some((def, rule)) = current.as_mut() else {
+                return Err(p.err("indented line outside a fan"));
+            };
+            let (word, rest) = split_word(line);
+            match word {
+                "when" | "count" => {
+                    if rule.is_some() {
+                        return Err(p.err("a fan has exactly one `when` or `count` line"));
+                    }
+                    *rule = Some(parse_rule(&p, word == "count", rest)?);
+                }
+                "omits" => {
+                    for item in rest.split(',') {
+                        let item = item.trim();
+                        if item.is_empty() {
+                            return Err(p.err("empty name in `omits`"));
+                        }
+                        let (name, limit) = match item.rsplit_once(' ') {
+                            Some((n, x)) if x.starts_with('x') => {
+                                let k: u8 = x[1..].parse().map_err(|_| p.err(format!("bad count `{x}` in `omits` (write x1, x2, ...)")))?;
+                                (n.trim(), Some(k))
+                            }
+                            _ => (item, None),
+                        };
+                        def.omits.push(Omit { fan: name.to_string(), limit });
+                    }
+                }
+                other => return Err(p.err(format!("unknown line `{other}` (expected when, count or omits)"))),
+            }
+            continue;
+        }
+        // A top-level line ends the fan being read.
+        finish(&p, current.take(), &mut fans)?;
+        p.fan = None;
+        let (word, rest) = split_word(line);
+        match word {
+            "fan" => {
+                let def = parse_fan_header(&mut p, rest, fans.len() + 1)?;
+                current = Some((def, None));
+            }
+            "flag" => flags.push(parse_flag(&p, rest)?),
+            "policy" => parse_policy(&p, rest, &mut policies, &mut seen_policies)?,
+            other => return Err(p.err(format!("unknown line `{other}` (expected fan, flag or policy)"))),
+        }
+    }
+    p.line += 1;
+    finish(&p, current.take(), &mut fans)?;
+    let rules = Rules { fans, flags, policies };
+    check(file, text, &rules)?;
+    Ok(rules)
+}
+
+fn split_word(line: &str) -> (&str, &str) {
+    match line.find(char::is_whitespace) {
+        Some(i) => (&line[..i], line[i..].trim()),
+        None => (line, ""),
+    }
+}
+
+fn parse_fan_header(p: &mut Parser, rest: &str, index: usize) -> Result<FanDef, RulesError> {
+    // <name> "<English>" = <value> [extension on|off]
+    let (name, rest) = split_word(rest);
+    if name.is_empty() {
+        return Err(p.err("`fan` needs a name"));
+    }
+    p.fan = Some(name.to_string());
+    let rest = rest.trim_start();
+    let Some(rest) = rest.strip_prefix('"') else {
+        return Err(p.err("expected the English name in double quotes after the name"));
+    };
+    let Some(end) = rest.find('"') else {
+        return Err(p.err("unterminated English name"));
+    };
+    let name_en = rest[..end].to_string();
+    let rest = rest[end + 1..].trim();
+    let Some(rest) = rest.strip_prefix('=') else {
+        return Err(p.err("expected `= <value>` after the English name"));
+    };
+    let mut words = rest.split_whitespace();
+    let value: u16 = words
+        .next()
+        .and_then(|v| v.parse().ok())
+        .ok_or_else(|| p.err("the value must be a whole number"))?;
+    if value == 0 {
+        return Err(p.err("the value must be at least 1"));
+    }
+    let extension = match (words.next(), words.next(), words.next()) {
+        (None, _, _) => None,
+        (Some("extension"), Some("on"), None) => Some(true),
+        (Some("extension"), Some("off"), None) => Some(false),
+        _ => return Err(p.err("after the value only `extension on` or `extension off` may follow")),
+    };
+    Ok(FanDef {
+        index,
+        name: name.to_string(),
+        name_en,
+        value,
+        extension,
+        line: p.line,
+        rule: Rule::Count(syn::parse_quote!(0)),
+        omits: Vec::new(),
+    })
+}
+
+fn parse_expr(p: &Parser, text: &str) -> Result<syn::Expr, RulesError> {
+    if text.trim().is_empty() {
+        return Err(p.err("missing condition"));
+    }
+    syn::parse_str::<syn::Expr>(text).map_err(|e| p.err(format!("syntax error in `{}`: {e}", text.trim())))
+}
+
+fn parse_rule(p: &Parser, is_count: bool, rest: &str) -> Result<Rule, RulesError> {
+    for (prefix, kind) in [("chows(", GroupKind::Chows), ("pungs(", GroupKind::Pungs)] {
+        if let Some(after) = rest.strip_prefix(prefix) {
+            if let Some((n, expr)) = after.split_once("):") {
+                if is_count {
+                    return Err(p.err("group relations go on a `when` line"));
+                }
+                let arity: u8 = n.trim().parse().map_err(|_| p.err(format!("bad group size `{n}`")))?;
+                if !(1..=4).contains(&arity) {
+                    return Err(p.err(format!("a group has 1 to 4 sets, not {arity}")));
+                }
+                let expr = parse_expr(p, expr)?;
+                check_expr(p, &expr, Context::Group, Want::Bool)?;
+                return Ok(Rule::Group { kind, arity, expr });
+            }
+        }
+    }
+    let expr = parse_expr(p, rest)?;
+    if is_count {
+        check_expr(p, &expr, Context::Hand, Want::Count)?;
+        Ok(Rule::Count(expr))
+    } else {
+        check_expr(p, &expr, Context::Hand, Want::Bool)?;
+        Ok(Rule::When(expr))
+    }
+}
+
+fn parse_flag(p: &Parser, rest: &str) -> Result<FlagRule, RulesError> {
+    // <flag> on|off when <expr>
+    let (flag, rest) = split_word(rest);
+    if !vocabulary::FLAGS.contains(&flag) {
+        return Err(p.err(format!("unknown flag `{flag}` (flags: {})", vocabulary::FLAGS.join(", "))));
+    }
+    let (state, rest) = split_word(rest);
+    let on = match state {
+        "on" => true,
+        "off" => false,
+        _ => return Err(p.err("expected `on` or `off` after the flag name")),
+    };
+    let (when, rest) = split_word(rest);
+    if when != "when" {
+        return Err(p.err("expected `when <condition>`"));
+    }
+    let expr = parse_expr(p, rest)?;
+    check_expr(p, &expr, Context::Flag, Want::Bool)?;
+    Ok(FlagRule { flag: flag.to_string(), on, expr, line: p.line })
+}
+
+fn names(list: &str) -> Vec<String> {
+    list.split(',').map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect()
+}
+
+fn parse_policy(p: &Parser, rest: &str, pol: &mut Policies, seen: &mut HashSet<String>) -> Result<(), RulesError> {
+    let Some((key, value)) = rest.split_once('=') else {
+        return Err(p.err("expected `policy <name> = <value>`"));
+    };
+    let key = key.trim();
+    let value = value.trim();
+    if !seen.insert(key.to_string()) {
+        return Err(p.err(format!("policy `{key}` is set twice")));
+    }
+    match key {
+        "special_readings" => {
+            let list = names(value);
+            for r in &list {
+                if !vocabulary::SPECIAL_READINGS.contains(&r.as_str()) {
+                    return Err(p.err(format!(
+                        "unknown special reading `{r}` (known: {})",
+                        vocabulary::SPECIAL_READINGS.join(", ")
+                    )));
+                }
+            }
+            pol.special_readings = list;
+        }
+        "regular_readings_also_after" => pol.regular_readings_also_after = names(value),
+        "tie_prefers" => pol.tie_prefers = names(value),
+        "tie_yields" => pol.tie_yields = names(value),
+        "chow_pairs" => {
+            let Some(list) = value.strip_prefix("account_once:") else {
+                return Err(p.err("chow_pairs must be `account_once: <fans in trim order>`"));
+            };
+            pol.chow_pairs_trim = names(list);
+        }
+        "pung_pairs" => {
+            if value != "every_pair" {
+                return Err(p.err("pung_pairs must be `every_pair`"));
+            }
+            pol.pung_pairs_every = true;
+        }
+        "discard_completes_pung" => {
+            pol.discard_completes_pung_melded = match value {
+                "melded" => true,
+                "concealed" => false,
+                _ => return Err(p.err("discard_completes_pung must be `melded` or `concealed`")),
+            }
+        }
+        "outside_readings" => pol.outside_readings = names(value),
+        other => return Err(p.err(format!("unknown policy `{other}`"))),
+    }
+    Ok(())
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Want {
+    Bool,
+    Count,
+}
+
+fn expr_text(e: &syn::Expr) -> String {
+    quote::ToTokens::to_token_stream(e).to_string()
+}
+
+fn int_literal(e: &syn::Expr) -> Option<u64> {
+    match e {
+        syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Int(i), .. }) => i.base10_parse().ok(),
+        _ => None,
+    }
+}
+
+fn ident_of(e: &syn::Expr) -> Option<String> {
+    match e {
+        syn::Expr::Path(p) if p.qself.is_none() => p.path.get_ident().map(|i| i.to_string()),
+        _ => None,
+    }
+}
+
+/// Checks a class argument: a class name or a constructor `rank(5)`.
+fn check_class(p: &Parser, e: &syn::Expr) -> Result<(), RulesError> {
+    if let Some(name) = ident_of(e) {
+        if vocabulary::CLASSES.iter().any(|(c, _)| *c == name) {
+            return Ok(());
+        }
+        return Err(p.err(format!("unknown tile class `{name}`")));
+    }
+    if let syn::Expr::Call(call) = e {
+        let name = ident_of(&call.func).unwrap_or_default();
+        let Some((_, n, _)) = vocabulary::CLASS_CONSTRUCTORS.iter().find(|(c, _, _)| *c == name) else {
+            return Err(p.err(format!("unknown tile class `{}`", expr_text(e))));
+        };
+        if call.args.len() != *n || call.args.iter().any(|a| int_literal(a).is_none()) {
+            return Err(p.err(format!("`{name}` takes {n} number(s)")));
+        }
+        return Ok(());
+    }
+    Err(p.err(format!("expected a tile class, found `{}`", expr_text(e))))
+}
+
+fn check_expr(p: &Parser, e: &syn::Expr, ctx: Context, want: Want) -> Result<(), RulesError> {
+    let got = type_of(p, e, ctx)?;
+    if got != want {
+        return Err(p.err(format!(
+            "`{}` is a {}, a {} is needed here",
+            expr_text(e),
+            if got == Want::Bool { "yes/no" } else { "number" },
+            if want == Want::Bool { "yes/no" } else { "number" }
+        )));
+    }
+    Ok(())
+}
+
+fn type_of(p: &Parser, e: &syn::Expr, ctx: Context) -> Result<Want, RulesError> {
+    use syn::{BinOp, Expr, UnOp};
+    match e {
+        Expr::Paren(x) => type_of(p, &x.expr, ctx),
+        Expr::Group(x) => type_of(p, &x.expr, ctx),
+        Expr::Lit(_) if int_literal(e).is_some() => Ok(Want::Count),
+        Expr::Lit(_) => Err(p.err(format!("only whole numbers may be written, not `{}`", expr_text(e)))),
+        Expr::Unary(u) => match u.op {
+            UnOp::Not(_) => {
+                check_expr(p, &u.expr, ctx, Want::Bool)?;
+                Ok(Want::Bool)
+            }
+            _ => Err(p.err(format!("unsupported operator in `{}`", expr_text(e)))),
+        },
+        Expr::Binary(b) => match b.op {
+            BinOp::And(_) | BinOp::Or(_) => {
+                check_expr(p, &b.left, ctx, Want::Bool)?;
+                check_expr(p, &b.right, ctx, Want::Bool)?;
+                Ok(Want::Bool)
+            }
+            BinOp::Eq(_) | BinOp::Ne(_) | BinOp::Lt(_) | BinOp::Le(_) | BinOp::Gt(_) | BinOp::Ge(_) => {
+                check_expr(p, &b.left, ctx, Want::Count)?;
+                check_expr(p, &b.right, ctx, Want::Count)?;
+                Ok(Want::Bool)
+            }
+            BinOp::Add(_) | BinOp::Sub(_) => {
+                check_expr(p, &b.left, ctx, Want::Count)?;
+                check_expr(p, &b.right, ctx, Want::Count)?;
+                Ok(Want::Count)
+            }
+            _ => Err(p.err(format!("unsupported operator in `{}`", expr_text(e)))),
+        },
+        Expr::Path(_) => {
+            let name = ident_of(e).ok_or_else(|| p.err(format!("unknown primitive `{}`", expr_text(e))))?;
+            let prim = vocabulary::lookup(&name, ctx)
+                .ok_or_else(|| p.err(format!("unknown primitive `{name}` in a {} condition", context_name(ctx))))?;
+            match prim.shape {
+                Shape::Bool => Ok(Want::Bool),
+                Shape::Count => Ok(Want::Count),
+                _ => Err(p.err(format!("`{name}` needs arguments"))),
+            }
+        }
+        Expr::Call(call) => {
+            let name = ident_of(&call.func).ok_or_else(|| p.err(format!("unknown primitive `{}`", expr_text(&call.func))))?;
+            let prim = vocabulary::lookup(&name, ctx)
+                .ok_or_else(|| p.err(format!("unknown primitive `{name}` in a {} condition", context_name(ctx))))?;
+            match prim.shape {
+                Shape::BoolOfClass | Shape::CountOfClass => {
+                    if call.args.len() != 1 {
+                        return Err(p.err(format!("`{name}` takes one tile class")));
+                    }
+                    check_class(p, &call.args[0])?;
+                    Ok(if prim.shape == Shape::BoolOfClass { Want::Bool } else { Want::Count })
+                }
+                Shape::BoolOfNumbers(n) => {
+                    if call.args.iter().any(|a| int_literal(a).is_none()) || call.args.is_empty() || (n != 0 && call.args.len() != n) {
+                        return Err(p.err(format!("`{name}` takes {} whole number(s)", if n == 0 { "one or more".to_string() } else { n.to_string() })));
+                    }
+                    Ok(Want::Bool)
+                }
+                Shape::Bool | Shape::Count => Err(p.err(format!("`{name}` takes no arguments"))),
+            }
+        }
+        _ => Err(p.err(format!("unsupported expression `{}`", expr_text(e)))),
+    }
+}
+
+fn context_name(c: Context) -> &'static str {
+    match c {
+        Context::Hand => "hand",
+        Context::Group => "group (chows(N)/pungs(N))",
+        Context::Flag => "flag",
+    }
+}
+
+/// Whole-file checks: names unique and known, no exclusion cycle, policies
+/// naming real fans.
+fn check(file: &str, text: &str, rules: &Rules) -> Result<(), RulesError> {
+    let err = |line: usize, fan: Option<&str>, message: String| RulesError {
+        file: file.to_string(),
+        line,
+        fan: fan.map(str::to_string),
+        message,
+    };
+    let mut by_name: HashMap<&str, &FanDef> = HashMap::new();
+    let mut by_en: HashMap<&str, &FanDef> = HashMap::new();
+    for f in &rules.fans {
+        if let Some(prev) = by_name.insert(&f.name, f) {
+            return Err(err(f.line, Some(&f.name), format!("duplicate fan name (first defined on line {})", prev.line)));
+        }
+        if let Some(prev) = by_en.insert(&f.name_en, f) {
+            return Err(err(f.line, Some(&f.name), format!("duplicate English name \"{}\" (also fan {} on line {})", f.name_en, prev.name, prev.line)));
+        }
+    }
+    let line_of = |needle: &str| text.lines().position(|l| l.contains(needle)).map(|i| i + 1).unwrap_or(0);
+    for f in &rules.fans {
+        for o in &f.omits {
+            let Some(target) = by_name.get(o.fan.as_str()) else {
+                return Err(err(f.line, Some(&f.name), format!("omits unknown fan `{}`", o.fan)));
+            };
+            if target.name == f.name {
+                return Err(err(f.line, Some(&f.name), "omits itself".into()));
+            }
+        }
+    }
+    // Exclusion cycle: A omits B omits ... omits A makes "an omitted fan omits
+    // nothing" ambiguous.
+    let index: HashMap<&str, usize> = rules.fans.iter().map(|f| (f.name.as_str(), f.index - 1)).collect();
+    let mut state = vec![0u8; rules.fans.len()];
+    fn visit(i: usize, rules: &Rules, index: &HashMap<&str, usize>, state: &mut [u8], path: &mut Vec<usize>) -> Option<Vec<usize>> {
+        state[i] = 1;
+        path.push(i);
+        for o in &rules.fans[i].omits {
+            let j = index[o.fan.as_str()];
+            if state[j] == 1 {
+                let start = path.iter().position(|&k| k == j).unwrap();
+                let mut cycle = path[start..].to_vec();
+                cycle.push(j);
+                return Some(cycle);
+            }
+            if state[j] == 0 {
+                if let Some(c) = visit(j, rules, index, state, path) {
+                    return Some(c);
+                }
+            }
+        }
+        path.pop();
+        state[i] = 2;
+        None
+    }
+    for i in 0..rules.fans.len() {
+        if state[i] == 0 {
+            if let Some(cycle) = visit(i, rules, &index, &mut state, &mut Vec::new()) {
+                let f = &rules.fans[cycle[0]];
+                let names: Vec<&str> = cycle.iter().map(|&k| rules.fans[k].name.as_str()).collect();
+                return Err(err(f.line, Some(&f.name), format!("exclusion cycle: {}", names.join(" omits "))));
+            }
+        }
+    }
+    let pol = &rules.policies;
+    for (key, list) in [
+        ("regular_readings_also_after", &pol.regular_readings_also_after),
+        ("tie_prefers", &pol.tie_prefers),
+        ("tie_yields", &pol.tie_yields),
+        ("chow_pairs", &pol.chow_pairs_trim),
+        ("outside_readings", &pol.outside_readings),
+    ] {
+        for name in list {
+            if !by_name.contains_key(name.as_str()) {
+                return Err(err(line_of(&format!("policy {key}")), None, format!("policy {key} names unknown fan `{name}`")));
+            }
+        }
+    }
+    for name in &pol.chow_pairs_trim {
+        let f = by_name[name.as_str()];
+        if !matches!(f.rule, Rule::Group { kind: GroupKind::Chows, arity: 2, .. }) {
+            return Err(err(line_of("policy chow_pairs"), None, format!("policy chow_pairs names `{name}`, which is not a chows(2) fan")));
+        }
+    }
+    for f in &rules.fans {
+        if let Rule::Group { kind: GroupKind::Chows, arity: 2, .. } = f.rule {
+            if !pol.chow_pairs_trim.contains(&f.name) {
+                return Err(err(f.line, Some(&f.name), "a chows(2) fan must be listed in policy chow_pairs".into()));
+            }
+        }
+        if let Rule::Group { kind: GroupKind::Chows, arity: 1, .. } = f.rule {
+            return Err(err(f.line, Some(&f.name), "chows(1) is not supported: a single chow is no combination".into()));
+        }
+    }
+    for key in ["special_readings", "chow_pairs", "pung_pairs", "discard_completes_pung"] {
+        if !text.lines().any(|l| l.trim_start().starts_with(&format!("policy {key}"))) {
+            return Err(err(0, None, format!("policy {key} is missing")));
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,447 @@
+//! Scoring a hand: correct the win flags, list its readings, score each with
+//! the generated rules, keep the best (with the rules' tie-break), add the
+//! fans counted outside readings. The same code explains itself when asked
+//! (`explain`), and costs nothing extra when not.
+
+use super::view::{FlagView, GroupView, HandFacts, HandView};
+use super::{FanResult, NOT_WIN, WRONG_TILE_COUNT};
+use crate::decompose::{self, tables, waits, Reading, Set, SetKind, Shape};
+use crate::hand::{HandInput, PackKind, WinFlags};
+use crate::rules::fans as rules;
+use crate::rules::fans::FAN_TABLE_SIZE;
+
+type Counts = [u8; FAN_TABLE_SIZE];
+
+/// Why a calculation came out as it did.
+#[derive(Debug, Clone)]
+pub struct Explanation {
+    /// Win flags as given, and after the flag rules.
+    pub flags_given: WinFlags,
+    pub flags_used: WinFlags,
+    /// Every reading scored, in the order scored.
+    pub readings: Vec<ReadingTrace>,
+    /// Index into `readings` of the one kept.
+    pub chosen: Option<usize>,
+    pub result: FanResult,
+}
+
+#[derive(Debug, Clone)]
+pub struct ReadingTrace {
+    pub reading: Reading,
+    /// Fans whose conditions held, before omissions.
+    pub found: Counts,
+    /// (omitting fan, omitted fan, how many) in the order applied.
+    pub omissions: Vec<(u8, u8, u8)>,
+    /// Fans counted.
+    pub counts: Counts,
+    pub total: i32,
+    /// Why this reading was kept or passed over.
+    pub verdict: &'static str,
+}
+
+fn facts(hand: &HandInput) -> HandFacts {
+    let concealed = hand.concealed_counts();
+    let fixed = decompose::fixed_counts(hand);
+    let (fixed_sets, fixed_count) = decompose::fixed_sets(hand);
+    let mut present = 0u64;
+    for t in 0..34 {
+        if concealed[t] + fixed[t] > 0 {
+            present |= 1 << t;
+        }
+    }
+    let w = hand.win_tile.index();
+    let mut fv = FlagView {
+        flags: hand.flags,
+        win_copies_concealed: concealed[w] as u32,
+        win_copies_melded: fixed[w] as u32,
+        fixed_kongs: hand.packs().iter().filter(|p| p.kind == PackKind::Kong).count() as u32,
+    };
+    rules::apply_flag_rules(&mut fv);
+    HandFacts {
+        concealed,
+        fixed,
+        present,
+        fixed_sets,
+        fixed_count,
+        melded_sets: fixed_sets[..fixed_count as usize].iter().filter(|s| s.melded).count() as u32,
+        standing_count: hand.standing().len() as u8,
+        win: hand.win_tile,
+        flags: fv.flags,
+        seat_wind: hand.seat_wind,
+        prevalent_wind: hand.prevalent_wind,
+        flowers: hand.flower_count,
+    }
+}
+
+fn tile_count_ok(hand: &HandInput) -> bool {
+    let standing = hand.standing().len();
+    standing > 0 && hand.packs().len() * 3 + standing == 13
+}
+
+/// Special reading of the hand, if one fits (in the rules' order).
+fn special_reading(f: &HandFacts) -> Option<Reading> {
+    let fixed = f.fixed_sets();
+    rules::SPECIAL_READINGS.iter().find_map(|shape| match shape {
+        Shape::SevenPairs => decompose::seven_pairs(&f.concealed, fixed.len()),
+        Shape::ThirteenOrphans => decompose::thirteen_orphans(&f.concealed, fixed.len()),
+        Shape::HonorsKnitted => decompose::honors_knitted(&f.concealed, fixed.len()),
+        Shape::KnittedStraight => decompose::knitted_straight(&f.concealed, fixed),
+        Shape::Regular => None,
+    })
+}
+
+/// The wait as the reference sees it for this reading.
+fn unique_wait_for(f: &HandFacts, reading: &Reading, regular_wait: &mut Option<bool>) -> bool {
+    match reading.shape {
+        Shape::KnittedStraight => {
+            let k = reading.knitted.unwrap_or(0) as usize;
+            let seq = &decompose::KNITTED_STRAIGHTS[k];
+            if f.fixed_count == 0 {
+                // The tiles beside the knitted straight, win tile included.
+                let mut rest = [0u16; 34];
+                for t in 0..34 {
+                    rest[t] = f.concealed[t] as u16;
+                }
+                for &t in seq {
+                    rest[t as usize] -= 1;
+                }
+                waits::is_unique_wait16(&mut rest, 4, f.win)
+            } else {
+                !seq.contains(&(f.win.index() as u8)) || f.concealed[f.win.index()] == 3
+            }
+        }
+        _ => *regular_wait.get_or_insert_with(|| waits::is_unique_wait(&f.concealed, f.standing_count as i32, f.win)),
+    }
+}
+
+struct Scored {
+    counts: Counts,
+    total: i32,
+}
+
+fn has_any(counts: &Counts, fans: &[u8]) -> bool {
+    fans.iter().any(|&i| counts[i as usize] > 0)
+}
+
+fn group_view(f: &HandFacts, sets: &[Set], pair: Option<crate::tiles::Tile>) -> GroupView {
+    let mut g = GroupView { sets: [Set::EMPTY; 4], len: sets.len() as u8, pair, seat_wind: f.seat_wind, prevalent_wind: f.prevalent_wind };
+    g.sets[..sets.len()].copy_from_slice(sets);
+    g
+}
+
+const SUBSETS_OF_4: [([usize; 3], usize); 4] = [([0, 1, 2], 3), ([0, 1, 3], 2), ([0, 2, 3], 1), ([1, 2, 3], 0)];
+
+/// Group fans of one kind of set (chows or pungs), by the account-once
+/// principle: a group of four first; else the first group of three and the
+/// left-over set once with it; else pairs (chow pairs trimmed, pung pairs all).
+fn group_fans(
+    f: &HandFacts,
+    reading: &Reading,
+    kind_is_chow: bool,
+    counts: &mut Counts,
+    used_sets: &mut [u8; FAN_TABLE_SIZE],
+) {
+    // Indices into reading.sets, sorted by tile.
+    let mut idx = [0usize; 4];
+    let mut n = 0;
+    for (i, s) in reading.sets().iter().enumerate() {
+        if (s.kind == SetKind::Chow) == kind_is_chow {
+            idx[n] = i;
+            n += 1;
+        }
+    }
+    let idx = &mut idx[..n];
+    idx.sort_by_key(|&i| reading.sets[i].tile);
+    let set = |k: usize| reading.sets[idx[k]];
+    let view = |ks: &[usize]| {
+        let sets: Vec<Set> = ks.iter().map(|&k| set(k)).collect();
+        group_view(f, &sets, reading.pair)
+    };
+    let mask = |ks: &[usize]| ks.iter().fold(0u8, |m, &k| m | 1 << idx[k]);
+    let (m4, m3, m2): (fn(&GroupView) -> Option<u8>, fn(&GroupView) -> Option<u8>, fn(&GroupView) -> Option<u8>) = if kind_is_chow {
+        (rules::chows_4, rules::chows_3, rules::chows_2)
+    } else {
+        (rules::pungs_4, rules::pungs_3, rules::pungs_2)
+    };
+    let mut record = |fan: u8, ks: &[usize], counts: &mut Counts| {
+        counts[fan as usize] += 1;
+        used_sets[fan as usize] |= mask(ks);
+    };
+    if n == 4 {
+        if let Some(fan) = m4(&view(&[0, 1, 2, 3])) {
+            record(fan, &[0, 1, 2, 3], counts);
+            return;
+        }
+    }
+    if n >= 3 {
+        let subsets: &[([usize; 3], usize)] = if n == 4 { &SUBSETS_OF_4 } else { &[([0, 1, 2], usize::MAX)] };
+        for (three, left) in subsets {
+            if let Some(fan) = m3(&view(three)) {
+                record(fan, three, counts);
+                if *left != usize::MAX {
+                    // The left-over set combines once: the best pair fan.
+                    let best = three.iter().filter_map(|&k| m2(&view(&[k, *left])).map(|fan| (fan, k))).min_by_key(|(fan, _)| *fan);
+                    if let Some((fan, k)) = best {
+                        record(fan, &[k, *left], counts);
+                    }
+                }
+                return;
+            }
+        }
+    }
+    // Pairs.
+    let mut pair_fans: [(u8, usize, usize); 6] = [(0, 0, 0); 6];
+    let mut np = 0;
+    let mut related = [false; 4];
+    for a in 0..n {
+        for b2 in a + 1..n {
+            if let Some(fan) = m2(&view(&[a, b2])) {
+                pair_fans[np] = (fan, a, b2);
+                np += 1;
+                related[a] = true;
+                related[b2] = true;
+            }
+        }
+    }
+    if np == 0 {
+        return;
+    }
+    let mut local: Counts = [0; FAN_TABLE_SIZE];
+    for &(fan, a, b2) in &pair_fans[..np] {
+        local[fan as usize] += 1;
+        used_sets[fan as usize] |= mask(&[a, b2]);
+    }
+    if kind_is_chow {
+        let unrelated = related[..n].iter().filter(|r| !**r).count();
+        let max = (n as i32 - 1 - unrelated as i32).max(0) as usize;
+        let mut total = np;
+        // First down to one of each, then to none, in trim order.
+        for limit in [1u8, 0] {
+            for &fan in rules::CHOW_PAIR_TRIM {
+                while total > max && local[fan as usize] > limit {
+                    local[fan as usize] -= 1;
+                    total -= 1;
+                }
+            }
+        }
+    }
+    for i in 0..FAN_TABLE_SIZE {
+        counts[i] += local[i];
+    }
+}
+
+fn score_reading(f: &HandFacts, reading: &Reading, unique_wait: bool, trace: Option<&mut ReadingTrace>) -> Scored {
+    let mut counts: Counts = [0; FAN_TABLE_SIZE];
+    let mut view = HandView {
+        facts: f,
+        reading,
+        unique_wait,
+        no_other_fan: false,
+        discard_completes_pung_melded: rules::DISCARD_COMPLETES_PUNG_MELDED,
+    };
+    rules::hand_fans(&view, &mut counts);
+    // Sets each fan stands on: set fans are omitted set by set.
+    let mut used_sets = [0u8; FAN_TABLE_SIZE];
+    group_fans(f, reading, true, &mut counts, &mut used_sets);
+    group_fans(f, reading, false, &mut counts, &mut used_sets);
+    for (i, s) in reading.sets().iter().enumerate() {
+        if s.kind != SetKind::Chow {
+            let g = group_view(f, &[*s], reading.pair);
+            rules::pungs_1(&g, |fan| {
+                used_sets[fan as usize] |= 1 << i;
+            });
+        } else {
+            let g = group_view(f, &[*s], reading.pair);
+            rules::chows_1(&g, |fan| {
+                used_sets[fan as usize] |= 1 << i;
+            });
+        }
+    }
+    for i in 0..FAN_TABLE_SIZE {
+        if rules::SET_FAN[i] {
+            counts[i] = used_sets[i].count_ones() as u8;
+        }
+    }
+    let found = counts;
+    let mut omissions = Vec::new();
+    let tracing = trace.is_some();
+    for &fan in rules::OMISSION_ORDER.iter() {
+        let fan = fan as usize;
+        if counts[fan] == 0 {
+            continue;
+        }
+        for o in rules::OMITS[fan] {
+            let t = o.fan as usize;
+            let before = counts[t];
+            if before == 0 {
+                continue;
+            }
+            if rules::SET_FAN[t] {
+                let own = used_sets[fan];
+                if own != 0 && o.limit == 0 {
+                    used_sets[t] &= !own;
+                } else if o.limit == 0 {
+                    used_sets[t] = 0;
+                } else {
+                    for _ in 0..o.limit {
+                        used_sets[t] &= used_sets[t].wrapping_sub(1);
+                    }
+                }
+                counts[t] = used_sets[t].count_ones() as u8;
+            } else if o.limit == 0 {
+                counts[t] = 0;
+            } else {
+                counts[t] = counts[t].saturating_sub(o.limit);
+            }
+            if tracing && counts[t] != before {
+                omissions.push((fan as u8, t as u8, before - counts[t]));
+            }
+        }
+    }
+    if counts.iter().all(|&c| c == 0) {
+        view.no_other_fan = true;
+        rules::last_pass_fans(&view, &mut counts);
+    }
+    let total = counts.iter().zip(super::FANS.iter()).map(|(&c, info)| c as i32 * info.value as i32).sum();
+    if let Some(t) = trace {
+        *t = ReadingTrace { reading: *reading, found, omissions, counts, total, verdict: "" };
+    }
+    Scored { counts, total }
+}
+
+/// The calculation, optionally traced.
+pub(super) fn evaluate(hand: &HandInput, mut explain: Option<&mut Explanation>) -> FanResult {
+    let mut result = FanResult { result: WRONG_TILE_COUNT, counts: [0; FAN_TABLE_SIZE] };
+    if !tile_count_ok(hand) {
+        if let Some(e) = explain {
+            e.result = result.clone();
+        }
+        return result;
+    }
+    let f = facts(hand);
+    if let Some(e) = explain.as_deref_mut() {
+        e.flags_given = hand.flags;
+        e.flags_used = f.flags;
+    }
+    let mut regular_wait = None;
+    let mut best: Option<Scored> = None;
+    let mut special_counts: Option<Counts> = None;
+    let mut trace_reading = |reading: &Reading, explain: &mut Option<&mut Explanation>, regular_wait: &mut Option<bool>| {
+        let uw = unique_wait_for(&f, reading, regular_wait);
+        match explain.as_deref_mut() {
+            Some(e) => {
+                let mut t = ReadingTrace { reading: *reading, found: [0; FAN_TABLE_SIZE], omissions: Vec::new(), counts: [0; FAN_TABLE_SIZE], total: 0, verdict: "" };
+                let s = score_reading(&f, reading, uw, Some(&mut t));
+                e.readings.push(t);
+                s
+            }
+            None => score_reading(&f, reading, uw, None),
+        }
+    };
+    if let Some(sp) = special_reading(&f) {
+        let s = trace_reading(&sp, &mut explain, &mut regular_wait);
+        special_counts = Some(s.counts);
+        if let Some(e) = explain.as_deref_mut() {
+            e.chosen = Some(0);
+            e.readings[0].verdict = "special reading: kept";
+        }
+        best = Some(s);
+    }
+    let regular_too = match &special_counts {
+        None => true,
+        Some(c) => has_any(c, rules::REGULAR_READINGS_ALSO_AFTER),
+    };
+    if regular_too {
+        let mut readings = Vec::new();
+        decompose::regular_readings(&f.concealed, f.fixed_sets(), &mut readings);
+        let yields = special_counts.as_ref().is_some_and(|c| has_any(c, rules::TIE_YIELDS));
+        for r in &readings {
+            let s = trace_reading(r, &mut explain, &mut regular_wait);
+            let best_total = best.as_ref().map_or(0, |b| b.total);
+            let (take, why) = if s.total > best_total {
+                (true, "higher total: kept")
+            } else if s.total == best_total && (has_any(&s.counts, rules::TIE_PREFERS) || yields) {
+                (true, "equal total, tie-break rule: kept")
+            } else if s.total == best_total {
+                (false, "equal total: the earlier reading stays")
+            } else {
+                (false, "lower total: passed over")
+            };
+            if let Some(e) = explain.as_deref_mut() {
+                let last = e.readings.len() - 1;
+                e.readings[last].verdict = why;
+                if take {
+                    if let Some(prev) = e.chosen {
+                        if e.readings[prev].verdict.ends_with("kept") {
+                            e.readings[prev].verdict = match e.readings[prev].verdict {
+                                "special reading: kept" => "special reading: replaced",
+                                _ => "replaced by a later reading",
+                            };
+                        }
+                    }
+                    e.chosen = Some(last);
+                }
+            }
+            if take {
+                best = Some(s);
+            }
+        }
+    }
+    match best {
+        None => result.result = NOT_WIN,
+        Some(b) => {
+            result.counts = b.counts;
+            let no_reading = Reading { shape: Shape::Regular, sets: [Set::EMPTY; 4], set_count: 0, pair: None, knitted: None };
+            let view = HandView { facts: &f, reading: &no_reading, unique_wait: false, no_other_fan: false, discard_completes_pung_melded: false };
+            let mut outside = [0u8; FAN_TABLE_SIZE];
+            rules::outside_fans(&view, &mut outside);
+            let mut total = b.total;
+            for i in 0..FAN_TABLE_SIZE {
+                if outside[i] > 0 {
+                    result.counts[i] = outside[i];
+                    total += outside[i] as i32 * super::FANS[i].value as i32;
+                }
+            }
+            result.result = total;
+        }
+    }
+    if let Some(e) = explain {
+        e.result = result.clone();
+    }
+    result
+}
+
+/// The calculation with its reasons.
+pub fn explain(hand: &HandInput) -> Explanation {
+    let mut e = Explanation {
+        flags_given: hand.flags,
+        flags_used: hand.flags,
+        readings: Vec::new(),
+        chosen: None,
+        result: FanResult { result: WRONG_TILE_COUNT, counts: [0; FAN_TABLE_SIZE] },
+    };
+    evaluate(hand, Some(&mut e));
+    e
+}
+
+/// Only the raw result. A hand with no possible reading is rejected from the
+/// suit tables before anything else is built.
+pub(super) fn total(hand: &HandInput) -> i32 {
+    if !tile_count_ok(hand) {
+        return WRONG_TILE_COUNT;
+    }
+    let concealed = hand.concealed_counts();
+    if tables::is_complete_regular(&concealed) == Some(false) && !could_be_special(&concealed, hand.packs().len()) {
+        return NOT_WIN;
+    }
+    evaluate(hand, None).result
+}
+
+/// Cheap necessary conditions for the special readings.
+fn could_be_special(c: &crate::tiles::TileCounts, fixed: usize) -> bool {
+    match fixed {
+        0 => true,
+        1 => decompose::KNITTED_STRAIGHTS.iter().any(|seq| seq.iter().all(|&t| c[t as usize] > 0)),
+        _ => false,
+    }
+}

@@ -1,0 +1,316 @@
+//! The primitives rules are written with (see src/rules/vocabulary.rs), as
+//! methods of three views: a reading of the hand, a group of sets, and the
+//! hand as given (for the win-flag rules). Generated code calls them.
+
+use super::class::Class;
+use crate::decompose::{Reading, Set, SetKind, Shape, KNITTED_STRAIGHTS};
+use crate::hand::WinFlags;
+use crate::tiles::{Tile, TileCounts};
+
+/// What is known of a hand before reading it.
+#[derive(Clone, Debug)]
+pub struct HandFacts {
+    /// Standing tiles with the win tile.
+    pub concealed: TileCounts,
+    /// Tiles of the fixed packs.
+    pub fixed: TileCounts,
+    /// Kinds present anywhere in the hand.
+    pub present: u64,
+    pub fixed_sets: [Set; 4],
+    pub fixed_count: u8,
+    pub melded_sets: u32,
+    pub standing_count: u8,
+    pub win: Tile,
+    /// After the flag rules.
+    pub flags: WinFlags,
+    pub seat_wind: u8,
+    pub prevalent_wind: u8,
+    pub flowers: u8,
+}
+
+impl HandFacts {
+    pub fn fixed_sets(&self) -> &[Set] {
+        &self.fixed_sets[..self.fixed_count as usize]
+    }
+}
+
+/// One reading of the hand.
+pub struct HandView<'a> {
+    pub facts: &'a HandFacts,
+    pub reading: &'a Reading,
+    pub unique_wait: bool,
+    pub no_other_fan: bool,
+    pub discard_completes_pung_melded: bool,
+}
+
+#[inline]
+fn b(x: bool) -> bool {
+    x
+}
+
+impl HandView<'_> {
+    pub fn shape(&self) -> Shape {
+        self.reading.shape
+    }
+    fn sets(&self) -> &[Set] {
+        self.reading.sets()
+    }
+
+    pub fn regular(&self) -> bool {
+        self.reading.shape == Shape::Regular
+    }
+    pub fn seven_pairs(&self) -> bool {
+        self.reading.shape == Shape::SevenPairs
+    }
+    pub fn shifted_pairs(&self) -> bool {
+        let c = &self.facts.concealed;
+        let Some(first) = c.iter().position(|&n| n != 0) else { return false };
+        first < 27 && first % 9 <= 2 && (first..first + 7).all(|t| c[t] == 2) && c.iter().filter(|&&n| n != 0).count() == 7
+    }
+    pub fn thirteen_orphans(&self) -> bool {
+        self.reading.shape == Shape::ThirteenOrphans
+    }
+    pub fn honors_knitted(&self) -> bool {
+        self.reading.shape == Shape::HonorsKnitted
+    }
+    pub fn knitted_straight(&self) -> bool {
+        match self.reading.shape {
+            Shape::KnittedStraight => true,
+            Shape::HonorsKnitted => {
+                let k = self.reading.knitted.unwrap_or(0) as usize;
+                KNITTED_STRAIGHTS[k].iter().all(|&t| self.facts.concealed[t as usize] > 0)
+            }
+            _ => false,
+        }
+    }
+    pub fn nine_gates(&self) -> bool {
+        let f = self.facts;
+        if f.fixed_count != 0 || !f.win.is_suited() {
+            return false;
+        }
+        let base = f.win.index() / 9 * 9;
+        let mut c = f.concealed;
+        c[f.win.index()] -= 1;
+        const GATES: [u8; 9] = [3, 1, 1, 1, 1, 1, 1, 1, 3];
+        c[base..base + 9] == GATES && c.iter().map(|&n| n as u32).sum::<u32>() == 13
+    }
+    pub fn distinct_honors(&self) -> u32 {
+        (self.facts.present & Class::HONOR.0).count_ones()
+    }
+
+    pub fn chows(&self) -> u32 {
+        self.sets().iter().filter(|s| s.kind == SetKind::Chow).count() as u32
+    }
+    pub fn pungs(&self) -> u32 {
+        self.sets().iter().filter(|s| s.kind != SetKind::Chow).count() as u32
+    }
+    pub fn kongs(&self) -> u32 {
+        self.sets().iter().filter(|s| s.kind == SetKind::Kong).count() as u32
+    }
+    pub fn melded_kongs(&self) -> u32 {
+        self.sets().iter().filter(|s| s.kind == SetKind::Kong && s.melded).count() as u32
+    }
+    pub fn concealed_kongs(&self) -> u32 {
+        self.sets().iter().filter(|s| s.kind == SetKind::Kong && !s.melded).count() as u32
+    }
+    /// Concealed pungs and kongs; a pung of the win tile taken on a discard
+    /// counts as melded unless the win tile fits a concealed chow (policy).
+    pub fn concealed_pungs(&self) -> u32 {
+        let f = self.facts;
+        let win = f.win;
+        let claimed = self.discard_completes_pung_melded
+            && !f.flags.self_drawn
+            && !self.sets().iter().any(|s| {
+                s.kind == SetKind::Chow && !s.melded && s.tiles().contains(&win)
+            });
+        self.sets()
+            .iter()
+            .filter(|s| s.kind != SetKind::Chow && !s.melded)
+            .filter(|s| !(claimed && s.kind == SetKind::Pung && s.tile == win))
+            .count() as u32
+    }
+    pub fn melded_sets(&self) -> u32 {
+        self.facts.melded_sets
+    }
+    pub fn count_pungs(&self, c: Class) -> u32 {
+        self.sets().iter().filter(|s| s.kind != SetKind::Chow && c.contains(s.tile)).count() as u32
+    }
+    pub fn pair_is(&self, c: Class) -> bool {
+        self.reading.pair.is_some_and(|p| c.contains(p))
+    }
+    pub fn all_packs_contain(&self, c: Class) -> bool {
+        b(self.reading.pair.is_some_and(|p| c.contains(p)))
+            && self.sets().iter().all(|s| s.tiles().iter().any(|&t| c.contains(t)))
+    }
+    pub fn all_packs_pung_of(&self, c: Class) -> bool {
+        self.reading.pair.is_some_and(|p| c.contains(p))
+            && self.sets().iter().all(|s| s.kind != SetKind::Chow && c.contains(s.tile))
+    }
+
+    pub fn all_tiles(&self, c: Class) -> bool {
+        self.facts.present & !c.0 == 0
+    }
+    pub fn any_tile(&self, c: Class) -> bool {
+        self.facts.present & c.0 != 0
+    }
+    pub fn voided_suits(&self) -> u32 {
+        (0..3).filter(|s| self.facts.present & (0x1FF << (s * 9)) == 0).count() as u32
+    }
+    pub fn tile_hogs(&self) -> u32 {
+        let f = self.facts;
+        let fours = (0..34).filter(|&t| f.concealed[t] + f.fixed[t] == 4).count() as u32;
+        fours.saturating_sub(self.kongs())
+    }
+
+    pub fn self_drawn(&self) -> bool {
+        self.facts.flags.self_drawn
+    }
+    pub fn fourth_tile(&self) -> bool {
+        self.facts.flags.fourth_tile
+    }
+    pub fn about_kong(&self) -> bool {
+        self.facts.flags.about_kong
+    }
+    pub fn wall_last(&self) -> bool {
+        self.facts.flags.wall_last
+    }
+    pub fn unique_wait(&self) -> bool {
+        self.unique_wait
+    }
+    pub fn win_at_chow_end(&self) -> bool {
+        let w = self.facts.win;
+        self.sets().iter().any(|s| s.kind == SetKind::Chow && !s.fixed && (s.tile.prev() == Some(w) || s.tile.next() == Some(w)))
+    }
+    pub fn win_in_chow_middle(&self) -> bool {
+        let w = self.facts.win;
+        self.sets().iter().any(|s| s.kind == SetKind::Chow && !s.fixed && s.tile == w)
+    }
+    pub fn win_on_pair(&self) -> bool {
+        self.reading.pair == Some(self.facts.win)
+    }
+    pub fn flowers(&self) -> u32 {
+        self.facts.flowers as u32
+    }
+    pub fn no_other_fan(&self) -> bool {
+        self.no_other_fan
+    }
+}
+
+/// A group of sets of one kind, sorted by tile, with the reading's pair.
+pub struct GroupView {
+    pub sets: [Set; 4],
+    pub len: u8,
+    pub pair: Option<Tile>,
+    pub seat_wind: u8,
+    pub prevalent_wind: u8,
+}
+
+impl GroupView {
+    fn sets(&self) -> &[Set] {
+        &self.sets[..self.len as usize]
+    }
+    fn sorted_ranks(&self) -> ([u8; 4], usize) {
+        let mut r = [0u8; 4];
+        for (x, s) in r.iter_mut().zip(self.sets()) {
+            *x = s.tile.rank();
+        }
+        let n = self.len as usize;
+        r[..n].sort_unstable();
+        (r, n)
+    }
+    fn suits_mask(&self) -> u8 {
+        self.sets().iter().fold(0u8, |m, s| m | 1 << (s.tile.suit() as u8))
+    }
+
+    pub fn all(&self, c: Class) -> bool {
+        self.sets().iter().all(|s| c.contains(s.tile))
+    }
+    pub fn same_suit(&self) -> bool {
+        self.suits_mask().count_ones() == 1 && self.sets()[0].tile.is_suited()
+    }
+    pub fn mixed_suits(&self) -> bool {
+        self.suits_mask().count_ones() == self.len as u32 && self.sets().iter().all(|s| s.tile.is_suited())
+    }
+    pub fn suit_count(&self) -> u32 {
+        self.suits_mask().count_ones()
+    }
+    pub fn same_rank(&self) -> bool {
+        let r = self.sets()[0].tile.rank();
+        self.sets().iter().all(|s| s.tile.is_suited() && s.tile.rank() == r)
+    }
+    pub fn same_tile(&self) -> bool {
+        let t = self.sets()[0].tile;
+        self.sets().iter().all(|s| s.tile == t)
+    }
+    pub fn shifted(&self, step: &[u8]) -> bool {
+        if !self.sets().iter().all(|s| s.tile.is_suited()) {
+            return false;
+        }
+        let (r, n) = self.sorted_ranks();
+        r[..n].windows(2).all(|w| w[1] == w[0] + step[0])
+    }
+    pub fn ranks(&self, want: &[u8]) -> bool {
+        let (r, n) = self.sorted_ranks();
+        self.sets().iter().all(|s| s.tile.is_suited()) && r[..n] == *want
+    }
+    pub fn each_suit_ranks(&self, want: &[u8]) -> bool {
+        (0..3u8).all(|suit| {
+            let mut r: Vec<u8> = self.sets().iter().filter(|s| s.tile.suit() as u8 == suit).map(|s| s.tile.rank()).collect();
+            r.sort_unstable();
+            r.is_empty() || r == want
+        }) && self.sets().iter().all(|s| s.tile.is_suited())
+    }
+    pub fn pair_rank(&self, r: &[u8]) -> bool {
+        self.pair.is_some_and(|p| p.is_suited() && p.rank() == r[0])
+    }
+    pub fn pair_same_suit(&self) -> bool {
+        self.pair.is_some_and(|p| p.is_suited() && self.sets().iter().all(|s| s.tile.suit() == p.suit()))
+    }
+    pub fn pair_new_suit(&self) -> bool {
+        self.pair.is_some_and(|p| p.is_suited() && self.sets().iter().all(|s| s.tile.suit() != p.suit()))
+    }
+    pub fn is_prevalent_wind(&self) -> bool {
+        self.sets().iter().all(|s| s.tile == Tile::wind(self.prevalent_wind))
+    }
+    pub fn is_seat_wind(&self) -> bool {
+        self.sets().iter().all(|s| s.tile == Tile::wind(self.seat_wind))
+    }
+}
+
+/// The hand as given, for the win-flag rules.
+pub struct FlagView {
+    pub flags: WinFlags,
+    pub win_copies_concealed: u32,
+    pub win_copies_melded: u32,
+    pub fixed_kongs: u32,
+}
+
+impl FlagView {
+    pub fn self_drawn(&self) -> bool {
+        self.flags.self_drawn
+    }
+    pub fn fourth_tile(&self) -> bool {
+        self.flags.fourth_tile
+    }
+    pub fn about_kong(&self) -> bool {
+        self.flags.about_kong
+    }
+    pub fn wall_last(&self) -> bool {
+        self.flags.wall_last
+    }
+    pub fn win_copies_concealed(&self) -> u32 {
+        self.win_copies_concealed
+    }
+    pub fn win_copies_melded(&self) -> u32 {
+        self.win_copies_melded
+    }
+    pub fn fixed_kongs(&self) -> u32 {
+        self.fixed_kongs
+    }
+    pub fn set_fourth_tile(&mut self, on: bool) {
+        self.flags.fourth_tile = on;
+    }
+    pub fn set_about_kong(&mut self, on: bool) {
+        self.flags.about_kong = on;
+    }
+}
