@@ -1,6 +1,213 @@
-//! Generator for the claim-priority table (rules/claims.*). (being implemented)
+//! Generator for the claim-priority table: parses and validates
+//! `rules/claims.txt` and writes `claims_table.rs` to OUT_DIR, which
+//! `src/rules/claims.rs` includes. The format is described at the top of the
+//! rules file. Every problem is reported as `file:line: problem`.
+//!
+//! Also compiled into `tests/claims_rules.rs` (via `#[path]`) so that the
+//! validation can be tested without a build.
+
+use std::fmt::Write as _;
 use std::path::Path;
 
-pub fn generate(_rules: &Path, _out: &Path) -> Result<(), String> {
-    Ok(())
+/// The rules file, relative to the rules directory.
+pub const RULES_FILE: &str = "claims.txt";
+/// The generated file, relative to OUT_DIR.
+pub const OUTPUT_FILE: &str = "claims_table.rs";
+
+/// The events other seats react to, in the order the generated statics appear.
+const EVENTS: [(&str, &str, &[&str]); 3] = [
+    // (event, generated static, actions the engine can grant on it)
+    ("discard", "ON_DISCARD", &["HU", "PENG", "GANG", "CHI"]),
+    ("bugang", "ON_BUGANG", &["HU"]),
+    ("gang", "ON_GANG", &[]),
+];
+
+const ACTIONS: [(&str, &str); 4] = [("HU", "Hu"), ("PENG", "Peng"), ("GANG", "Gang"), ("CHI", "Chi")];
+const ORDERS: [(&str, &str); 2] = [("downstream", "Downstream"), ("seat", "SeatIndex")];
+const WHO: [(&str, &str); 2] = [("any", "AnyOther"), ("left", "LeftNeighbour")];
+const POLICIES: [(&str, &str); 2] = [("ignore", "Ignore"), ("reject", "Reject")];
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Level {
+    pub line: usize,
+    /// Action names as written (empty for `none`).
+    pub actions: Vec<String>,
+    pub order: String,
+    pub from: String,
+    pub otherwise: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Section {
+    pub line: usize,
+    pub event: String,
+    pub levels: Vec<Level>,
+}
+
+/// The whole table, sections in `EVENTS` order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClaimRules {
+    pub sections: Vec<Section>,
+}
+
+/// Reads `<rules>/claims.txt`, validates it and writes `<out>/claims_table.rs`.
+pub fn generate(rules: &Path, out: &Path) -> Result<(), String> {
+    let path = rules.join(RULES_FILE);
+    let shown = path.display().to_string();
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("{shown}: cannot read: {e}"))?;
+    let parsed = parse(&text, &shown)?;
+    let code = render(&parsed, &shown);
+    let target = out.join(OUTPUT_FILE);
+    std::fs::write(&target, code).map_err(|e| format!("{}: cannot write: {e}", target.display()))
+}
+
+fn lookup<'a>(table: &'a [(&str, &'a str)], key: &str) -> Option<&'a str> {
+    table.iter().find(|(k, _)| *k == key).map(|(_, v)| *v)
+}
+
+fn names(table: &[(&str, &str)]) -> String {
+    table.iter().map(|(k, _)| *k).collect::<Vec<_>>().join(", ")
+}
+
+/// Parses and validates the rules text; `file` only names the source in errors.
+pub fn parse(text: &str, file: &str) -> Result<ClaimRules, String> {
+    let mut sections: Vec<Section> = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = i + 1;
+        let err = |m: String| format!("{file}:{line}: {m}");
+        let content = raw.split('#').next().unwrap_or("").trim();
+        if content.is_empty() {
+            continue;
+        }
+        if let Some(rest) = content.strip_prefix("on ") {
+            let event = rest
+                .strip_suffix(':')
+                .ok_or_else(|| err(format!("section header {content:?} must end with ':'")))?
+                .trim();
+            if !EVENTS.iter().any(|(e, _, _)| *e == event) {
+                let known: Vec<&str> = EVENTS.iter().map(|(e, _, _)| *e).collect();
+                return Err(err(format!("unknown event {event:?} (expected one of {})", known.join(", "))));
+            }
+            if let Some(prev) = sections.iter().find(|s| s.event == event) {
+                return Err(err(format!("duplicate section `on {event}:` (first at line {})", prev.line)));
+            }
+            sections.push(Section { line, event: event.to_string(), levels: Vec::new() });
+            continue;
+        }
+        let section = sections
+            .last_mut()
+            .ok_or_else(|| err("level line before any `on <event>:` section".to_string()))?;
+        let level = parse_level(content, line, section, &err)?;
+        section.levels.push(level);
+    }
+    for (event, _, _) in EVENTS {
+        match sections.iter().find(|s| s.event == event) {
+            None => return Err(format!("{file}: missing section `on {event}:`")),
+            Some(s) if s.levels.is_empty() => {
+                return Err(format!("{file}:{}: section `on {event}:` has no levels", s.line))
+            }
+            Some(_) => {}
+        }
+    }
+    sections.sort_by_key(|s| EVENTS.iter().position(|(e, _, _)| *e == s.event));
+    Ok(ClaimRules { sections })
+}
+
+fn parse_level(content: &str, line: usize, section: &Section, err: &dyn Fn(String) -> String) -> Result<Level, String> {
+    let mut parts = content.split('|').map(str::trim);
+    let head = parts.next().unwrap_or("");
+    let (rank, actions_text) = head
+        .split_once('.')
+        .ok_or_else(|| err(format!("expected `<rank>. <ACTIONS> | order .. | from .. | otherwise ..`, got {content:?}")))?;
+    let expected_rank = section.levels.len() + 1;
+    match rank.trim().parse::<usize>() {
+        Ok(r) if r == expected_rank => {}
+        Ok(r) => return Err(err(format!("rank {r} out of sequence (expected {expected_rank})"))),
+        Err(_) => return Err(err(format!("rank {:?} is not a number", rank.trim()))),
+    }
+    let allowed = EVENTS.iter().find(|(e, _, _)| *e == section.event).map(|(_, _, a)| *a).unwrap_or(&[]);
+    let words: Vec<&str> = actions_text.split_whitespace().collect();
+    if words.is_empty() {
+        return Err(err("no actions (write `none` for a level where nothing may be claimed)".to_string()));
+    }
+    let mut actions = Vec::new();
+    if words == ["none"] {
+        // nothing may be claimed on this level
+    } else {
+        for w in &words {
+            if *w == "none" {
+                return Err(err("`none` cannot be combined with actions".to_string()));
+            }
+            if lookup(&ACTIONS, w).is_none() {
+                return Err(err(format!("unknown action {w:?} (expected {} or none)", names(&ACTIONS))));
+            }
+            if !allowed.contains(w) {
+                return Err(err(format!("action {w} cannot claim a {} event", section.event)));
+            }
+            let earlier = section.levels.iter().find(|l| l.actions.iter().any(|a| a == w));
+            if actions.iter().any(|a: &String| a == w) {
+                return Err(err(format!("duplicate action {w} in this level")));
+            }
+            if let Some(l) = earlier {
+                return Err(err(format!("duplicate action {w} (already at line {})", l.line)));
+            }
+            actions.push(w.to_string());
+        }
+    }
+    let (mut order, mut from, mut otherwise) = (None, None, None);
+    for part in parts {
+        let (key, value) = part
+            .split_once(char::is_whitespace)
+            .map(|(k, v)| (k, v.trim()))
+            .ok_or_else(|| err(format!("field {part:?} needs a key and a value")))?;
+        let (slot, table) = match key {
+            "order" => (&mut order, &ORDERS[..]),
+            "from" => (&mut from, &WHO[..]),
+            "otherwise" => (&mut otherwise, &POLICIES[..]),
+            _ => return Err(err(format!("unknown field {key:?} (expected order, from, otherwise)"))),
+        };
+        if slot.is_some() {
+            return Err(err(format!("duplicate field {key:?}")));
+        }
+        if lookup(table, value).is_none() {
+            return Err(err(format!("unknown {key} {value:?} (expected {})", names(table))));
+        }
+        *slot = Some(value.to_string());
+    }
+    let need = |v: Option<String>, key: &str| v.ok_or_else(|| err(format!("missing field `{key}`")));
+    Ok(Level {
+        line,
+        actions,
+        order: need(order, "order")?,
+        from: need(from, "from")?,
+        otherwise: need(otherwise, "otherwise")?,
+    })
+}
+
+/// The generated Rust source: one static slice of levels per event.
+pub fn render(rules: &ClaimRules, source: &str) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "// Generated by build/claims.rs from {source}. Do not edit: change the rules file.");
+    for section in &rules.sections {
+        let name = EVENTS.iter().find(|(e, _, _)| *e == section.event).map(|(_, n, _)| *n).unwrap_or("UNKNOWN");
+        let _ = writeln!(out);
+        let _ = writeln!(out, "/// `on {}:` ({source}:{})", section.event, section.line);
+        let _ = writeln!(out, "pub static {name}: &[ClaimLevel] = &[");
+        for level in &section.levels {
+            let actions: Vec<String> = level
+                .actions
+                .iter()
+                .map(|a| format!("ClaimAction::{}", lookup(&ACTIONS, a).unwrap_or("?")))
+                .collect();
+            let _ = writeln!(out, "    // {source}:{}", level.line);
+            let _ = writeln!(out, "    ClaimLevel {{");
+            let _ = writeln!(out, "        actions: &[{}],", actions.join(", "));
+            let _ = writeln!(out, "        order: SeatOrder::{},", lookup(&ORDERS, &level.order).unwrap_or("?"));
+            let _ = writeln!(out, "        from: Eligible::{},", lookup(&WHO, &level.from).unwrap_or("?"));
+            let _ = writeln!(out, "        otherwise: Otherwise::{},", lookup(&POLICIES, &level.otherwise).unwrap_or("?"));
+            let _ = writeln!(out, "    }},");
+        }
+        let _ = writeln!(out, "];");
+    }
+    out
 }

@@ -4,6 +4,9 @@
 //! - [`fans`]: the fan calculator, driven by tables generated from `rules/`.
 //! - [`engine`]: the judge's state machine (`reset` / `step`).
 //! - [`record`]: game and hand records (`.jsonl`, `.jsonl.gz`).
+//! - [`replay`]: a record replayed through the engine and compared turn by turn.
+//! - [`serve`]: the engine as a JSON-lines process (`mcr serve`).
+//! - [`selftest`]: the dataset self-test, an engine-independent check of game records.
 
 pub mod audit;
 pub mod decompose;
@@ -12,5 +15,8 @@ pub mod fans;
 pub mod hand;
 pub mod notation;
 pub mod record;
+pub mod replay;
 pub mod rules;
+pub mod selftest;
+pub mod serve;
 pub mod tiles;

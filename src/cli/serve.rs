@@ -1,9 +1,20 @@
+//! `mcr serve`: the engine over JSON lines on stdin/stdout (see `src/serve.rs`).
+
 use std::process::ExitCode;
 
 #[derive(clap::Args)]
 pub struct Args {}
 
 pub fn run(_args: Args) -> ExitCode {
-    eprintln!("not implemented yet");
-    ExitCode::FAILURE
+    let stdin = std::io::stdin().lock();
+    let stdout = std::io::stdout().lock();
+    match mcr_engine::serve::serve(stdin, stdout) {
+        Ok(()) => ExitCode::SUCCESS,
+        // The client closed our output: nobody is left to tell.
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("serve: {e}");
+            ExitCode::FAILURE
+        }
+    }
 }

@@ -1,5 +1,18 @@
-use std::path::PathBuf;
+//! `mcr validate FILE...`: replays every game record through the engine with
+//! the recorded answers and compares each turn with the record (requests
+//! exactly, displays as JSON ignoring null-valued keys). Records are read in
+//! chunks; each chunk is parsed and replayed in parallel, results are printed
+//! in file order.
+
+use std::io::{BufRead, IsTerminal};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+
+use rayon::prelude::*;
+
+use mcr_engine::engine::Engine;
+use mcr_engine::record::{open_lines, GameRecord, RecordError};
+use mcr_engine::replay::{replay, Compare};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -20,7 +33,146 @@ pub struct Args {
     pub limit: Option<usize>,
 }
 
-pub fn run(_args: Args) -> ExitCode {
-    eprintln!("not implemented yet");
-    ExitCode::FAILURE
+/// Records handed to the workers at a time.
+const CHUNK: usize = 256;
+
+/// The outcome of one record line.
+enum Outcome {
+    Reproduced,
+    Diverged(String),
+    Malformed(RecordError),
+}
+
+#[derive(Default)]
+struct Tally {
+    games: usize,
+    reproduced: usize,
+}
+
+pub fn run(args: Args) -> ExitCode {
+    if args.self_test {
+        return crate::cli::selftest::run(&args);
+    }
+    let compare = if args.loose { Compare::Loose } else { Compare::Exact };
+    let pool = match rayon::ThreadPoolBuilder::new().num_threads(args.jobs.unwrap_or(0)).build() {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("validate: cannot start worker threads: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let progress = progress_bar();
+    let mut tally = Tally::default();
+    let mut budget = args.limit.unwrap_or(usize::MAX);
+    for file in &args.files {
+        if budget == 0 {
+            break;
+        }
+        pool.install(|| validate_file(file, compare, &mut budget, &mut tally, progress.as_ref()));
+    }
+    if let Some(p) = progress {
+        p.finish_and_clear();
+    }
+    println!("validate: {}/{} games reproduced exactly", tally.reproduced, tally.games);
+    if tally.reproduced == tally.games {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
+fn progress_bar() -> Option<indicatif::ProgressBar> {
+    if !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let bar = indicatif::ProgressBar::new_spinner();
+    if let Ok(style) = indicatif::ProgressStyle::with_template("{spinner} {pos} games  {per_sec}  {msg}") {
+        bar.set_style(style);
+    }
+    Some(bar)
+}
+
+fn validate_file(
+    file: &Path,
+    compare: Compare,
+    budget: &mut usize,
+    tally: &mut Tally,
+    progress: Option<&indicatif::ProgressBar>,
+) {
+    let mut lines = match open_lines(file) {
+        Ok(l) => l,
+        Err(e) => {
+            println!("{e}");
+            tally.games += 1;
+            return;
+        }
+    };
+    if let Some(p) = progress {
+        p.set_message(file.display().to_string());
+    }
+    let mut line_no = 0;
+    let mut done = false;
+    while !done && *budget > 0 {
+        // Gather a chunk of (line number, text); a read error ends the file.
+        let mut chunk: Vec<(usize, String)> = Vec::with_capacity(CHUNK);
+        let mut read_error = None;
+        while chunk.len() < CHUNK.min(*budget) {
+            let mut text = String::new();
+            line_no += 1;
+            match lines.read_line(&mut text) {
+                Ok(0) => {
+                    done = true;
+                    break;
+                }
+                Ok(_) if text.trim().is_empty() => {}
+                Ok(_) => chunk.push((line_no, text)),
+                Err(e) => {
+                    read_error = Some(RecordError {
+                        file: file.to_path_buf(),
+                        line: line_no,
+                        message: format!("read error (truncated or corrupt file?): {e}"),
+                    });
+                    done = true;
+                    break;
+                }
+            }
+        }
+        *budget -= chunk.len();
+        let outcomes: Vec<(usize, Outcome)> = chunk
+            .par_iter()
+            .map_init(Engine::new, |engine, (line, text)| (*line, check_line(engine, file, *line, text, compare)))
+            .collect();
+        for (line, outcome) in outcomes {
+            tally.games += 1;
+            match outcome {
+                Outcome::Reproduced => tally.reproduced += 1,
+                Outcome::Diverged(message) => println!("FAIL {}:{line}: {message}", file.display()),
+                Outcome::Malformed(e) => println!("FAIL {e}"),
+            }
+        }
+        if let Some(e) = read_error {
+            println!("FAIL {e}");
+            tally.games += 1;
+        }
+        if let Some(p) = progress {
+            p.set_position(tally.games as u64);
+        }
+    }
+}
+
+fn check_line(engine: &mut Engine, file: &Path, line: usize, text: &str, compare: Compare) -> Outcome {
+    let record: GameRecord = match serde_json::from_str(text.trim()) {
+        Ok(r) => r,
+        Err(e) => {
+            return Outcome::Malformed(RecordError {
+                file: file.to_path_buf(),
+                line,
+                message: format!("malformed record: {e}"),
+            })
+        }
+    };
+    match replay(engine, &record, compare) {
+        Ok(_) => Outcome::Reproduced,
+        Err(d) => Outcome::Diverged(format!("game {}: {d}", record.game_id)),
+    }
 }

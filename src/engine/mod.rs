@@ -1,1 +1,534 @@
-//! The Botzone judge's state machine. (being implemented)
+//! The Botzone judge's state machine: `reset` deals from a given wall, `step`
+//! reads the four answers to the last request and produces the next event.
+//!
+//! One step is "read the answers" (may end the game: HU, WA, WH) followed by
+//! "emit the next event" (may end it too: HUANG, or WA for a claim the wall
+//! no longer allows). Facts reproduced here are documented in
+//! `shared/docs/JUDGE_NOTES.md`.
+
+pub mod answer;
+pub mod claims;
+pub mod event;
+pub mod protocol;
+pub mod state;
+
+use std::collections::BTreeMap;
+
+use crate::fans::{self, FanResult};
+use crate::hand::{HandInput, Pack, PackKind, WinFlags};
+use crate::rules::claims::{ClaimAction, ON_BUGANG, ON_DISCARD, ON_GANG};
+use crate::tiles::{Tile, TILE_KINDS};
+use answer::{Answer, Verb};
+pub use event::{Event, Turn};
+use state::{Table, DEALT, SEGMENT};
+
+/// Tiles in a wall.
+pub const WALL_SIZE: usize = 4 * SEGMENT;
+
+/// Bad input to the engine (never a judge verdict: those are events).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum EngineError {
+    #[error("wall has {0} tiles, expected {WALL_SIZE}")]
+    WallSize(usize),
+    #[error("wall tile {index}: unknown tile {text:?}")]
+    UnknownTile { index: usize, text: String },
+    #[error("wall tile {index}: a fifth {tile} (each kind must appear exactly 4 times)")]
+    FifthCopy { index: usize, tile: Tile },
+    #[error("quan {0} out of range 0..=3")]
+    BadQuan(i64),
+    #[error("srand {0} is not a 32-bit integer (the judge would seed from the clock)")]
+    BadSrand(i64),
+    #[error("step before reset")]
+    NotStarted,
+    #[error("step after the end of the game")]
+    GameOver,
+    #[error("no response for seat {0}")]
+    MissingResponse(u8),
+    #[error("internal error: {0}")]
+    Internal(String),
+}
+
+/// Why answer reading stopped early.
+#[derive(Debug)]
+pub(crate) enum Stop {
+    /// The game ended with this event.
+    End(Event),
+    Fault(EngineError),
+}
+
+impl Stop {
+    pub(crate) fn wrong_answer(player: u8) -> Stop {
+        Stop::End(Event::WrongAnswer { player, strlen: None })
+    }
+}
+
+/// How the live discard came to be.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum DiscardKind {
+    Play,
+    Peng,
+    Chi { middle: Tile },
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum KongKind {
+    /// Of the live discard.
+    Melded,
+    Concealed,
+    /// A pung promoted: the others may rob it.
+    Promoted,
+}
+
+/// The judge's `roundStage`: whose answers are awaited and why.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Stage {
+    NotStarted,
+    Init,
+    Deal,
+    /// Seat has drawn `Engine::tile`.
+    Draw(u8),
+    /// Seat has discarded `Engine::tile`.
+    Discard(u8, DiscardKind),
+    /// Seat has declared a kong of `Engine::tile`.
+    Kong(u8, KongKind),
+    Over,
+}
+
+impl Stage {
+    /// `roundStage % 4`: the seat whose turn it is.
+    fn seat(self) -> u8 {
+        match self {
+            Stage::Draw(s) | Stage::Discard(s, _) | Stage::Kong(s, _) => s,
+            _ => 0,
+        }
+    }
+}
+
+#[derive(Clone)]
+pub struct Engine {
+    table: Table,
+    quan: u8,
+    strlen: usize,
+    stage: Stage,
+    /// The judge's `lastTile`: drawn tile, discard or kong tile of the stage.
+    tile: Tile,
+}
+
+impl Default for Engine {
+    fn default() -> Self {
+        Engine::new()
+    }
+}
+
+impl Engine {
+    pub fn new() -> Engine {
+        Engine {
+            table: Table::new([[Tile::from_index(0); SEGMENT]; 4]),
+            quan: 0,
+            strlen: 0,
+            stage: Stage::NotStarted,
+            tile: Tile::from_index(0),
+        }
+    }
+
+    /// Starts a game: `wall` is the 136 tile names (seat s owns
+    /// `wall[34s..34s+34]`), `quan` the prevalent wind 0..=3, `srand` the
+    /// judge's seed (only echoed). Returns the INIT turn.
+    pub fn reset<S: AsRef<str>>(&mut self, wall: &[S], quan: i64, srand: i64) -> Result<Turn, EngineError> {
+        if wall.len() != WALL_SIZE {
+            return Err(EngineError::WallSize(wall.len()));
+        }
+        if !(0..=3).contains(&quan) {
+            return Err(EngineError::BadQuan(quan));
+        }
+        let srand = i32::try_from(srand).map_err(|_| EngineError::BadSrand(srand))?;
+        let mut segments = [[Tile::from_index(0); SEGMENT]; 4];
+        let mut seen = [0u8; TILE_KINDS];
+        let mut strlen = WALL_SIZE - 1; // the spaces between names
+        for (index, text) in wall.iter().enumerate() {
+            let text = text.as_ref();
+            let tile = Tile::parse(text)
+                .map_err(|_| EngineError::UnknownTile { index, text: text.to_string() })?;
+            seen[tile.index()] += 1;
+            if seen[tile.index()] > 4 {
+                return Err(EngineError::FifthCopy { index, tile });
+            }
+            segments[index / SEGMENT][index % SEGMENT] = tile;
+            strlen += text.len();
+        }
+        // 136 tiles with no kind above 4 is exactly 4 of each.
+        self.table = Table::new(segments);
+        self.quan = quan as u8;
+        self.strlen = strlen;
+        self.stage = Stage::Init;
+        self.tile = Tile::from_index(0);
+        // The judge's seed is an unsigned int: a negative seed shows wrapped.
+        let event = Event::Init { quan: self.quan, srand: srand as u32, strlen };
+        Ok(Turn { event, can_hu: [-4; 4], tile_cnt: self.table.tile_counts() })
+    }
+
+    /// The game has ended (or never started).
+    pub fn is_over(&self) -> bool {
+        matches!(self.stage, Stage::Over | Stage::NotStarted)
+    }
+
+    /// Concealed tiles of `seat` by kind (the drawn tile joins the hand only
+    /// once its drawer has answered).
+    pub fn hand(&self, seat: u8) -> [u8; TILE_KINDS] {
+        let mut counts = [0; TILE_KINDS];
+        for t in Tile::all() {
+            counts[t.index()] = self.table.seats[seat as usize % 4].count(t);
+        }
+        counts
+    }
+
+    /// Melds of `seat`, with the calculator's offer encoding.
+    pub fn packs(&self, seat: u8) -> &[Pack] {
+        self.table.seats[seat as usize % 4].packs()
+    }
+
+    /// Tiles left in each seat's wall segment.
+    pub fn walls_remaining(&self) -> [u8; 4] {
+        self.table.tile_counts()
+    }
+
+    /// Reads the four answers (by seat) and returns the next turn.
+    pub fn step(&mut self, responses: [&str; 4]) -> Result<Turn, EngineError> {
+        let answers = responses.map(Answer::parse);
+        let before = self.stage;
+        let read = match before {
+            Stage::NotStarted => return Err(EngineError::NotStarted),
+            Stage::Over => return Err(EngineError::GameOver),
+            Stage::Init => self.all_pass(&answers, Stage::Deal, Some(self.strlen)),
+            Stage::Deal => self.all_pass(&answers, Stage::Draw(0), None),
+            Stage::Draw(s) => self.after_draw(s, &answers),
+            Stage::Discard(s, _) => self.after_discard(s, &answers),
+            Stage::Kong(s, kind) => self.after_kong(s, kind, &answers),
+        };
+        match read {
+            Ok(()) => self.emit(before.seat()),
+            Err(stop) => {
+                self.stage = Stage::Over;
+                match stop {
+                    Stop::End(event) => Ok(Turn { event, can_hu: [-4; 4], tile_cnt: self.table.tile_counts() }),
+                    Stop::Fault(e) => Err(e),
+                }
+            }
+        }
+    }
+
+    /// `step` with the answers as a record stores them (`"0"`..`"3"`).
+    pub fn step_map(&mut self, responses: &BTreeMap<String, String>) -> Result<Turn, EngineError> {
+        let mut r = [""; 4];
+        for (seat, slot) in r.iter_mut().enumerate() {
+            *slot = responses
+                .get(crate::record::SEAT_KEYS[seat])
+                .ok_or(EngineError::MissingResponse(seat as u8))?;
+        }
+        self.step(r)
+    }
+
+    // ----------------------------------------------------------- answers
+
+    /// After INIT and DEAL everybody must answer PASS (seats in order).
+    fn all_pass(&mut self, answers: &[Answer; 4], next: Stage, strlen: Option<usize>) -> Result<(), Stop> {
+        if let Some(seat) = (0..4u8).find(|&s| !answers[s as usize].is_pass()) {
+            return Err(Stop::End(Event::WrongAnswer { player: seat, strlen }));
+        }
+        self.stage = next;
+        Ok(())
+    }
+
+    /// Seats are read in order 0..3; the drawer's answer decides the next
+    /// stage, the others must PASS.
+    fn after_draw(&mut self, drawer: u8, answers: &[Answer; 4]) -> Result<(), Stop> {
+        for seat in 0..4u8 {
+            if seat == drawer {
+                self.drawer_action(drawer, &answers[seat as usize])?;
+            } else if !answers[seat as usize].is_pass() {
+                return Err(Stop::wrong_answer(seat));
+            }
+        }
+        self.table.kong.rotate();
+        Ok(())
+    }
+
+    fn drawer_action(&mut self, s: u8, answer: &Answer) -> Result<(), Stop> {
+        let wa = || Err(Stop::wrong_answer(s));
+        if answer.arity == 0 {
+            return if answer.is_hu() { Err(self.declare_hu(s)) } else { wa() };
+        }
+        if answer.arity != 1 {
+            return wa();
+        }
+        // The drawn tile joins the hand before the answer is looked at.
+        let drawn = self.tile;
+        if !self.table.seats[s as usize].add(drawn) {
+            return wa();
+        }
+        let Some(tile) = answer.args[0] else { return wa() };
+        match answer.verb {
+            Verb::Play => {
+                if !self.table.seats[s as usize].take(tile, 1) {
+                    return wa();
+                }
+                self.tile = tile;
+                self.stage = Stage::Discard(s, DiscardKind::Play);
+            }
+            Verb::Gang => {
+                if !self.kong_walls_ok(s) || !self.table.seats[s as usize].take(tile, 4) {
+                    return wa();
+                }
+                if !self.table.seats[s as usize].push_pack(Pack::new(PackKind::Kong, tile, 0)) {
+                    return wa();
+                }
+                self.tile = tile;
+                self.table.kong.set_angang();
+                self.stage = Stage::Kong(s, KongKind::Concealed);
+            }
+            Verb::BuGang => {
+                if !self.kong_walls_ok(s) {
+                    return wa();
+                }
+                let seat = &mut self.table.seats[s as usize];
+                if seat.count(tile) == 0 || !seat.promote_pung(tile) {
+                    return wa();
+                }
+                seat.take(tile, 1);
+                self.table.shown[tile.index()] = 4;
+                self.tile = tile;
+                self.table.kong.set_bugang();
+                self.stage = Stage::Kong(s, KongKind::Promoted);
+            }
+            _ => return wa(),
+        }
+        Ok(())
+    }
+
+    /// A kong after one's own draw needs tiles in one's own segment and the
+    /// next seat's.
+    fn kong_walls_ok(&self, s: u8) -> bool {
+        self.table.seats[s as usize].remaining() > 0 && self.table.seats[(s as usize + 1) % 4].remaining() > 0
+    }
+
+    fn after_discard(&mut self, discarder: u8, answers: &[Answer; 4]) -> Result<(), Stop> {
+        let granted = claims::arbitrate(ON_DISCARD, discarder, answers, |seat, action, answer| {
+            self.claim_discard(discarder, seat, action, answer)
+        })?;
+        if granted.is_none() {
+            self.table.shown[self.tile.index()] += 1;
+            self.stage = Stage::Draw((discarder + 1) % 4);
+        }
+        Ok(())
+    }
+
+    fn claim_discard(&mut self, discarder: u8, p: u8, action: ClaimAction, answer: &Answer) -> Result<(), Stop> {
+        let wa = || Err(Stop::wrong_answer(p));
+        let claimed = self.tile;
+        // Offer as the calculator wants it: where the tile came from, seen
+        // from the claimer (1 left .. 3 right).
+        let offer = (discarder + 4 - p) % 4;
+        let seat = p as usize;
+        match action {
+            ClaimAction::Hu => return Err(self.declare_hu(p)),
+            ClaimAction::Gang => {
+                let seat = &mut self.table.seats[seat];
+                if !seat.take(claimed, 3) || !seat.push_pack(Pack::new(PackKind::Kong, claimed, offer)) {
+                    return wa();
+                }
+                self.table.shown[claimed.index()] = 4;
+                self.table.kong.set_melded_gang();
+                self.stage = Stage::Kong(p, KongKind::Melded);
+            }
+            ClaimAction::Peng => {
+                let seat = &mut self.table.seats[seat];
+                if !seat.take(claimed, 2) || !seat.push_pack(Pack::new(PackKind::Pung, claimed, offer)) {
+                    return wa();
+                }
+                self.table.shown[claimed.index()] += 3;
+                let Some(discard) = answer.args[0].filter(|&t| seat.take(t, 1)) else { return wa() };
+                self.tile = discard;
+                self.stage = Stage::Discard(p, DiscardKind::Peng);
+            }
+            ClaimAction::Chi => {
+                let seat = &mut self.table.seats[seat];
+                if !seat.add(claimed) {
+                    return wa();
+                }
+                // The middle tile must be a suited tile at most one step from
+                // the claimed one, with both neighbours in the hand.
+                let Some(middle) = answer.args[0] else { return wa() };
+                if !middle.is_suited()
+                    || middle.suit() != claimed.suit()
+                    || middle.rank().abs_diff(claimed.rank()) > 1
+                {
+                    return wa();
+                }
+                let (Some(low), Some(high)) = (middle.prev(), middle.next()) else { return wa() };
+                for t in [low, middle, high] {
+                    if !seat.take(t, 1) {
+                        return wa();
+                    }
+                }
+                let offer = claimed.rank() + 2 - middle.rank();
+                if !seat.push_pack(Pack::new(PackKind::Chow, middle, offer)) {
+                    return wa();
+                }
+                for t in [low, middle, high] {
+                    self.table.shown[t.index()] += 1;
+                }
+                let Some(discard) = answer.args[1].filter(|&t| seat.take(t, 1)) else { return wa() };
+                self.tile = discard;
+                self.stage = Stage::Discard(p, DiscardKind::Chi { middle });
+            }
+        }
+        Ok(())
+    }
+
+    fn after_kong(&mut self, player: u8, kind: KongKind, answers: &[Answer; 4]) -> Result<(), Stop> {
+        let levels = if kind == KongKind::Promoted { ON_BUGANG } else { ON_GANG };
+        claims::arbitrate(levels, player, answers, |seat, action, _| match action {
+            ClaimAction::Hu => Err(self.declare_hu(seat)),
+            other => Err(Stop::Fault(EngineError::Internal(format!(
+                "rules/claims.txt grants {} on a kong, which the engine cannot apply",
+                other.verb()
+            )))),
+        })?;
+        self.stage = Stage::Draw(player);
+        Ok(())
+    }
+
+    /// A HU answer ends the game: HU with 8 fan or more, WH otherwise.
+    fn declare_hu(&self, player: u8) -> Stop {
+        let hand = match self.hand_of(player) {
+            Ok(h) => h,
+            Err(e) => return Stop::Fault(e),
+        };
+        let fans = fans::calculate(&hand);
+        if fans.result < 8 {
+            return Stop::End(Event::WrongHu { player, fans });
+        }
+        let score = self.hu_scores(player, &fans);
+        Stop::End(Event::Hu { player, fans, score })
+    }
+
+    fn hu_scores(&self, winner: u8, fans: &FanResult) -> [i32; 4] {
+        let f = fans.result;
+        let mut score = [0; 4];
+        for (seat, s) in score.iter_mut().enumerate() {
+            let seat = seat as u8;
+            *s = match self.stage {
+                Stage::Draw(_) if seat == winner => 3 * (8 + f),
+                Stage::Draw(_) => -(8 + f),
+                _ if seat == winner => 3 * 8 + f,
+                Stage::Discard(d, _) if seat == d => -(8 + f),
+                // Robbing a kong: the kong player pays as the discarder.
+                Stage::Kong(k, _) if seat == k && (self.table.kong.last_bugang || self.table.kong.last_angang) => -(8 + f),
+                _ => -8,
+            };
+        }
+        score
+    }
+
+    /// The seat's concealed tiles and melds with the current tile as the win
+    /// tile, and the win flags of the current stage.
+    fn hand_of(&self, player: u8) -> Result<HandInput, EngineError> {
+        let seat = &self.table.seats[player as usize];
+        let turn_seat = self.stage.seat();
+        let flags = WinFlags {
+            self_drawn: self.stage == Stage::Draw(player),
+            fourth_tile: self.table.shown[self.tile.index()] == 3,
+            about_kong: self.table.kong.about_kong(),
+            wall_last: self.table.seats[(turn_seat as usize + 1) % 4].remaining() == 0,
+        };
+        HandInput::new(seat.packs(), seat.standing(), self.tile, flags, player, self.quan, 0)
+            .map_err(|e| EngineError::Internal(format!("seat {player}'s hand: {e}")))
+    }
+
+    /// canHu: the raw calculator result for that seat on the current tile.
+    fn can_hu(&self, player: u8) -> Result<i32, EngineError> {
+        Ok(fans::calculate_total(&self.hand_of(player)?))
+    }
+
+    // ----------------------------------------------------------- events
+
+    /// Produces the event of the current stage. `prev_seat` is the seat whose
+    /// turn it was before the answers were read.
+    fn emit(&mut self, prev_seat: u8) -> Result<Turn, EngineError> {
+        let mut can_hu = [-4; 4];
+        let event = match self.stage {
+            Stage::Deal => {
+                let mut hands = [[Tile::from_index(0); DEALT]; 4];
+                for (s, hand) in hands.iter_mut().enumerate() {
+                    for slot in hand.iter_mut() {
+                        let t = self.table.seats[s]
+                            .draw()
+                            .ok_or_else(|| EngineError::Internal("segment empty while dealing".into()))?;
+                        if !self.table.seats[s].add(t) {
+                            return Err(EngineError::Internal("hand full while dealing".into()));
+                        }
+                        *slot = t;
+                    }
+                }
+                Event::Deal { hands }
+            }
+            Stage::Draw(s) => match self.table.seats[s as usize].draw() {
+                None => {
+                    self.stage = Stage::Over;
+                    Event::Huang
+                }
+                Some(t) => {
+                    self.tile = t;
+                    can_hu[s as usize] = self.can_hu(s)?;
+                    Event::Draw { player: s, tile: t }
+                }
+            },
+            Stage::Discard(s, kind) => {
+                // PENG/CHI are illegal when the seat after the discarder has
+                // nothing left to draw.
+                if kind != DiscardKind::Play && self.wall_empty_after(prev_seat) {
+                    return Ok(self.end_with_wrong_answer(s));
+                }
+                for p in 0..4u8 {
+                    can_hu[p as usize] = self.can_hu(p)?;
+                }
+                let (player, tile) = (s, self.tile);
+                match kind {
+                    DiscardKind::Play => Event::Play { player, tile },
+                    DiscardKind::Peng => Event::Peng { player, tile },
+                    DiscardKind::Chi { middle } => Event::Chi { player, middle, tile },
+                }
+            }
+            Stage::Kong(s, kind) => {
+                if self.wall_empty_after(prev_seat) {
+                    return Ok(self.end_with_wrong_answer(s));
+                }
+                if kind == KongKind::Promoted {
+                    for p in (0..4u8).filter(|&p| p != s) {
+                        can_hu[p as usize] = self.can_hu(p)?;
+                    }
+                    Event::BuGang { player: s, tile: self.tile }
+                } else {
+                    Event::Gang { player: s, tile: self.tile }
+                }
+            }
+            Stage::NotStarted | Stage::Init | Stage::Over => {
+                return Err(EngineError::Internal(format!("no event to emit in stage {:?}", self.stage)))
+            }
+        };
+        Ok(Turn { event, can_hu, tile_cnt: self.table.tile_counts() })
+    }
+
+    fn wall_empty_after(&self, seat: u8) -> bool {
+        self.table.seats[(seat as usize + 1) % 4].remaining() == 0
+    }
+
+    fn end_with_wrong_answer(&mut self, player: u8) -> Turn {
+        self.stage = Stage::Over;
+        Turn {
+            event: Event::WrongAnswer { player, strlen: None },
+            can_hu: [-4; 4],
+            tile_cnt: self.table.tile_counts(),
+        }
+    }
+}

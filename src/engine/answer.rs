@@ -1,0 +1,102 @@
+//! A bot's answer as the judge reads it: split on every single space (empty
+//! words kept, so `"PASS "` is two words), the first word is the verb, the
+//! rest are tile names. Unknown verbs and unknown tile names are kept as such:
+//! whether they are an error depends on where the judge looks at them.
+
+use crate::tiles::Tile;
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Verb {
+    Pass,
+    Hu,
+    Play,
+    Peng,
+    Gang,
+    BuGang,
+    Chi,
+    /// Anything else, including the empty string and wrong case.
+    Other,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Answer {
+    pub verb: Verb,
+    /// Words after the verb (the number of spaces in the answer).
+    pub arity: usize,
+    /// The first two words after the verb as tiles; `None` when absent or not
+    /// a tile name.
+    pub args: [Option<Tile>; 2],
+}
+
+impl Answer {
+    pub const PASS: Answer = Answer { verb: Verb::Pass, arity: 0, args: [None; 2] };
+
+    pub fn parse(text: &str) -> Answer {
+        // Most answers are a plain PASS.
+        if text == "PASS" {
+            return Answer::PASS;
+        }
+        let mut words = text.split(' ');
+        let verb = match words.next().unwrap_or("") {
+            "PASS" => Verb::Pass,
+            "HU" => Verb::Hu,
+            "PLAY" => Verb::Play,
+            "PENG" => Verb::Peng,
+            "GANG" => Verb::Gang,
+            "BUGANG" => Verb::BuGang,
+            "CHI" => Verb::Chi,
+            _ => Verb::Other,
+        };
+        let mut args = [None; 2];
+        let mut arity = 0;
+        for word in words {
+            if arity < 2 {
+                args[arity] = Tile::parse(word).ok();
+            }
+            arity += 1;
+        }
+        Answer { verb, arity, args }
+    }
+
+    /// Exactly the string `PASS`.
+    #[inline]
+    pub fn is_pass(&self) -> bool {
+        self.verb == Verb::Pass && self.arity == 0
+    }
+
+    /// Exactly the string `HU`.
+    #[inline]
+    pub fn is_hu(&self) -> bool {
+        self.verb == Verb::Hu && self.arity == 0
+    }
+
+    /// The verb and word count of `verb` with `arity` arguments.
+    #[inline]
+    pub fn is(&self, verb: Verb, arity: usize) -> bool {
+        self.verb == verb && self.arity == arity
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn splits_like_the_judge() {
+        assert!(Answer::parse("PASS").is_pass());
+        let trailing = Answer::parse("PASS ");
+        assert!(!trailing.is_pass());
+        assert_eq!((trailing.verb, trailing.arity), (Verb::Pass, 1));
+        assert_eq!(Answer::parse("").verb, Verb::Other);
+        assert_eq!(Answer::parse("").arity, 0);
+        let double = Answer::parse("PLAY  W1");
+        assert_eq!((double.arity, double.args), (2, [None, Tile::parse("W1").ok()]));
+        let chi = Answer::parse("CHI W2 B9");
+        assert_eq!((chi.verb, chi.arity), (Verb::Chi, 2));
+        assert_eq!(chi.args, [Tile::parse("W2").ok(), Tile::parse("B9").ok()]);
+        assert_eq!(Answer::parse("PLAY W10").args[0], None);
+        assert_eq!(Answer::parse("Play J3").verb, Verb::Other);
+        assert_eq!(Answer::parse("PLAY W1 W2 W3").arity, 3);
+        assert!(!Answer::parse("HU HU").is_hu());
+    }
+}

@@ -1,0 +1,109 @@
+//! What one judge step produces: a typed event (the display's content), the
+//! canHu values and the wall counts. Requests and JSON are derived from it
+//! only when asked for (`protocol.rs`).
+
+use crate::engine::state::DEALT;
+use crate::fans::FanResult;
+use crate::tiles::Tile;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// Game start: seat numbers and the prevalent wind.
+    Init { quan: u8, srand: u32, strlen: usize },
+    /// 13 tiles to each seat, in the order dealt.
+    Deal { hands: [[Tile; DEALT]; 4] },
+    Draw { player: u8, tile: Tile },
+    Play { player: u8, tile: Tile },
+    /// `player` punged the live discard and discarded `tile`.
+    Peng { player: u8, tile: Tile },
+    /// `player` chowed the live discard into the run around `middle` and
+    /// discarded `tile`.
+    Chi { player: u8, middle: Tile, tile: Tile },
+    /// A melded kong of the live discard or a concealed kong.
+    Gang { player: u8, tile: Tile },
+    /// A pung promoted to a kong.
+    BuGang { player: u8, tile: Tile },
+    /// Wall exhausted for the next drawer: a draw game.
+    Huang,
+    Hu { player: u8, fans: FanResult, score: [i32; 4] },
+    /// Verdict `WA`: an illegal or malformed answer. `strlen` is still on the
+    /// display when the offending answer was to the INIT request.
+    WrongAnswer { player: u8, strlen: Option<usize> },
+    /// Verdict `WH`: HU with fewer than 8 fan (or a hand that does not win).
+    WrongHu { player: u8, fans: FanResult },
+}
+
+/// Scores of a verdict: -30 for the offender, +10 for the others.
+pub fn verdict_scores(offender: u8) -> [i32; 4] {
+    let mut s = [10; 4];
+    s[offender as usize] = -30;
+    s
+}
+
+impl Event {
+    /// The display's `action`.
+    pub fn action(&self) -> &'static str {
+        match self {
+            Event::Init { .. } => "INIT",
+            Event::Deal { .. } => "DEAL",
+            Event::Draw { .. } => "DRAW",
+            Event::Play { .. } => "PLAY",
+            Event::Peng { .. } => "PENG",
+            Event::Chi { .. } => "CHI",
+            Event::Gang { .. } => "GANG",
+            Event::BuGang { .. } => "BUGANG",
+            Event::Huang => "HUANG",
+            Event::Hu { .. } => "HU",
+            Event::WrongAnswer { .. } => "WA",
+            Event::WrongHu { .. } => "WH",
+        }
+    }
+
+    /// The seat the event is about, if any.
+    pub fn player(&self) -> Option<u8> {
+        match *self {
+            Event::Init { .. } | Event::Deal { .. } | Event::Huang => None,
+            Event::Draw { player, .. }
+            | Event::Play { player, .. }
+            | Event::Peng { player, .. }
+            | Event::Chi { player, .. }
+            | Event::Gang { player, .. }
+            | Event::BuGang { player, .. }
+            | Event::Hu { player, .. }
+            | Event::WrongAnswer { player, .. }
+            | Event::WrongHu { player, .. } => Some(player),
+        }
+    }
+
+    /// The game ends with this event.
+    pub fn is_terminal(&self) -> bool {
+        matches!(self, Event::Huang | Event::Hu { .. } | Event::WrongAnswer { .. } | Event::WrongHu { .. })
+    }
+
+    /// Final scores of a terminal event (all 0 for a draw game).
+    pub fn scores(&self) -> Option<[i32; 4]> {
+        match self {
+            Event::Huang => Some([0; 4]),
+            Event::Hu { score, .. } => Some(*score),
+            Event::WrongAnswer { player, .. } | Event::WrongHu { player, .. } => Some(verdict_scores(*player)),
+            _ => None,
+        }
+    }
+}
+
+/// One step's output.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Turn {
+    pub event: Event,
+    /// The display's `canHu`: -4 where not evaluated, otherwise the
+    /// calculator's raw result for that seat.
+    pub can_hu: [i32; 4],
+    /// Tiles left in each seat's wall segment after the event.
+    pub tile_cnt: [u8; 4],
+}
+
+impl Turn {
+    pub fn is_terminal(&self) -> bool {
+        self.event.is_terminal()
+    }
+}

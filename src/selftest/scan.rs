@@ -1,0 +1,469 @@
+//! Fast path from a JSON line to a [`GameView`]: a scanner written for the
+//! record schema, taken only for lines without backslashes (then every
+//! string is a plain slice of the line). It reads exactly what the serde
+//! derive in `view.rs` reads and returns `None` on anything else — escapes,
+//! a missing or duplicate key, a float where an integer belongs, trailing
+//! text — so that the caller re-reads the line with serde_json, which then
+//! also words the error. Why: serde_json's generic machinery costs about
+//! three times a plain scan on these string-heavy records, and parsing is
+//! most of the self-test's time.
+
+use super::view::{DisplayFan, DisplayView, ExpectedView, GameView, Injected, Ints4, PerSeat, Text, TurnView};
+
+/// Reads `text` when it needs no unescaping; `None` means "use serde_json".
+pub fn parse(text: &str) -> Option<GameView<'_>> {
+    if text.as_bytes().contains(&b'\\') {
+        return None;
+    }
+    let mut s = Scanner { text, b: text.as_bytes(), i: 0 };
+    let g = s.game()?;
+    s.ws();
+    (s.i == s.b.len()).then_some(g)
+}
+
+struct Scanner<'a> {
+    text: &'a str,
+    b: &'a [u8],
+    i: usize,
+}
+
+/// Sets a field once; a second occurrence of the key fails the fast path.
+fn once<T>(slot: &mut Option<T>, v: T) -> Option<()> {
+    if slot.is_some() {
+        return None;
+    }
+    *slot = Some(v);
+    Some(())
+}
+
+impl<'a> Scanner<'a> {
+    fn ws(&mut self) {
+        while let Some(c) = self.b.get(self.i) {
+            if !matches!(c, b' ' | b'\t' | b'\n' | b'\r') {
+                break;
+            }
+            self.i += 1;
+        }
+    }
+
+    /// Skips whitespace and consumes `c` if it comes next.
+    fn eat(&mut self, c: u8) -> bool {
+        self.ws();
+        if self.b.get(self.i) == Some(&c) {
+            self.i += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    fn expect(&mut self, c: u8) -> Option<()> {
+        self.eat(c).then_some(())
+    }
+
+    fn str(&mut self) -> Option<&'a str> {
+        self.expect(b'"')?;
+        let start = self.i;
+        let mut end = start;
+        loop {
+            match *self.b.get(end)? {
+                b'"' => break,
+                // Control characters must be escaped in JSON; let serde reject them.
+                c if c < 0x20 => return None,
+                _ => end += 1,
+            }
+        }
+        self.i = end + 1;
+        // Quotes are ASCII, so both ends are character boundaries.
+        Some(&self.text[start..end])
+    }
+
+    fn text(&mut self) -> Option<Text<'a>> {
+        self.str().map(Text::borrowed)
+    }
+
+    fn null(&mut self) -> bool {
+        self.ws();
+        if self.b[self.i..].starts_with(b"null") {
+            self.i += 4;
+            true
+        } else {
+            false
+        }
+    }
+
+    /// `null` (serde's `None`) or a value.
+    fn opt<T>(&mut self, f: impl FnOnce(&mut Self) -> Option<T>) -> Option<Option<T>> {
+        if self.null() {
+            Some(None)
+        } else {
+            f(self).map(Some)
+        }
+    }
+
+    /// An integer as serde reads one into i64: no fraction, no exponent.
+    fn int(&mut self) -> Option<i64> {
+        self.ws();
+        let start = self.i;
+        if self.b.get(self.i) == Some(&b'-') {
+            self.i += 1;
+        }
+        let digits = self.i;
+        while self.b.get(self.i).is_some_and(u8::is_ascii_digit) {
+            self.i += 1;
+        }
+        if self.i == digits || matches!(self.b.get(self.i), Some(b'.' | b'e' | b'E')) {
+            return None;
+        }
+        // A leading zero followed by digits is not JSON.
+        if self.b[digits] == b'0' && self.i - digits > 1 {
+            return None;
+        }
+        self.text[start..self.i].parse().ok()
+    }
+
+    fn bool(&mut self) -> Option<bool> {
+        self.ws();
+        for (lit, v) in [(&b"true"[..], true), (&b"false"[..], false)] {
+            if self.b[self.i..].starts_with(lit) {
+                self.i += lit.len();
+                return Some(v);
+            }
+        }
+        None
+    }
+
+    /// `{ "key": value, ... }`, each value read by `f` (which sees the key).
+    fn object(&mut self, mut f: impl FnMut(&mut Self, &'a str) -> Option<()>) -> Option<()> {
+        self.expect(b'{')?;
+        if self.eat(b'}') {
+            return Some(());
+        }
+        loop {
+            let key = self.str()?;
+            self.expect(b':')?;
+            f(self, key)?;
+            if self.eat(b'}') {
+                return Some(());
+            }
+            self.expect(b',')?;
+        }
+    }
+
+    fn array(&mut self, mut f: impl FnMut(&mut Self) -> Option<()>) -> Option<()> {
+        self.expect(b'[')?;
+        if self.eat(b']') {
+            return Some(());
+        }
+        loop {
+            f(self)?;
+            if self.eat(b']') {
+                return Some(());
+            }
+            self.expect(b',')?;
+        }
+    }
+
+    fn vec<T>(&mut self, mut f: impl FnMut(&mut Self) -> Option<T>) -> Option<Vec<T>> {
+        let mut out = Vec::new();
+        self.array(|s| {
+            out.push(f(s)?);
+            Some(())
+        })?;
+        Some(out)
+    }
+
+    /// Any JSON value, unread (keys the view does not keep).
+    fn skip(&mut self) -> Option<()> {
+        self.ws();
+        match *self.b.get(self.i)? {
+            b'{' => self.object(|s, _| s.skip()),
+            b'[' => self.array(|s| s.skip()),
+            b'"' => self.str().map(drop),
+            b't' | b'f' => self.bool().map(drop),
+            b'n' => self.null().then_some(()),
+            _ => self.number(),
+        }
+    }
+
+    /// A JSON number: -?int(.digits)?([eE][+-]?digits)?
+    fn number(&mut self) -> Option<()> {
+        let digits = |s: &mut Self| {
+            let start = s.i;
+            while s.b.get(s.i).is_some_and(u8::is_ascii_digit) {
+                s.i += 1;
+            }
+            (s.i > start).then_some(start)
+        };
+        if self.b.get(self.i) == Some(&b'-') {
+            self.i += 1;
+        }
+        let start = digits(self)?;
+        if self.b[start] == b'0' && self.i - start > 1 {
+            return None;
+        }
+        if self.b.get(self.i) == Some(&b'.') {
+            self.i += 1;
+            digits(self)?;
+        }
+        if matches!(self.b.get(self.i), Some(b'e' | b'E')) {
+            self.i += 1;
+            if matches!(self.b.get(self.i), Some(b'+' | b'-')) {
+                self.i += 1;
+            }
+            digits(self)?;
+        }
+        Some(())
+    }
+
+    fn ints4(&mut self) -> Option<Ints4> {
+        let mut v = [0i32; 4];
+        let mut len = 0usize;
+        self.array(|s| {
+            let x = i32::try_from(s.int()?).ok()?;
+            if len < 4 {
+                v[len] = x;
+            }
+            len += 1;
+            Some(())
+        })?;
+        Some(Ints4::new(&v[..len.min(4)], len))
+    }
+
+    fn per_seat(&mut self) -> Option<PerSeat<'a>> {
+        let mut out = PerSeat::default();
+        self.object(|s, key| {
+            let seat = match key {
+                "0" => 0,
+                "1" => 1,
+                "2" => 2,
+                "3" => 3,
+                _ => return None,
+            };
+            // serde keeps the last of repeated seat keys.
+            out.0[seat] = Some(s.text()?);
+            Some(())
+        })?;
+        Some(out)
+    }
+
+    fn display(&mut self) -> Option<DisplayView<'a>> {
+        let (mut action, mut player, mut tile, mut tile_chi, mut hand) = (None, None, None, None, None);
+        let (mut tile_cnt, mut can_hu, mut fan, mut fan_cnt, mut score) = (None, None, None, None, None);
+        let (mut quan, mut srand, mut strlen) = (None, None, None);
+        self.object(|s, key| match key {
+            "action" => once(&mut action, s.text()?),
+            "player" => once(&mut player, s.opt(Self::int)?),
+            "tile" => once(&mut tile, s.opt(Self::text)?),
+            "tileCHI" => once(&mut tile_chi, s.opt(Self::text)?),
+            "hand" => once(&mut hand, s.opt(|s| s.vec(|s| s.vec(Self::text)))?),
+            "tileCnt" => once(&mut tile_cnt, s.opt(Self::ints4)?),
+            "canHu" => once(&mut can_hu, s.opt(Self::ints4)?),
+            "fan" => once(&mut fan, s.opt(|s| s.vec(Self::display_fan))?),
+            "fanCnt" => once(&mut fan_cnt, s.opt(Self::int)?),
+            "score" => once(&mut score, s.opt(Self::ints4)?),
+            "quan" => once(&mut quan, s.opt(Self::int)?),
+            "srand" => once(&mut srand, s.opt(Self::int)?),
+            "strlen" => once(&mut strlen, s.opt(Self::int)?),
+            _ => s.skip(),
+        })?;
+        Some(DisplayView {
+            action: action?,
+            player: player.flatten(),
+            tile: tile.flatten(),
+            tile_chi: tile_chi.flatten(),
+            hand: hand.flatten(),
+            tile_cnt: tile_cnt.flatten(),
+            can_hu: can_hu.flatten(),
+            fan: fan.flatten(),
+            fan_cnt: fan_cnt.flatten(),
+            score: score.flatten(),
+            quan: quan.flatten(),
+            srand: srand.flatten(),
+            strlen: strlen.flatten(),
+        })
+    }
+
+    fn display_fan(&mut self) -> Option<DisplayFan<'a>> {
+        let (mut name, mut cnt, mut value) = (None, None, None);
+        self.object(|s, key| match key {
+            "name" => once(&mut name, s.text()?),
+            "cnt" => once(&mut cnt, s.int()?),
+            "value" => once(&mut value, s.int()?),
+            _ => s.skip(),
+        })?;
+        Some(DisplayFan { name: name?, cnt: cnt?, value: value? })
+    }
+
+    fn turn(&mut self) -> Option<TurnView<'a>> {
+        let (mut request, mut display, mut responses) = (None, None, None);
+        self.object(|s, key| match key {
+            "request" => once(&mut request, s.opt(Self::per_seat)?),
+            "display" => once(&mut display, s.display()?),
+            "responses" => once(&mut responses, s.opt(Self::per_seat)?),
+            _ => s.skip(),
+        })?;
+        Some(TurnView { request: request.flatten(), display: display?, responses: responses.flatten() })
+    }
+
+    fn fan_entry(&mut self) -> Option<(Text<'a>, i64, i64)> {
+        let mut name = None;
+        let mut nums = [None, None];
+        let mut n = 0;
+        self.array(|s| {
+            match n {
+                0 => name = Some(s.text()?),
+                1 | 2 => nums[n - 1] = Some(s.int()?),
+                _ => return None,
+            }
+            n += 1;
+            Some(())
+        })?;
+        Some((name?, nums[0]?, nums[1]?))
+    }
+
+    fn expected(&mut self) -> Option<ExpectedView<'a>> {
+        let (mut ending, mut winner, mut discarder, mut qianggang, mut fan) = (None, None, None, None, None);
+        let (mut fan_total, mut scores, mut offender, mut verdict) = (None, None, None, None);
+        self.object(|s, key| match key {
+            "ending" => once(&mut ending, s.text()?),
+            "winner" => once(&mut winner, s.opt(Self::int)?),
+            "discarder" => once(&mut discarder, s.opt(Self::int)?),
+            "qianggang" => once(&mut qianggang, s.opt(Self::bool)?),
+            "fan" => once(&mut fan, s.opt(|s| s.vec(Self::fan_entry))?),
+            "fan_total" => once(&mut fan_total, s.opt(Self::int)?),
+            "scores" => once(&mut scores, s.opt(|s| s.vec(Self::int))?),
+            "offender" => once(&mut offender, s.opt(Self::int)?),
+            "verdict" => once(&mut verdict, s.opt(Self::text)?),
+            _ => s.skip(),
+        })?;
+        Some(ExpectedView {
+            ending: ending?,
+            winner: winner.flatten(),
+            discarder: discarder.flatten(),
+            qianggang: qianggang.flatten(),
+            fan: fan.flatten(),
+            fan_total: fan_total.flatten(),
+            scores: scores.flatten(),
+            offender: offender.flatten(),
+            verdict: verdict.flatten(),
+        })
+    }
+
+    fn injected(&mut self) -> Option<Injected<'a>> {
+        let (mut kind, mut seat, mut turn, mut response) = (None, None, None, None);
+        self.object(|s, key| match key {
+            "kind" => once(&mut kind, s.opt(Self::text)?),
+            "seat" => once(&mut seat, s.int()?),
+            "turn" => once(&mut turn, s.int()?),
+            "response" => once(&mut response, s.text()?),
+            _ => s.skip(),
+        })?;
+        Some(Injected { kind: kind.flatten(), seat: seat?, turn: turn?, response: response? })
+    }
+
+    fn game(&mut self) -> Option<GameView<'a>> {
+        let (mut game_id, mut srand, mut quan, mut wall) = (None, None, None, None);
+        let (mut turns, mut expected, mut injected) = (None, None, None);
+        self.object(|s, key| match key {
+            "game_id" => once(&mut game_id, s.text()?),
+            "srand" => once(&mut srand, s.int()?),
+            "quan" => once(&mut quan, s.int()?),
+            "wall" => once(&mut wall, s.vec(Self::text)?),
+            "turns" => {
+                let mut out = Vec::with_capacity(200);
+                s.array(|s| {
+                    out.push(s.turn()?);
+                    Some(())
+                })?;
+                once(&mut turns, out)
+            }
+            "expected" => once(&mut expected, s.expected()?),
+            "injected" => once(&mut injected, s.opt(Self::injected)?),
+            _ => s.skip(),
+        })?;
+        Some(GameView {
+            game_id: game_id?,
+            srand: srand?,
+            quan: quan?,
+            wall: wall?,
+            turns: turns?,
+            expected: expected?,
+            injected: injected.flatten(),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::BufRead;
+
+    fn serde_view(text: &str) -> Option<GameView<'_>> {
+        serde_json::from_str(text).ok()
+    }
+
+    #[test]
+    fn same_view_as_serde_on_the_public_corpora() {
+        for name in ["golden.jsonl.gz", "errors.jsonl.gz"] {
+            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(name);
+            for line in crate::record::open_lines(&path).unwrap().lines() {
+                let line = line.unwrap();
+                let fast = parse(&line).expect("escape-free corpus lines take the fast path");
+                assert_eq!(Some(fast), serde_view(&line), "{name}");
+            }
+        }
+    }
+
+    /// A small record, edited to probe the edges of the fast path.
+    fn sample() -> String {
+        let wall: Vec<String> = (0..136).map(|i| crate::tiles::TILE_NAMES[i % 34].to_string()).collect();
+        serde_json::json!({
+            "game_id": "g", "srand": 5, "quan": 1, "players": [1, 2.5e3, {"x": [null, true]}], "wall": wall,
+            "turns": [
+                {"request": {"0": "0 0 1", "1": "0 1 1", "2": "0 2 1", "3": "0 3 1"},
+                 "display": {"action": "INIT", "canHu": [-4, -4, -4, -4], "quan": 1, "srand": 5, "strlen": 407, "extra": -0.5},
+                 "responses": null},
+                {"display": {"action": "HUANG", "tileCnt": [0, 1, 2, 3, 4], "player": null}}
+            ],
+            "expected": {"ending": "draw", "winner": null, "fan": [["x", 1, 2]], "fan_total": 0, "scores": [0, 0, 0, 0]},
+            "injected": null
+        })
+        .to_string()
+    }
+
+    #[test]
+    fn edges_agree_with_serde() {
+        let base = sample();
+        let fast = parse(&base).expect("fast path");
+        assert_eq!(Some(fast.clone()), serde_view(&base));
+        assert_eq!(fast.turns[1].display.tile_cnt.map(|c| c.len()), Some(5));
+        // Each edit either keeps both readers in agreement or sends the line to serde.
+        let edits = [
+            ("\"quan\":1,", "\"quan\":1.0,"),
+            ("\"srand\":5", "\"srand\":05"),
+            ("\"game_id\":\"g\"", "\"game_id\":\"g\",\"game_id\":\"h\""),
+            ("\"ending\":\"draw\"", "\"ending\":\"dr\\u0061w\""),
+            ("\"strlen\":407", "\"strlen\":407 "),
+            ("\"strlen\":407", "\"strlen\":99999999999999999999"),
+            ("[-4,-4,-4,-4]", "[-4,-4,-4,3000000000]"),
+            ("\"responses\":null", "\"responses\":{\"4\":\"PASS\"}"),
+            ("\"injected\":null", "\"injected\":{\"seat\":1,\"turn\":2,\"response\":\"HU\"}"),
+            ("\"extra\":-0.5", "\"extra\":+1"),
+            ("\"extra\":-0.5", "\"extra\":.5"),
+        ];
+        for (from, to) in edits {
+            assert!(base.contains(from), "{from}");
+            let edited = base.replace(from, to);
+            let serde = serde_view(&edited);
+            if let Some(fast) = parse(&edited) {
+                assert_eq!(Some(fast), serde, "{to}");
+            }
+        }
+        assert!(parse(&(base.clone() + " x")).is_none());
+        // Escapes are serde's: the fallback reads them.
+        let escaped = base.replace("\"ending\":\"draw\"", "\"ending\":\"dr\\u0061w\"");
+        assert!(parse(&escaped).is_none());
+        assert_eq!(GameView::parse(escaped.as_bytes()).unwrap().expected.ending.as_str(), "draw");
+    }
+}

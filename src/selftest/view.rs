@@ -1,0 +1,369 @@
+//! A borrowed, typed view of one game record for the self-test.
+//!
+//! Why not [`crate::record::GameRecord`]: its displays are `serde_json::Value`
+//! trees and its seat maps are `BTreeMap<String, String>`, which costs an
+//! allocation per key and value. The self-test reads every line once into this
+//! view instead: strings borrow from the line (an owned copy only when the
+//! JSON text uses escapes), displays are structs with the judge's keys, and
+//! seat maps are fixed arrays. A [`GameView`] can also be built from a parsed
+//! `GameRecord` ([`GameView::from_record`]), so both paths share one checker.
+
+use crate::record::{Expected, GameRecord};
+use serde::de::{self, Deserializer, MapAccess, Visitor};
+use serde::Deserialize;
+use std::borrow::Cow;
+use std::fmt;
+
+/// Text borrowed from the input when possible.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Text<'a>(pub Cow<'a, str>);
+
+impl<'a> Text<'a> {
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+    pub fn borrowed(s: &'a str) -> Text<'a> {
+        Text(Cow::Borrowed(s))
+    }
+}
+
+impl fmt::Debug for Text<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.as_str(), f)
+    }
+}
+
+impl<'de: 'a, 'a> Deserialize<'de> for Text<'a> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Text<'a>, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Text<'de>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a string")
+            }
+            fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<Text<'de>, E> {
+                Ok(Text(Cow::Borrowed(v)))
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Text<'de>, E> {
+                Ok(Text(Cow::Owned(v.to_owned())))
+            }
+        }
+        d.deserialize_str(V)
+    }
+}
+
+/// One string per seat, from a JSON object keyed "0".."3" (requests, responses).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PerSeat<'a>(pub [Option<Text<'a>>; 4]);
+
+impl<'a> PerSeat<'a> {
+    pub fn get(&self, seat: usize) -> Option<&str> {
+        self.0[seat].as_ref().map(|t| t.as_str())
+    }
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(|s| s.is_none())
+    }
+}
+
+impl<'de: 'a, 'a> Deserialize<'de> for PerSeat<'a> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<PerSeat<'a>, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = PerSeat<'de>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("an object keyed by seat \"0\"..\"3\"")
+            }
+            fn visit_map<M: MapAccess<'de>>(self, mut m: M) -> Result<PerSeat<'de>, M::Error> {
+                let mut out = PerSeat::default();
+                while let Some(key) = m.next_key::<Text<'de>>()? {
+                    let seat = match key.as_str() {
+                        "0" => 0,
+                        "1" => 1,
+                        "2" => 2,
+                        "3" => 3,
+                        other => return Err(de::Error::custom(format!("seat key {other:?} is not \"0\"..\"3\""))),
+                    };
+                    out.0[seat] = Some(m.next_value()?);
+                }
+                Ok(out)
+            }
+        }
+        d.deserialize_map(V)
+    }
+}
+
+/// A short integer array (`tileCnt`, `canHu`, `score`) stored inline: these
+/// come on every display and a heap array each would double the parse time
+/// spent in the allocator. Holds the first four values and the true length.
+#[derive(Clone, Copy, PartialEq, Eq, Default)]
+pub struct Ints4 {
+    len: u32,
+    v: [i32; 4],
+}
+
+impl Ints4 {
+    /// The first values (at most four) of an array of `len` values.
+    pub fn new(first: &[i32], len: usize) -> Ints4 {
+        let mut v = [0; 4];
+        v[..first.len().min(4)].copy_from_slice(&first[..first.len().min(4)]);
+        Ints4 { len: len.min(u32::MAX as usize) as u32, v }
+    }
+    /// The values when there are exactly four.
+    pub fn four(&self) -> Option<[i64; 4]> {
+        (self.len == 4).then(|| self.v.map(i64::from))
+    }
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+    pub fn get(&self, i: usize) -> Option<i64> {
+        (i < self.len().min(4)).then(|| self.v[i] as i64)
+    }
+}
+
+impl fmt::Debug for Ints4 {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.len <= 4 {
+            f.debug_list().entries(&self.v[..self.len()]).finish()
+        } else {
+            write!(f, "{:?} and {} more", self.v, self.len - 4)
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Ints4 {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Ints4, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Ints4;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("an array of integers")
+            }
+            fn visit_seq<S: de::SeqAccess<'de>>(self, mut seq: S) -> Result<Ints4, S::Error> {
+                let mut out = Ints4::default();
+                while let Some(x) = seq.next_element::<i32>()? {
+                    if out.len < 4 {
+                        out.v[out.len()] = x;
+                    }
+                    out.len = out.len.saturating_add(1);
+                }
+                Ok(out)
+            }
+        }
+        d.deserialize_seq(V)
+    }
+}
+
+/// `{name, cnt, value}` as in HU and WH displays.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct DisplayFan<'a> {
+    #[serde(borrow)]
+    pub name: Text<'a>,
+    pub cnt: i64,
+    pub value: i64,
+}
+
+/// A judge display with the keys the judge writes; absent keys are `None`.
+/// `canHu` is read (for the winning-event check) but unknown keys are skipped.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct DisplayView<'a> {
+    #[serde(borrow)]
+    pub action: Text<'a>,
+    #[serde(default)]
+    pub player: Option<i64>,
+    #[serde(default, borrow)]
+    pub tile: Option<Text<'a>>,
+    #[serde(default, borrow, rename = "tileCHI")]
+    pub tile_chi: Option<Text<'a>>,
+    #[serde(default, borrow)]
+    pub hand: Option<Vec<Vec<Text<'a>>>>,
+    #[serde(default, rename = "tileCnt")]
+    pub tile_cnt: Option<Ints4>,
+    #[serde(default, rename = "canHu")]
+    pub can_hu: Option<Ints4>,
+    #[serde(default, borrow)]
+    pub fan: Option<Vec<DisplayFan<'a>>>,
+    #[serde(default, rename = "fanCnt")]
+    pub fan_cnt: Option<i64>,
+    #[serde(default)]
+    pub score: Option<Ints4>,
+    #[serde(default)]
+    pub quan: Option<i64>,
+    #[serde(default)]
+    pub srand: Option<i64>,
+    #[serde(default)]
+    pub strlen: Option<i64>,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct TurnView<'a> {
+    #[serde(default, borrow)]
+    pub request: Option<PerSeat<'a>>,
+    #[serde(borrow)]
+    pub display: DisplayView<'a>,
+    #[serde(default, borrow)]
+    pub responses: Option<PerSeat<'a>>,
+}
+
+/// The `expected` block; every key optional so that a missing one is a named
+/// check failure rather than a parse error.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+pub struct ExpectedView<'a> {
+    #[serde(borrow)]
+    pub ending: Text<'a>,
+    #[serde(default)]
+    pub winner: Option<i64>,
+    #[serde(default)]
+    pub discarder: Option<i64>,
+    #[serde(default)]
+    pub qianggang: Option<bool>,
+    /// `[name, value, cnt]`
+    #[serde(default, borrow)]
+    pub fan: Option<Vec<(Text<'a>, i64, i64)>>,
+    #[serde(default)]
+    pub fan_total: Option<i64>,
+    #[serde(default)]
+    pub scores: Option<Vec<i64>>,
+    #[serde(default)]
+    pub offender: Option<i64>,
+    #[serde(default, borrow)]
+    pub verdict: Option<Text<'a>>,
+}
+
+impl Default for Text<'_> {
+    fn default() -> Self {
+        Text(Cow::Borrowed(""))
+    }
+}
+
+/// Error games: which answer was planted to provoke the verdict.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct Injected<'a> {
+    #[serde(default, borrow)]
+    pub kind: Option<Text<'a>>,
+    pub seat: i64,
+    pub turn: i64,
+    #[serde(borrow)]
+    pub response: Text<'a>,
+}
+
+/// One game record. Keys not listed (players, tags, known_discrepancy) are
+/// skipped without being built.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct GameView<'a> {
+    #[serde(borrow)]
+    pub game_id: Text<'a>,
+    pub srand: i64,
+    pub quan: i64,
+    #[serde(borrow)]
+    pub wall: Vec<Text<'a>>,
+    #[serde(borrow, deserialize_with = "turns_with_room")]
+    pub turns: Vec<TurnView<'a>>,
+    #[serde(borrow)]
+    pub expected: ExpectedView<'a>,
+    #[serde(default, borrow)]
+    pub injected: Option<Injected<'a>>,
+}
+
+/// Games run to about 200 turns: start there rather than grow (and copy)
+/// the vector of large turn structs seven times.
+fn turns_with_room<'de: 'a, 'a, D: Deserializer<'de>>(d: D) -> Result<Vec<TurnView<'a>>, D::Error> {
+    struct V<'a>(std::marker::PhantomData<&'a ()>);
+    impl<'de: 'a, 'a> Visitor<'de> for V<'a> {
+        type Value = Vec<TurnView<'a>>;
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            f.write_str("an array of turns")
+        }
+        fn visit_seq<S: de::SeqAccess<'de>>(self, mut seq: S) -> Result<Self::Value, S::Error> {
+            let mut out = Vec::with_capacity(seq.size_hint().unwrap_or(200));
+            while let Some(t) = seq.next_element()? {
+                out.push(t);
+            }
+            Ok(out)
+        }
+    }
+    d.deserialize_seq(V(std::marker::PhantomData))
+}
+
+/// Only the game id, for naming a record whose full view does not parse.
+#[derive(Deserialize)]
+struct IdOnly<'a> {
+    #[serde(borrow)]
+    game_id: Text<'a>,
+}
+
+/// The game id of a JSON line, when it has one.
+pub fn game_id_of(line: &[u8]) -> Option<String> {
+    serde_json::from_slice::<IdOnly>(line).ok().map(|r| r.game_id.as_str().to_owned())
+}
+
+impl<'a> GameView<'a> {
+    /// Parses one JSON line. UTF-8 is validated once for the whole line
+    /// rather than string by string; escape-free lines take the hand-written
+    /// scanner, others (and any line it does not accept) serde_json.
+    pub fn parse(line: &'a [u8]) -> Result<GameView<'a>, serde_json::Error> {
+        let text = std::str::from_utf8(line).map_err(|e| <serde_json::Error as de::Error>::custom(format!("invalid UTF-8 at byte {}", e.valid_up_to())))?;
+        match super::scan::parse(text) {
+            Some(view) => Ok(view),
+            None => serde_json::from_str(text),
+        }
+    }
+
+    /// A view of an already parsed record (displays are read from their
+    /// `Value` trees by borrowing).
+    pub fn from_record(rec: &'a GameRecord) -> Result<GameView<'a>, serde_json::Error> {
+        let per_seat = |m: &'a Option<std::collections::BTreeMap<String, String>>| -> Result<Option<PerSeat<'a>>, serde_json::Error> {
+            let Some(m) = m else { return Ok(None) };
+            let mut out = PerSeat::default();
+            for (k, v) in m {
+                let seat = match k.as_str() {
+                    "0" => 0,
+                    "1" => 1,
+                    "2" => 2,
+                    "3" => 3,
+                    other => return Err(de::Error::custom(format!("seat key {other:?} is not \"0\"..\"3\""))),
+                };
+                out.0[seat] = Some(Text::borrowed(v));
+            }
+            Ok(Some(out))
+        };
+        let mut turns = Vec::with_capacity(rec.turns.len());
+        for t in &rec.turns {
+            turns.push(TurnView {
+                request: per_seat(&t.request)?,
+                display: DisplayView::deserialize(&t.display)?,
+                responses: per_seat(&t.responses)?,
+            });
+        }
+        let injected = match &rec.injected {
+            Some(v) => Some(Injected::deserialize(v)?),
+            None => None,
+        };
+        Ok(GameView {
+            game_id: Text::borrowed(&rec.game_id),
+            srand: rec.srand,
+            quan: rec.quan,
+            wall: rec.wall.iter().map(|s| Text::borrowed(s)).collect(),
+            turns,
+            expected: expected_view(&rec.expected),
+            injected,
+        })
+    }
+}
+
+fn expected_view(e: &Expected) -> ExpectedView<'_> {
+    ExpectedView {
+        ending: Text::borrowed(&e.ending),
+        winner: e.winner.map(i64::from),
+        discarder: e.discarder.map(i64::from),
+        qianggang: e.qianggang,
+        fan: Some(e.fan.iter().map(|(n, v, c)| (Text::borrowed(n), *v as i64, *c as i64)).collect()),
+        fan_total: e.fan_total.map(i64::from),
+        scores: Some(e.scores.iter().map(|&s| s as i64).collect()),
+        offender: e.offender.map(i64::from),
+        verdict: e.verdict.as_deref().map(Text::borrowed),
+    }
+}
+
