@@ -110,6 +110,15 @@ pub fn generate(rules: &Rules, out: &Path) -> Result<(), String> {
     }
     writeln!(w, "];\n").unwrap();
 
+    // The rule text of each fan, for explanations.
+    writeln!(w, "/// Each fan's rule as written in {RULES_FILE} (`when ...` / `count ...`), and its line.").unwrap();
+    writeln!(w, "pub static RULE_TEXT: [(&str, u32); FAN_TABLE_SIZE] = [").unwrap();
+    writeln!(w, "    (\"\", 0),").unwrap();
+    for f in &rules.fans {
+        writeln!(w, "    ({}, {}),", rust_str(&f.rule_text), f.line).unwrap();
+    }
+    writeln!(w, "];\n").unwrap();
+
     // Name maps.
     let mut map = phf_codegen::Map::new();
     let mut entries: Vec<(String, String)> = Vec::new();

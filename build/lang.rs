@@ -59,6 +59,8 @@ pub struct FanDef {
     pub extension: Option<bool>,
     pub line: usize,
     pub rule: Rule,
+    /// The `when`/`count` line as written.
+    pub rule_text: String,
     pub omits: Vec<Omit>,
 }
 
@@ -166,6 +168,7 @@ pub fn parse(file: &str, text: &str) -> Result<Rules, RulesError> {
                         return Err(p.err("a fan has exactly one `when` or `count` line"));
                     }
                     *rule = Some(parse_rule(&p, word == "count", rest)?);
+                    def.rule_text = format!("{word} {rest}");
                 }
                 "omits" => {
                     for item in rest.split(',') {
@@ -256,6 +259,7 @@ fn parse_fan_header(p: &mut Parser, rest: &str, index: usize) -> Result<FanDef, 
         extension,
         line: p.line,
         rule: Rule::Count(syn::parse_quote!(0)),
+        rule_text: String::new(),
         omits: Vec::new(),
     })
 }

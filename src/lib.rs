@@ -6,10 +6,12 @@
 //! - [`record`]: game and hand records (`.jsonl`, `.jsonl.gz`).
 //! - [`replay`]: a record replayed through the engine and compared turn by turn.
 
+pub mod audit;
 pub mod decompose;
 pub mod engine;
 pub mod fans;
 pub mod hand;
+pub mod notation;
 pub mod record;
 pub mod replay;
 pub mod rules;

@@ -79,7 +79,11 @@ fn class(e: &Expr) -> syn::Result<Tokens> {
     if let Expr::Call(call) = e {
         if let Some(f) = ident_of(&call.func) {
             let args = call.args.iter().map(int_u8).collect::<syn::Result<Vec<_>>>()?;
-            return Ok(quote!(crate::fans::class::Class::#f(&[#(#args),*])));
+            // Evaluated at compile time.
+            return Ok(quote!({
+                const C: crate::fans::class::Class = crate::fans::class::Class::#f(&[#(#args),*]);
+                C
+            }));
         }
     }
     Err(syn::Error::new_spanned(e, "expected a tile class"))

@@ -95,6 +95,46 @@ impl Reading {
     }
 }
 
+/// Readings of one hand, stored inline (a hand has a handful at most; the
+/// reference keeps 20).
+pub struct Readings {
+    items: [Reading; Readings::CAPACITY],
+    len: usize,
+}
+
+impl Readings {
+    pub const CAPACITY: usize = 24;
+
+    pub fn new() -> Readings {
+        const EMPTY: Reading = Reading { shape: Shape::Regular, sets: [Set::EMPTY; 4], set_count: 0, pair: None, knitted: None };
+        Readings { items: [EMPTY; Readings::CAPACITY], len: 0 }
+    }
+    fn push(&mut self, r: &Reading) {
+        if self.len < Self::CAPACITY {
+            self.items[self.len] = *r;
+            self.len += 1;
+        }
+    }
+    pub fn len(&self) -> usize {
+        self.len
+    }
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+    pub fn as_slice(&self) -> &[Reading] {
+        &self.items[..self.len]
+    }
+    pub fn iter(&self) -> std::slice::Iter<'_, Reading> {
+        self.as_slice().iter()
+    }
+}
+
+impl Default for Readings {
+    fn default() -> Self {
+        Readings::new()
+    }
+}
+
 /// The six knitted straights (147/258/369 spread over the three suits), in
 /// the order the reference tries them.
 pub const KNITTED_STRAIGHTS: [[u8; 9]; 6] = {
@@ -146,7 +186,7 @@ pub fn fixed_sets(hand: &HandInput) -> ([Set; 4], u8) {
 
 /// Regular readings of `standing` (the standing tiles with the win tile)
 /// after the fixed sets, in the reference's order, without duplicates.
-pub fn regular_readings(standing: &TileCounts, fixed: &[Set], out: &mut Vec<Reading>) {
+pub fn regular_readings(standing: &TileCounts, fixed: &[Set], out: &mut Readings) {
     if !standing.iter().any(|&n| n >= 2) {
         return;
     }
@@ -167,15 +207,29 @@ pub fn regular_readings(standing: &TileCounts, fixed: &[Set], out: &mut Vec<Read
 }
 
 /// Sets are compared by (first tile, pung before chow): the reference's
-/// "eigen" order, which keeps each reading to one sorted enumeration.
-fn divide(counts: &mut TileCounts, idx: usize, prev_key: u32, work: &mut Reading, out: &mut Vec<Reading>) {
+/// "eigen" order, which keeps each reading to one sorted enumeration. Tiles
+/// passed over can only end up as the pair, so a branch that strands more
+/// than one pair's worth of tiles is cut (same readings, same order).
+fn divide(counts: &mut TileCounts, idx: usize, prev_key: u32, work: &mut Reading, out: &mut Readings) {
+    divide_from(counts, idx, prev_key, 0, 0, work, out)
+}
+
+fn divide_from(
+    counts: &mut TileCounts,
+    idx: usize,
+    prev_key: u32,
+    stranded: u8,
+    stranded_kinds: u8,
+    work: &mut Reading,
+    out: &mut Readings,
+) {
     if idx == 4 {
         // The two tiles left must be the pair.
         for t in 0..TILE_KINDS {
             if counts[t] == 2 {
                 work.pair = Some(Tile::from_index(t as u8));
                 if !out.iter().any(|r| r.sets[..4] == work.sets[..4]) {
-                    out.push(*work);
+                    out.push(work);
                 }
                 return;
             }
@@ -185,7 +239,11 @@ fn divide(counts: &mut TileCounts, idx: usize, prev_key: u32, work: &mut Reading
         }
         return;
     }
-    for t in 0..TILE_KINDS {
+    let (mut stranded, mut kinds) = (stranded, stranded_kinds);
+    for t in (prev_key >> 2) as usize..TILE_KINDS {
+        if stranded > 2 || (stranded == 2 && kinds > 1) {
+            return;
+        }
         if counts[t] == 0 {
             continue;
         }
@@ -195,7 +253,7 @@ fn divide(counts: &mut TileCounts, idx: usize, prev_key: u32, work: &mut Reading
             if key > prev_key {
                 counts[t] -= 3;
                 work.sets[idx] = Set { kind: SetKind::Pung, tile, melded: false, fixed: false };
-                divide(counts, idx + 1, key, work, out);
+                divide_from(counts, idx + 1, key, stranded, kinds, work, out);
                 counts[t] += 3;
             }
         }
@@ -206,12 +264,14 @@ fn divide(counts: &mut TileCounts, idx: usize, prev_key: u32, work: &mut Reading
                 counts[t + 1] -= 1;
                 counts[t + 2] -= 1;
                 work.sets[idx] = Set { kind: SetKind::Chow, tile: Tile::from_index(t as u8 + 1), melded: false, fixed: false };
-                divide(counts, idx + 1, key, work, out);
+                divide_from(counts, idx + 1, key, stranded, kinds, work, out);
                 counts[t] += 1;
                 counts[t + 1] += 1;
                 counts[t + 2] += 1;
             }
         }
+        stranded = stranded.saturating_add(counts[t]);
+        kinds += 1;
     }
 }
 
@@ -252,11 +312,11 @@ pub fn honors_knitted(standing: &TileCounts, fixed_count: usize) -> Option<Readi
     if fixed_count != 0 || standing.iter().any(|&n| n > 1) || standing.iter().filter(|&&n| n == 1).count() != 14 {
         return None;
     }
-    let numbered: Vec<u8> = (0..27u8).filter(|&t| standing[t as usize] == 1).collect();
-    if !(7..=9).contains(&numbered.len()) {
+    let numbered: u32 = (0..27).filter(|&t| standing[t] == 1).fold(0, |m, t| m | 1 << t);
+    if !(7..=9).contains(&numbered.count_ones()) {
         return None;
     }
-    let k = KNITTED_STRAIGHTS.iter().position(|seq| numbered.iter().all(|t| seq.contains(t)))?;
+    let k = KNITTED_STRAIGHTS.iter().position(|seq| numbered & !seq.iter().fold(0u32, |m, &t| m | 1 << t) == 0)?;
     Some(special(Shape::HonorsKnitted, None, Some(k as u8)))
 }
 
@@ -272,12 +332,12 @@ pub fn knitted_straight(standing: &TileCounts, fixed: &[Set]) -> Option<Reading>
     for &t in &KNITTED_STRAIGHTS[k] {
         rest[t as usize] -= 1;
     }
-    let mut found = Vec::new();
+    let mut found = Readings::new();
     regular_readings_from(&rest, fixed, 3, &mut found);
     if found.len() != 1 {
         return None;
     }
-    let r = found[0];
+    let r = found.as_slice()[0];
     let mut reading = special(Shape::KnittedStraight, r.pair, Some(k as u8));
     reading.sets[0] = r.sets[3];
     reading.set_count = 1;
@@ -286,7 +346,7 @@ pub fn knitted_straight(standing: &TileCounts, fixed: &[Set]) -> Option<Reading>
 
 /// Like [`regular_readings`] with `taken` sets already accounted for (the
 /// knitted straight stands for three).
-fn regular_readings_from(counts: &TileCounts, fixed: &[Set], taken: usize, out: &mut Vec<Reading>) {
+fn regular_readings_from(counts: &TileCounts, fixed: &[Set], taken: usize, out: &mut Readings) {
     let mut counts = *counts;
     let mut work = special(Shape::Regular, None, None);
     work.set_count = 4;

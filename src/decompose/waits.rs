@@ -123,3 +123,66 @@ fn regular_waits(counts: &mut Counts16, tile_count: i32, prev_key: u32, waiting:
         }
     }
 }
+
+/// The same answer for the regular reading's wait, found from the suit
+/// tables: the tiles that complete the hand as sets and a pair, plus the
+/// seven-pairs wait of a 13-tile hand. (The search above sees exactly these
+/// waits when no count wraps, which cannot happen with the win tile among
+/// the counted tiles.) Falls back to the search when a count would pass 4.
+pub fn is_unique_wait_fast(concealed: &TileCounts, tile_count: i32, win: Tile) -> bool {
+    let mut c = *concealed;
+    c[win.index()] -= 1;
+    let mut waiting = 0u64;
+    if tile_count == 13 {
+        let mut counts16 = [0u16; TILE_KINDS];
+        for (x, &n) in counts16.iter_mut().zip(&c) {
+            *x = n as u16;
+        }
+        let mut w = [false; TILE_KINDS];
+        seven_pairs_waits(&counts16, &mut w);
+        if let Some(t) = w.iter().position(|&x| x) {
+            waiting |= 1 << t;
+        }
+    }
+    // Candidates: tiles held, and suit tiles within two ranks of one held.
+    let mut near = 0u64;
+    for t in 0..TILE_KINDS {
+        if c[t] > 0 {
+            near |= 1 << t;
+            if t < 27 {
+                let r = t % 9;
+                for d in 1..=2usize {
+                    if r >= d {
+                        near |= 1 << (t - d);
+                    }
+                    if r + d < 9 {
+                        near |= 1 << (t + d);
+                    }
+                }
+            }
+        }
+    }
+    let Some(mut pattern) = super::tables::Pattern::new(&c) else {
+        return is_unique_wait(concealed, tile_count, win);
+    };
+    while near != 0 {
+        let t = near.trailing_zeros() as usize;
+        near &= near - 1;
+        if waiting & (1 << t) != 0 {
+            continue;
+        }
+        if !pattern.add(t) {
+            // Waiting on a fifth copy: only the search knows what the
+            // reference makes of it.
+            return is_unique_wait(concealed, tile_count, win);
+        }
+        if pattern.is_complete() {
+            waiting |= 1 << t;
+            if waiting.count_ones() > 1 {
+                return false;
+            }
+        }
+        pattern.remove(t);
+    }
+    waiting.count_ones() == 1
+}

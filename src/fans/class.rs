@@ -49,15 +49,17 @@ impl Class {
     pub const REVERSIBLE: Class = Class(tiles(&[18, 19, 20, 21, 22, 25, 26, 10, 12, 13, 14, 16, 17, 33]));
 
     /// Suit tiles of the given rank.
-    pub fn rank(r: &[u8]) -> Class {
+    pub const fn rank(r: &[u8]) -> Class {
         Class(suited_ranks(1 << (r[0] - 1)))
     }
 
     /// Suit tiles with a rank from `r[0]` to `r[1]`.
-    pub fn rank_in(r: &[u8]) -> Class {
+    pub const fn rank_in(r: &[u8]) -> Class {
         let mut bits = 0u16;
-        for k in r[0]..=r[1] {
+        let mut k = r[0];
+        while k <= r[1] {
             bits |= 1 << (k - 1);
+            k += 1;
         }
         Class(suited_ranks(bits))
     }

@@ -110,7 +110,7 @@ fn unique_wait_for(f: &HandFacts, reading: &Reading, regular_wait: &mut Option<b
                 !seq.contains(&(f.win.index() as u8)) || f.concealed[f.win.index()] == 3
             }
         }
-        _ => *regular_wait.get_or_insert_with(|| waits::is_unique_wait(&f.concealed, f.standing_count as i32, f.win)),
+        _ => *regular_wait.get_or_insert_with(|| waits::is_unique_wait_fast(&f.concealed, f.standing_count as i32, f.win)),
     }
 }
 
@@ -154,8 +154,11 @@ fn group_fans(
     idx.sort_by_key(|&i| reading.sets[i].tile);
     let set = |k: usize| reading.sets[idx[k]];
     let view = |ks: &[usize]| {
-        let sets: Vec<Set> = ks.iter().map(|&k| set(k)).collect();
-        group_view(f, &sets, reading.pair)
+        let mut g = GroupView { sets: [Set::EMPTY; 4], len: ks.len() as u8, pair: reading.pair, seat_wind: f.seat_wind, prevalent_wind: f.prevalent_wind };
+        for (slot, &k) in g.sets.iter_mut().zip(ks) {
+            *slot = set(k);
+        }
+        g
     };
     let mask = |ks: &[usize]| ks.iter().fold(0u8, |m, &k| m | 1 << idx[k]);
     let (m4, m3, m2): (fn(&GroupView) -> Option<u8>, fn(&GroupView) -> Option<u8>, fn(&GroupView) -> Option<u8>) = if kind_is_chow {
@@ -211,7 +214,7 @@ fn group_fans(
         local[fan as usize] += 1;
         used_sets[fan as usize] |= mask(&[a, b2]);
     }
-    if kind_is_chow {
+    if kind_is_chow && np > 1 {
         let unrelated = related[..n].iter().filter(|r| !**r).count();
         let max = (n as i32 - 1 - unrelated as i32).max(0) as usize;
         let mut total = np;
@@ -225,8 +228,8 @@ fn group_fans(
             }
         }
     }
-    for i in 0..FAN_TABLE_SIZE {
-        counts[i] += local[i];
+    for &(fan, _, _) in &pair_fans[..np] {
+        counts[fan as usize] = local[fan as usize];
     }
 }
 
@@ -326,7 +329,7 @@ pub(super) fn evaluate(hand: &HandInput, mut explain: Option<&mut Explanation>) 
     let mut regular_wait = None;
     let mut best: Option<Scored> = None;
     let mut special_counts: Option<Counts> = None;
-    let mut trace_reading = |reading: &Reading, explain: &mut Option<&mut Explanation>, regular_wait: &mut Option<bool>| {
+    let trace_reading = |reading: &Reading, explain: &mut Option<&mut Explanation>, regular_wait: &mut Option<bool>| {
         let uw = unique_wait_for(&f, reading, regular_wait);
         match explain.as_deref_mut() {
             Some(e) => {
@@ -352,10 +355,10 @@ pub(super) fn evaluate(hand: &HandInput, mut explain: Option<&mut Explanation>) 
         Some(c) => has_any(c, rules::REGULAR_READINGS_ALSO_AFTER),
     };
     if regular_too {
-        let mut readings = Vec::new();
+        let mut readings = decompose::Readings::new();
         decompose::regular_readings(&f.concealed, f.fixed_sets(), &mut readings);
         let yields = special_counts.as_ref().is_some_and(|c| has_any(c, rules::TIE_YIELDS));
-        for r in &readings {
+        for r in readings.iter() {
             let s = trace_reading(r, &mut explain, &mut regular_wait);
             let best_total = best.as_ref().map_or(0, |b| b.total);
             let (take, why) = if s.total > best_total {

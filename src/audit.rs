@@ -1,0 +1,166 @@
+//! Explanations of fan lists: which readings were weighed, which fans each
+//! rule found, which were omitted and by what, which flags were corrected,
+//! side by side with a recorded list. Built on `fans::explain`, the same
+//! code path as the calculator.
+
+use crate::decompose::{Reading, Set, SetKind, Shape};
+use crate::fans::{self, Explanation, FANS, FAN_TABLE_SIZE};
+use crate::hand::{HandInput, PackKind, WinFlags};
+use crate::rules::fans::RULE_TEXT;
+use std::fmt::Write as _;
+
+pub fn set_text(s: &Set) -> String {
+    let body = match s.kind {
+        SetKind::Chow => {
+            let [a, b, c] = s.tiles();
+            format!("{a} {b} {c}")
+        }
+        SetKind::Pung => format!("{0} {0} {0}", s.tile),
+        SetKind::Kong => format!("{0} {0} {0} {0}", s.tile),
+    };
+    match (s.fixed, s.melded) {
+        (true, true) => format!("[{body}]"),
+        (true, false) => format!("[{body}]concealed"),
+        _ => format!("({body})"),
+    }
+}
+
+pub fn reading_text(r: &Reading) -> String {
+    let mut parts: Vec<String> = r.sets().iter().map(set_text).collect();
+    match r.shape {
+        Shape::Regular | Shape::KnittedStraight => {
+            if r.shape == Shape::KnittedStraight {
+                let k = r.knitted.unwrap_or(0) as usize;
+                let seq: Vec<String> = crate::decompose::KNITTED_STRAIGHTS[k].iter().map(|&t| crate::tiles::Tile::from_index(t).to_string()).collect();
+                parts.insert(0, format!("knitted({})", seq.join(" ")));
+            }
+            if let Some(p) = r.pair {
+                parts.push(format!("({p} {p})"));
+            }
+            format!("{}: {}", r.shape.name(), parts.join(" "))
+        }
+        _ => r.shape.name().to_string(),
+    }
+}
+
+pub fn hand_text(h: &HandInput) -> String {
+    let mut s = String::new();
+    for p in h.packs() {
+        let kind = match (p.kind, p.offer) {
+            (PackKind::Kong, 0) => "angang",
+            (k, _) => match k {
+                PackKind::Chow => "chi",
+                PackKind::Pung => "peng",
+                PackKind::Kong => "gang",
+            },
+        };
+        let _ = write!(s, "[{kind} {} {}] ", p.tile, p.offer);
+    }
+    for t in h.standing() {
+        let _ = write!(s, "{t} ");
+    }
+    let _ = write!(s, "+{}", h.win_tile);
+    let f = h.flags;
+    for (on, word) in [(f.self_drawn, "zimo"), (f.fourth_tile, "4th"), (f.about_kong, "kong"), (f.wall_last, "last")] {
+        if on {
+            let _ = write!(s, " {word}");
+        }
+    }
+    let _ = write!(s, " seat={} prevalent={}", h.seat_wind, h.prevalent_wind);
+    if h.flower_count > 0 {
+        let _ = write!(s, " flowers={}", h.flower_count);
+    }
+    s
+}
+
+fn flag_changes(given: WinFlags, used: WinFlags) -> Vec<String> {
+    let mut out = Vec::new();
+    for (name, a, b) in [
+        ("4th tile", given.fourth_tile, used.fourth_tile),
+        ("about kong", given.about_kong, used.about_kong),
+    ] {
+        if a != b {
+            out.push(format!("{name} flag {} by the flag rules", if b { "set" } else { "dropped" }));
+        }
+    }
+    out
+}
+
+/// A recorded fan list as counts by fan index; unknown names are reported.
+pub fn recorded_counts(list: &[(String, i32, i32)]) -> (Vec<u8>, Vec<String>) {
+    let mut counts = vec![0u8; FAN_TABLE_SIZE];
+    let mut unknown = Vec::new();
+    for (name, _, cnt) in list {
+        match fans::fan_by_name(name) {
+            Some(f) => counts[f.index as usize] = *cnt as u8,
+            None => unknown.push(name.clone()),
+        }
+    }
+    (counts, unknown)
+}
+
+/// The full report for one hand; `recorded` is the list to compare with.
+pub fn report(hand: &HandInput, recorded: Option<(i32, &[(String, i32, i32)])>) -> String {
+    let e: Explanation = fans::explain(hand);
+    let mut out = String::new();
+    let w = &mut out;
+    let _ = writeln!(w, "hand: {}", hand_text(hand));
+    for c in flag_changes(e.flags_given, e.flags_used) {
+        let _ = writeln!(w, "flags: {c}");
+    }
+    let _ = writeln!(w, "result: {}", e.result.result);
+    if e.readings.is_empty() {
+        let _ = writeln!(w, "readings: none (no special shape fits and the tiles do not split into sets and a pair)");
+    }
+    for (i, r) in e.readings.iter().enumerate() {
+        let mark = if e.chosen == Some(i) { "*" } else { " " };
+        let _ = writeln!(w, "{mark}reading {}: {}  total {}  ({})", i + 1, reading_text(&r.reading), r.total, r.verdict);
+        let counted: Vec<String> = fan_items(&r.counts);
+        let _ = writeln!(w, "    counted: {}", if counted.is_empty() { "-".into() } else { counted.join(", ") });
+        for &(by, fan, n) in &r.omissions {
+            let _ = writeln!(w, "    omitted: {} x{} by {}", FANS[fan as usize].name, n, FANS[by as usize].name);
+        }
+    }
+    let chosen = e.chosen.map(|i| &e.readings[i]);
+    let (rec_counts, unknown) = match recorded {
+        Some((_, list)) => recorded_counts(list),
+        None => (vec![0; FAN_TABLE_SIZE], Vec::new()),
+    };
+    let _ = writeln!(w, "\n{:<24} {:>6} {:>8} {:>8}  why", "fan", "value", "engine", if recorded.is_some() { "recorded" } else { "" });
+    for i in 1..FAN_TABLE_SIZE {
+        let got = e.result.counts[i];
+        let rec = rec_counts[i];
+        let found = chosen.map_or(0, |r| r.found[i]);
+        if got == 0 && rec == 0 && found == 0 {
+            continue;
+        }
+        let why = if got > 0 {
+            format!("{} (rules/fans.mcr:{})", RULE_TEXT[i].0, RULE_TEXT[i].1)
+        } else if found > 0 {
+            let by: Vec<&str> = chosen
+                .map(|r| r.omissions.iter().filter(|o| o.1 as usize == i).map(|o| FANS[o.0 as usize].name).collect())
+                .unwrap_or_default();
+            format!("holds but omitted by {}", by.join(", "))
+        } else {
+            format!("does not hold in the chosen reading: {}", RULE_TEXT[i].0)
+        };
+        let flag = if recorded.is_some() && got != rec { "≠" } else { " " };
+        let rec_text = if recorded.is_some() { format!("x{rec}") } else { String::new() };
+        let _ = writeln!(w, "{flag}{:<23} {:>6} {:>8} {:>8}  {}", FANS[i].name, FANS[i].value, format!("x{got}"), rec_text, why);
+    }
+    if let Some((rec_result, _)) = recorded {
+        let same = rec_result == e.result.result && (0..FAN_TABLE_SIZE).all(|i| e.result.counts[i] == rec_counts[i] || e.result.result < 0);
+        let _ = writeln!(w, "\nrecorded result {rec_result}, engine {}: {}", e.result.result, if same { "agree" } else { "DIFFER" });
+    }
+    for u in unknown {
+        let _ = writeln!(w, "recorded fan `{u}` is not in rules/fans.mcr");
+    }
+    out
+}
+
+fn fan_items(counts: &[u8; FAN_TABLE_SIZE]) -> Vec<String> {
+    (1..FAN_TABLE_SIZE)
+        .filter(|&i| counts[i] > 0)
+        .map(|i| if counts[i] > 1 { format!("{} x{}", FANS[i].name, counts[i]) } else { FANS[i].name.to_string() })
+        .collect()
+}

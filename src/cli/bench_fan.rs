@@ -1,0 +1,53 @@
+//! `mcr bench fan FILE`: load a hands corpus, then time only the calculator
+//! calls on one thread, several passes; winning and non-winning hands apart.
+
+use mcr_engine::fans;
+use mcr_engine::hand::HandInput;
+use mcr_engine::record::{HandRecord, Records};
+use std::path::Path;
+use std::process::ExitCode;
+use std::time::Instant;
+
+pub fn run(file: &Path, passes: usize) -> ExitCode {
+    let records = match Records::<HandRecord>::open(file) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let (mut win, mut nonwin): (Vec<HandInput>, Vec<HandInput>) = (Vec::new(), Vec::new());
+    let mut bad = 0usize;
+    for rec in records {
+        match rec.map_err(|e| e.to_string()).and_then(|r| r.record.to_input().map(|i| (i, r.record.expected.result))) {
+            Ok((input, expected)) if expected >= 0 => win.push(input),
+            Ok((input, _)) => nonwin.push(input),
+            Err(e) => {
+                bad += 1;
+                eprintln!("{e}");
+            }
+        }
+    }
+    println!("loaded {} winning and {} non-winning hands ({bad} unreadable)", win.len(), nonwin.len());
+    // Full fan lists for winning hands (what HU needs), the raw result for
+    // the others (what canHu needs).
+    let time = |hands: &[HandInput], full: bool| -> f64 {
+        let mut best = f64::INFINITY;
+        for _ in 0..passes {
+            let start = Instant::now();
+            let mut sink = 0i64;
+            for h in hands {
+                sink += if full { fans::calculate(h).result as i64 } else { fans::calculate_total(h) as i64 };
+            }
+            std::hint::black_box(sink);
+            best = best.min(start.elapsed().as_secs_f64());
+        }
+        hands.len() as f64 / best
+    };
+    let w = time(&win, true);
+    let n = time(&nonwin, false);
+    let w_total = time(&win, false);
+    println!("winning hands, raw result only: {:.0}/s", w_total);
+    println!("bench fan: {:.0} win/s {:.0} nonwin/s", w, n);
+    ExitCode::SUCCESS
+}
