@@ -105,20 +105,14 @@ fn check_turn(out: &Turn, turn: &crate::record::TurnRecord, compare: Compare) ->
 pub fn displays_equal(engine: &Value, record: &Value, compare: Compare) -> bool {
     match compare {
         Compare::Loose => LOOSE_KEYS.iter().all(|k| non_null(engine, k) == non_null(record, k)),
-        Compare::Exact => without_nulls(engine) == without_nulls(record),
+        Compare::Exact => same_keys_and_values(engine, record, &[]),
         Compare::MaskFans => {
-            let (mut a, mut b) = (without_nulls(engine), without_nulls(record));
-            let fan_ending = |m: &Map<String, Value>| matches!(m.get("action").and_then(Value::as_str), Some("HU" | "WH"));
-            let masked: &[&str] = if fan_ending(&a) && fan_ending(&b) {
-                &["canHu", "action", "fan", "fanCnt", "score"]
+            let fan_ending = |v: &Value| matches!(v.get("action").and_then(Value::as_str), Some("HU" | "WH"));
+            if fan_ending(engine) && fan_ending(record) {
+                same_keys_and_values(engine, record, &["canHu", "action", "fan", "fanCnt", "score"])
             } else {
-                &["canHu"]
-            };
-            for k in masked {
-                a.remove(*k);
-                b.remove(*k);
+                same_keys_and_values(engine, record, &["canHu"])
             }
-            a == b
         }
     }
 }
@@ -127,10 +121,14 @@ fn non_null<'a>(v: &'a Value, key: &str) -> Option<&'a Value> {
     v.get(key).filter(|x| !x.is_null())
 }
 
-fn without_nulls(v: &Value) -> Map<String, Value> {
-    match v {
-        Value::Object(m) => m.iter().filter(|(_, x)| !x.is_null()).map(|(k, x)| (k.clone(), x.clone())).collect(),
-        // Not an object: compare it as a lone value under an impossible key.
-        other => std::iter::once((String::new(), other.clone())).collect(),
-    }
+/// Object equality ignoring null-valued keys and the `skip` keys.
+fn same_keys_and_values(a: &Value, b: &Value, skip: &[&str]) -> bool {
+    let (Value::Object(a), Value::Object(b)) = (a, b) else { return a == b };
+    let kept = |m: &'_ Map<String, Value>| {
+        m.iter().filter(|(k, v)| !v.is_null() && !skip.contains(&k.as_str())).count()
+    };
+    kept(a) == kept(b)
+        && a.iter()
+            .filter(|(k, v)| !v.is_null() && !skip.contains(&k.as_str()))
+            .all(|(k, v)| b.get(k) == Some(v))
 }

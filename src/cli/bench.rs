@@ -6,29 +6,25 @@ use std::process::ExitCode;
 #[derive(clap::Args)]
 pub struct Args {
     #[command(subcommand)]
-    pub target: Target,
+    pub what: What,
 }
 
 #[derive(clap::Subcommand)]
-pub enum Target {
+pub enum What {
     /// Time the fan calculator over a hands corpus.
-    Fan(FanArgs),
+    Fan {
+        file: PathBuf,
+        /// Timed passes (the best is reported).
+        #[arg(long, default_value_t = 5)]
+        passes: usize,
+    },
     /// Time the replay engine over a game corpus (one thread, no rendering).
-    Replay(crate::cli::bench_replay::Args),
-}
-
-#[derive(clap::Args)]
-pub struct FanArgs {
-    /// Hands corpus (.jsonl or .jsonl.gz).
-    pub file: PathBuf,
-    /// Timed passes (the best is reported).
-    #[arg(long, default_value_t = 5)]
-    pub passes: usize,
+    Replay(super::bench_replay::Args),
 }
 
 pub fn run(args: Args) -> ExitCode {
-    match args.target {
-        Target::Fan(a) => super::bench_fan::run(&a.file, a.passes),
-        Target::Replay(a) => crate::cli::bench_replay::run(a),
+    match args.what {
+        What::Fan { file, passes } => super::bench_fan::run(&file, passes),
+        What::Replay(a) => super::bench_replay::run(a),
     }
 }

@@ -31,10 +31,22 @@ pub struct Args {
     /// Stop after N games (over all files).
     #[arg(long)]
     pub limit: Option<usize>,
+    /// Print on stderr where the time went: reading and decompressing,
+    /// parsing, replaying and comparing (the last two summed over workers).
+    #[arg(long)]
+    pub timings: bool,
 }
 
 /// Records handed to the workers at a time.
 const CHUNK: usize = 256;
+
+/// Time spent per phase, in seconds.
+#[derive(Default, Clone, Copy)]
+struct Timings {
+    read: f64,
+    parse: f64,
+    replay: f64,
+}
 
 /// The outcome of one record line.
 enum Outcome {
@@ -47,6 +59,7 @@ enum Outcome {
 struct Tally {
     games: usize,
     reproduced: usize,
+    time: Timings,
 }
 
 pub fn run(args: Args) -> ExitCode {
@@ -61,6 +74,7 @@ pub fn run(args: Args) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    let started = std::time::Instant::now();
     let progress = progress_bar();
     let mut tally = Tally::default();
     let mut budget = args.limit.unwrap_or(usize::MAX);
@@ -72,6 +86,16 @@ pub fn run(args: Args) -> ExitCode {
     }
     if let Some(p) = progress {
         p.finish_and_clear();
+    }
+    if args.timings {
+        let t = tally.time;
+        eprintln!(
+            "validate: {:.2}s wall; read+decompress {:.2}s, parse {:.2}s, engine+compare {:.2}s (cpu, all workers)",
+            started.elapsed().as_secs_f64(),
+            t.read,
+            t.parse,
+            t.replay
+        );
     }
     println!("validate: {}/{} games reproduced exactly", tally.reproduced, tally.games);
     if tally.reproduced == tally.games {
@@ -116,6 +140,7 @@ fn validate_file(
         // Gather a chunk of (line number, text); a read error ends the file.
         let mut chunk: Vec<(usize, String)> = Vec::with_capacity(CHUNK);
         let mut read_error = None;
+        let reading = std::time::Instant::now();
         while chunk.len() < CHUNK.min(*budget) {
             let mut text = String::new();
             line_no += 1;
@@ -137,12 +162,18 @@ fn validate_file(
                 }
             }
         }
+        tally.time.read += reading.elapsed().as_secs_f64();
         *budget -= chunk.len();
-        let outcomes: Vec<(usize, Outcome)> = chunk
+        let outcomes: Vec<(usize, Outcome, Timings)> = chunk
             .par_iter()
-            .map_init(Engine::new, |engine, (line, text)| (*line, check_line(engine, file, *line, text, compare)))
+            .map_init(Engine::new, |engine, (line, text)| {
+                let (outcome, time) = check_line(engine, file, *line, text, compare);
+                (*line, outcome, time)
+            })
             .collect();
-        for (line, outcome) in outcomes {
+        for (line, outcome, time) in outcomes {
+            tally.time.parse += time.parse;
+            tally.time.replay += time.replay;
             tally.games += 1;
             match outcome {
                 Outcome::Reproduced => tally.reproduced += 1,
@@ -160,19 +191,23 @@ fn validate_file(
     }
 }
 
-fn check_line(engine: &mut Engine, file: &Path, line: usize, text: &str, compare: Compare) -> Outcome {
-    let record: GameRecord = match serde_json::from_str(text.trim()) {
+fn check_line(engine: &mut Engine, file: &Path, line: usize, text: &str, compare: Compare) -> (Outcome, Timings) {
+    let mut time = Timings::default();
+    let clock = std::time::Instant::now();
+    let parsed = serde_json::from_str::<GameRecord>(text.trim());
+    time.parse = clock.elapsed().as_secs_f64();
+    let record = match parsed {
         Ok(r) => r,
         Err(e) => {
-            return Outcome::Malformed(RecordError {
-                file: file.to_path_buf(),
-                line,
-                message: format!("malformed record: {e}"),
-            })
+            let error = RecordError { file: file.to_path_buf(), line, message: format!("malformed record: {e}") };
+            return (Outcome::Malformed(error), time);
         }
     };
-    match replay(engine, &record, compare) {
+    let clock = std::time::Instant::now();
+    let outcome = match replay(engine, &record, compare) {
         Ok(_) => Outcome::Reproduced,
         Err(d) => Outcome::Diverged(format!("game {}: {d}", record.game_id)),
-    }
+    };
+    time.replay = clock.elapsed().as_secs_f64();
+    (outcome, time)
 }

@@ -192,7 +192,9 @@ impl Engine {
         self.table.tile_counts()
     }
 
-    /// Reads the four answers (by seat) and returns the next turn.
+    /// Reads the four answers (by seat) and returns the next turn. The
+    /// answers are the bots' response strings; the judge's own per-answer
+    /// verdict (time limit, crash) is taken to be OK, as in the records.
     pub fn step(&mut self, responses: [&str; 4]) -> Result<Turn, EngineError> {
         let answers = responses.map(Answer::parse);
         let before = self.stage;
