@@ -279,6 +279,7 @@ pub fn generate(rules: &Rules, out: &Path) -> Result<(), String> {
             writeln!(w, "}}\n").unwrap();
         }
         writeln!(w, "/// Every `{kname}(1)` fan the set shows.").unwrap();
+        writeln!(w, "#[allow(unused_variables, unused_mut)]").unwrap();
         writeln!(w, "pub fn {kname}_1(g: &GroupView, mut hit: impl FnMut(u8)) {{").unwrap();
         for f in rules.fans.iter().filter(active) {
             if let Rule::Group { kind: k, arity: 1, expr } = &f.rule {
