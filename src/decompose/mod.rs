@@ -147,6 +147,15 @@ pub const KNITTED_STRAIGHTS: [[u8; 9]; 6] = {
 
 /// 1 and 9 of each suit and the seven honours.
 pub const THIRTEEN_ORPHANS: [u8; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
+pub const THIRTEEN_ORPHANS_MASK: u64 = {
+    let mut m = 0u64;
+    let mut i = 0;
+    while i < 13 {
+        m |= 1 << THIRTEEN_ORPHANS[i];
+        i += 1;
+    }
+    m
+};
 
 /// Counts of the fixed packs' tiles.
 pub fn fixed_counts(hand: &HandInput) -> TileCounts {

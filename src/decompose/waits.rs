@@ -145,22 +145,11 @@ pub fn is_unique_wait_fast(concealed: &TileCounts, tile_count: i32, win: Tile) -
         }
     }
     // Candidates: tiles held, and suit tiles within two ranks of one held.
-    let mut near = 0u64;
-    for t in 0..TILE_KINDS {
-        if c[t] > 0 {
-            near |= 1 << t;
-            if t < 27 {
-                let r = t % 9;
-                for d in 1..=2usize {
-                    if r >= d {
-                        near |= 1 << (t - d);
-                    }
-                    if r + d < 9 {
-                        near |= 1 << (t + d);
-                    }
-                }
-            }
-        }
+    let held = (0..TILE_KINDS).filter(|&t| c[t] > 0).fold(0u64, |m, t| m | 1 << t);
+    let mut near = held & !((1u64 << 27) - 1);
+    for s in 0..3 {
+        let m = (held >> (9 * s)) & 0x1FF;
+        near |= ((m | m << 1 | m << 2 | m >> 1 | m >> 2) & 0x1FF) << (9 * s);
     }
     let Some(mut pattern) = super::tables::Pattern::new(&c) else {
         return is_unique_wait(concealed, tile_count, win);

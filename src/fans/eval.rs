@@ -235,13 +235,7 @@ fn group_fans(
 
 fn score_reading(f: &HandFacts, reading: &Reading, unique_wait: bool, trace: Option<&mut ReadingTrace>) -> Scored {
     let mut counts: Counts = [0; FAN_TABLE_SIZE];
-    let mut view = HandView {
-        facts: f,
-        reading,
-        unique_wait,
-        no_other_fan: false,
-        discard_completes_pung_melded: rules::DISCARD_COMPLETES_PUNG_MELDED,
-    };
+    let mut view = HandView::new(f, reading, unique_wait, rules::DISCARD_COMPLETES_PUNG_MELDED);
     rules::hand_fans(&view, &mut counts);
     // Sets each fan stands on: set fans are omitted set by set.
     let mut used_sets = [0u8; FAN_TABLE_SIZE];
@@ -302,7 +296,7 @@ fn score_reading(f: &HandFacts, reading: &Reading, unique_wait: bool, trace: Opt
         }
     }
     if counts.iter().all(|&c| c == 0) {
-        view.no_other_fan = true;
+        view.set_no_other_fan(true);
         rules::last_pass_fans(&view, &mut counts);
     }
     let total = counts.iter().zip(super::FANS.iter()).map(|(&c, info)| c as i32 * info.value as i32).sum();
@@ -395,7 +389,7 @@ pub(super) fn evaluate(hand: &HandInput, mut explain: Option<&mut Explanation>) 
         Some(b) => {
             result.counts = b.counts;
             let no_reading = Reading { shape: Shape::Regular, sets: [Set::EMPTY; 4], set_count: 0, pair: None, knitted: None };
-            let view = HandView { facts: &f, reading: &no_reading, unique_wait: false, no_other_fan: false, discard_completes_pung_melded: false };
+            let view = HandView::new(&f, &no_reading, false, false);
             let mut outside = [0u8; FAN_TABLE_SIZE];
             rules::outside_fans(&view, &mut outside);
             let mut total = b.total;
@@ -440,11 +434,19 @@ pub(super) fn total(hand: &HandInput) -> i32 {
     evaluate(hand, None).result
 }
 
-/// Cheap necessary conditions for the special readings.
+/// Cheap necessary conditions for the special readings: seven pairs (all
+/// counts even), honours and knitted tiles (no count over 1), thirteen
+/// orphans (terminals and honours only), a knitted straight held.
 fn could_be_special(c: &crate::tiles::TileCounts, fixed: usize) -> bool {
+    let has_knitted = || decompose::KNITTED_STRAIGHTS.iter().any(|seq| seq.iter().all(|&t| c[t as usize] > 0));
     match fixed {
-        0 => true,
-        1 => decompose::KNITTED_STRAIGHTS.iter().any(|seq| seq.iter().all(|&t| c[t as usize] > 0)),
+        0 => {
+            c.iter().all(|&n| n & 1 == 0)
+                || c.iter().all(|&n| n <= 1)
+                || decompose::THIRTEEN_ORPHANS_MASK & (0..34).filter(|&t| c[t] > 0).fold(0u64, |m, t| m | 1 << t) == (0..34).filter(|&t| c[t] > 0).fold(0u64, |m, t| m | 1 << t)
+                || has_knitted()
+        }
+        1 => has_knitted(),
         _ => false,
     }
 }

@@ -40,12 +40,69 @@ pub struct HandView<'a> {
     pub reading: &'a Reading,
     pub unique_wait: bool,
     pub no_other_fan: bool,
-    pub discard_completes_pung_melded: bool,
+    stats: SetStats,
 }
 
-#[inline]
-fn b(x: bool) -> bool {
-    x
+/// Set counts of a reading, computed once: most conditions ask for them.
+#[derive(Clone, Copy, Default)]
+struct SetStats {
+    chows: u8,
+    pungs: u8,
+    kongs: u8,
+    melded_kongs: u8,
+    concealed_pungs: u8,
+}
+
+impl SetStats {
+    fn of(f: &HandFacts, reading: &Reading, discard_completes_pung_melded: bool) -> SetStats {
+        let mut st = SetStats::default();
+        let mut win_in_concealed_chow = false;
+        let mut concealed_win_pungs = 0;
+        for s in reading.sets() {
+            match s.kind {
+                SetKind::Chow => {
+                    st.chows += 1;
+                    if !s.melded && s.tiles().contains(&f.win) {
+                        win_in_concealed_chow = true;
+                    }
+                }
+                SetKind::Pung => {
+                    st.pungs += 1;
+                    if !s.melded {
+                        st.concealed_pungs += 1;
+                        if s.tile == f.win {
+                            concealed_win_pungs += 1;
+                        }
+                    }
+                }
+                SetKind::Kong => {
+                    st.pungs += 1;
+                    st.kongs += 1;
+                    if s.melded {
+                        st.melded_kongs += 1;
+                    } else {
+                        st.concealed_pungs += 1;
+                    }
+                }
+            }
+        }
+        // A pung of the win tile taken on a discard counts as melded unless
+        // the win tile fits a concealed chow (policy discard_completes_pung).
+        if discard_completes_pung_melded && !f.flags.self_drawn && !win_in_concealed_chow {
+            st.concealed_pungs -= concealed_win_pungs;
+        }
+        st
+    }
+}
+
+impl<'a> HandView<'a> {
+    pub fn new(facts: &'a HandFacts, reading: &'a Reading, unique_wait: bool, discard_completes_pung_melded: bool) -> HandView<'a> {
+        HandView { facts, reading, unique_wait, no_other_fan: false, stats: SetStats::of(facts, reading, discard_completes_pung_melded) }
+    }
+
+    pub fn set_no_other_fan(&mut self, v: bool) {
+        self.no_other_fan = v;
+    }
 }
 
 impl HandView<'_> {
@@ -99,35 +156,23 @@ impl HandView<'_> {
     }
 
     pub fn chows(&self) -> u32 {
-        self.sets().iter().filter(|s| s.kind == SetKind::Chow).count() as u32
+        self.stats.chows as u32
     }
     pub fn pungs(&self) -> u32 {
-        self.sets().iter().filter(|s| s.kind != SetKind::Chow).count() as u32
+        self.stats.pungs as u32
     }
     pub fn kongs(&self) -> u32 {
-        self.sets().iter().filter(|s| s.kind == SetKind::Kong).count() as u32
+        self.stats.kongs as u32
     }
     pub fn melded_kongs(&self) -> u32 {
-        self.sets().iter().filter(|s| s.kind == SetKind::Kong && s.melded).count() as u32
+        self.stats.melded_kongs as u32
     }
     pub fn concealed_kongs(&self) -> u32 {
-        self.sets().iter().filter(|s| s.kind == SetKind::Kong && !s.melded).count() as u32
+        (self.stats.kongs - self.stats.melded_kongs) as u32
     }
-    /// Concealed pungs and kongs; a pung of the win tile taken on a discard
-    /// counts as melded unless the win tile fits a concealed chow (policy).
+    /// Concealed pungs and kongs (see policy discard_completes_pung).
     pub fn concealed_pungs(&self) -> u32 {
-        let f = self.facts;
-        let win = f.win;
-        let claimed = self.discard_completes_pung_melded
-            && !f.flags.self_drawn
-            && !self.sets().iter().any(|s| {
-                s.kind == SetKind::Chow && !s.melded && s.tiles().contains(&win)
-            });
-        self.sets()
-            .iter()
-            .filter(|s| s.kind != SetKind::Chow && !s.melded)
-            .filter(|s| !(claimed && s.kind == SetKind::Pung && s.tile == win))
-            .count() as u32
+        self.stats.concealed_pungs as u32
     }
     pub fn melded_sets(&self) -> u32 {
         self.facts.melded_sets
@@ -139,7 +184,7 @@ impl HandView<'_> {
         self.reading.pair.is_some_and(|p| c.contains(p))
     }
     pub fn all_packs_contain(&self, c: Class) -> bool {
-        b(self.reading.pair.is_some_and(|p| c.contains(p)))
+        self.reading.pair.is_some_and(|p| c.contains(p))
             && self.sets().iter().all(|s| s.tiles().iter().any(|&t| c.contains(t)))
     }
     pub fn all_packs_pung_of(&self, c: Class) -> bool {
