@@ -145,6 +145,21 @@ pub const KNITTED_STRAIGHTS: [[u8; 9]; 6] = {
     [seq(1, 2, 3), seq(1, 3, 2), seq(2, 1, 3), seq(2, 3, 1), seq(3, 1, 2), seq(3, 2, 1)]
 };
 
+/// The knitted straights as bitmasks over tile kinds.
+pub const KNITTED_STRAIGHT_MASKS: [u64; 6] = {
+    let mut out = [0u64; 6];
+    let mut k = 0;
+    while k < 6 {
+        let mut i = 0;
+        while i < 9 {
+            out[k] |= 1 << KNITTED_STRAIGHTS[k][i];
+            i += 1;
+        }
+        k += 1;
+    }
+    out
+};
+
 /// 1 and 9 of each suit and the seven honours.
 pub const THIRTEEN_ORPHANS: [u8; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
 pub const THIRTEEN_ORPHANS_MASK: u64 = {
@@ -282,6 +297,21 @@ fn divide_from(
         stranded = stranded.saturating_add(counts[t]);
         kinds += 1;
     }
+}
+
+/// Do these counts (any size) split into sets and one pair? The search
+/// behind regular readings, for counts the suit tables do not cover.
+pub fn is_complete_by_search(counts: &TileCounts) -> bool {
+    let total: u32 = counts.iter().map(|&n| n as u32).sum();
+    if total % 3 != 2 || total > 14 {
+        return false;
+    }
+    let mut readings = Readings::new();
+    let taken = 4 - (total as usize - 2) / 3;
+    let mut work = special(Shape::Regular, None, None);
+    let mut c = *counts;
+    divide(&mut c, taken, 0, &mut work, &mut readings);
+    !readings.is_empty()
 }
 
 /// Seven pairs: no fixed packs, every count even (a four counts as two pairs).

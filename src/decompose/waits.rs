@@ -160,18 +160,24 @@ pub fn is_unique_wait_fast(concealed: &TileCounts, tile_count: i32, win: Tile) -
         if waiting & (1 << t) != 0 {
             continue;
         }
-        if !pattern.add(t) {
-            // Waiting on a fifth copy: only the search knows what the
-            // reference makes of it.
-            return is_unique_wait(concealed, tile_count, win);
-        }
-        if pattern.is_complete() {
+        let complete = if pattern.add(t) {
+            let complete = pattern.is_complete();
+            pattern.remove(t);
+            complete
+        } else {
+            // A fifth copy (the reference does not ask whether the tile is
+            // left): the tables stop at four, the search does not.
+            c[t] += 1;
+            let complete = super::is_complete_by_search(&c);
+            c[t] -= 1;
+            complete
+        };
+        if complete {
             waiting |= 1 << t;
             if waiting.count_ones() > 1 {
                 return false;
             }
         }
-        pattern.remove(t);
     }
     waiting.count_ones() == 1
 }

@@ -335,7 +335,7 @@ pub(super) fn evaluate(hand: &HandInput, mut explain: Option<&mut Explanation>) 
             None => score_reading(&f, reading, uw, None),
         }
     };
-    if let Some(sp) = special_reading(&f) {
+    if let Some(sp) = could_be_special(&f.concealed, f.fixed_count as usize).then(|| special_reading(&f)).flatten() {
         let s = trace_reading(&sp, &mut explain, &mut regular_wait);
         special_counts = Some(s.counts);
         if let Some(e) = explain.as_deref_mut() {
@@ -438,12 +438,13 @@ pub(super) fn total(hand: &HandInput) -> i32 {
 /// counts even), honours and knitted tiles (no count over 1), thirteen
 /// orphans (terminals and honours only), a knitted straight held.
 fn could_be_special(c: &crate::tiles::TileCounts, fixed: usize) -> bool {
-    let has_knitted = || decompose::KNITTED_STRAIGHTS.iter().any(|seq| seq.iter().all(|&t| c[t as usize] > 0));
+    let held = (0..34).filter(|&t| c[t] > 0).fold(0u64, |m, t| m | 1 << t);
+    let has_knitted = || decompose::KNITTED_STRAIGHT_MASKS.iter().any(|&k| held & k == k);
     match fixed {
         0 => {
             c.iter().all(|&n| n & 1 == 0)
                 || c.iter().all(|&n| n <= 1)
-                || decompose::THIRTEEN_ORPHANS_MASK & (0..34).filter(|&t| c[t] > 0).fold(0u64, |m, t| m | 1 << t) == (0..34).filter(|&t| c[t] > 0).fold(0u64, |m, t| m | 1 << t)
+                || held & !decompose::THIRTEEN_ORPHANS_MASK == 0
                 || has_knitted()
         }
         1 => has_knitted(),
