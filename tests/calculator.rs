@@ -138,3 +138,18 @@ fn five_copies_of_a_tile_do_not_panic() {
     let r = common::score("11111m 234m 567m 99m +9m");
     assert!(r.result >= fans::NOT_WIN);
 }
+
+#[test]
+fn the_maintainers_guide_lists_every_primitive_and_class() {
+    let guide = std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rules/README.md")).unwrap();
+    use mcr_engine::rules::vocabulary::{CLASSES, CLASS_CONSTRUCTORS, PRIMITIVES};
+    for p in PRIMITIVES {
+        assert!(guide.contains(&format!("`{}", p.name)), "rules/README.md does not document `{}`", p.name);
+    }
+    for (c, _) in CLASSES {
+        assert!(guide.contains(&format!("`{c}`")), "rules/README.md does not document class `{c}`");
+    }
+    for (c, _, _) in CLASS_CONSTRUCTORS {
+        assert!(guide.contains(&format!("`{c}(")), "rules/README.md does not document `{c}(...)`");
+    }
+}
