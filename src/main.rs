@@ -30,6 +30,12 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    // Like other Unix tools: a closed pipe (`mcr ... | head`) ends the
+    // process quietly instead of failing a write.
+    #[cfg(unix)]
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     let cli = Cli::parse();
     match cli.command {
         Command::Fan(a) => cli::fan::run(a),

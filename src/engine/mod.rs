@@ -432,8 +432,13 @@ impl Engine {
         score
     }
 
-    /// The seat's concealed tiles and melds with the current tile as the win
-    /// tile, and the win flags of the current stage.
+    /// The hand `player` would win with now: concealed tiles and melds, the
+    /// current tile as the win tile, the win flags of the current stage (what
+    /// canHu and a HU answer are scored on; the audit tool explains it).
+    pub fn win_hand(&self, player: u8) -> Result<HandInput, EngineError> {
+        self.hand_of(player)
+    }
+
     fn hand_of(&self, player: u8) -> Result<HandInput, EngineError> {
         let seat = &self.table.seats[player as usize];
         let turn_seat = self.stage.seat();
