@@ -309,3 +309,17 @@ impl HandRecord {
             .map_err(|e| e.to_string())
     }
 }
+
+/// The hands of a hands corpus as calculator inputs. A record that cannot be
+/// read or converted is an `Err` with file, line (and id) in the message.
+pub fn hand_inputs(path: &Path) -> Box<dyn Iterator<Item = Result<(Located<HandRecord>, crate::hand::HandInput), String>>> {
+    let file = path.to_path_buf();
+    match Records::<HandRecord>::open(path) {
+        Err(e) => Box::new(std::iter::once(Err(e.to_string()))),
+        Ok(records) => Box::new(records.map(move |r| {
+            let r = r.map_err(|e| e.to_string())?;
+            let input = r.record.to_input().map_err(|e| format!("{}:{}: {}: {e}", file.display(), r.line, r.record.id))?;
+            Ok((r, input))
+        })),
+    }
+}

@@ -50,20 +50,15 @@ fn is_int(e: &Expr) -> bool {
     matches!(e, Expr::Lit(syn::ExprLit { lit: syn::Lit::Int(_), .. }))
 }
 
-fn int_u32(e: &Expr) -> syn::Result<Tokens> {
+/// A whole number as a typed literal (`u32` in comparisons, `u8` as arguments).
+fn int<N>(e: &Expr) -> syn::Result<Tokens>
+where
+    N: std::str::FromStr + quote::ToTokens,
+    N::Err: std::fmt::Display,
+{
     match e {
         Expr::Lit(syn::ExprLit { lit: syn::Lit::Int(i), .. }) => {
-            let v: u32 = i.base10_parse()?;
-            Ok(quote!(#v))
-        }
-        _ => Err(syn::Error::new_spanned(e, "expected a whole number")),
-    }
-}
-
-fn int_u8(e: &Expr) -> syn::Result<Tokens> {
-    match e {
-        Expr::Lit(syn::ExprLit { lit: syn::Lit::Int(i), .. }) => {
-            let v: u8 = i.base10_parse()?;
+            let v: N = i.base10_parse()?;
             Ok(quote!(#v))
         }
         _ => Err(syn::Error::new_spanned(e, "expected a whole number")),
@@ -78,7 +73,7 @@ fn class(e: &Expr) -> syn::Result<Tokens> {
     }
     if let Expr::Call(call) = e {
         if let Some(f) = ident_of(&call.func) {
-            let args = call.args.iter().map(int_u8).collect::<syn::Result<Vec<_>>>()?;
+            let args = call.args.iter().map(int::<u8>).collect::<syn::Result<Vec<_>>>()?;
             // Evaluated at compile time.
             return Ok(quote!({
                 const C: crate::fans::class::Class = crate::fans::class::Class::#f(&[#(#args),*]);
@@ -96,7 +91,7 @@ fn compile(view: &Ident, e: &Expr) -> syn::Result<Tokens> {
             quote!((#inner))
         }
         Expr::Group(x) => compile(view, &x.expr)?,
-        Expr::Lit(_) => int_u32(e)?,
+        Expr::Lit(_) => int::<u32>(e)?,
         Expr::Unary(u) => {
             let inner = compile(view, &u.expr)?;
             let op = &u.op;
@@ -115,7 +110,7 @@ fn compile(view: &Ident, e: &Expr) -> syn::Result<Tokens> {
         Expr::Call(call) => {
             let f = ident_of(&call.func).ok_or_else(|| syn::Error::new_spanned(&call.func, "expected a primitive"))?;
             if call.args.iter().all(is_int) {
-                let args = call.args.iter().map(int_u8).collect::<syn::Result<Vec<_>>>()?;
+                let args = call.args.iter().map(int::<u8>).collect::<syn::Result<Vec<_>>>()?;
                 quote!(#view.#f(&[#(#args),*]))
             } else if call.args.len() == 1 {
                 let c = class(&call.args[0])?;

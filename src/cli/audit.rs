@@ -1,7 +1,7 @@
 //! `mcr audit`: why each fan was or was not counted, side by side with a
 //! recorded list. Takes a hand in the notation, or hands corpus records.
 
-use mcr_engine::record::{HandRecord, Records};
+use mcr_engine::record::{hand_inputs, Records};
 use mcr_engine::{audit, notation};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -29,17 +29,10 @@ pub fn run(args: Args) -> ExitCode {
         return audit_games(file, &args);
     }
     if let Some(file) = &args.hands {
-        let records = match Records::<HandRecord>::open(file) {
-            Ok(r) => r,
-            Err(e) => {
-                eprintln!("{e}");
-                return ExitCode::FAILURE;
-            }
-        };
         let (mut shown, mut differ) = (0usize, 0usize);
-        for rec in records {
-            let rec = match rec {
-                Ok(r) => r,
+        for item in hand_inputs(file) {
+            let (rec, input) = match item {
+                Ok(x) => x,
                 Err(e) => {
                     eprintln!("{e}");
                     continue;
@@ -49,13 +42,6 @@ pub fn run(args: Args) -> ExitCode {
             if !args.id.is_empty() && !args.id.contains(&h.id) {
                 continue;
             }
-            let input = match h.to_input() {
-                Ok(i) => i,
-                Err(e) => {
-                    eprintln!("{}:{}: {}: {e}", file.display(), rec.line, h.id);
-                    continue;
-                }
-            };
             let text = audit::report(&input, Some((h.expected.result, &h.expected.fan)));
             let differs = text.contains(": DIFFER");
             differ += differs as usize;

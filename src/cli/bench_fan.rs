@@ -3,30 +3,27 @@
 
 use mcr_engine::fans;
 use mcr_engine::hand::HandInput;
-use mcr_engine::record::{HandRecord, Records};
+use mcr_engine::record::hand_inputs;
 use std::path::Path;
 use std::process::ExitCode;
 use std::time::Instant;
 
 pub fn run(file: &Path, passes: usize) -> ExitCode {
-    let records = match Records::<HandRecord>::open(file) {
-        Ok(r) => r,
-        Err(e) => {
-            eprintln!("{e}");
-            return ExitCode::FAILURE;
-        }
-    };
     let (mut win, mut nonwin): (Vec<HandInput>, Vec<HandInput>) = (Vec::new(), Vec::new());
     let mut bad = 0usize;
-    for rec in records {
-        match rec.map_err(|e| e.to_string()).and_then(|r| r.record.to_input().map(|i| (i, r.record.expected.result))) {
-            Ok((input, expected)) if expected >= 0 => win.push(input),
-            Ok((input, _)) => nonwin.push(input),
+    for item in hand_inputs(file) {
+        match item {
+            Ok((rec, input)) if rec.record.expected.result >= 0 => win.push(input),
+            Ok((_, input)) => nonwin.push(input),
             Err(e) => {
                 bad += 1;
                 eprintln!("{e}");
             }
         }
+    }
+    if win.is_empty() && nonwin.is_empty() {
+        eprintln!("bench fan: no hands read from {}", file.display());
+        return ExitCode::FAILURE;
     }
     println!("loaded {} winning and {} non-winning hands ({bad} unreadable)", win.len(), nonwin.len());
     // Full fan lists for winning hands (what HU needs), the raw result for

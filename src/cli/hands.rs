@@ -2,7 +2,7 @@
 //! code and fan list with the recorded ones.
 
 use mcr_engine::fans;
-use mcr_engine::record::{HandRecord, Records};
+use mcr_engine::record::hand_inputs;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -24,31 +24,16 @@ pub fn fan_list(r: &fans::FanResult) -> Vec<(String, i32, i32)> {
 pub fn run(args: Args) -> ExitCode {
     let (mut total, mut matched, mut shown) = (0usize, 0usize, 0usize);
     for file in &args.files {
-        let records = match Records::<HandRecord>::open(file) {
-            Ok(r) => r,
-            Err(e) => {
-                eprintln!("{e}");
-                total += 1;
-                continue;
-            }
-        };
-        for rec in records {
+        for item in hand_inputs(file) {
             total += 1;
-            let rec = match rec {
-                Ok(r) => r,
+            let (rec, input) = match item {
+                Ok(x) => x,
                 Err(e) => {
                     eprintln!("{e}");
                     continue;
                 }
             };
             let h = &rec.record;
-            let input = match h.to_input() {
-                Ok(i) => i,
-                Err(e) => {
-                    eprintln!("{}:{}: {}: {e}", file.display(), rec.line, h.id);
-                    continue;
-                }
-            };
             let got = fans::calculate(&input);
             let got_list = if got.result >= 0 { fan_list(&got) } else { Vec::new() };
             if got.result == h.expected.result && got_list == h.expected.fan {
