@@ -48,6 +48,15 @@ impl Set {
             _ => [self.tile; 3],
         }
     }
+
+    /// The kinds of the set's tiles, as a bitmask.
+    #[inline]
+    pub fn kinds(&self) -> u64 {
+        match self.kind {
+            SetKind::Chow => 7 << (self.tile.index() - 1),
+            _ => 1 << self.tile.index(),
+        }
+    }
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

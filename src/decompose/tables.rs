@@ -71,12 +71,6 @@ fn honor_part(h: &[u8]) -> Part {
     }
 }
 
-/// Sets and exactly one pair, from the parts' readings.
-#[inline]
-fn complete(parts: [Part; 4]) -> bool {
-    parts.iter().all(|&p| p != Part::Neither) && parts.iter().map(|p| p.pairs()).sum::<u32>() == 1
-}
-
 /// Can these tiles (counts of a whole concealed part, a multiple of 3 plus 2)
 /// be read as sets and exactly one pair? `None` when some count is over 4
 /// (the caller then searches without tables).
@@ -97,40 +91,48 @@ const POW5: [u32; 9] = [1, 5, 25, 125, 625, 3125, 15625, 78125, 390625];
 
 /// A hand's concealed counts read part by part (three suits, the honours),
 /// for asking cheaply which single added tile completes it: adding a tile
-/// changes one part only.
+/// changes one part only. Parts are bits 0..3 (bit 3: honours).
 #[derive(Clone, Copy, Debug)]
 pub struct Pattern {
     key: [u32; 3],
     total: [u32; 3],
-    parts: [Part; 4],
+    /// Parts that read as neither sets nor sets and a pair.
+    bad: u8,
+    /// Parts that read as sets and a pair.
+    paired: u8,
 }
 
 impl Pattern {
     /// `None` when a suit count is over 4.
     pub fn new(c: &TileCounts) -> Option<Pattern> {
-        let mut p = Pattern { key: [0; 3], total: [0; 3], parts: [Part::Sets; 4] };
+        let mut p = Pattern { key: [0; 3], total: [0; 3], bad: 0, paired: 0 };
         for s in 0..3 {
             p.key[s] = suit_key(c, s)? as u32;
             p.total[s] = c[s * 9..s * 9 + 9].iter().map(|&n| n as u32).sum();
-            p.parts[s] = suit_part(p.key[s] as usize, p.total[s]);
+            p.mark(s, suit_part(p.key[s] as usize, p.total[s]));
         }
-        p.parts[3] = honor_part(&c[27..34]);
+        p.mark(3, honor_part(&c[27..34]));
         Some(p)
+    }
+
+    #[inline]
+    fn mark(&mut self, s: usize, part: Part) {
+        self.bad = self.bad & !(1 << s) | ((part == Part::Neither) as u8) << s;
+        self.paired = self.paired & !(1 << s) | (part.pairs() as u8) << s;
     }
 
     /// Sets and exactly one pair?
     #[inline]
     pub fn is_complete(&self) -> bool {
-        complete(self.parts)
+        self.bad == 0 && self.paired.count_ones() == 1
     }
 
-    /// Bitmask of the parts (bit 3: honours) a completing tile may go to:
-    /// every other part must already read as sets, or sets and a pair.
+    /// Bitmask of the parts a completing tile may go to: every other part
+    /// must already read as sets, or sets and a pair.
     pub fn open_parts(&self) -> u8 {
-        let bad = (0..4).filter(|&s| self.parts[s] == Part::Neither).fold(0u8, |m, s| m | 1 << s);
-        match bad.count_ones() {
+        match self.bad.count_ones() {
             0 => 0xF,
-            1 => bad,
+            1 => self.bad,
             _ => 0,
         }
     }
@@ -139,16 +141,16 @@ impl Pattern {
     /// `t`) complete the hand?
     #[inline]
     pub fn completed_by(&self, c: &TileCounts, t: usize) -> bool {
-        let mut parts = self.parts;
+        let mut p = *self;
         if t >= 27 {
             let mut h = [0u8; 7];
             h.copy_from_slice(&c[27..34]);
             h[t - 27] += 1;
-            parts[3] = honor_part(&h);
+            p.mark(3, honor_part(&h));
         } else {
             let s = t / 9;
-            parts[s] = suit_part((self.key[s] + POW5[t % 9]) as usize, self.total[s] + 1);
+            p.mark(s, suit_part((self.key[s] + POW5[t % 9]) as usize, self.total[s] + 1));
         }
-        complete(parts)
+        p.is_complete()
     }
 }

@@ -43,11 +43,11 @@ fn facts(hand: &HandInput) -> HandFacts {
     let concealed = hand.concealed_counts();
     let fixed = decompose::fixed_counts(hand);
     let (fixed_sets, fixed_count) = decompose::fixed_sets(hand);
-    let mut present = 0u64;
+    let (mut present, mut fours) = (0u64, 0u64);
     for t in 0..34 {
-        if concealed[t] + fixed[t] > 0 {
-            present |= 1 << t;
-        }
+        let n = concealed[t] + fixed[t];
+        present |= ((n > 0) as u64) << t;
+        fours |= ((n == 4) as u64) << t;
     }
     let w = hand.win_tile.index();
     let mut fv = FlagView {
@@ -61,6 +61,7 @@ fn facts(hand: &HandInput) -> HandFacts {
         concealed,
         fixed,
         present,
+        fours,
         fixed_sets,
         fixed_count,
         melded_sets: fixed_sets[..fixed_count as usize].iter().filter(|s| s.melded).count() as u32,

@@ -16,6 +16,8 @@ pub struct HandFacts {
     pub fixed: TileCounts,
     /// Kinds present anywhere in the hand.
     pub present: u64,
+    /// Kinds of which the hand holds all four copies.
+    pub fours: u64,
     pub fixed_sets: [Set; 4],
     pub fixed_count: u8,
     pub melded_sets: u32,
@@ -146,6 +148,10 @@ impl HandView<'_> {
             return false;
         }
         let base = f.win.index() / 9 * 9;
+        // Quick reject: the nine ranks of the win tile's suit, nothing else.
+        if f.present != 0x1FF << base {
+            return false;
+        }
         let mut c = f.concealed;
         c[f.win.index()] -= 1;
         const GATES: [u8; 9] = [3, 1, 1, 1, 1, 1, 1, 1, 3];
@@ -184,8 +190,7 @@ impl HandView<'_> {
         self.reading.pair.is_some_and(|p| c.contains(p))
     }
     pub fn all_packs_contain(&self, c: Class) -> bool {
-        self.reading.pair.is_some_and(|p| c.contains(p))
-            && self.sets().iter().all(|s| s.tiles().iter().any(|&t| c.contains(t)))
+        self.reading.pair.is_some_and(|p| c.contains(p)) && self.sets().iter().all(|s| s.kinds() & c.0 != 0)
     }
     pub fn all_packs_pung_of(&self, c: Class) -> bool {
         self.reading.pair.is_some_and(|p| c.contains(p))
@@ -199,12 +204,12 @@ impl HandView<'_> {
         self.facts.present & c.0 != 0
     }
     pub fn voided_suits(&self) -> u32 {
-        (0..3).filter(|s| self.facts.present & (0x1FF << (s * 9)) == 0).count() as u32
+        let p = self.facts.present;
+        (p & 0x1FF == 0) as u32 + (p & 0x1FF << 9 == 0) as u32 + (p & 0x1FF << 18 == 0) as u32
     }
     pub fn tile_hogs(&self) -> u32 {
         let f = self.facts;
-        let fours = (0..34).filter(|&t| f.concealed[t] + f.fixed[t] == 4).count() as u32;
-        fours.saturating_sub(self.kongs())
+        f.fours.count_ones().saturating_sub(self.kongs())
     }
 
     pub fn self_drawn(&self) -> bool {
