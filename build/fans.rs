@@ -289,6 +289,9 @@ pub fn generate(rules: &Rules, out: &Path) -> Result<(), String> {
             writeln!(w, "    None").unwrap();
             writeln!(w, "}}\n").unwrap();
         }
+        let singles = rules.fans.iter().filter(active).filter(|f| matches!(&f.rule, Rule::Group { kind: k, arity: 1, .. } if *k == kind)).count();
+        writeln!(w, "/// How many `{kname}(1)` fans there are (none: no need to look at each set).").unwrap();
+        writeln!(w, "pub const {}_1_FANS: usize = {singles};", kname.to_uppercase()).unwrap();
         writeln!(w, "/// Every `{kname}(1)` fan the set shows.").unwrap();
         writeln!(w, "#[allow(unused_variables, unused_mut)]").unwrap();
         writeln!(w, "pub fn {kname}_1(g: &GroupView, mut hit: impl FnMut(u8)) {{").unwrap();

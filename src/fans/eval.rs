@@ -241,12 +241,13 @@ fn score_reading(f: &HandFacts, reading: &Reading, unique_wait: bool, trace: Opt
     group_fans(f, reading, true, &mut tally, &mut used_sets);
     group_fans(f, reading, false, &mut tally, &mut used_sets);
     for (i, s) in reading.sets().iter().enumerate() {
-        let g = group_view(f, &[*s], reading.pair);
         let hit = |fan: u8| used_sets[fan as usize] |= 1 << i;
         if s.kind != SetKind::Chow {
-            rules::pungs_1(&g, hit);
-        } else {
-            rules::chows_1(&g, hit);
+            if rules::PUNGS_1_FANS > 0 {
+                rules::pungs_1(&group_view(f, &[*s], reading.pair), hit);
+            }
+        } else if rules::CHOWS_1_FANS > 0 {
+            rules::chows_1(&group_view(f, &[*s], reading.pair), hit);
         }
     }
     for i in (Tally { present: rules::SET_FANS, ..Tally::EMPTY }).fans() {
