@@ -150,6 +150,14 @@ pub fn generate(rules: &Rules, out: &Path) -> Result<(), String> {
         writeln!(w, "    /* {} */ &[{}],", f.name, items.join(", ")).unwrap();
     }
     writeln!(w, "];\n").unwrap();
+    writeln!(w, "/// For each fan, the fans it omits as a mask (to skip fans none of whose targets are present).").unwrap();
+    writeln!(w, "pub static OMITS_MASK: [u128; FAN_TABLE_SIZE] = [").unwrap();
+    writeln!(w, "    0,").unwrap();
+    for f in &rules.fans {
+        let m = f.omits.iter().fold(0u128, |m, o| m | 1 << rules.index_of(&o.fan).unwrap());
+        writeln!(w, "    /* {} */ {m:#x},", f.name).unwrap();
+    }
+    writeln!(w, "];\n").unwrap();
     let order = omission_order(rules);
     writeln!(w, "/// Fans in the order omissions are applied (each before the fans it omits).").unwrap();
     writeln!(w, "pub static OMISSION_ORDER: [u8; {}] = {:?};\n", order.len(), order).unwrap();

@@ -142,15 +142,16 @@ pub fn is_unique_wait_fast(concealed: &TileCounts, tile_count: i32, win: Tile) -
     let Some(pattern) = super::tables::Pattern::new(&c) else {
         return is_unique_wait(concealed, tile_count, win);
     };
+    let held = (0..TILE_KINDS).filter(|&t| c[t] > 0).fold(0u64, |m, t| m | 1 << t);
     let mut waiting = 0u64;
-    if tile_count == 13 {
+    // Six pairs and a single are at most seven kinds.
+    if tile_count == 13 && held.count_ones() <= 7 {
         if let Some(t) = seven_pairs_wait(c.iter().map(|&n| n as u16)) {
             waiting |= 1 << t;
         }
     }
     // Candidates: tiles held, and suit tiles within two ranks of one held,
     // in the parts a completing tile may go to.
-    let held = (0..TILE_KINDS).filter(|&t| c[t] > 0).fold(0u64, |m, t| m | 1 << t);
     let open = pattern.open_parts();
     let mut near = if open & 8 != 0 { held & !((1u64 << 27) - 1) } else { 0 };
     for s in 0..3 {

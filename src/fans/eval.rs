@@ -261,7 +261,7 @@ fn score_reading(f: &HandFacts, reading: &Reading, unique_wait: bool, trace: Opt
     while pending != 0 {
         let fan = rules::OMISSION_ORDER[pending.trailing_zeros() as usize] as usize;
         pending &= pending - 1;
-        if tally.counts[fan] == 0 {
+        if tally.counts[fan] == 0 || rules::OMITS_MASK[fan] & tally.present == 0 {
             continue;
         }
         for o in rules::OMITS[fan] {
@@ -434,10 +434,12 @@ pub(super) fn total(hand: &HandInput) -> i32 {
 fn could_be_special(c: &crate::tiles::TileCounts, fixed: usize) -> bool {
     let held = (0..34).filter(|&t| c[t] > 0).fold(0u64, |m, t| m | 1 << t);
     let has_knitted = || decompose::KNITTED_STRAIGHT_MASKS.iter().any(|&k| held & k == k);
+    let kinds = held.count_ones();
     match fixed {
+        // Even counts need at most 7 kinds; counts of 1 need 14 kinds.
         0 => {
-            c.iter().all(|&n| n & 1 == 0)
-                || c.iter().all(|&n| n <= 1)
+            (kinds <= 7 && c.iter().all(|&n| n & 1 == 0))
+                || (kinds == 14 && c.iter().all(|&n| n <= 1))
                 || held & !decompose::THIRTEEN_ORPHANS_MASK == 0
                 || has_knitted()
         }

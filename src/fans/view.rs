@@ -271,7 +271,14 @@ impl GroupView {
             g.suits |= 1 << (s.tile.suit() as u8);
             g.tiles |= 1 << s.tile.index();
         }
-        g.ranks[..sets.len()].sort_unstable();
+        // Insertion sort: at most four ranks.
+        for i in 1..sets.len() {
+            let mut j = i;
+            while j > 0 && g.ranks[j - 1] > g.ranks[j] {
+                g.ranks.swap(j - 1, j);
+                j -= 1;
+            }
+        }
         g
     }
 
