@@ -9,6 +9,7 @@ use crate::decompose::{self, tables, waits, Reading, Set, SetKind, Shape};
 use crate::hand::{HandInput, PackKind, WinFlags};
 use crate::rules::fans as rules;
 use crate::rules::fans::FAN_TABLE_SIZE;
+use std::cell::OnceCell;
 
 type Counts = [u8; FAN_TABLE_SIZE];
 
@@ -92,7 +93,7 @@ fn special_reading(f: &HandFacts) -> Option<Reading> {
 }
 
 /// The wait as the reference sees it for this reading.
-fn unique_wait_for(f: &HandFacts, reading: &Reading, regular_wait: &mut Option<bool>) -> bool {
+fn unique_wait_for(f: &HandFacts, reading: &Reading, regular_wait: &OnceCell<bool>) -> bool {
     match reading.shape {
         Shape::KnittedStraight => {
             let k = reading.knitted.unwrap_or(0) as usize;
@@ -111,7 +112,7 @@ fn unique_wait_for(f: &HandFacts, reading: &Reading, regular_wait: &mut Option<b
                 !seq.contains(&(f.win.index() as u8)) || f.concealed[f.win.index()] == 3
             }
         }
-        _ => *regular_wait.get_or_insert_with(|| waits::is_unique_wait_fast(&f.concealed, f.standing_count as i32, f.win)),
+        _ => *regular_wait.get_or_init(|| waits::is_unique_wait_fast(&f.concealed, f.standing_count as i32, f.win)),
     }
 }
 
@@ -232,7 +233,7 @@ fn group_fans(
     }
 }
 
-fn score_reading(f: &HandFacts, reading: &Reading, unique_wait: bool, trace: Option<&mut ReadingTrace>) -> Scored {
+fn score_reading(f: &HandFacts, reading: &Reading, unique_wait: &dyn Fn() -> bool, trace: Option<&mut ReadingTrace>) -> Scored {
     let mut tally = Tally::EMPTY;
     let mut view = HandView::new(f, reading, unique_wait, rules::DISCARD_COMPLETES_PUNG_MELDED);
     rules::hand_fans(&view, &mut tally);
@@ -318,11 +319,12 @@ pub(super) fn evaluate(hand: &HandInput, mut explain: Option<&mut Explanation>) 
         e.flags_given = hand.flags;
         e.flags_used = f.flags;
     }
-    let mut regular_wait = None;
+    let regular_wait = OnceCell::new();
     let mut best: Option<Scored> = None;
     let mut special: Option<Tally> = None;
-    let trace_reading = |reading: &Reading, explain: &mut Option<&mut Explanation>, regular_wait: &mut Option<bool>| {
-        let uw = unique_wait_for(&f, reading, regular_wait);
+    let trace_reading = |reading: &Reading, explain: &mut Option<&mut Explanation>| {
+        let wait = OnceCell::new();
+        let uw = &|| *wait.get_or_init(|| unique_wait_for(&f, reading, &regular_wait));
         match explain.as_deref_mut() {
             Some(e) => {
                 let mut t = ReadingTrace { reading: *reading, found: [0; FAN_TABLE_SIZE], omissions: Vec::new(), counts: [0; FAN_TABLE_SIZE], total: 0, verdict: "" };
@@ -334,7 +336,7 @@ pub(super) fn evaluate(hand: &HandInput, mut explain: Option<&mut Explanation>) 
         }
     };
     if let Some(sp) = could_be_special(&f.concealed, f.fixed_count as usize).then(|| special_reading(&f)).flatten() {
-        let s = trace_reading(&sp, &mut explain, &mut regular_wait);
+        let s = trace_reading(&sp, &mut explain);
         special = Some(s.tally);
         if let Some(e) = explain.as_deref_mut() {
             e.chosen = Some(0);
@@ -351,7 +353,7 @@ pub(super) fn evaluate(hand: &HandInput, mut explain: Option<&mut Explanation>) 
         decompose::regular_readings(&f.concealed, f.fixed_sets(), &mut readings);
         let yields = special.as_ref().is_some_and(|c| has_any(c, rules::TIE_YIELDS));
         for r in readings.iter() {
-            let s = trace_reading(r, &mut explain, &mut regular_wait);
+            let s = trace_reading(r, &mut explain);
             let best_total = best.as_ref().map_or(0, |b| b.total);
             let (take, why) = if s.total > best_total {
                 (true, "higher total: kept")
@@ -387,7 +389,7 @@ pub(super) fn evaluate(hand: &HandInput, mut explain: Option<&mut Explanation>) 
         Some(b) => {
             result.counts = b.tally.counts;
             let no_reading = Reading { shape: Shape::Regular, sets: [Set::EMPTY; 4], set_count: 0, pair: None, knitted: None };
-            let view = HandView::new(&f, &no_reading, false, false);
+            let view = HandView::new(&f, &no_reading, &|| false, false);
             let mut outside = Tally::EMPTY;
             rules::outside_fans(&view, &mut outside);
             for i in outside.fans() {

@@ -40,7 +40,8 @@ impl HandFacts {
 pub struct HandView<'a> {
     pub facts: &'a HandFacts,
     pub reading: &'a Reading,
-    pub unique_wait: bool,
+    /// Asked only when a rule needs it (the wait is a search).
+    unique_wait: &'a dyn Fn() -> bool,
     pub no_other_fan: bool,
     stats: SetStats,
 }
@@ -98,7 +99,7 @@ impl SetStats {
 }
 
 impl<'a> HandView<'a> {
-    pub fn new(facts: &'a HandFacts, reading: &'a Reading, unique_wait: bool, discard_completes_pung_melded: bool) -> HandView<'a> {
+    pub fn new(facts: &'a HandFacts, reading: &'a Reading, unique_wait: &'a dyn Fn() -> bool, discard_completes_pung_melded: bool) -> HandView<'a> {
         HandView { facts, reading, unique_wait, no_other_fan: false, stats: SetStats::of(facts, reading, discard_completes_pung_melded) }
     }
 
@@ -225,7 +226,7 @@ impl HandView<'_> {
         self.facts.flags.wall_last
     }
     pub fn unique_wait(&self) -> bool {
-        self.unique_wait
+        (self.unique_wait)()
     }
     pub fn win_at_chow_end(&self) -> bool {
         let w = self.facts.win;
