@@ -299,8 +299,8 @@ fn divide_from(
                 counts[t + 1] -= 1;
                 counts[t + 2] -= 1;
                 let mut h = held;
-                for u in t..t + 3 {
-                    if counts[u] == 0 {
+                for (u, &n) in counts.iter().enumerate().skip(t).take(3) {
+                    if n == 0 {
                         h &= !(1 << u);
                     }
                 }
