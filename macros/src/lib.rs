@@ -8,7 +8,8 @@
 //! - `name(1, 2)`      -> `view.name(&[1, 2])`
 //! - `name(class)`     -> `view.name(Class::CLASS)`
 //! - `name(rank(5))`   -> `view.name(Class::rank(&[5]))`
-//! - `&& || ! == != < <= > >= + - ( )` keep their meaning; numbers are `u32`.
+//! - `&& || ! == != < <= > >= + - ( )` keep their meaning; numbers are `u32`
+//!   (a conjunction tests a costly primitive, `unique_wait`, last).
 
 use proc_macro::TokenStream;
 use proc_macro2::{Span, TokenStream as Tokens};
@@ -84,6 +85,21 @@ fn class(e: &Expr) -> syn::Result<Tokens> {
     Err(syn::Error::new_spanned(e, "expected a tile class"))
 }
 
+/// Primitives that cost a search (the wait analysis).
+const COSTLY: &[&str] = &["unique_wait"];
+
+fn costly(e: &Expr) -> bool {
+    match e {
+        Expr::Paren(x) => costly(&x.expr),
+        Expr::Group(x) => costly(&x.expr),
+        Expr::Unary(u) => costly(&u.expr),
+        Expr::Binary(b) => costly(&b.left) || costly(&b.right),
+        Expr::Path(_) => ident_of(e).is_some_and(|id| COSTLY.contains(&id.to_string().as_str())),
+        Expr::Call(c) => ident_of(&c.func).is_some_and(|id| COSTLY.contains(&id.to_string().as_str())),
+        _ => false,
+    }
+}
+
 fn compile(view: &Ident, e: &Expr) -> syn::Result<Tokens> {
     Ok(match e {
         Expr::Paren(x) => {
@@ -101,7 +117,13 @@ fn compile(view: &Ident, e: &Expr) -> syn::Result<Tokens> {
             let l = compile(view, &b.left)?;
             let r = compile(view, &b.right)?;
             let op = &b.op;
-            quote!(#l #op #r)
+            // Conditions have no side effects: a costly test goes last in a
+            // conjunction, so it runs only when the rest holds.
+            if matches!(b.op, syn::BinOp::And(_)) && costly(&b.left) && !costly(&b.right) {
+                quote!(#r #op #l)
+            } else {
+                quote!(#l #op #r)
+            }
         }
         Expr::Path(_) => {
             let id = ident_of(e).ok_or_else(|| syn::Error::new_spanned(e, "expected a primitive"))?;

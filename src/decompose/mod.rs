@@ -48,6 +48,15 @@ impl Set {
             _ => [self.tile; 3],
         }
     }
+
+    /// The kinds of the set's tiles, as a bitmask.
+    #[inline]
+    pub fn kinds(&self) -> u64 {
+        match self.kind {
+            SetKind::Chow => 7 << (self.tile.index() - 1),
+            _ => 1 << self.tile.index(),
+        }
+    }
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -235,11 +244,15 @@ pub fn regular_readings(standing: &TileCounts, fixed: &[Set], out: &mut Readings
 /// passed over can only end up as the pair, so a branch that strands more
 /// than one pair's worth of tiles is cut (same readings, same order).
 fn divide(counts: &mut TileCounts, idx: usize, prev_key: u32, work: &mut Reading, out: &mut Readings) {
-    divide_from(counts, idx, prev_key, 0, 0, work, out)
+    let held = (0..TILE_KINDS).filter(|&t| counts[t] > 0).fold(0u64, |m, t| m | 1 << t);
+    divide_from(counts, held, idx, prev_key, 0, 0, work, out)
 }
 
+/// `held`: the kinds with a nonzero count, so the loop visits only those.
+#[allow(clippy::too_many_arguments)]
 fn divide_from(
     counts: &mut TileCounts,
+    held: u64,
     idx: usize,
     prev_key: u32,
     stranded: u8,
@@ -249,35 +262,33 @@ fn divide_from(
 ) {
     if idx == 4 {
         // The two tiles left must be the pair.
-        for t in 0..TILE_KINDS {
+        if held != 0 {
+            let t = held.trailing_zeros() as usize;
             if counts[t] == 2 {
                 work.pair = Some(Tile::from_index(t as u8));
                 if !out.iter().any(|r| r.sets[..4] == work.sets[..4]) {
                     out.push(work);
                 }
-                return;
-            }
-            if counts[t] != 0 {
-                return;
             }
         }
         return;
     }
     let (mut stranded, mut kinds) = (stranded, stranded_kinds);
-    for t in (prev_key >> 2) as usize..TILE_KINDS {
+    let mut rest = held & (!0u64 << (prev_key >> 2));
+    while rest != 0 {
         if stranded > 2 || (stranded == 2 && kinds > 1) {
             return;
         }
-        if counts[t] == 0 {
-            continue;
-        }
+        let t = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
         let tile = Tile::from_index(t as u8);
         if counts[t] >= 3 {
             let key = ((t as u32) << 2) | 1;
             if key > prev_key {
                 counts[t] -= 3;
+                let h = if counts[t] == 0 { held & !(1 << t) } else { held };
                 work.sets[idx] = Set { kind: SetKind::Pung, tile, melded: false, fixed: false };
-                divide_from(counts, idx + 1, key, stranded, kinds, work, out);
+                divide_from(counts, h, idx + 1, key, stranded, kinds, work, out);
                 counts[t] += 3;
             }
         }
@@ -287,8 +298,14 @@ fn divide_from(
                 counts[t] -= 1;
                 counts[t + 1] -= 1;
                 counts[t + 2] -= 1;
+                let mut h = held;
+                for (u, &n) in counts.iter().enumerate().skip(t).take(3) {
+                    if n == 0 {
+                        h &= !(1 << u);
+                    }
+                }
                 work.sets[idx] = Set { kind: SetKind::Chow, tile: Tile::from_index(t as u8 + 1), melded: false, fixed: false };
-                divide_from(counts, idx + 1, key, stranded, kinds, work, out);
+                divide_from(counts, h, idx + 1, key, stranded, kinds, work, out);
                 counts[t] += 1;
                 counts[t + 1] += 1;
                 counts[t + 2] += 1;

@@ -26,117 +26,131 @@ fn bit(map: &[u8], key: usize) -> bool {
     map[key >> 3] & (1 << (key & 7)) != 0
 }
 
+/// How one component of a hand (a suit, or the honours) reads.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Part {
+    /// Sets only (or empty).
+    Sets,
+    /// Sets and one pair.
+    SetsAndPair,
+    Neither,
+}
+
+impl Part {
+    #[inline]
+    fn pairs(self) -> u32 {
+        (self == Part::SetsAndPair) as u32
+    }
+}
+
+/// A suit's reading from its key and tile total.
+#[inline]
+fn suit_part(key: usize, total: u32) -> Part {
+    match total % 3 {
+        0 if bit(SETS_ONLY, key) => Part::Sets,
+        2 if bit(SETS_AND_PAIR, key) => Part::SetsAndPair,
+        _ => Part::Neither,
+    }
+}
+
+/// The honours' reading (no chows: threes, and at most one two).
+#[inline]
+fn honor_part(h: &[u8]) -> Part {
+    let mut pairs = 0;
+    for &n in h {
+        match n {
+            0 | 3 => {}
+            2 => pairs += 1,
+            _ => return Part::Neither,
+        }
+    }
+    match pairs {
+        0 => Part::Sets,
+        1 => Part::SetsAndPair,
+        _ => Part::Neither,
+    }
+}
+
 /// Can these tiles (counts of a whole concealed part, a multiple of 3 plus 2)
 /// be read as sets and exactly one pair? `None` when some count is over 4
 /// (the caller then searches without tables).
 pub fn is_complete_regular(counts: &TileCounts) -> Option<bool> {
     let mut pairs = 0;
-    for suit in 0..3 {
-        let key = suit_key(counts, suit)?;
-        let total: u32 = counts[suit * 9..suit * 9 + 9].iter().map(|&n| n as u32).sum();
-        match total % 3 {
-            0 => {
-                if !bit(SETS_ONLY, key) {
-                    return Some(false);
-                }
-            }
-            2 => {
-                if !bit(SETS_AND_PAIR, key) {
-                    return Some(false);
-                }
-                pairs += 1;
-            }
-            _ => return Some(false),
+    for s in 0..3 {
+        let total = counts[s * 9..s * 9 + 9].iter().map(|&n| n as u32).sum();
+        match suit_part(suit_key(counts, s)?, total) {
+            Part::Neither => return Some(false),
+            p => pairs += p.pairs(),
         }
     }
-    for &n in &counts[27..] {
-        match n {
-            0 | 3 => {}
-            2 => pairs += 1,
-            _ => return Some(false),
-        }
-    }
-    Some(pairs == 1)
+    let h = honor_part(&counts[27..34]);
+    Some(h != Part::Neither && pairs + h.pairs() == 1)
 }
 
 const POW5: [u32; 9] = [1, 5, 25, 125, 625, 3125, 15625, 78125, 390625];
 
-/// A hand's concealed counts as three suit keys and the honour counts, kept
-/// up to date tile by tile (for trying each possible win tile cheaply).
+/// A hand's concealed counts read part by part (three suits, the honours),
+/// for asking cheaply which single added tile completes it: adding a tile
+/// changes one part only. Parts are bits 0..3 (bit 3: honours).
 #[derive(Clone, Copy, Debug)]
 pub struct Pattern {
     key: [u32; 3],
-    total: [u8; 3],
-    honors: [u8; 7],
+    total: [u32; 3],
+    /// Parts that read as neither sets nor sets and a pair.
+    bad: u8,
+    /// Parts that read as sets and a pair.
+    paired: u8,
 }
 
 impl Pattern {
     /// `None` when a suit count is over 4.
     pub fn new(c: &TileCounts) -> Option<Pattern> {
-        let mut p = Pattern { key: [0; 3], total: [0; 3], honors: [0; 7] };
+        let mut p = Pattern { key: [0; 3], total: [0; 3], bad: 0, paired: 0 };
         for s in 0..3 {
             p.key[s] = suit_key(c, s)? as u32;
-            p.total[s] = c[s * 9..s * 9 + 9].iter().sum();
+            p.total[s] = c[s * 9..s * 9 + 9].iter().map(|&n| n as u32).sum();
+            p.mark(s, suit_part(p.key[s] as usize, p.total[s]));
         }
-        p.honors.copy_from_slice(&c[27..34]);
+        p.mark(3, honor_part(&c[27..34]));
         Some(p)
     }
 
-    /// Adds one tile; false (and no change) when a suit count would pass 4.
     #[inline]
-    pub fn add(&mut self, t: usize) -> bool {
-        if t >= 27 {
-            self.honors[t - 27] += 1;
-            return true;
-        }
-        let (s, r) = (t / 9, t % 9);
-        if (self.key[s] / POW5[r]) % 5 == 4 {
-            return false;
-        }
-        self.key[s] += POW5[r];
-        self.total[s] += 1;
-        true
-    }
-
-    #[inline]
-    pub fn remove(&mut self, t: usize) {
-        if t >= 27 {
-            self.honors[t - 27] -= 1;
-        } else {
-            let (s, r) = (t / 9, t % 9);
-            self.key[s] -= POW5[r];
-            self.total[s] -= 1;
-        }
+    fn mark(&mut self, s: usize, part: Part) {
+        self.bad = self.bad & !(1 << s) | ((part == Part::Neither) as u8) << s;
+        self.paired = self.paired & !(1 << s) | (part.pairs() as u8) << s;
     }
 
     /// Sets and exactly one pair?
     #[inline]
     pub fn is_complete(&self) -> bool {
-        let mut pairs = 0;
-        for s in 0..3 {
-            let key = self.key[s] as usize;
-            match self.total[s] % 3 {
-                0 => {
-                    if !bit(SETS_ONLY, key) {
-                        return false;
-                    }
-                }
-                2 => {
-                    if !bit(SETS_AND_PAIR, key) {
-                        return false;
-                    }
-                    pairs += 1;
-                }
-                _ => return false,
-            }
+        self.bad == 0 && self.paired.count_ones() == 1
+    }
+
+    /// Bitmask of the parts a completing tile may go to: every other part
+    /// must already read as sets, or sets and a pair.
+    pub fn open_parts(&self) -> u8 {
+        match self.bad.count_ones() {
+            0 => 0xF,
+            1 => self.bad,
+            _ => 0,
         }
-        for &n in &self.honors {
-            match n {
-                0 | 3 => {}
-                2 => pairs += 1,
-                _ => return false,
-            }
+    }
+
+    /// Does one more tile `t` (counts `c` before it, no count over 3 at
+    /// `t`) complete the hand?
+    #[inline]
+    pub fn completed_by(&self, c: &TileCounts, t: usize) -> bool {
+        let mut p = *self;
+        if t >= 27 {
+            let mut h = [0u8; 7];
+            h.copy_from_slice(&c[27..34]);
+            h[t - 27] += 1;
+            p.mark(3, honor_part(&h));
+        } else {
+            let s = t / 9;
+            p.mark(s, suit_part((self.key[s] + POW5[t % 9]) as usize, self.total[s] + 1));
         }
-        pairs == 1
+        p.is_complete()
     }
 }

@@ -33,18 +33,25 @@ pub fn is_unique_wait16(counts: &mut Counts16, tile_count: i32, win: Tile) -> bo
 }
 
 fn seven_pairs_waits(counts: &Counts16, waiting: &mut [bool; TILE_KINDS]) {
+    if let Some(t) = seven_pairs_wait(counts.iter().copied()) {
+        waiting[t] = true;
+    }
+}
+
+/// With six pairs (a four counts as two), the tile that makes the seventh.
+fn seven_pairs_wait(counts: impl Iterator<Item = u16> + Clone) -> Option<usize> {
     let pairs: u32 = counts
-        .iter()
-        .map(|&n| match n {
+        .clone()
+        .map(|n| match n {
             2 | 3 => 1,
             4 => 2,
             _ => 0,
         })
         .sum();
     if pairs == 6 {
-        if let Some(t) = counts.iter().position(|&n| n == 1 || n == 3) {
-            waiting[t] = true;
-        }
+        counts.into_iter().position(|n| n == 1 || n == 3)
+    } else {
+        None
     }
 }
 
@@ -132,38 +139,33 @@ fn regular_waits(counts: &mut Counts16, tile_count: i32, prev_key: u32, waiting:
 pub fn is_unique_wait_fast(concealed: &TileCounts, tile_count: i32, win: Tile) -> bool {
     let mut c = *concealed;
     c[win.index()] -= 1;
+    let Some(pattern) = super::tables::Pattern::new(&c) else {
+        return is_unique_wait(concealed, tile_count, win);
+    };
+    let held = (0..TILE_KINDS).filter(|&t| c[t] > 0).fold(0u64, |m, t| m | 1 << t);
     let mut waiting = 0u64;
-    if tile_count == 13 {
-        let mut counts16 = [0u16; TILE_KINDS];
-        for (x, &n) in counts16.iter_mut().zip(&c) {
-            *x = n as u16;
-        }
-        let mut w = [false; TILE_KINDS];
-        seven_pairs_waits(&counts16, &mut w);
-        if let Some(t) = w.iter().position(|&x| x) {
+    // Six pairs and a single are at most seven kinds.
+    if tile_count == 13 && held.count_ones() <= 7 {
+        if let Some(t) = seven_pairs_wait(c.iter().map(|&n| n as u16)) {
             waiting |= 1 << t;
         }
     }
-    // Candidates: tiles held, and suit tiles within two ranks of one held.
-    let held = (0..TILE_KINDS).filter(|&t| c[t] > 0).fold(0u64, |m, t| m | 1 << t);
-    let mut near = held & !((1u64 << 27) - 1);
+    // Candidates: tiles held, and suit tiles within two ranks of one held,
+    // in the parts a completing tile may go to.
+    let open = pattern.open_parts();
+    let mut near = if open & 8 != 0 { held & !((1u64 << 27) - 1) } else { 0 };
     for s in 0..3 {
-        let m = (held >> (9 * s)) & 0x1FF;
-        near |= ((m | m << 1 | m << 2 | m >> 1 | m >> 2) & 0x1FF) << (9 * s);
+        if open & (1 << s) != 0 {
+            let m = (held >> (9 * s)) & 0x1FF;
+            near |= ((m | m << 1 | m << 2 | m >> 1 | m >> 2) & 0x1FF) << (9 * s);
+        }
     }
-    let Some(mut pattern) = super::tables::Pattern::new(&c) else {
-        return is_unique_wait(concealed, tile_count, win);
-    };
+    near &= !waiting;
     while near != 0 {
         let t = near.trailing_zeros() as usize;
         near &= near - 1;
-        if waiting & (1 << t) != 0 {
-            continue;
-        }
-        let complete = if pattern.add(t) {
-            let complete = pattern.is_complete();
-            pattern.remove(t);
-            complete
+        let complete = if c[t] < 4 {
+            pattern.completed_by(&c, t)
         } else {
             // A fifth copy (the reference does not ask whether the tile is
             // left): the tables stop at four, the search does not.

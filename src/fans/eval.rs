@@ -4,11 +4,12 @@
 //! (`explain`), and costs nothing extra when not.
 
 use super::view::{FlagView, GroupView, HandFacts, HandView};
-use super::{FanResult, NOT_WIN, WRONG_TILE_COUNT};
+use super::{FanResult, Tally, NOT_WIN, WRONG_TILE_COUNT};
 use crate::decompose::{self, tables, waits, Reading, Set, SetKind, Shape};
 use crate::hand::{HandInput, PackKind, WinFlags};
 use crate::rules::fans as rules;
 use crate::rules::fans::FAN_TABLE_SIZE;
+use std::cell::OnceCell;
 
 type Counts = [u8; FAN_TABLE_SIZE];
 
@@ -43,11 +44,11 @@ fn facts(hand: &HandInput) -> HandFacts {
     let concealed = hand.concealed_counts();
     let fixed = decompose::fixed_counts(hand);
     let (fixed_sets, fixed_count) = decompose::fixed_sets(hand);
-    let mut present = 0u64;
+    let (mut present, mut fours) = (0u64, 0u64);
     for t in 0..34 {
-        if concealed[t] + fixed[t] > 0 {
-            present |= 1 << t;
-        }
+        let n = concealed[t] + fixed[t];
+        present |= ((n > 0) as u64) << t;
+        fours |= ((n == 4) as u64) << t;
     }
     let w = hand.win_tile.index();
     let mut fv = FlagView {
@@ -61,6 +62,7 @@ fn facts(hand: &HandInput) -> HandFacts {
         concealed,
         fixed,
         present,
+        fours,
         fixed_sets,
         fixed_count,
         melded_sets: fixed_sets[..fixed_count as usize].iter().filter(|s| s.melded).count() as u32,
@@ -91,7 +93,7 @@ fn special_reading(f: &HandFacts) -> Option<Reading> {
 }
 
 /// The wait as the reference sees it for this reading.
-fn unique_wait_for(f: &HandFacts, reading: &Reading, regular_wait: &mut Option<bool>) -> bool {
+fn unique_wait_for(f: &HandFacts, reading: &Reading, regular_wait: &OnceCell<bool>) -> bool {
     match reading.shape {
         Shape::KnittedStraight => {
             let k = reading.knitted.unwrap_or(0) as usize;
@@ -110,23 +112,21 @@ fn unique_wait_for(f: &HandFacts, reading: &Reading, regular_wait: &mut Option<b
                 !seq.contains(&(f.win.index() as u8)) || f.concealed[f.win.index()] == 3
             }
         }
-        _ => *regular_wait.get_or_insert_with(|| waits::is_unique_wait_fast(&f.concealed, f.standing_count as i32, f.win)),
+        _ => *regular_wait.get_or_init(|| waits::is_unique_wait_fast(&f.concealed, f.standing_count as i32, f.win)),
     }
 }
 
 struct Scored {
-    counts: Counts,
+    tally: Tally,
     total: i32,
 }
 
-fn has_any(counts: &Counts, fans: &[u8]) -> bool {
-    fans.iter().any(|&i| counts[i as usize] > 0)
+fn has_any(t: &Tally, fans: &[u8]) -> bool {
+    fans.iter().any(|&i| t.present & 1 << i != 0)
 }
 
 fn group_view(f: &HandFacts, sets: &[Set], pair: Option<crate::tiles::Tile>) -> GroupView {
-    let mut g = GroupView { sets: [Set::EMPTY; 4], len: sets.len() as u8, pair, seat_wind: f.seat_wind, prevalent_wind: f.prevalent_wind };
-    g.sets[..sets.len()].copy_from_slice(sets);
-    g
+    GroupView::new(sets, pair, f.seat_wind, f.prevalent_wind)
 }
 
 const SUBSETS_OF_4: [([usize; 3], usize); 4] = [([0, 1, 2], 3), ([0, 1, 3], 2), ([0, 2, 3], 1), ([1, 2, 3], 0)];
@@ -138,7 +138,7 @@ fn group_fans(
     f: &HandFacts,
     reading: &Reading,
     kind_is_chow: bool,
-    counts: &mut Counts,
+    tally: &mut Tally,
     used_sets: &mut [u8; FAN_TABLE_SIZE],
 ) {
     // Indices into reading.sets, sorted by tile.
@@ -154,11 +154,11 @@ fn group_fans(
     idx.sort_by_key(|&i| reading.sets[i].tile);
     let set = |k: usize| reading.sets[idx[k]];
     let view = |ks: &[usize]| {
-        let mut g = GroupView { sets: [Set::EMPTY; 4], len: ks.len() as u8, pair: reading.pair, seat_wind: f.seat_wind, prevalent_wind: f.prevalent_wind };
-        for (slot, &k) in g.sets.iter_mut().zip(ks) {
+        let mut sets = [Set::EMPTY; 4];
+        for (slot, &k) in sets.iter_mut().zip(ks) {
             *slot = set(k);
         }
-        g
+        group_view(f, &sets[..ks.len()], reading.pair)
     };
     let mask = |ks: &[usize]| ks.iter().fold(0u8, |m, &k| m | 1 << idx[k]);
     let (m4, m3, m2): (fn(&GroupView) -> Option<u8>, fn(&GroupView) -> Option<u8>, fn(&GroupView) -> Option<u8>) = if kind_is_chow {
@@ -166,13 +166,13 @@ fn group_fans(
     } else {
         (rules::pungs_4, rules::pungs_3, rules::pungs_2)
     };
-    let mut record = |fan: u8, ks: &[usize], counts: &mut Counts| {
-        counts[fan as usize] += 1;
+    let mut record = |fan: u8, ks: &[usize], tally: &mut Tally| {
+        tally.add(fan, 1);
         used_sets[fan as usize] |= mask(ks);
     };
     if n == 4 {
         if let Some(fan) = m4(&view(&[0, 1, 2, 3])) {
-            record(fan, &[0, 1, 2, 3], counts);
+            record(fan, &[0, 1, 2, 3], tally);
             return;
         }
     }
@@ -180,12 +180,12 @@ fn group_fans(
         let subsets: &[([usize; 3], usize)] = if n == 4 { &SUBSETS_OF_4 } else { &[([0, 1, 2], usize::MAX)] };
         for (three, left) in subsets {
             if let Some(fan) = m3(&view(three)) {
-                record(fan, three, counts);
+                record(fan, three, tally);
                 if *left != usize::MAX {
                     // The left-over set combines once: the best pair fan.
                     let best = three.iter().filter_map(|&k| m2(&view(&[k, *left])).map(|fan| (fan, k))).min_by_key(|(fan, _)| *fan);
                     if let Some((fan, k)) = best {
-                        record(fan, &[k, *left], counts);
+                        record(fan, &[k, *left], tally);
                     }
                 }
                 return;
@@ -229,51 +229,49 @@ fn group_fans(
         }
     }
     for &(fan, _, _) in &pair_fans[..np] {
-        counts[fan as usize] = local[fan as usize];
+        tally.set(fan, local[fan as usize]);
     }
 }
 
-fn score_reading(f: &HandFacts, reading: &Reading, unique_wait: bool, trace: Option<&mut ReadingTrace>) -> Scored {
-    let mut counts: Counts = [0; FAN_TABLE_SIZE];
+fn score_reading(f: &HandFacts, reading: &Reading, unique_wait: &dyn Fn() -> bool, trace: Option<&mut ReadingTrace>) -> Scored {
+    let mut tally = Tally::EMPTY;
     let mut view = HandView::new(f, reading, unique_wait, rules::DISCARD_COMPLETES_PUNG_MELDED);
-    rules::hand_fans(&view, &mut counts);
+    rules::hand_fans(&view, &mut tally);
     // Sets each fan stands on: set fans are omitted set by set.
     let mut used_sets = [0u8; FAN_TABLE_SIZE];
-    group_fans(f, reading, true, &mut counts, &mut used_sets);
-    group_fans(f, reading, false, &mut counts, &mut used_sets);
+    group_fans(f, reading, true, &mut tally, &mut used_sets);
+    group_fans(f, reading, false, &mut tally, &mut used_sets);
     for (i, s) in reading.sets().iter().enumerate() {
+        let hit = |fan: u8| used_sets[fan as usize] |= 1 << i;
         if s.kind != SetKind::Chow {
-            let g = group_view(f, &[*s], reading.pair);
-            rules::pungs_1(&g, |fan| {
-                used_sets[fan as usize] |= 1 << i;
-            });
-        } else {
-            let g = group_view(f, &[*s], reading.pair);
-            rules::chows_1(&g, |fan| {
-                used_sets[fan as usize] |= 1 << i;
-            });
+            if rules::PUNGS_1_FANS > 0 {
+                rules::pungs_1(&group_view(f, &[*s], reading.pair), hit);
+            }
+        } else if rules::CHOWS_1_FANS > 0 {
+            rules::chows_1(&group_view(f, &[*s], reading.pair), hit);
         }
     }
-    for i in 0..FAN_TABLE_SIZE {
-        if rules::SET_FAN[i] {
-            counts[i] = used_sets[i].count_ones() as u8;
-        }
+    for i in (Tally { present: rules::SET_FANS, ..Tally::EMPTY }).fans() {
+        tally.set(i as u8, used_sets[i].count_ones() as u8);
     }
-    let found = counts;
+    let found = trace.is_some().then_some(tally.counts);
     let mut omissions = Vec::new();
-    let tracing = trace.is_some();
-    for &fan in rules::OMISSION_ORDER.iter() {
-        let fan = fan as usize;
-        if counts[fan] == 0 {
+    // Fans present, by their place in the omission order; an omitted fan
+    // comes later and is skipped once at zero.
+    let mut pending = tally.fans().fold(0u128, |m, i| m | 1 << rules::OMISSION_RANK[i]);
+    while pending != 0 {
+        let fan = rules::OMISSION_ORDER[pending.trailing_zeros() as usize] as usize;
+        pending &= pending - 1;
+        if tally.counts[fan] == 0 || rules::OMITS_MASK[fan] & tally.present == 0 {
             continue;
         }
         for o in rules::OMITS[fan] {
             let t = o.fan as usize;
-            let before = counts[t];
+            let before = tally.counts[t];
             if before == 0 {
                 continue;
             }
-            if rules::SET_FAN[t] {
+            let after = if rules::SET_FAN[t] {
                 let own = used_sets[fan];
                 if own != 0 && o.limit == 0 {
                     used_sets[t] &= !own;
@@ -284,26 +282,27 @@ fn score_reading(f: &HandFacts, reading: &Reading, unique_wait: bool, trace: Opt
                         used_sets[t] &= used_sets[t].wrapping_sub(1);
                     }
                 }
-                counts[t] = used_sets[t].count_ones() as u8;
+                used_sets[t].count_ones() as u8
             } else if o.limit == 0 {
-                counts[t] = 0;
+                0
             } else {
-                counts[t] = counts[t].saturating_sub(o.limit);
-            }
-            if tracing && counts[t] != before {
-                omissions.push((fan as u8, t as u8, before - counts[t]));
+                before.saturating_sub(o.limit)
+            };
+            tally.set(o.fan, after);
+            if found.is_some() && after != before {
+                omissions.push((fan as u8, o.fan, before - after));
             }
         }
     }
-    if counts.iter().all(|&c| c == 0) {
+    if tally.present == 0 {
         view.set_no_other_fan(true);
-        rules::last_pass_fans(&view, &mut counts);
+        rules::last_pass_fans(&view, &mut tally);
     }
-    let total = counts.iter().zip(super::FANS.iter()).map(|(&c, info)| c as i32 * info.value as i32).sum();
-    if let Some(t) = trace {
-        *t = ReadingTrace { reading: *reading, found, omissions, counts, total, verdict: "" };
+    let total = tally.total();
+    if let (Some(t), Some(found)) = (trace, found) {
+        *t = ReadingTrace { reading: *reading, found, omissions, counts: tally.counts, total, verdict: "" };
     }
-    Scored { counts, total }
+    Scored { tally, total }
 }
 
 /// The calculation, optionally traced.
@@ -320,11 +319,12 @@ pub(super) fn evaluate(hand: &HandInput, mut explain: Option<&mut Explanation>) 
         e.flags_given = hand.flags;
         e.flags_used = f.flags;
     }
-    let mut regular_wait = None;
+    let regular_wait = OnceCell::new();
     let mut best: Option<Scored> = None;
-    let mut special_counts: Option<Counts> = None;
-    let trace_reading = |reading: &Reading, explain: &mut Option<&mut Explanation>, regular_wait: &mut Option<bool>| {
-        let uw = unique_wait_for(&f, reading, regular_wait);
+    let mut special: Option<Tally> = None;
+    let trace_reading = |reading: &Reading, explain: &mut Option<&mut Explanation>| {
+        let wait = OnceCell::new();
+        let uw = &|| *wait.get_or_init(|| unique_wait_for(&f, reading, &regular_wait));
         match explain.as_deref_mut() {
             Some(e) => {
                 let mut t = ReadingTrace { reading: *reading, found: [0; FAN_TABLE_SIZE], omissions: Vec::new(), counts: [0; FAN_TABLE_SIZE], total: 0, verdict: "" };
@@ -336,28 +336,28 @@ pub(super) fn evaluate(hand: &HandInput, mut explain: Option<&mut Explanation>) 
         }
     };
     if let Some(sp) = could_be_special(&f.concealed, f.fixed_count as usize).then(|| special_reading(&f)).flatten() {
-        let s = trace_reading(&sp, &mut explain, &mut regular_wait);
-        special_counts = Some(s.counts);
+        let s = trace_reading(&sp, &mut explain);
+        special = Some(s.tally);
         if let Some(e) = explain.as_deref_mut() {
             e.chosen = Some(0);
             e.readings[0].verdict = "special reading: kept";
         }
         best = Some(s);
     }
-    let regular_too = match &special_counts {
+    let regular_too = match &special {
         None => true,
         Some(c) => has_any(c, rules::REGULAR_READINGS_ALSO_AFTER),
     };
     if regular_too {
         let mut readings = decompose::Readings::new();
         decompose::regular_readings(&f.concealed, f.fixed_sets(), &mut readings);
-        let yields = special_counts.as_ref().is_some_and(|c| has_any(c, rules::TIE_YIELDS));
+        let yields = special.as_ref().is_some_and(|c| has_any(c, rules::TIE_YIELDS));
         for r in readings.iter() {
-            let s = trace_reading(r, &mut explain, &mut regular_wait);
+            let s = trace_reading(r, &mut explain);
             let best_total = best.as_ref().map_or(0, |b| b.total);
             let (take, why) = if s.total > best_total {
                 (true, "higher total: kept")
-            } else if s.total == best_total && (has_any(&s.counts, rules::TIE_PREFERS) || yields) {
+            } else if s.total == best_total && (has_any(&s.tally, rules::TIE_PREFERS) || yields) {
                 (true, "equal total, tie-break rule: kept")
             } else if s.total == best_total {
                 (false, "equal total: the earlier reading stays")
@@ -387,19 +387,15 @@ pub(super) fn evaluate(hand: &HandInput, mut explain: Option<&mut Explanation>) 
     match best {
         None => result.result = NOT_WIN,
         Some(b) => {
-            result.counts = b.counts;
+            result.counts = b.tally.counts;
             let no_reading = Reading { shape: Shape::Regular, sets: [Set::EMPTY; 4], set_count: 0, pair: None, knitted: None };
-            let view = HandView::new(&f, &no_reading, false, false);
-            let mut outside = [0u8; FAN_TABLE_SIZE];
+            let view = HandView::new(&f, &no_reading, &|| false, false);
+            let mut outside = Tally::EMPTY;
             rules::outside_fans(&view, &mut outside);
-            let mut total = b.total;
-            for i in 0..FAN_TABLE_SIZE {
-                if outside[i] > 0 {
-                    result.counts[i] = outside[i];
-                    total += outside[i] as i32 * super::FANS[i].value as i32;
-                }
+            for i in outside.fans() {
+                result.counts[i] = outside.counts[i];
             }
-            result.result = total;
+            result.result = b.total + outside.total();
         }
     }
     if let Some(e) = explain {
@@ -440,10 +436,12 @@ pub(super) fn total(hand: &HandInput) -> i32 {
 fn could_be_special(c: &crate::tiles::TileCounts, fixed: usize) -> bool {
     let held = (0..34).filter(|&t| c[t] > 0).fold(0u64, |m, t| m | 1 << t);
     let has_knitted = || decompose::KNITTED_STRAIGHT_MASKS.iter().any(|&k| held & k == k);
+    let kinds = held.count_ones();
     match fixed {
+        // Even counts need at most 7 kinds; counts of 1 need 14 kinds.
         0 => {
-            c.iter().all(|&n| n & 1 == 0)
-                || c.iter().all(|&n| n <= 1)
+            (kinds <= 7 && c.iter().all(|&n| n & 1 == 0))
+                || (kinds == 14 && c.iter().all(|&n| n <= 1))
                 || held & !decompose::THIRTEEN_ORPHANS_MASK == 0
                 || has_knitted()
         }

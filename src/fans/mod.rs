@@ -31,6 +31,49 @@ pub struct Omit {
     pub limit: u8,
 }
 
+/// Fans found in a reading: counts by fan index, and the set of fans
+/// counted (so passes over the fans visit only those present).
+#[derive(Clone, Copy)]
+pub struct Tally {
+    pub counts: [u8; FAN_TABLE_SIZE],
+    pub present: u128,
+}
+
+impl Tally {
+    pub const EMPTY: Tally = Tally { counts: [0; FAN_TABLE_SIZE], present: 0 };
+
+    #[inline]
+    pub fn set(&mut self, fan: u8, n: u8) {
+        self.counts[fan as usize] = n;
+        if n > 0 {
+            self.present |= 1 << fan;
+        } else {
+            self.present &= !(1 << fan);
+        }
+    }
+
+    #[inline]
+    pub fn add(&mut self, fan: u8, n: u8) {
+        self.set(fan, self.counts[fan as usize] + n);
+    }
+
+    /// The fans present, in index order.
+    pub fn fans(&self) -> impl Iterator<Item = usize> {
+        let mut m = self.present;
+        std::iter::from_fn(move || {
+            (m != 0).then(|| {
+                let i = m.trailing_zeros() as usize;
+                m &= m - 1;
+                i
+            })
+        })
+    }
+
+    pub fn total(&self) -> i32 {
+        self.fans().map(|i| self.counts[i] as i32 * FANS[i].value as i32).sum()
+    }
+}
+
 /// Result of one calculation: the raw code the reference returns (total fan,
 /// or -1 wrong tile count, -3 not a winning hand) and how many times each fan
 /// counted, by fan index.

@@ -5,7 +5,7 @@
 use super::class::Class;
 use crate::decompose::{Reading, Set, SetKind, Shape, KNITTED_STRAIGHTS};
 use crate::hand::WinFlags;
-use crate::tiles::{Tile, TileCounts};
+use crate::tiles::{Suit, Tile, TileCounts};
 
 /// What is known of a hand before reading it.
 #[derive(Clone, Debug)]
@@ -16,6 +16,8 @@ pub struct HandFacts {
     pub fixed: TileCounts,
     /// Kinds present anywhere in the hand.
     pub present: u64,
+    /// Kinds of which the hand holds all four copies.
+    pub fours: u64,
     pub fixed_sets: [Set; 4],
     pub fixed_count: u8,
     pub melded_sets: u32,
@@ -38,7 +40,8 @@ impl HandFacts {
 pub struct HandView<'a> {
     pub facts: &'a HandFacts,
     pub reading: &'a Reading,
-    pub unique_wait: bool,
+    /// Asked only when a rule needs it (the wait is a search).
+    unique_wait: &'a dyn Fn() -> bool,
     pub no_other_fan: bool,
     stats: SetStats,
 }
@@ -96,7 +99,7 @@ impl SetStats {
 }
 
 impl<'a> HandView<'a> {
-    pub fn new(facts: &'a HandFacts, reading: &'a Reading, unique_wait: bool, discard_completes_pung_melded: bool) -> HandView<'a> {
+    pub fn new(facts: &'a HandFacts, reading: &'a Reading, unique_wait: &'a dyn Fn() -> bool, discard_completes_pung_melded: bool) -> HandView<'a> {
         HandView { facts, reading, unique_wait, no_other_fan: false, stats: SetStats::of(facts, reading, discard_completes_pung_melded) }
     }
 
@@ -146,6 +149,10 @@ impl HandView<'_> {
             return false;
         }
         let base = f.win.index() / 9 * 9;
+        // Quick reject: the nine ranks of the win tile's suit, nothing else.
+        if f.present != 0x1FF << base {
+            return false;
+        }
         let mut c = f.concealed;
         c[f.win.index()] -= 1;
         const GATES: [u8; 9] = [3, 1, 1, 1, 1, 1, 1, 1, 3];
@@ -184,8 +191,7 @@ impl HandView<'_> {
         self.reading.pair.is_some_and(|p| c.contains(p))
     }
     pub fn all_packs_contain(&self, c: Class) -> bool {
-        self.reading.pair.is_some_and(|p| c.contains(p))
-            && self.sets().iter().all(|s| s.tiles().iter().any(|&t| c.contains(t)))
+        self.reading.pair.is_some_and(|p| c.contains(p)) && self.sets().iter().all(|s| s.kinds() & c.0 != 0)
     }
     pub fn all_packs_pung_of(&self, c: Class) -> bool {
         self.reading.pair.is_some_and(|p| c.contains(p))
@@ -199,12 +205,12 @@ impl HandView<'_> {
         self.facts.present & c.0 != 0
     }
     pub fn voided_suits(&self) -> u32 {
-        (0..3).filter(|s| self.facts.present & (0x1FF << (s * 9)) == 0).count() as u32
+        let p = self.facts.present;
+        (p & 0x1FF == 0) as u32 + (p & 0x1FF << 9 == 0) as u32 + (p & 0x1FF << 18 == 0) as u32
     }
     pub fn tile_hogs(&self) -> u32 {
         let f = self.facts;
-        let fours = (0..34).filter(|&t| f.concealed[t] + f.fixed[t] == 4).count() as u32;
-        fours.saturating_sub(self.kongs())
+        f.fours.count_ones().saturating_sub(self.kongs())
     }
 
     pub fn self_drawn(&self) -> bool {
@@ -220,7 +226,7 @@ impl HandView<'_> {
         self.facts.flags.wall_last
     }
     pub fn unique_wait(&self) -> bool {
-        self.unique_wait
+        (self.unique_wait)()
     }
     pub fn win_at_chow_end(&self) -> bool {
         let w = self.facts.win;
@@ -241,84 +247,103 @@ impl HandView<'_> {
     }
 }
 
-/// A group of sets of one kind, sorted by tile, with the reading's pair.
+/// A group of sets of one kind, with the reading's pair. What the relations
+/// ask of the sets (ranks in order, suits, tiles) is worked out once here.
 pub struct GroupView {
-    pub sets: [Set; 4],
-    pub len: u8,
-    pub pair: Option<Tile>,
-    pub seat_wind: u8,
-    pub prevalent_wind: u8,
+    sets: [Set; 4],
+    len: u8,
+    pair: Option<Tile>,
+    seat_wind: u8,
+    prevalent_wind: u8,
+    /// Ranks of the sets' tiles, ascending.
+    ranks: [u8; 4],
+    /// Suits of the sets' tiles (bit 3: honours).
+    suits: u8,
+    /// Kinds of the sets' tiles.
+    tiles: u64,
 }
 
 impl GroupView {
+    pub fn new(sets: &[Set], pair: Option<Tile>, seat_wind: u8, prevalent_wind: u8) -> GroupView {
+        let mut g = GroupView { sets: [Set::EMPTY; 4], len: sets.len() as u8, pair, seat_wind, prevalent_wind, ranks: [0; 4], suits: 0, tiles: 0 };
+        g.sets[..sets.len()].copy_from_slice(sets);
+        for (r, s) in g.ranks.iter_mut().zip(sets) {
+            *r = s.tile.rank();
+            g.suits |= 1 << (s.tile.suit() as u8);
+            g.tiles |= 1 << s.tile.index();
+        }
+        // Insertion sort: at most four ranks.
+        for i in 1..sets.len() {
+            let mut j = i;
+            while j > 0 && g.ranks[j - 1] > g.ranks[j] {
+                g.ranks.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+        g
+    }
+
     fn sets(&self) -> &[Set] {
         &self.sets[..self.len as usize]
     }
-    fn sorted_ranks(&self) -> ([u8; 4], usize) {
-        let mut r = [0u8; 4];
-        for (x, s) in r.iter_mut().zip(self.sets()) {
-            *x = s.tile.rank();
-        }
-        let n = self.len as usize;
-        r[..n].sort_unstable();
-        (r, n)
+    fn ranks_sorted(&self) -> &[u8] {
+        &self.ranks[..self.len as usize]
     }
-    fn suits_mask(&self) -> u8 {
-        self.sets().iter().fold(0u8, |m, s| m | 1 << (s.tile.suit() as u8))
+    fn suited(&self) -> bool {
+        self.suits & 1 << (Suit::Honor as u8) == 0
     }
 
     pub fn all(&self, c: Class) -> bool {
-        self.sets().iter().all(|s| c.contains(s.tile))
+        self.tiles & !c.0 == 0
     }
     pub fn same_suit(&self) -> bool {
-        self.suits_mask().count_ones() == 1 && self.sets()[0].tile.is_suited()
+        self.suits.count_ones() == 1 && self.suited()
     }
     pub fn mixed_suits(&self) -> bool {
-        self.suits_mask().count_ones() == self.len as u32 && self.sets().iter().all(|s| s.tile.is_suited())
+        self.suits.count_ones() == self.len as u32 && self.suited()
     }
     pub fn suit_count(&self) -> u32 {
-        self.suits_mask().count_ones()
+        self.suits.count_ones()
     }
     pub fn same_rank(&self) -> bool {
-        let r = self.sets()[0].tile.rank();
-        self.sets().iter().all(|s| s.tile.is_suited() && s.tile.rank() == r)
+        self.suited() && self.ranks[0] == self.ranks[self.len as usize - 1]
     }
     pub fn same_tile(&self) -> bool {
-        let t = self.sets()[0].tile;
-        self.sets().iter().all(|s| s.tile == t)
+        self.tiles.count_ones() == 1
     }
     pub fn shifted(&self, step: &[u8]) -> bool {
-        if !self.sets().iter().all(|s| s.tile.is_suited()) {
-            return false;
-        }
-        let (r, n) = self.sorted_ranks();
-        r[..n].windows(2).all(|w| w[1] == w[0] + step[0])
+        self.suited() && self.ranks_sorted().windows(2).all(|w| w[1] == w[0] + step[0])
     }
     pub fn ranks(&self, want: &[u8]) -> bool {
-        let (r, n) = self.sorted_ranks();
-        self.sets().iter().all(|s| s.tile.is_suited()) && r[..n] == *want
+        self.suited() && self.ranks_sorted() == want
     }
     pub fn each_suit_ranks(&self, want: &[u8]) -> bool {
-        (0..3u8).all(|suit| {
-            let mut r: Vec<u8> = self.sets().iter().filter(|s| s.tile.suit() as u8 == suit).map(|s| s.tile.rank()).collect();
-            r.sort_unstable();
-            r.is_empty() || r == want
-        }) && self.sets().iter().all(|s| s.tile.is_suited())
+        self.suited()
+            && (0..3u8).all(|suit| {
+                let mut r = [0u8; 4];
+                let mut n = 0;
+                for s in self.sets().iter().filter(|s| s.tile.suit() as u8 == suit) {
+                    r[n] = s.tile.rank();
+                    n += 1;
+                }
+                r[..n].sort_unstable();
+                n == 0 || r[..n] == *want
+            })
     }
     pub fn pair_rank(&self, r: &[u8]) -> bool {
         self.pair.is_some_and(|p| p.is_suited() && p.rank() == r[0])
     }
     pub fn pair_same_suit(&self) -> bool {
-        self.pair.is_some_and(|p| p.is_suited() && self.sets().iter().all(|s| s.tile.suit() == p.suit()))
+        self.pair.is_some_and(|p| p.is_suited() && self.suits == 1 << (p.suit() as u8))
     }
     pub fn pair_new_suit(&self) -> bool {
-        self.pair.is_some_and(|p| p.is_suited() && self.sets().iter().all(|s| s.tile.suit() != p.suit()))
+        self.pair.is_some_and(|p| p.is_suited() && self.suits & 1 << (p.suit() as u8) == 0)
     }
     pub fn is_prevalent_wind(&self) -> bool {
-        self.sets().iter().all(|s| s.tile == Tile::wind(self.prevalent_wind))
+        self.tiles == 1 << Tile::wind(self.prevalent_wind).index()
     }
     pub fn is_seat_wind(&self) -> bool {
-        self.sets().iter().all(|s| s.tile == Tile::wind(self.seat_wind))
+        self.tiles == 1 << Tile::wind(self.seat_wind).index()
     }
 }
 
