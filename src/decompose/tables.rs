@@ -10,15 +10,21 @@ use crate::tiles::TileCounts;
 
 #[inline]
 fn suit_key(counts: &TileCounts, suit: usize) -> Option<usize> {
-    let mut key = 0usize;
-    for r in (0..9).rev() {
-        let n = counts[suit * 9 + r];
+    suit_key_and_total(counts, suit).map(|(k, _)| k)
+}
+
+/// The suit's key and its number of tiles, in one pass.
+#[inline]
+fn suit_key_and_total(counts: &TileCounts, suit: usize) -> Option<(usize, u32)> {
+    let (mut key, mut total) = (0usize, 0u32);
+    for &n in counts[suit * 9..suit * 9 + 9].iter().rev() {
         if n > 4 {
             return None;
         }
         key = key * 5 + n as usize;
+        total += n as u32;
     }
-    Some(key)
+    Some((key, total))
 }
 
 #[inline]
@@ -77,8 +83,8 @@ fn honor_part(h: &[u8]) -> Part {
 pub fn is_complete_regular(counts: &TileCounts) -> Option<bool> {
     let mut pairs = 0;
     for s in 0..3 {
-        let total = counts[s * 9..s * 9 + 9].iter().map(|&n| n as u32).sum();
-        match suit_part(suit_key(counts, s)?, total) {
+        let (key, total) = suit_key_and_total(counts, s)?;
+        match suit_part(key, total) {
             Part::Neither => return Some(false),
             p => pairs += p.pairs(),
         }

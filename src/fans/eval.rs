@@ -434,6 +434,9 @@ pub(super) fn total(hand: &HandInput) -> i32 {
 /// counts even), honours and knitted tiles (no count over 1), thirteen
 /// orphans (terminals and honours only), a knitted straight held.
 fn could_be_special(c: &crate::tiles::TileCounts, fixed: usize) -> bool {
+    if fixed > 1 {
+        return false;
+    }
     let held = (0..34).filter(|&t| c[t] > 0).fold(0u64, |m, t| m | 1 << t);
     let has_knitted = || decompose::KNITTED_STRAIGHT_MASKS.iter().any(|&k| held & k == k);
     let kinds = held.count_ones();
