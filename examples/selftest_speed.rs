@@ -6,8 +6,8 @@
 //! parsing + checking (what `mcr validate --self-test --jobs 1` does), and for
 //! comparison reading + parsing into `record::GameRecord` (`Value` displays).
 
-use mcr_engine::record::{open_lines, GameRecord};
-use mcr_engine::selftest::{self, GameView};
+use mcr_engine::record::{open_lines, view::GameView, GameRecord};
+use mcr_engine::selftest;
 use std::io::BufRead;
 use std::path::Path;
 use std::time::Instant;

@@ -5,6 +5,9 @@
 //! [`RecordError`] naming file, line and problem, and a truncated gzip stream
 //! yields the records read so far followed by one error.
 
+mod scan;
+pub mod view;
+
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use std::collections::BTreeMap;

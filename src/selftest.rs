@@ -16,13 +16,10 @@
 //! Hands are tile counts and melds fixed arrays: a game costs no allocation
 //! beyond its parsed view.
 
-mod scan;
-pub mod view;
-
 use crate::tiles::{Tile, TILE_KINDS};
 use std::fmt;
-pub use view::GameView;
-use view::{DisplayView, PerSeat};
+pub use crate::record::view::GameView;
+use crate::record::view::{self, DisplayView, PerSeat};
 
 /// The named checks; a failure names exactly one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -5,8 +5,8 @@
 //! `self-test: X/Y games PASS`. Exit status 0 only when every game passes.
 
 use super::validate::Args;
-use mcr_engine::record::open_lines;
-use mcr_engine::selftest::{self, view::game_id_of, Facts, Outcome};
+use mcr_engine::record::{open_lines, view::game_id_of};
+use mcr_engine::selftest::{self, Facts, Outcome};
 use rayon::prelude::*;
 use std::io::BufRead;
 use std::path::PathBuf;

@@ -1,4 +1,5 @@
-//! A borrowed, typed view of one game record for the self-test.
+//! A borrowed, typed view of one game record, for the self-test and the
+//! validator's fast path.
 //!
 //! Why not [`crate::record::GameRecord`]: its displays are `serde_json::Value`
 //! trees and its seat maps are `BTreeMap<String, String>`, which costs an
