@@ -5,6 +5,7 @@
 //! [`RecordError`] naming file, line and problem, and a truncated gzip stream
 //! yields the records read so far followed by one error.
 
+pub mod lines;
 mod scan;
 pub mod view;
 
@@ -151,6 +152,11 @@ pub struct Located<T> {
 
 /// Opens `.jsonl` or `.jsonl.gz` (by content: a gzip magic number means gzip).
 pub fn open_lines(path: &Path) -> Result<Box<dyn BufRead + Send>, RecordError> {
+    Ok(Box::new(BufReader::with_capacity(1 << 16, open_reader(path)?)))
+}
+
+/// The decompressed bytes of `.jsonl` or `.jsonl.gz`.
+fn open_reader(path: &Path) -> Result<Box<dyn Read + Send>, RecordError> {
     let err = |m: String| RecordError { file: path.to_path_buf(), line: 0, message: m };
     let mut file = std::fs::File::open(path).map_err(|e| err(format!("cannot open: {e}")))?;
     let mut magic = [0u8; 2];
@@ -158,9 +164,9 @@ pub fn open_lines(path: &Path) -> Result<Box<dyn BufRead + Send>, RecordError> {
     let head = std::io::Cursor::new(magic[..n].to_vec());
     let chained = head.chain(file);
     if n == 2 && magic == [0x1f, 0x8b] {
-        Ok(Box::new(BufReader::with_capacity(1 << 16, flate2::read::MultiGzDecoder::new(chained))))
+        Ok(Box::new(flate2::read::MultiGzDecoder::new(chained)))
     } else {
-        Ok(Box::new(BufReader::with_capacity(1 << 16, chained)))
+        Ok(Box::new(chained))
     }
 }
 

@@ -163,3 +163,21 @@ fn validate_counts_a_missing_file_as_a_failure() {
     assert!(out.contains("/nonexistent/games.jsonl: cannot open"), "{out}");
     assert!(out.ends_with("validate: 0/1 games reproduced exactly\n"), "{out}");
 }
+
+#[test]
+fn validate_reports_a_truncated_gzip_after_its_whole_games() {
+    use std::io::Write;
+    let games = draw_game_lines(3);
+    let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    for g in &games {
+        writeln!(enc, "{g}").unwrap();
+    }
+    let full = enc.finish().unwrap();
+    let path = temp_dir().join("truncated.jsonl.gz");
+    std::fs::write(&path, &full[..full.len() - 20]).unwrap();
+    let p = path.to_str().unwrap();
+    let (ok, out) = mcr(&["validate", p]);
+    assert!(!ok, "{out}");
+    assert!(out.contains(&format!("FAIL {p}:3: read error (truncated or corrupt file?)")), "{out}");
+    assert!(out.ends_with("validate: 2/3 games reproduced exactly\n"), "{out}");
+}

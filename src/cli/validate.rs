@@ -1,18 +1,21 @@
 //! `mcr validate FILE...`: replays every game record through the engine with
 //! the recorded answers and compares each turn with the record (requests
 //! exactly, displays as JSON ignoring null-valued keys). Records are read in
-//! chunks; each chunk is parsed and replayed in parallel, results are printed
-//! in file order.
+//! blocks of lines; each block is parsed and replayed in parallel while the
+//! next is read, results are printed in file order.
 
-use std::io::{BufRead, IsTerminal};
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::time::Instant;
 
 use rayon::prelude::*;
 
 use mcr_engine::engine::Engine;
-use mcr_engine::record::{open_lines, GameRecord, RecordError};
-use mcr_engine::replay::{replay, Compare};
+use mcr_engine::record::lines::{for_each_block, LineReader};
+use mcr_engine::record::view::GameView;
+use mcr_engine::record::{GameRecord, RecordError};
+use mcr_engine::replay::{replay, reproduces, Compare};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -36,9 +39,6 @@ pub struct Args {
     #[arg(long)]
     pub timings: bool,
 }
-
-/// Records handed to the workers at a time.
-const CHUNK: usize = 256;
 
 /// Time spent per phase, in seconds.
 #[derive(Default, Clone, Copy)]
@@ -74,7 +74,7 @@ pub fn run(args: Args) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let started = std::time::Instant::now();
+    let started = Instant::now();
     let progress = progress_bar();
     let mut tally = Tally::default();
     let mut budget = args.limit.unwrap_or(usize::MAX);
@@ -123,8 +123,8 @@ fn validate_file(
     tally: &mut Tally,
     progress: Option<&indicatif::ProgressBar>,
 ) {
-    let mut lines = match open_lines(file) {
-        Ok(l) => l,
+    let mut reader = match LineReader::open(file, *budget) {
+        Ok(r) => r,
         Err(e) => {
             println!("{e}");
             tally.games += 1;
@@ -134,41 +134,12 @@ fn validate_file(
     if let Some(p) = progress {
         p.set_message(file.display().to_string());
     }
-    let mut line_no = 0;
-    let mut done = false;
-    while !done && *budget > 0 {
-        // Gather a chunk of (line number, text); a read error ends the file.
-        let mut chunk: Vec<(usize, String)> = Vec::with_capacity(CHUNK);
-        let mut read_error = None;
-        let reading = std::time::Instant::now();
-        while chunk.len() < CHUNK.min(*budget) {
-            let mut text = String::new();
-            line_no += 1;
-            match lines.read_line(&mut text) {
-                Ok(0) => {
-                    done = true;
-                    break;
-                }
-                Ok(_) if text.trim().is_empty() => {}
-                Ok(_) => chunk.push((line_no, text)),
-                Err(e) => {
-                    read_error = Some(RecordError {
-                        file: file.to_path_buf(),
-                        line: line_no,
-                        message: format!("read error (truncated or corrupt file?): {e}"),
-                    });
-                    done = true;
-                    break;
-                }
-            }
-        }
-        tally.time.read += reading.elapsed().as_secs_f64();
-        *budget -= chunk.len();
-        let outcomes: Vec<(usize, Outcome, Timings)> = chunk
-            .par_iter()
+    tally.time.read += for_each_block(&mut reader, |block| {
+        let outcomes: Vec<(usize, Outcome, Timings)> = block
+            .par_lines()
             .map_init(Engine::new, |engine, (line, text)| {
-                let (outcome, time) = check_line(engine, file, *line, text, compare);
-                (*line, outcome, time)
+                let (outcome, time) = check_line(engine, file, line, text, compare);
+                (line, outcome, time)
             })
             .collect();
         for (line, outcome, time) in outcomes {
@@ -181,21 +152,36 @@ fn validate_file(
                 Outcome::Malformed(e) => println!("FAIL {e}"),
             }
         }
-        if let Some(e) = read_error {
+        if let Some(e) = &block.error {
             println!("FAIL {e}");
             tally.games += 1;
         }
         if let Some(p) = progress {
             p.set_position(tally.games as u64);
         }
-    }
+    });
+    *budget = reader.budget();
 }
 
-fn check_line(engine: &mut Engine, file: &Path, line: usize, text: &str, compare: Compare) -> (Outcome, Timings) {
+/// The fast path first: a line the scanner reads whole is compared typed,
+/// and only a divergence (or a line it does not take) is read again as a
+/// `GameRecord` with JSON displays, which words the failure.
+fn check_line(engine: &mut Engine, file: &Path, line: usize, text: &[u8], compare: Compare) -> (Outcome, Timings) {
     let mut time = Timings::default();
-    let clock = std::time::Instant::now();
-    let parsed = serde_json::from_str::<GameRecord>(text.trim());
+    let clock = Instant::now();
+    let view = std::str::from_utf8(text).ok().and_then(GameView::parse_whole);
     time.parse = clock.elapsed().as_secs_f64();
+    if let Some(view) = view {
+        let clock = Instant::now();
+        let reproduced = reproduces(engine, &view, compare);
+        time.replay = clock.elapsed().as_secs_f64();
+        if reproduced {
+            return (Outcome::Reproduced, time);
+        }
+    }
+    let clock = Instant::now();
+    let parsed = serde_json::from_slice::<GameRecord>(text);
+    time.parse += clock.elapsed().as_secs_f64();
     let record = match parsed {
         Ok(r) => r,
         Err(e) => {
@@ -203,11 +189,11 @@ fn check_line(engine: &mut Engine, file: &Path, line: usize, text: &str, compare
             return (Outcome::Malformed(error), time);
         }
     };
-    let clock = std::time::Instant::now();
+    let clock = Instant::now();
     let outcome = match replay(engine, &record, compare) {
         Ok(_) => Outcome::Reproduced,
         Err(d) => Outcome::Diverged(format!("game {}: {d}", record.game_id)),
     };
-    time.replay = clock.elapsed().as_secs_f64();
+    time.replay += clock.elapsed().as_secs_f64();
     (outcome, time)
 }

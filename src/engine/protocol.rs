@@ -2,43 +2,100 @@
 //! rendered from a typed [`Turn`] at the edges only.
 
 use crate::engine::event::{verdict_scores, Event, Turn};
+use crate::engine::state::DEALT;
 use crate::fans::FanResult;
 use crate::tiles::Tile;
 use serde_json::{json, Map, Value};
 
-fn join_tiles(tiles: &[Tile]) -> String {
-    let mut s = String::with_capacity(tiles.len() * 3);
-    for (i, t) in tiles.iter().enumerate() {
-        if i > 0 {
-            s.push(' ');
-        }
-        s.push_str(t.name());
-    }
-    s
+/// The display's keys as typed values (`None`: the key is absent). What
+/// [`Turn::display_json`] writes, and what the validator compares with a
+/// record without building JSON.
+#[derive(Clone, Copy, Debug)]
+pub struct Display<'t> {
+    pub action: &'static str,
+    pub can_hu: [i32; 4],
+    pub player: Option<u8>,
+    pub quan: Option<u8>,
+    pub srand: Option<u32>,
+    pub strlen: Option<usize>,
+    pub hand: Option<&'t [[Tile; DEALT]; 4]>,
+    pub tile: Option<Tile>,
+    pub tile_chi: Option<Tile>,
+    /// HU and WH: `fanCnt` is the raw result; `fan` lists the counted fans
+    /// in table order and is absent when none counted (a hand that does not
+    /// win).
+    pub fans: Option<&'t FanResult>,
+    pub score: Option<[i32; 4]>,
+    pub tile_cnt: Option<[u8; 4]>,
 }
 
 impl Turn {
+    /// Appends the request string `seat` receives to `out`; false (nothing
+    /// written) once the game is over.
+    pub fn write_request(&self, seat: usize, out: &mut String) -> bool {
+        // Seats and winds.
+        const DIGIT: [&str; 4] = ["0", "1", "2", "3"];
+        let others = |out: &mut String, player: u8, verb: &str| {
+            out.push_str("3 ");
+            out.push_str(DIGIT[player as usize]);
+            out.push(' ');
+            out.push_str(verb);
+        };
+        let tile = |out: &mut String, t: Tile| {
+            out.push(' ');
+            out.push_str(t.name());
+        };
+        match self.event {
+            Event::Init { quan, .. } => {
+                out.push_str("0 ");
+                out.push_str(DIGIT[seat]);
+                out.push(' ');
+                out.push_str(DIGIT[quan as usize]);
+            }
+            Event::Deal { ref hands } => {
+                out.push_str("1 0 0 0 0");
+                for &t in &hands[seat] {
+                    tile(out, t);
+                }
+            }
+            Event::Draw { player, tile: t } if seat == player as usize => {
+                out.push('2');
+                tile(out, t);
+            }
+            Event::Draw { player, .. } => others(out, player, "DRAW"),
+            Event::Play { player, tile: t } => {
+                others(out, player, "PLAY");
+                tile(out, t);
+            }
+            Event::Peng { player, tile: t } => {
+                others(out, player, "PENG");
+                tile(out, t);
+            }
+            Event::Chi { player, middle, tile: t } => {
+                others(out, player, "CHI");
+                tile(out, middle);
+                tile(out, t);
+            }
+            // The kong tile is not told: for a concealed kong it is secret.
+            Event::Gang { player, .. } => others(out, player, "GANG"),
+            Event::BuGang { player, tile: t } => {
+                others(out, player, "BUGANG");
+                tile(out, t);
+            }
+            Event::Huang | Event::Hu { .. } | Event::WrongAnswer { .. } | Event::WrongHu { .. } => return false,
+        }
+        true
+    }
+
     /// The request string each seat receives; `None` once the game is over.
     pub fn requests(&self) -> Option<[String; 4]> {
-        let all = |s: String| Some([s.clone(), s.clone(), s.clone(), s]);
-        match &self.event {
-            Event::Init { quan, .. } => Some([0, 1, 2, 3].map(|seat| format!("0 {seat} {quan}"))),
-            Event::Deal { hands } => Some([0, 1, 2, 3].map(|seat| format!("1 0 0 0 0 {}", join_tiles(&hands[seat])))),
-            Event::Draw { player, tile } => Some([0, 1, 2, 3].map(|seat| {
-                if seat == *player {
-                    format!("2 {tile}")
-                } else {
-                    format!("3 {player} DRAW")
-                }
-            })),
-            Event::Play { player, tile } => all(format!("3 {player} PLAY {tile}")),
-            Event::Peng { player, tile } => all(format!("3 {player} PENG {tile}")),
-            Event::Chi { player, middle, tile } => all(format!("3 {player} CHI {middle} {tile}")),
-            // The kong tile is not told: for a concealed kong it is secret.
-            Event::Gang { player, .. } => all(format!("3 {player} GANG")),
-            Event::BuGang { player, tile } => all(format!("3 {player} BUGANG {tile}")),
-            Event::Huang | Event::Hu { .. } | Event::WrongAnswer { .. } | Event::WrongHu { .. } => None,
+        let mut out: [String; 4] = Default::default();
+        for (seat, text) in out.iter_mut().enumerate() {
+            if !self.write_request(seat, text) {
+                return None;
+            }
         }
+        Some(out)
     }
 
     /// Requests as the record stores them: `{"0": .., "1": .., "2": .., "3": ..}`.
@@ -52,68 +109,87 @@ impl Turn {
         })
     }
 
-    /// The judge's display object, with exactly its keys.
-    pub fn display_json(&self) -> Value {
-        let mut d = Map::new();
-        d.insert("action".into(), json!(self.event.action()));
-        d.insert("canHu".into(), json!(self.can_hu));
-        if let Some(p) = self.event.player() {
-            d.insert("player".into(), json!(p));
-        }
+    /// The judge's display, with exactly its keys.
+    pub fn display(&self) -> Display<'_> {
+        let mut d = Display {
+            action: self.event.action(),
+            can_hu: self.can_hu,
+            player: self.event.player(),
+            quan: None,
+            srand: None,
+            strlen: None,
+            hand: None,
+            tile: None,
+            tile_chi: None,
+            fans: None,
+            score: None,
+            tile_cnt: None,
+        };
         match &self.event {
             Event::Init { quan, srand, strlen } => {
-                d.insert("quan".into(), json!(quan));
-                d.insert("srand".into(), json!(srand));
-                d.insert("strlen".into(), json!(strlen));
+                d.quan = Some(*quan);
+                d.srand = Some(*srand);
+                d.strlen = Some(*strlen);
             }
-            Event::Deal { hands } => {
-                let hands: Vec<Vec<&str>> = hands.iter().map(|h| h.iter().map(|t| t.name()).collect()).collect();
-                d.insert("hand".into(), json!(hands));
-            }
+            Event::Deal { hands } => d.hand = Some(hands),
             Event::Draw { tile, .. }
             | Event::Play { tile, .. }
             | Event::Peng { tile, .. }
             | Event::Gang { tile, .. }
-            | Event::BuGang { tile, .. } => {
-                d.insert("tile".into(), json!(tile.name()));
-            }
+            | Event::BuGang { tile, .. } => d.tile = Some(*tile),
             Event::Chi { middle, tile, .. } => {
-                d.insert("tile".into(), json!(tile.name()));
-                d.insert("tileCHI".into(), json!(middle.name()));
+                d.tile = Some(*tile);
+                d.tile_chi = Some(*middle);
             }
             Event::Huang => {}
             Event::Hu { fans, score, .. } => {
-                insert_fans(&mut d, fans);
-                d.insert("score".into(), json!(score));
-            }
-            Event::WrongAnswer { player, strlen } => {
-                if let Some(n) = strlen {
-                    d.insert("strlen".into(), json!(n));
-                }
-                d.insert("score".into(), json!(verdict_scores(*player)));
+                d.fans = Some(fans);
+                d.score = Some(*score);
             }
             Event::WrongHu { player, fans } => {
-                insert_fans(&mut d, fans);
-                d.insert("score".into(), json!(verdict_scores(*player)));
+                d.fans = Some(fans);
+                d.score = Some(verdict_scores(*player));
+            }
+            Event::WrongAnswer { player, strlen } => {
+                d.strlen = *strlen;
+                d.score = Some(verdict_scores(*player));
             }
         }
         if !matches!(
             self.event,
             Event::Init { .. } | Event::Hu { .. } | Event::WrongAnswer { .. } | Event::WrongHu { .. }
         ) {
-            d.insert("tileCnt".into(), json!(self.tile_cnt));
+            d.tile_cnt = Some(self.tile_cnt);
         }
-        Value::Object(d)
+        d
     }
-}
 
-/// `fanCnt` is the raw result; `fan` lists the counted fans in table order and
-/// is absent when none counted (a hand that does not win).
-fn insert_fans(d: &mut Map<String, Value>, fans: &FanResult) {
-    d.insert("fanCnt".into(), json!(fans.result));
-    let list: Vec<Value> =
-        fans.fans().map(|(info, cnt)| json!({"name": info.name, "cnt": cnt, "value": info.value})).collect();
-    if !list.is_empty() {
-        d.insert("fan".into(), Value::Array(list));
+    /// The judge's display object, with exactly its keys.
+    pub fn display_json(&self) -> Value {
+        let v = self.display();
+        let mut d = Map::new();
+        let mut put = |key: &str, value: Option<Value>| {
+            if let Some(value) = value {
+                d.insert(key.into(), value);
+            }
+        };
+        put("action", Some(json!(v.action)));
+        put("canHu", Some(json!(v.can_hu)));
+        put("player", v.player.map(|p| json!(p)));
+        put("quan", v.quan.map(|q| json!(q)));
+        put("srand", v.srand.map(|s| json!(s)));
+        put("strlen", v.strlen.map(|n| json!(n)));
+        put("hand", v.hand.map(|h| json!(h.map(|h| h.map(Tile::name)))));
+        put("tile", v.tile.map(|t| json!(t.name())));
+        put("tileCHI", v.tile_chi.map(|t| json!(t.name())));
+        if let Some(fans) = v.fans {
+            put("fanCnt", Some(json!(fans.result)));
+            let list: Vec<Value> =
+                fans.fans().map(|(info, cnt)| json!({"name": info.name, "cnt": cnt, "value": info.value})).collect();
+            put("fan", (!list.is_empty()).then_some(Value::Array(list)));
+        }
+        put("score", v.score.map(|s| json!(s)));
+        put("tileCnt", v.tile_cnt.map(|c| json!(c)));
+        Value::Object(d)
     }
 }

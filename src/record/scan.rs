@@ -7,6 +7,13 @@
 //! also words the error. Why: serde_json's generic machinery costs about
 //! three times a plain scan on these string-heavy records, and parsing is
 //! most of the self-test's time.
+//!
+//! It is also stricter than the view needs, so that a view it returns
+//! stands for the whole record (what the validator compares): a display or
+//! display fan with a key the view does not hold, and anything that
+//! [`crate::record::GameRecord`] would reject (`players`/`tags` that are not
+//! string lists, a seat beyond `u8`, a fan number beyond `i32`, a null fan
+//! list or score list) also return `None`.
 
 use super::view::{DisplayFan, DisplayView, ExpectedView, GameView, Injected, Ints4, PerSeat, Text, TurnView};
 
@@ -115,11 +122,17 @@ impl<'a> Scanner<'a> {
         if self.i == digits || matches!(self.b.get(self.i), Some(b'.' | b'e' | b'E')) {
             return None;
         }
-        // A leading zero followed by digits is not JSON.
-        if self.b[digits] == b'0' && self.i - digits > 1 {
+        // A leading zero followed by digits is not JSON; serde reads `-0` as a float.
+        if self.b[digits] == b'0' && (self.i - digits > 1 || digits > start) {
             return None;
         }
         self.text[start..self.i].parse().ok()
+    }
+
+    /// An integer that fits `T` (`GameRecord`'s narrower fields).
+    fn int_in<T: TryFrom<i64>>(&mut self) -> Option<i64> {
+        let v = self.int()?;
+        T::try_from(v).ok().map(|_| v)
     }
 
     fn bool(&mut self) -> Option<bool> {
@@ -173,6 +186,11 @@ impl<'a> Scanner<'a> {
         Some(out)
     }
 
+    /// A list of strings, unkept.
+    fn strings(&mut self) -> Option<()> {
+        self.array(|s| s.str().map(drop))
+    }
+
     /// Any JSON value, unread (keys the view does not keep).
     fn skip(&mut self) -> Option<()> {
         self.ws();
@@ -220,7 +238,7 @@ impl<'a> Scanner<'a> {
         let mut v = [0i32; 4];
         let mut len = 0usize;
         self.array(|s| {
-            let x = i32::try_from(s.int()?).ok()?;
+            let x = s.int_in::<i32>()? as i32;
             if len < 4 {
                 v[len] = x;
             }
@@ -265,7 +283,8 @@ impl<'a> Scanner<'a> {
             "quan" => once(&mut quan, s.opt(Self::int)?),
             "srand" => once(&mut srand, s.opt(Self::int)?),
             "strlen" => once(&mut strlen, s.opt(Self::int)?),
-            _ => s.skip(),
+            // A key the view would drop: the view would not be the whole display.
+            _ => None,
         })?;
         Some(DisplayView {
             action: action?,
@@ -290,7 +309,7 @@ impl<'a> Scanner<'a> {
             "name" => once(&mut name, s.text()?),
             "cnt" => once(&mut cnt, s.int()?),
             "value" => once(&mut value, s.int()?),
-            _ => s.skip(),
+            _ => None,
         })?;
         Some(DisplayFan { name: name?, cnt: cnt?, value: value? })
     }
@@ -313,7 +332,7 @@ impl<'a> Scanner<'a> {
         self.array(|s| {
             match n {
                 0 => name = Some(s.text()?),
-                1 | 2 => nums[n - 1] = Some(s.int()?),
+                1 | 2 => nums[n - 1] = Some(s.int_in::<i32>()?),
                 _ => return None,
             }
             n += 1;
@@ -327,13 +346,13 @@ impl<'a> Scanner<'a> {
         let (mut fan_total, mut scores, mut offender, mut verdict) = (None, None, None, None);
         self.object(|s, key| match key {
             "ending" => once(&mut ending, s.text()?),
-            "winner" => once(&mut winner, s.opt(Self::int)?),
-            "discarder" => once(&mut discarder, s.opt(Self::int)?),
+            "winner" => once(&mut winner, s.opt(Self::int_in::<u8>)?),
+            "discarder" => once(&mut discarder, s.opt(Self::int_in::<u8>)?),
             "qianggang" => once(&mut qianggang, s.opt(Self::bool)?),
-            "fan" => once(&mut fan, s.opt(|s| s.vec(Self::fan_entry))?),
-            "fan_total" => once(&mut fan_total, s.opt(Self::int)?),
-            "scores" => once(&mut scores, s.opt(|s| s.vec(Self::int))?),
-            "offender" => once(&mut offender, s.opt(Self::int)?),
+            "fan" => once(&mut fan, s.vec(Self::fan_entry)?),
+            "fan_total" => once(&mut fan_total, s.opt(Self::int_in::<i32>)?),
+            "scores" => once(&mut scores, s.vec(Self::int_in::<i32>)?),
+            "offender" => once(&mut offender, s.opt(Self::int_in::<u8>)?),
             "verdict" => once(&mut verdict, s.opt(Self::text)?),
             _ => s.skip(),
         })?;
@@ -342,9 +361,9 @@ impl<'a> Scanner<'a> {
             winner: winner.flatten(),
             discarder: discarder.flatten(),
             qianggang: qianggang.flatten(),
-            fan: fan.flatten(),
+            fan,
             fan_total: fan_total.flatten(),
-            scores: scores.flatten(),
+            scores,
             offender: offender.flatten(),
             verdict: verdict.flatten(),
         })
@@ -365,6 +384,8 @@ impl<'a> Scanner<'a> {
     fn game(&mut self) -> Option<GameView<'a>> {
         let (mut game_id, mut srand, mut quan, mut wall) = (None, None, None, None);
         let (mut turns, mut expected, mut injected) = (None, None, None);
+        // Not in the view, but read as `GameRecord` reads them.
+        let (mut players, mut tags, mut known_discrepancy) = (None, None, None);
         self.object(|s, key| match key {
             "game_id" => once(&mut game_id, s.text()?),
             "srand" => once(&mut srand, s.int()?),
@@ -380,6 +401,9 @@ impl<'a> Scanner<'a> {
             }
             "expected" => once(&mut expected, s.expected()?),
             "injected" => once(&mut injected, s.opt(Self::injected)?),
+            "players" => once(&mut players, s.strings()?),
+            "tags" => once(&mut tags, s.strings()?),
+            "known_discrepancy" => once(&mut known_discrepancy, s.skip()?),
             _ => s.skip(),
         })?;
         Some(GameView {
@@ -419,12 +443,12 @@ mod tests {
     fn sample() -> String {
         let wall: Vec<String> = (0..136).map(|i| crate::tiles::TILE_NAMES[i % 34].to_string()).collect();
         serde_json::json!({
-            "game_id": "g", "srand": 5, "quan": 1, "players": [1, 2.5e3, {"x": [null, true]}], "wall": wall,
+            "game_id": "g", "srand": 5, "quan": 1, "players": ["a", "b"], "tags": ["t"], "note": [1, 2.5e3, -0.5, {"x": [null, true]}], "wall": wall,
             "turns": [
                 {"request": {"0": "0 0 1", "1": "0 1 1", "2": "0 2 1", "3": "0 3 1"},
-                 "display": {"action": "INIT", "canHu": [-4, -4, -4, -4], "quan": 1, "srand": 5, "strlen": 407, "extra": -0.5},
+                 "display": {"action": "INIT", "canHu": [-4, -4, -4, -4], "quan": 1, "srand": 5, "strlen": 407},
                  "responses": null},
-                {"display": {"action": "HUANG", "tileCnt": [0, 1, 2, 3, 4], "player": null}}
+                {"display": {"action": "HU", "tileCnt": [0, 1, 2, 3, 4], "player": null, "fan": [{"name": "x", "cnt": 1, "value": 2}]}}
             ],
             "expected": {"ending": "draw", "winner": null, "fan": [["x", 1, 2]], "fan_total": 0, "scores": [0, 0, 0, 0]},
             "injected": null
@@ -449,8 +473,8 @@ mod tests {
             ("[-4,-4,-4,-4]", "[-4,-4,-4,3000000000]"),
             ("\"responses\":null", "\"responses\":{\"4\":\"PASS\"}"),
             ("\"injected\":null", "\"injected\":{\"seat\":1,\"turn\":2,\"response\":\"HU\"}"),
-            ("\"extra\":-0.5", "\"extra\":+1"),
-            ("\"extra\":-0.5", "\"extra\":.5"),
+            ("-0.5", "+1"),
+            ("-0.5", ".5"),
         ];
         for (from, to) in edits {
             assert!(base.contains(from), "{from}");
@@ -461,6 +485,24 @@ mod tests {
             }
         }
         assert!(parse(&(base.clone() + " x")).is_none());
+        // What the view would not hold whole, or `GameRecord` would reject,
+        // is not taken (serde reads it, or rejects it, for the self-test).
+        let not_whole = [
+            ("\"strlen\":407", "\"strlen\":407,\"extra\":null"),
+            ("\"value\":2", "\"value\":2,\"extra\":1"),
+            ("\"srand\":5", "\"srand\":-0"),
+            ("[\"a\",\"b\"]", "[\"a\",1]"),
+            ("\"players\":[\"a\",\"b\"]", "\"players\":[],\"players\":[]"),
+            ("[\"t\"]", "[null]"),
+            ("\"winner\":null", "\"winner\":300"),
+            ("\"fan_total\":0", "\"fan_total\":3000000000"),
+            ("[[\"x\",1,2]]", "null"),
+            ("[0,0,0,0]", "null"),
+        ];
+        for (from, to) in not_whole {
+            assert!(base.contains(from), "{from}");
+            assert!(parse(&base.replace(from, to)).is_none(), "{to}");
+        }
         // Escapes are serde's: the fallback reads them.
         let escaped = base.replace("\"ending\":\"draw\"", "\"ending\":\"dr\\u0061w\"");
         assert!(parse(&escaped).is_none());

@@ -1,0 +1,224 @@
+//! The lines of a record file, read in blocks of whole lines: one buffer per
+//! block instead of a `String` per line, lines found with a vectorised byte
+//! search, and the next block decompressed while the workers check the
+//! current one ([`for_each_block`]).
+
+use rayon::prelude::*;
+use std::io::Read;
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+
+use super::{open_reader, RecordError};
+
+/// Bytes read per block (more when one line is longer): big enough to keep
+/// the workers busy, small enough to stay in cache while they parse it.
+const BLOCK: usize = 1 << 20;
+
+/// Whole lines of one file, with their 1-based numbers; blank lines are left
+/// out, line breaks (`\n`, `\r\n`) cut off.
+#[derive(Default)]
+pub struct Block {
+    text: Vec<u8>,
+    lines: Vec<(usize, Range<usize>)>,
+    /// The read failed after these lines (a truncated or corrupt file).
+    pub error: Option<RecordError>,
+}
+
+impl Block {
+    pub fn lines(&self) -> impl ExactSizeIterator<Item = (usize, &[u8])> + '_ {
+        self.lines.iter().map(|(n, r)| (*n, &self.text[r.clone()]))
+    }
+
+    /// [`Block::lines`] for the rayon workers.
+    pub fn par_lines(&self) -> impl IndexedParallelIterator<Item = (usize, &[u8])> + '_ {
+        self.lines.par_iter().map(|(n, r)| (*n, &self.text[r.clone()]))
+    }
+
+    pub fn len(&self) -> usize {
+        self.lines.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.lines.is_empty()
+    }
+}
+
+/// Reads a file block by block.
+pub struct LineReader {
+    file: PathBuf,
+    /// `None` once the file ended or failed.
+    reader: Option<Box<dyn Read + Send>>,
+    /// The start of a line that did not fit the last block.
+    carry: Vec<u8>,
+    /// Lines read so far, blank ones included.
+    line: usize,
+    /// Non-blank lines still wanted.
+    budget: usize,
+}
+
+impl LineReader {
+    /// Opens `.jsonl` or `.jsonl.gz`; at most `limit` non-blank lines are read.
+    pub fn open(path: &Path, limit: usize) -> Result<LineReader, RecordError> {
+        let reader = open_reader(path)?;
+        Ok(LineReader { file: path.to_path_buf(), reader: Some(reader), carry: Vec::new(), line: 0, budget: limit })
+    }
+
+    /// How many more non-blank lines may be read (of the `limit`).
+    pub fn budget(&self) -> usize {
+        self.budget
+    }
+
+    /// Refills `block` with the next lines; false when nothing is left.
+    pub fn fill(&mut self, block: &mut Block) -> bool {
+        block.text.clear();
+        block.lines.clear();
+        block.error = None;
+        let Some(reader) = self.reader.as_mut().filter(|_| self.budget > 0) else { return false };
+        block.text.append(&mut self.carry);
+        // Read until the buffer is full, then keep what ends in a line break.
+        let mut filled = block.text.len();
+        let mut end_of_file = false;
+        block.text.resize(BLOCK.max(filled * 2), 0);
+        loop {
+            if filled == block.text.len() {
+                if memchr::memchr(b'\n', &block.text).is_some() {
+                    break;
+                }
+                block.text.resize(filled * 2, 0); // a line longer than the block
+            }
+            match reader.read(&mut block.text[filled..]) {
+                Ok(0) => {
+                    end_of_file = true;
+                    break;
+                }
+                Ok(n) => filled += n,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) => {
+                    // The partial last line is not a record: report the failure at it.
+                    let whole = memchr::memrchr(b'\n', &block.text[..filled]).map_or(0, |i| i + 1);
+                    block.text.truncate(whole);
+                    self.split(block);
+                    let message = format!("read error (truncated or corrupt file?): {e}");
+                    block.error = Some(RecordError { file: self.file.clone(), line: self.line + 1, message });
+                    self.reader = None;
+                    return true;
+                }
+            }
+        }
+        block.text.truncate(filled);
+        if end_of_file {
+            self.reader = None;
+        } else {
+            let whole = memchr::memrchr(b'\n', &block.text).map_or(0, |i| i + 1);
+            self.carry.extend_from_slice(&block.text[whole..]);
+            block.text.truncate(whole);
+        }
+        self.split(block);
+        if self.budget == 0 {
+            self.reader = None;
+        }
+        true
+    }
+
+    /// Indexes the lines of `block.text`, up to the budget.
+    fn split(&mut self, block: &mut Block) {
+        let text = &block.text;
+        let mut start = 0;
+        while start < text.len() && self.budget > 0 {
+            let end = memchr::memchr(b'\n', &text[start..]).map_or(text.len(), |i| start + i);
+            self.line += 1;
+            let mut line = start..end;
+            if text[line.clone()].last() == Some(&b'\r') {
+                line.end -= 1;
+            }
+            if !text[line.clone()].iter().all(u8::is_ascii_whitespace) {
+                block.lines.push((self.line, line));
+                self.budget -= 1;
+            }
+            start = end + 1;
+        }
+    }
+}
+
+/// Hands every block of `reader` to `check` in order, reading the next block
+/// (on this thread) while `check` runs (typically on the rayon workers).
+/// Returns the seconds spent reading.
+pub fn for_each_block(reader: &mut LineReader, mut check: impl FnMut(&Block) + Send) -> f64 {
+    let mut reading = 0.0;
+    let mut fill = |reader: &mut LineReader, block: &mut Block| {
+        let clock = std::time::Instant::now();
+        let more = reader.fill(block);
+        reading += clock.elapsed().as_secs_f64();
+        more
+    };
+    let (mut current, mut next) = (Block::default(), Block::default());
+    let mut more = fill(reader, &mut current);
+    while more {
+        more = rayon::join(|| fill(reader, &mut next), || check(&current)).0;
+        std::mem::swap(&mut current, &mut next);
+    }
+    reading
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Write;
+
+    fn temp(name: &str, bytes: &[u8]) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("mcr-lines-test-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let p = dir.join(name);
+        std::fs::write(&p, bytes).unwrap();
+        p
+    }
+
+    /// Every (line number, text) and the errors, block by block.
+    fn read(path: &Path, limit: usize) -> (Vec<(usize, String)>, Vec<RecordError>) {
+        let mut reader = LineReader::open(path, limit).unwrap();
+        let (mut lines, mut errors) = (Vec::new(), Vec::new());
+        let mut block = Block::default();
+        while reader.fill(&mut block) {
+            lines.extend(block.lines().map(|(n, t)| (n, String::from_utf8(t.to_vec()).unwrap())));
+            errors.extend(block.error.clone());
+        }
+        (lines, errors)
+    }
+
+    #[test]
+    fn numbers_lines_across_blocks_and_skips_blank_ones() {
+        let long = "x".repeat(3 * BLOCK);
+        let mut text = String::new();
+        for i in 0..200_000 {
+            text.push_str(&format!("line {i}\r\n"));
+        }
+        text.push_str(" \n\n");
+        text.push_str(&long);
+        text.push_str("\nlast");
+        let (lines, errors) = read(&temp("l.jsonl", text.as_bytes()), usize::MAX);
+        assert!(errors.is_empty());
+        assert_eq!(lines.len(), 200_002);
+        assert_eq!(lines[123_456], (123_457, "line 123456".to_string()));
+        assert_eq!(lines[200_000], (200_003, long));
+        assert_eq!(lines[200_001], (200_004, "last".to_string()));
+        let (lines, _) = read(&temp("l.jsonl", text.as_bytes()), 3);
+        assert_eq!(lines.iter().map(|l| l.0).collect::<Vec<_>>(), [1, 2, 3]);
+    }
+
+    #[test]
+    fn truncated_gzip_keeps_whole_lines_and_names_the_next() {
+        let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+        for i in 0..200_000 {
+            writeln!(enc, "{{\"a\":{i}}}").unwrap();
+        }
+        let full = enc.finish().unwrap();
+        let (lines, errors) = read(&temp("t.jsonl.gz", &full[..full.len() / 2]), usize::MAX);
+        assert!(!lines.is_empty() && lines.len() < 200_000);
+        for (i, (n, text)) in lines.iter().enumerate() {
+            assert_eq!((*n, text.as_str()), (i + 1, format!("{{\"a\":{i}}}").as_str()));
+        }
+        assert_eq!(errors.len(), 1);
+        assert_eq!(errors[0].line, lines.len() + 1);
+        assert!(errors[0].message.contains("truncated"), "{}", errors[0]);
+    }
+}
