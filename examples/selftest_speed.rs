@@ -2,31 +2,32 @@
 //! `cargo run --release --example selftest_speed -- tests/data/games.jsonl.gz`
 //!
 //! Stages, each timed over the whole file: reading (decompression and line
-//! splitting), reading + parsing into the self-test's borrowed view, reading +
+//! splitting, in blocks as the CLI reads), reading + parsing into the
+//! self-test's borrowed view, reading +
 //! parsing + checking (what `mcr validate --self-test --jobs 1` does), and for
 //! comparison reading + parsing into `record::GameRecord` (`Value` displays).
 
-use mcr_engine::record::{open_lines, view::GameView, GameRecord};
+use mcr_engine::record::lines::{Block, LineReader};
+use mcr_engine::record::{view::GameView, GameRecord};
 use mcr_engine::selftest;
-use std::io::BufRead;
 use std::path::Path;
 use std::time::Instant;
 
+/// Reads as `mcr validate` does (blocks of lines), on this thread.
 fn each_line(path: &Path, mut f: impl FnMut(&[u8])) -> usize {
-    let mut r = open_lines(path).unwrap_or_else(|e| panic!("{e}"));
-    let mut buf = Vec::new();
+    let mut reader = LineReader::open(path, usize::MAX).unwrap_or_else(|e| panic!("{e}"));
+    let mut block = Block::default();
     let mut n = 0;
-    loop {
-        buf.clear();
-        match r.read_until(b'\n', &mut buf) {
-            Ok(0) => return n,
-            Ok(_) => {
-                n += 1;
-                f(&buf);
-            }
-            Err(e) => panic!("{}: {e}", path.display()),
+    while reader.fill(&mut block) {
+        if let Some(e) = &block.error {
+            panic!("{e}");
+        }
+        for (_, line) in block.lines() {
+            n += 1;
+            f(line);
         }
     }
+    n
 }
 
 fn timed(label: &str, path: &Path, f: impl FnMut(&[u8])) {

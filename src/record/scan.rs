@@ -19,7 +19,7 @@ use super::view::{DisplayFan, DisplayView, ExpectedView, GameView, Injected, Int
 
 /// Reads `text` when it needs no unescaping; `None` means "use serde_json".
 pub fn parse(text: &str) -> Option<GameView<'_>> {
-    if text.as_bytes().contains(&b'\\') {
+    if memchr::memchr(b'\\', text.as_bytes()).is_some() {
         return None;
     }
     let mut s = Scanner { text, b: text.as_bytes(), i: 0 };
@@ -32,6 +32,35 @@ struct Scanner<'a> {
     text: &'a str,
     b: &'a [u8],
     i: usize,
+}
+
+/// The first `"` or control character in `b` from `i` on. Eight bytes at a
+/// time: the record's strings are short and of varying length, and a
+/// byte-by-byte loop mispredicts its exit on most of them.
+fn string_end(b: &[u8], mut i: usize) -> Option<usize> {
+    const ONES: u64 = u64::from_le_bytes([1; 8]);
+    const HIGH: u64 = ONES << 7;
+    while let Some(chunk) = b.get(i..i + 8) {
+        let w = u64::from_le_bytes(chunk.try_into().ok()?);
+        let quote = w ^ (ONES * u64::from(b'"'));
+        // High bit set in each byte that is zero (a quote) or below 0x20. Only
+        // bytes after a hit can be flagged wrongly, and the first hit counts.
+        let hits = (quote.wrapping_sub(ONES) & !quote | w.wrapping_sub(ONES * 0x20) & !w) & HIGH;
+        if hits != 0 {
+            return Some(i + hits.trailing_zeros() as usize / 8);
+        }
+        i += 8;
+    }
+    b.get(i..)?.iter().position(|&c| c == b'"' || c < 0x20).map(|p| i + p)
+}
+
+/// Marks key number `bit` read; a second occurrence fails the fast path.
+fn first(seen: &mut u16, bit: u32) -> Option<()> {
+    if *seen & 1 << bit != 0 {
+        return None;
+    }
+    *seen |= 1 << bit;
+    Some(())
 }
 
 /// Sets a field once; a second occurrence of the key fails the fast path.
@@ -71,14 +100,10 @@ impl<'a> Scanner<'a> {
     fn str(&mut self) -> Option<&'a str> {
         self.expect(b'"')?;
         let start = self.i;
-        let mut end = start;
-        loop {
-            match *self.b.get(end)? {
-                b'"' => break,
-                // Control characters must be escaped in JSON; let serde reject them.
-                c if c < 0x20 => return None,
-                _ => end += 1,
-            }
+        let end = string_end(self.b, start)?;
+        // Control characters must be escaped in JSON; let serde reject them.
+        if self.b[end] != b'"' {
+            return None;
         }
         self.i = end + 1;
         // Quotes are ASCII, so both ends are character boundaries.
@@ -248,8 +273,12 @@ impl<'a> Scanner<'a> {
         Some(Ints4::new(&v[..len.min(4)], len))
     }
 
-    fn per_seat(&mut self) -> Option<PerSeat<'a>> {
-        let mut out = PerSeat::default();
+    /// `null` or a seat map, into `slot` (`None`).
+    fn per_seat_into(&mut self, slot: &mut Option<PerSeat<'a>>) -> Option<()> {
+        if self.null() {
+            return Some(());
+        }
+        let out = slot.insert(PerSeat::default());
         self.object(|s, key| {
             let seat = match key {
                 "0" => 0,
@@ -261,46 +290,36 @@ impl<'a> Scanner<'a> {
             // serde keeps the last of repeated seat keys.
             out.0[seat] = Some(s.text()?);
             Some(())
-        })?;
-        Some(out)
+        })
     }
 
-    fn display(&mut self) -> Option<DisplayView<'a>> {
-        let (mut action, mut player, mut tile, mut tile_chi, mut hand) = (None, None, None, None, None);
-        let (mut tile_cnt, mut can_hu, mut fan, mut fan_cnt, mut score) = (None, None, None, None, None);
-        let (mut quan, mut srand, mut strlen) = (None, None, None);
-        self.object(|s, key| match key {
-            "action" => once(&mut action, s.text()?),
-            "player" => once(&mut player, s.opt(Self::int)?),
-            "tile" => once(&mut tile, s.opt(Self::text)?),
-            "tileCHI" => once(&mut tile_chi, s.opt(Self::text)?),
-            "hand" => once(&mut hand, s.opt(|s| s.vec(|s| s.vec(Self::text)))?),
-            "tileCnt" => once(&mut tile_cnt, s.opt(Self::ints4)?),
-            "canHu" => once(&mut can_hu, s.opt(Self::ints4)?),
-            "fan" => once(&mut fan, s.opt(|s| s.vec(Self::display_fan))?),
-            "fanCnt" => once(&mut fan_cnt, s.opt(Self::int)?),
-            "score" => once(&mut score, s.opt(Self::ints4)?),
-            "quan" => once(&mut quan, s.opt(Self::int)?),
-            "srand" => once(&mut srand, s.opt(Self::int)?),
-            "strlen" => once(&mut strlen, s.opt(Self::int)?),
-            // A key the view would drop: the view would not be the whole display.
-            _ => None,
+    /// Reads a display into `d` (a default one). Turns are large: they are
+    /// filled where they are stored rather than built and moved there.
+    fn display_into(&mut self, d: &mut DisplayView<'a>) -> Option<()> {
+        let mut seen = 0;
+        self.object(|s, key| {
+            let (bit, read) = match key {
+                "action" => (0, s.text().map(|v| d.action = v)),
+                "player" => (1, s.opt(Self::int).map(|v| d.player = v)),
+                "tile" => (2, s.opt(Self::text).map(|v| d.tile = v)),
+                "tileCHI" => (3, s.opt(Self::text).map(|v| d.tile_chi = v)),
+                "hand" => (4, s.opt(|s| s.vec(|s| s.vec(Self::text))).map(|v| d.hand = v)),
+                "tileCnt" => (5, s.opt(Self::ints4).map(|v| d.tile_cnt = v)),
+                "canHu" => (6, s.opt(Self::ints4).map(|v| d.can_hu = v)),
+                "fan" => (7, s.opt(|s| s.vec(Self::display_fan)).map(|v| d.fan = v)),
+                "fanCnt" => (8, s.opt(Self::int).map(|v| d.fan_cnt = v)),
+                "score" => (9, s.opt(Self::ints4).map(|v| d.score = v)),
+                "quan" => (10, s.opt(Self::int).map(|v| d.quan = v)),
+                "srand" => (11, s.opt(Self::int).map(|v| d.srand = v)),
+                "strlen" => (12, s.opt(Self::int).map(|v| d.strlen = v)),
+                // A key the view would drop: the view would not be the whole display.
+                _ => return None,
+            };
+            read?;
+            first(&mut seen, bit)
         })?;
-        Some(DisplayView {
-            action: action?,
-            player: player.flatten(),
-            tile: tile.flatten(),
-            tile_chi: tile_chi.flatten(),
-            hand: hand.flatten(),
-            tile_cnt: tile_cnt.flatten(),
-            can_hu: can_hu.flatten(),
-            fan: fan.flatten(),
-            fan_cnt: fan_cnt.flatten(),
-            score: score.flatten(),
-            quan: quan.flatten(),
-            srand: srand.flatten(),
-            strlen: strlen.flatten(),
-        })
+        // `action` is required.
+        (seen & 1 != 0).then_some(())
     }
 
     fn display_fan(&mut self) -> Option<DisplayFan<'a>> {
@@ -314,15 +333,20 @@ impl<'a> Scanner<'a> {
         Some(DisplayFan { name: name?, cnt: cnt?, value: value? })
     }
 
-    fn turn(&mut self) -> Option<TurnView<'a>> {
-        let (mut request, mut display, mut responses) = (None, None, None);
-        self.object(|s, key| match key {
-            "request" => once(&mut request, s.opt(Self::per_seat)?),
-            "display" => once(&mut display, s.display()?),
-            "responses" => once(&mut responses, s.opt(Self::per_seat)?),
-            _ => s.skip(),
+    /// Reads a turn into `t` (a default one), in place as [`Self::display_into`].
+    fn turn_into(&mut self, t: &mut TurnView<'a>) -> Option<()> {
+        let mut seen = 0;
+        self.object(|s, key| {
+            let (bit, read) = match key {
+                "request" => (0, s.per_seat_into(&mut t.request)),
+                "display" => (1, s.display_into(&mut t.display)),
+                "responses" => (2, s.per_seat_into(&mut t.responses)),
+                _ => return s.skip(),
+            };
+            read?;
+            first(&mut seen, bit)
         })?;
-        Some(TurnView { request: request.flatten(), display: display?, responses: responses.flatten() })
+        (seen & 2 != 0).then_some(())
     }
 
     fn fan_entry(&mut self) -> Option<(Text<'a>, i64, i64)> {
@@ -394,8 +418,8 @@ impl<'a> Scanner<'a> {
             "turns" => {
                 let mut out = Vec::with_capacity(200);
                 s.array(|s| {
-                    out.push(s.turn()?);
-                    Some(())
+                    out.push(TurnView::default());
+                    s.turn_into(out.last_mut()?)
                 })?;
                 once(&mut turns, out)
             }
@@ -454,6 +478,23 @@ mod tests {
             "injected": null
         })
         .to_string()
+    }
+
+    #[test]
+    fn string_end_finds_the_first_quote_or_control_character() {
+        let naive = |b: &[u8], i: usize| b[i..].iter().position(|&c| c == b'"' || c < 0x20).map(|p| i + p);
+        let base = "ab\u{e9}\u{4e2d}xyz0123456789 PLAY W1 \u{7f}~".as_bytes().to_vec();
+        for stop in [b'"', b'\n', 0x1f, 0] {
+            for at in 0..=base.len() {
+                let mut b = base.clone();
+                b.insert(at, stop);
+                b.push(b'"');
+                for i in 0..b.len() {
+                    assert_eq!(string_end(&b, i), naive(&b, i), "{b:?} from {i}");
+                }
+            }
+        }
+        assert_eq!(string_end(b"abc", 0), None);
     }
 
     #[test]

@@ -174,7 +174,7 @@ pub struct DisplayFan<'a> {
 
 /// A judge display with the keys the judge writes; absent keys are `None`.
 /// `canHu` is read (for the winning-event check) but unknown keys are skipped.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
 pub struct DisplayView<'a> {
     #[serde(borrow)]
     pub action: Text<'a>,
@@ -204,7 +204,7 @@ pub struct DisplayView<'a> {
     pub strlen: Option<i64>,
 }
 
-#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
 pub struct TurnView<'a> {
     #[serde(default, borrow)]
     pub request: Option<PerSeat<'a>>,
