@@ -250,7 +250,8 @@ mod tests {
     use super::*;
     use std::io::Write;
 
-    fn temp(name: &str, bytes: &[u8]) -> PathBuf {
+    /// `bytes` as a file in this test run's folder.
+    pub(super) fn temp(name: &str, bytes: &[u8]) -> PathBuf {
         let dir = std::env::temp_dir().join(format!("mcr-record-test-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let p = dir.join(name);
@@ -274,14 +275,20 @@ mod tests {
         assert!(bad[0].to_string().contains("m.jsonl:2: malformed record"), "{}", bad[0]);
     }
 
-    #[test]
-    fn truncated_gzip_keeps_what_was_read() {
+    /// The first half of a gzip file of `n` lines `{"a":i}`.
+    pub(super) fn half_of_gzip(n: usize) -> Vec<u8> {
         let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
-        for i in 0..2000 {
+        for i in 0..n {
             writeln!(enc, "{{\"a\":{i}}}").unwrap();
         }
-        let full = enc.finish().unwrap();
-        let p = temp("t.jsonl.gz", &full[..full.len() / 2]);
+        let mut full = enc.finish().unwrap();
+        full.truncate(full.len() / 2);
+        full
+    }
+
+    #[test]
+    fn truncated_gzip_keeps_what_was_read() {
+        let p = temp("t.jsonl.gz", &half_of_gzip(2000));
         let (good, bad) = read_all::<Small>(&p);
         assert!(!good.is_empty() && good.len() < 2000);
         assert_eq!(bad.len(), 1);

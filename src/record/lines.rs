@@ -162,16 +162,8 @@ pub fn for_each_block(reader: &mut LineReader, mut check: impl FnMut(&Block) + S
 
 #[cfg(test)]
 mod tests {
+    use super::super::tests::{half_of_gzip, temp};
     use super::*;
-    use std::io::Write;
-
-    fn temp(name: &str, bytes: &[u8]) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("mcr-lines-test-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let p = dir.join(name);
-        std::fs::write(&p, bytes).unwrap();
-        p
-    }
 
     /// Every (line number, text) and the errors, block by block.
     fn read(path: &Path, limit: usize) -> (Vec<(usize, String)>, Vec<RecordError>) {
@@ -195,24 +187,19 @@ mod tests {
         text.push_str(" \n\n");
         text.push_str(&long);
         text.push_str("\nlast");
-        let (lines, errors) = read(&temp("l.jsonl", text.as_bytes()), usize::MAX);
+        let (lines, errors) = read(&temp("lines.jsonl", text.as_bytes()), usize::MAX);
         assert!(errors.is_empty());
         assert_eq!(lines.len(), 200_002);
         assert_eq!(lines[123_456], (123_457, "line 123456".to_string()));
         assert_eq!(lines[200_000], (200_003, long));
         assert_eq!(lines[200_001], (200_004, "last".to_string()));
-        let (lines, _) = read(&temp("l.jsonl", text.as_bytes()), 3);
+        let (lines, _) = read(&temp("lines.jsonl", text.as_bytes()), 3);
         assert_eq!(lines.iter().map(|l| l.0).collect::<Vec<_>>(), [1, 2, 3]);
     }
 
     #[test]
     fn truncated_gzip_keeps_whole_lines_and_names_the_next() {
-        let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
-        for i in 0..200_000 {
-            writeln!(enc, "{{\"a\":{i}}}").unwrap();
-        }
-        let full = enc.finish().unwrap();
-        let (lines, errors) = read(&temp("t.jsonl.gz", &full[..full.len() / 2]), usize::MAX);
+        let (lines, errors) = read(&temp("lines-truncated.jsonl.gz", &half_of_gzip(200_000)), usize::MAX);
         assert!(!lines.is_empty() && lines.len() < 200_000);
         for (i, (n, text)) in lines.iter().enumerate() {
             assert_eq!((*n, text.as_str()), (i + 1, format!("{{\"a\":{i}}}").as_str()));
