@@ -34,6 +34,13 @@ pub const TILE_NAMES: [&str; TILE_KINDS] = [
 #[error("unknown tile {0:?} (expected W1-W9, T1-T9, B1-B9, F1-F4 or J1-J3)")]
 pub struct UnknownTile(pub String);
 
+impl UnknownTile {
+    #[cold]
+    fn of(text: &str) -> UnknownTile {
+        UnknownTile(text.to_string())
+    }
+}
+
 impl Tile {
     pub const fn new(index: u8) -> Option<Tile> {
         if (index as usize) < TILE_KINDS {
@@ -136,10 +143,13 @@ impl Tile {
         }
     }
 
+    #[inline]
     pub const fn name(self) -> &'static str {
         TILE_NAMES[self.0 as usize]
     }
 
+    /// Inlined: record checks parse a few tiles per turn; the error is cold.
+    #[inline]
     pub fn parse(text: &str) -> Result<Tile, UnknownTile> {
         let bytes = text.as_bytes();
         if bytes.len() == 2 {
@@ -156,7 +166,7 @@ impl Tile {
                 return Ok(Tile(i));
             }
         }
-        Err(UnknownTile(text.to_string()))
+        Err(UnknownTile::of(text))
     }
 }
 
