@@ -14,7 +14,7 @@ use serde_json::Value;
 
 use crate::engine::protocol::Display;
 use crate::engine::{Engine, EngineError, Turn};
-use crate::record::view::{DisplayView, GameView, Ints4, PerSeat, Text};
+use crate::record::view::{same_text, DisplayView, GameView, Ints4, PerSeat, Text};
 use crate::record::GameRecord;
 use crate::tiles::Tile;
 
@@ -223,7 +223,7 @@ fn check_turn(out: &Turn, turn: &crate::record::TurnRecord, compare: Compare) ->
 fn requests_match(out: &Turn, recorded: &PerSeat, buf: &mut String) -> bool {
     (0..4).all(|seat| {
         buf.clear();
-        out.write_request(seat, buf) && recorded.get(seat) == Some(buf.as_str())
+        out.write_request(seat, buf) && recorded.get(seat).is_some_and(|r| same_text(r, buf))
     })
 }
 
@@ -293,10 +293,14 @@ fn same_value(shown: &Display, rec: &DisplayView, key: Key) -> bool {
         }
     }
     fn tile(rec: &Option<Text>, shown: Option<Tile>) -> bool {
-        rec.as_ref().map(Text::as_str) == shown.map(Tile::name)
+        match (rec, shown) {
+            (None, None) => true,
+            (Some(r), Some(t)) => same_text(r.as_str(), t.name()),
+            _ => false,
+        }
     }
     match key {
-        Key::Action => rec.action.as_str() == shown.action,
+        Key::Action => same_text(rec.action.as_str(), shown.action),
         Key::CanHu => ints(rec.can_hu, Some(shown.can_hu)),
         Key::Player => int(rec.player, shown.player),
         Key::Quan => int(rec.quan, shown.quan),
@@ -306,7 +310,7 @@ fn same_value(shown: &Display, rec: &DisplayView, key: Key) -> bool {
             (None, None) => true,
             (Some(r), Some(h)) => {
                 r.len() == h.len()
-                    && r.iter().zip(h).all(|(r, h)| r.len() == h.len() && r.iter().zip(h).all(|(a, b)| a.as_str() == b.name()))
+                    && r.iter().zip(h).all(|(r, h)| r.len() == h.len() && r.iter().zip(h).all(|(a, b)| same_text(a.as_str(), b.name())))
             }
             _ => false,
         },

@@ -19,7 +19,7 @@
 use crate::tiles::{Tile, TILE_KINDS};
 use std::fmt;
 pub use crate::record::view::GameView;
-use crate::record::view::{self, DisplayView, PerSeat};
+use crate::record::view::{self, same_text, DisplayView, PerSeat};
 
 /// The named checks; a failure names exactly one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -857,7 +857,7 @@ impl<'g, 'a> Replay<'g, 'a> {
                 }
             }
             let got = req.get(s);
-            ensure!(got.is_some_and(|g| same_short(g, &self.buf)), Some(k), Request, "request to seat {s} is {got:?}, the display says {:?}", self.buf);
+            ensure!(got.is_some_and(|g| same_text(g, &self.buf)), Some(k), Request, "request to seat {s} is {got:?}, the display says {:?}", self.buf);
         }
         Ok(())
     }
@@ -968,25 +968,6 @@ impl<'g, 'a> Replay<'g, 'a> {
     }
 }
 
-/// `a == b` for short strings in a few word compares rather than a call to
-/// `memcmp`: request strings are about 11 bytes and four are compared a
-/// turn, where the call would be a third of the whole check.
-#[inline]
-fn same_short(a: &str, b: &str) -> bool {
-    let (a, b, n) = (a.as_bytes(), b.as_bytes(), a.len());
-    if n != b.len() {
-        return false;
-    }
-    let word = |s: &[u8], i: usize| u64::from_le_bytes(s[i..i + 8].try_into().unwrap_or_default());
-    let half = |s: &[u8], i: usize| u32::from_le_bytes(s[i..i + 4].try_into().unwrap_or_default());
-    match n {
-        // Two overlapping loads cover the string.
-        8..=16 => word(a, 0) == word(b, 0) && word(a, n - 8) == word(b, n - 8),
-        4..=7 => half(a, 0) == half(b, 0) && half(a, n - 4) == half(b, n - 4),
-        _ => a == b,
-    }
-}
-
 /// zimo: winner +3(8+f), others -(8+f); ron: winner 3*8+f, discarder -(8+f),
 /// bystanders -8.
 fn expected_scores(zimo: bool, winner: usize, discarder: Option<usize>, fan: i64) -> [i64; 4] {
@@ -1003,24 +984,4 @@ fn expected_scores(zimo: bool, winner: usize, discarder: Option<usize>, fan: i64
         };
     }
     sc
-}
-
-#[cfg(test)]
-mod tests {
-    use super::same_short;
-
-    #[test]
-    fn same_short_is_string_equality() {
-        let base = "3 0 PLAY W1 and a longer tail";
-        for n in 0..base.len() {
-            let a = &base[..n];
-            assert!(same_short(a, a));
-            for i in 0..n {
-                let mut b = a.as_bytes().to_vec();
-                b[i] ^= 1;
-                assert!(!same_short(a, std::str::from_utf8(&b).unwrap()), "{a:?} at {i}");
-            }
-            assert!(!same_short(a, &base[..n + 1]));
-        }
-    }
 }

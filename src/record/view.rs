@@ -59,6 +59,28 @@ impl<'de: 'a, 'a> Deserialize<'de> for Text<'a> {
     }
 }
 
+/// `a == b`, in at most two loads a side for strings up to 16 bytes rather
+/// than a call to `memcmp`: checking a turn compares several short recorded
+/// strings (tiles, actions, requests of about 11 bytes) with computed ones,
+/// and the calls would be a large part of the check.
+#[inline]
+pub fn same_text(a: &str, b: &str) -> bool {
+    // The first and last N bytes, overlapping, cover a string of N..=2N bytes.
+    fn ends<const N: usize>(a: &[u8], b: &[u8]) -> bool {
+        a.first_chunk::<N>() == b.first_chunk::<N>() && a.last_chunk::<N>() == b.last_chunk::<N>()
+    }
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    a.len() == b.len()
+        && match a.len() {
+            0 => true,
+            1 => a[0] == b[0],
+            2..=3 => ends::<2>(a, b),
+            4..=7 => ends::<4>(a, b),
+            8..=16 => ends::<8>(a, b),
+            _ => a == b,
+        }
+}
+
 /// One string per seat, from a JSON object keyed "0".."3" (requests, responses).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct PerSeat<'a>(pub [Option<Text<'a>>; 4]);
@@ -381,3 +403,22 @@ fn expected_view(e: &Expected) -> ExpectedView<'_> {
     }
 }
 
+#[cfg(test)]
+mod tests {
+    use super::same_text;
+
+    #[test]
+    fn same_text_is_string_equality() {
+        let base = "3 0 PLAY W1 and a longer tail";
+        for n in 0..base.len() {
+            let a = &base[..n];
+            assert!(same_text(a, a));
+            for i in 0..n {
+                let mut b = a.as_bytes().to_vec();
+                b[i] ^= 1;
+                assert!(!same_text(a, std::str::from_utf8(&b).unwrap()), "{a:?} at {i}");
+            }
+            assert!(!same_text(a, &base[..n + 1]));
+        }
+    }
+}
