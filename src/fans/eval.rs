@@ -125,11 +125,12 @@ fn has_any(t: &Tally, fans: &[u8]) -> bool {
     fans.iter().any(|&i| t.present & 1 << i != 0)
 }
 
-fn group_view(f: &HandFacts, sets: &[Set], pair: Option<crate::tiles::Tile>) -> GroupView {
-    GroupView::new(sets, pair, f.seat_wind, f.prevalent_wind)
+fn group_view(f: &HandFacts, tiles: impl Iterator<Item = crate::tiles::Tile>, pair: Option<crate::tiles::Tile>) -> GroupView {
+    GroupView::new(tiles, pair, f.seat_wind, f.prevalent_wind)
 }
 
-const SUBSETS_OF_4: [([usize; 3], usize); 4] = [([0, 1, 2], 3), ([0, 1, 3], 2), ([0, 2, 3], 1), ([1, 2, 3], 0)];
+/// Groups of three out of four (as bitmasks), each with the set left over.
+const SUBSETS_OF_4: [(u8, usize); 4] = [(0b0111, 3), (0b1011, 2), (0b1101, 1), (0b1110, 0)];
 
 /// Group fans of one kind of set (chows or pungs), by the account-once
 /// principle: a group of four first; else the first group of three and the
@@ -141,7 +142,8 @@ fn group_fans(
     tally: &mut Tally,
     used_sets: &mut [u8; FAN_TABLE_SIZE],
 ) {
-    // Indices into reading.sets, sorted by tile.
+    // Indices into reading.sets, sorted by tile; groups below are bitmasks
+    // over positions in `idx`.
     let mut idx = [0usize; 4];
     let mut n = 0;
     for (i, s) in reading.sets().iter().enumerate() {
@@ -150,42 +152,45 @@ fn group_fans(
             n += 1;
         }
     }
+    if n < 2 {
+        return;
+    }
     let idx = &mut idx[..n];
     idx.sort_by_key(|&i| reading.sets[i].tile);
-    let set = |k: usize| reading.sets[idx[k]];
-    let view = |ks: &[usize]| {
-        let mut sets = [Set::EMPTY; 4];
-        for (slot, &k) in sets.iter_mut().zip(ks) {
-            *slot = set(k);
-        }
-        group_view(f, &sets[..ks.len()], reading.pair)
-    };
-    let mask = |ks: &[usize]| ks.iter().fold(0u8, |m, &k| m | 1 << idx[k]);
+    let tile = |k: usize| reading.sets[idx[k]].tile;
+    // The positions in rank order, the order views take their tiles in.
+    let mut by_rank = [0usize, 1, 2, 3];
+    by_rank[..n].sort_by_key(|&k| tile(k).rank());
+    let view = |ks: u8| group_view(f, by_rank[..n].iter().filter(|&&k| ks & 1 << k != 0).map(|&k| tile(k)), reading.pair);
+    let mask = |ks: u8| (0..n).filter(|&k| ks & 1 << k != 0).fold(0u8, |m, k| m | 1 << idx[k]);
     let (m4, m3, m2): (fn(&GroupView) -> Option<u8>, fn(&GroupView) -> Option<u8>, fn(&GroupView) -> Option<u8>) = if kind_is_chow {
         (rules::chows_4, rules::chows_3, rules::chows_2)
     } else {
         (rules::pungs_4, rules::pungs_3, rules::pungs_2)
     };
-    let mut record = |fan: u8, ks: &[usize], tally: &mut Tally| {
+    let mut record = |fan: u8, ks: u8, tally: &mut Tally| {
         tally.add(fan, 1);
         used_sets[fan as usize] |= mask(ks);
     };
     if n == 4 {
-        if let Some(fan) = m4(&view(&[0, 1, 2, 3])) {
-            record(fan, &[0, 1, 2, 3], tally);
+        if let Some(fan) = m4(&view(0b1111)) {
+            record(fan, 0b1111, tally);
             return;
         }
     }
     if n >= 3 {
-        let subsets: &[([usize; 3], usize)] = if n == 4 { &SUBSETS_OF_4 } else { &[([0, 1, 2], usize::MAX)] };
-        for (three, left) in subsets {
+        let subsets: &[(u8, usize)] = if n == 4 { &SUBSETS_OF_4 } else { &[(0b0111, usize::MAX)] };
+        for &(three, left) in subsets {
             if let Some(fan) = m3(&view(three)) {
                 record(fan, three, tally);
-                if *left != usize::MAX {
+                if left != usize::MAX {
                     // The left-over set combines once: the best pair fan.
-                    let best = three.iter().filter_map(|&k| m2(&view(&[k, *left])).map(|fan| (fan, k))).min_by_key(|(fan, _)| *fan);
+                    let best = (0..n)
+                        .filter(|&k| three & 1 << k != 0)
+                        .filter_map(|k| m2(&view(1 << k | 1 << left)).map(|fan| (fan, k)))
+                        .min_by_key(|(fan, _)| *fan);
                     if let Some((fan, k)) = best {
-                        record(fan, &[k, *left], tally);
+                        record(fan, 1 << k | 1 << left, tally);
                     }
                 }
                 return;
@@ -198,7 +203,7 @@ fn group_fans(
     let mut related = [false; 4];
     for a in 0..n {
         for b2 in a + 1..n {
-            if let Some(fan) = m2(&view(&[a, b2])) {
+            if let Some(fan) = m2(&view(1 << a | 1 << b2)) {
                 pair_fans[np] = (fan, a, b2);
                 np += 1;
                 related[a] = true;
@@ -212,7 +217,7 @@ fn group_fans(
     let mut local: Counts = [0; FAN_TABLE_SIZE];
     for &(fan, a, b2) in &pair_fans[..np] {
         local[fan as usize] += 1;
-        used_sets[fan as usize] |= mask(&[a, b2]);
+        used_sets[fan as usize] |= mask(1 << a | 1 << b2);
     }
     if kind_is_chow && np > 1 {
         let unrelated = related[..n].iter().filter(|r| !**r).count();
@@ -245,10 +250,10 @@ fn score_reading(f: &HandFacts, reading: &Reading, unique_wait: &dyn Fn() -> boo
         let hit = |fan: u8| used_sets[fan as usize] |= 1 << i;
         if s.kind != SetKind::Chow {
             if rules::PUNGS_1_FANS > 0 {
-                rules::pungs_1(&group_view(f, &[*s], reading.pair), hit);
+                rules::pungs_1(&group_view(f, std::iter::once(s.tile), reading.pair), hit);
             }
         } else if rules::CHOWS_1_FANS > 0 {
-            rules::chows_1(&group_view(f, &[*s], reading.pair), hit);
+            rules::chows_1(&group_view(f, std::iter::once(s.tile), reading.pair), hit);
         }
     }
     for i in (Tally { present: rules::SET_FANS, ..Tally::EMPTY }).fans() {

@@ -248,15 +248,17 @@ impl HandView<'_> {
 }
 
 /// A group of sets of one kind, with the reading's pair. What the relations
-/// ask of the sets (ranks in order, suits, tiles) is worked out once here.
+/// ask of the sets (ranks in order, suits, tiles) is worked out once here;
+/// no relation needs more of a set than its tile.
 pub struct GroupView {
-    sets: [Set; 4],
     len: u8,
     pair: Option<Tile>,
     seat_wind: u8,
     prevalent_wind: u8,
     /// Ranks of the sets' tiles, ascending.
     ranks: [u8; 4],
+    /// The suit of each entry of `ranks`.
+    rank_suits: [u8; 4],
     /// Suits of the sets' tiles (bit 3: honours).
     suits: u8,
     /// Kinds of the sets' tiles.
@@ -264,28 +266,22 @@ pub struct GroupView {
 }
 
 impl GroupView {
-    pub fn new(sets: &[Set], pair: Option<Tile>, seat_wind: u8, prevalent_wind: u8) -> GroupView {
-        let mut g = GroupView { sets: [Set::EMPTY; 4], len: sets.len() as u8, pair, seat_wind, prevalent_wind, ranks: [0; 4], suits: 0, tiles: 0 };
-        g.sets[..sets.len()].copy_from_slice(sets);
-        for (r, s) in g.ranks.iter_mut().zip(sets) {
-            *r = s.tile.rank();
-            g.suits |= 1 << (s.tile.suit() as u8);
-            g.tiles |= 1 << s.tile.index();
+    /// `tiles`: the sets' tiles in ascending rank order (the callers know
+    /// that order in advance, so no view sorts).
+    pub fn new(tiles: impl Iterator<Item = Tile>, pair: Option<Tile>, seat_wind: u8, prevalent_wind: u8) -> GroupView {
+        let mut g = GroupView { len: 0, pair, seat_wind, prevalent_wind, ranks: [0; 4], rank_suits: [0; 4], suits: 0, tiles: 0 };
+        for t in tiles {
+            let i = g.len as usize;
+            g.ranks[i] = t.rank();
+            g.rank_suits[i] = t.suit() as u8;
+            g.suits |= 1 << (t.suit() as u8);
+            g.tiles |= 1 << t.index();
+            g.len += 1;
         }
-        // Insertion sort: at most four ranks.
-        for i in 1..sets.len() {
-            let mut j = i;
-            while j > 0 && g.ranks[j - 1] > g.ranks[j] {
-                g.ranks.swap(j - 1, j);
-                j -= 1;
-            }
-        }
+        debug_assert!(g.ranks_sorted().windows(2).all(|w| w[0] <= w[1]));
         g
     }
 
-    fn sets(&self) -> &[Set] {
-        &self.sets[..self.len as usize]
-    }
     fn ranks_sorted(&self) -> &[u8] {
         &self.ranks[..self.len as usize]
     }
@@ -320,14 +316,9 @@ impl GroupView {
     pub fn each_suit_ranks(&self, want: &[u8]) -> bool {
         self.suited()
             && (0..3u8).all(|suit| {
-                let mut r = [0u8; 4];
-                let mut n = 0;
-                for s in self.sets().iter().filter(|s| s.tile.suit() as u8 == suit) {
-                    r[n] = s.tile.rank();
-                    n += 1;
-                }
-                r[..n].sort_unstable();
-                n == 0 || r[..n] == *want
+                // Ranks are in order, so each suit's are too.
+                let ranks = self.ranks_sorted().iter().zip(&self.rank_suits).filter(|(_, &s)| s == suit).map(|(&r, _)| r);
+                self.suits & 1 << suit == 0 || ranks.eq(want.iter().copied())
             })
     }
     pub fn pair_rank(&self, r: &[u8]) -> bool {
