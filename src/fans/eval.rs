@@ -9,6 +9,7 @@ use crate::decompose::{self, tables, waits, Reading, Set, SetKind, Shape};
 use crate::hand::{HandInput, PackKind, WinFlags};
 use crate::rules::fans as rules;
 use crate::rules::fans::FAN_TABLE_SIZE;
+use crate::tiles::TileCounts;
 use std::cell::OnceCell;
 
 type Counts = [u8; FAN_TABLE_SIZE];
@@ -40,15 +41,22 @@ pub struct ReadingTrace {
     pub verdict: &'static str,
 }
 
-fn facts(hand: &HandInput) -> HandFacts {
-    let concealed = hand.concealed_counts();
+/// Kinds among the standing tiles and the win tile.
+fn held_kinds(hand: &HandInput) -> u64 {
+    hand.standing().iter().fold(1 << hand.win_tile.index(), |m, t| m | 1 << t.index())
+}
+
+fn facts(hand: &HandInput, concealed: TileCounts) -> HandFacts {
     let fixed = decompose::fixed_counts(hand);
     let (fixed_sets, fixed_count) = decompose::fixed_sets(hand);
-    let (mut present, mut fours) = (0u64, 0u64);
-    for t in 0..34 {
-        let n = concealed[t] + fixed[t];
-        present |= ((n > 0) as u64) << t;
-        fours |= ((n == 4) as u64) << t;
+    let held = held_kinds(hand);
+    let present = fixed_sets[..fixed_count as usize].iter().fold(held, |m, s| m | s.kinds());
+    let mut fours = 0u64;
+    let mut rest = present;
+    while rest != 0 {
+        let t = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        fours |= ((concealed[t] + fixed[t] == 4) as u64) << t;
     }
     let w = hand.win_tile.index();
     let mut fv = FlagView {
@@ -60,7 +68,7 @@ fn facts(hand: &HandInput) -> HandFacts {
     rules::apply_flag_rules(&mut fv);
     HandFacts {
         concealed,
-        fixed,
+        held,
         present,
         fours,
         fixed_sets,
@@ -112,7 +120,7 @@ fn unique_wait_for(f: &HandFacts, reading: &Reading, regular_wait: &OnceCell<boo
                 !seq.contains(&(f.win.index() as u8)) || f.concealed[f.win.index()] == 3
             }
         }
-        _ => *regular_wait.get_or_init(|| waits::is_unique_wait_fast(&f.concealed, f.standing_count as i32, f.win)),
+        _ => *regular_wait.get_or_init(|| waits::is_unique_wait_fast(&f.concealed, f.held, f.standing_count as i32, f.win)),
     }
 }
 
@@ -311,7 +319,12 @@ fn score_reading(f: &HandFacts, reading: &Reading, unique_wait: &dyn Fn() -> boo
 }
 
 /// The calculation, optionally traced.
-pub(super) fn evaluate(hand: &HandInput, mut explain: Option<&mut Explanation>) -> FanResult {
+pub(super) fn evaluate(hand: &HandInput, explain: Option<&mut Explanation>) -> FanResult {
+    evaluate_counts(hand, hand.concealed_counts(), explain)
+}
+
+/// [`evaluate`] with the concealed counts already made.
+fn evaluate_counts(hand: &HandInput, concealed: TileCounts, mut explain: Option<&mut Explanation>) -> FanResult {
     let mut result = FanResult { result: WRONG_TILE_COUNT, counts: [0; FAN_TABLE_SIZE] };
     if !tile_count_ok(hand) {
         if let Some(e) = explain {
@@ -319,7 +332,7 @@ pub(super) fn evaluate(hand: &HandInput, mut explain: Option<&mut Explanation>) 
         }
         return result;
     }
-    let f = facts(hand);
+    let f = facts(hand, concealed);
     if let Some(e) = explain.as_deref_mut() {
         e.flags_given = hand.flags;
         e.flags_used = f.flags;
@@ -340,7 +353,7 @@ pub(super) fn evaluate(hand: &HandInput, mut explain: Option<&mut Explanation>) 
             None => score_reading(&f, reading, uw, None),
         }
     };
-    if let Some(sp) = could_be_special(&f.concealed, f.fixed_count as usize).then(|| special_reading(&f)).flatten() {
+    if let Some(sp) = could_be_special(&f.concealed, f.held, f.fixed_count as usize).then(|| special_reading(&f)).flatten() {
         let s = trace_reading(&sp, &mut explain);
         special = Some(s.tally);
         if let Some(e) = explain.as_deref_mut() {
@@ -355,7 +368,7 @@ pub(super) fn evaluate(hand: &HandInput, mut explain: Option<&mut Explanation>) 
     };
     if regular_too {
         let mut readings = decompose::Readings::new();
-        decompose::regular_readings(&f.concealed, f.fixed_sets(), &mut readings);
+        decompose::regular_readings(&f.concealed, f.held, f.fixed_sets(), &mut readings);
         let yields = special.as_ref().is_some_and(|c| has_any(c, rules::TIE_YIELDS));
         for r in readings.iter() {
             let s = trace_reading(r, &mut explain);
@@ -429,20 +442,19 @@ pub(super) fn total(hand: &HandInput) -> i32 {
         return WRONG_TILE_COUNT;
     }
     let concealed = hand.concealed_counts();
-    if tables::is_complete_regular(&concealed) == Some(false) && !could_be_special(&concealed, hand.packs().len()) {
+    if tables::is_complete_regular(&concealed) == Some(false) && !could_be_special(&concealed, held_kinds(hand), hand.packs().len()) {
         return NOT_WIN;
     }
-    evaluate(hand, None).result
+    evaluate_counts(hand, concealed, None).result
 }
 
 /// Cheap necessary conditions for the special readings: seven pairs (all
 /// counts even), honours and knitted tiles (no count over 1), thirteen
 /// orphans (terminals and honours only), a knitted straight held.
-fn could_be_special(c: &crate::tiles::TileCounts, fixed: usize) -> bool {
+fn could_be_special(c: &TileCounts, held: u64, fixed: usize) -> bool {
     if fixed > 1 {
         return false;
     }
-    let held = (0..34).filter(|&t| c[t] > 0).fold(0u64, |m, t| m | 1 << t);
     let has_knitted = || decompose::KNITTED_STRAIGHT_MASKS.iter().any(|&k| held & k == k);
     let kinds = held.count_ones();
     match fixed {

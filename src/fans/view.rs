@@ -12,8 +12,8 @@ use crate::tiles::{Suit, Tile, TileCounts};
 pub struct HandFacts {
     /// Standing tiles with the win tile.
     pub concealed: TileCounts,
-    /// Tiles of the fixed packs.
-    pub fixed: TileCounts,
+    /// Kinds among the standing tiles with the win tile.
+    pub held: u64,
     /// Kinds present anywhere in the hand.
     pub present: u64,
     /// Kinds of which the hand holds all four copies.
