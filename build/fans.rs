@@ -158,6 +158,9 @@ pub fn generate(rules: &Rules, out: &Path) -> Result<(), String> {
         writeln!(w, "    /* {} */ {m:#x},", f.name).unwrap();
     }
     writeln!(w, "];\n").unwrap();
+    let omitters = rules.fans.iter().filter(|f| !f.omits.is_empty()).fold(0u128, |m, f| m | 1 << f.index);
+    writeln!(w, "/// Fans that omit some other fan.").unwrap();
+    writeln!(w, "pub const OMITTERS: u128 = {omitters:#x};\n").unwrap();
     let order = omission_order(rules);
     writeln!(w, "/// Fans in the order omissions are applied (each before the fans it omits).").unwrap();
     writeln!(w, "pub static OMISSION_ORDER: [u8; {}] = {:?};\n", order.len(), order).unwrap();

@@ -4,7 +4,7 @@
 //! (`explain`), and costs nothing extra when not.
 
 use super::view::{FlagView, GroupView, HandFacts, HandView};
-use super::{FanResult, Tally, NOT_WIN, WRONG_TILE_COUNT};
+use super::{fans_of, FanResult, Tally, NOT_WIN, WRONG_TILE_COUNT};
 use crate::decompose::{self, tables, waits, Reading, Set, SetKind, Shape};
 use crate::hand::{HandInput, PackKind, WinFlags};
 use crate::rules::fans as rules;
@@ -264,18 +264,18 @@ fn score_reading(f: &HandFacts, reading: &Reading, unique_wait: &dyn Fn() -> boo
             rules::chows_1(&group_view(f, std::iter::once(s.tile), reading.pair), hit);
         }
     }
-    for i in (Tally { present: rules::SET_FANS, ..Tally::EMPTY }).fans() {
+    for i in fans_of(rules::SET_FANS) {
         tally.set(i as u8, used_sets[i].count_ones() as u8);
     }
     let found = trace.is_some().then_some(tally.counts);
     let mut omissions = Vec::new();
-    // Fans present, by their place in the omission order; an omitted fan
-    // comes later and is skipped once at zero.
-    let mut pending = tally.fans().fold(0u128, |m, i| m | 1 << rules::OMISSION_RANK[i]);
+    // Fans present that omit others, by their place in the omission order;
+    // an omitted fan comes later and is skipped once at zero.
+    let mut pending = fans_of(tally.present & rules::OMITTERS).fold(0u128, |m, i| m | 1 << rules::OMISSION_RANK[i]);
     while pending != 0 {
         let fan = rules::OMISSION_ORDER[pending.trailing_zeros() as usize] as usize;
         pending &= pending - 1;
-        if tally.counts[fan] == 0 || rules::OMITS_MASK[fan] & tally.present == 0 {
+        if tally.present & 1 << fan == 0 || rules::OMITS_MASK[fan] & tally.present == 0 {
             continue;
         }
         for o in rules::OMITS[fan] {

@@ -59,19 +59,23 @@ impl Tally {
 
     /// The fans present, in index order.
     pub fn fans(&self) -> impl Iterator<Item = usize> {
-        let mut m = self.present;
-        std::iter::from_fn(move || {
-            (m != 0).then(|| {
-                let i = m.trailing_zeros() as usize;
-                m &= m - 1;
-                i
-            })
-        })
+        fans_of(self.present)
     }
 
     pub fn total(&self) -> i32 {
         self.fans().map(|i| self.counts[i] as i32 * FANS[i].value as i32).sum()
     }
+}
+
+/// The fans of a fan set, in index order.
+pub(crate) fn fans_of(mut m: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            i
+        })
+    })
 }
 
 /// Result of one calculation: the raw code the reference returns (total fan,
