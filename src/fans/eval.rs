@@ -3,7 +3,7 @@
 //! fans counted outside readings. The same code explains itself when asked
 //! (`explain`), and costs nothing extra when not.
 
-use super::view::{FlagView, GroupView, HandFacts, HandView};
+use super::view::{FlagView, GroupMembers, GroupView, HandFacts, HandView};
 use super::{fans_of, FanResult, Tally, NOT_WIN, WRONG_TILE_COUNT};
 use crate::decompose::{self, tables, waits, Reading, Set, SetKind, Shape};
 use crate::hand::{HandInput, PackKind, WinFlags};
@@ -133,8 +133,8 @@ fn has_any(t: &Tally, fans: &[u8]) -> bool {
     fans.iter().any(|&i| t.present & 1 << i != 0)
 }
 
-fn group_view(f: &HandFacts, tiles: impl Iterator<Item = crate::tiles::Tile>, pair: Option<crate::tiles::Tile>) -> GroupView {
-    GroupView::new(tiles, pair, f.seat_wind, f.prevalent_wind)
+fn members(f: &HandFacts, tiles: impl Iterator<Item = crate::tiles::Tile>, pair: Option<crate::tiles::Tile>) -> GroupMembers {
+    GroupMembers::new(tiles, pair, f.seat_wind, f.prevalent_wind)
 }
 
 /// Groups of three out of four (as bitmasks), each with the set left over.
@@ -164,12 +164,15 @@ fn group_fans(
         return;
     }
     let idx = &mut idx[..n];
-    idx.sort_by_key(|&i| reading.sets[i].tile);
-    let tile = |k: usize| reading.sets[idx[k]].tile;
-    // The positions in rank order, the order views take their tiles in.
-    let mut by_rank = [0usize, 1, 2, 3];
-    by_rank[..n].sort_by_key(|&k| tile(k).rank());
-    let view = |ks: u8| group_view(f, by_rank[..n].iter().filter(|&&k| ks & 1 << k != 0).map(|&k| tile(k)), reading.pair);
+    // Insertion sort: at most four.
+    for i in 1..n {
+        let mut j = i;
+        while j > 0 && reading.sets[idx[j - 1]].tile > reading.sets[idx[j]].tile {
+            idx.swap(j - 1, j);
+            j -= 1;
+        }
+    }
+    let group = members(f, idx.iter().map(|&i| reading.sets[i].tile), reading.pair);
     let mask = |ks: u8| (0..n).filter(|&k| ks & 1 << k != 0).fold(0u8, |m, k| m | 1 << idx[k]);
     let (m4, m3, m2): (fn(&GroupView) -> Option<u8>, fn(&GroupView) -> Option<u8>, fn(&GroupView) -> Option<u8>) = if kind_is_chow {
         (rules::chows_4, rules::chows_3, rules::chows_2)
@@ -181,7 +184,7 @@ fn group_fans(
         used_sets[fan as usize] |= mask(ks);
     };
     if n == 4 {
-        if let Some(fan) = m4(&view(0b1111)) {
+        if let Some(fan) = m4(&group.view(0b1111)) {
             record(fan, 0b1111, tally);
             return;
         }
@@ -189,13 +192,13 @@ fn group_fans(
     if n >= 3 {
         let subsets: &[(u8, usize)] = if n == 4 { &SUBSETS_OF_4 } else { &[(0b0111, usize::MAX)] };
         for &(three, left) in subsets {
-            if let Some(fan) = m3(&view(three)) {
+            if let Some(fan) = m3(&group.view(three)) {
                 record(fan, three, tally);
                 if left != usize::MAX {
                     // The left-over set combines once: the best pair fan.
                     let best = (0..n)
                         .filter(|&k| three & 1 << k != 0)
-                        .filter_map(|k| m2(&view(1 << k | 1 << left)).map(|fan| (fan, k)))
+                        .filter_map(|k| m2(&group.view(1 << k | 1 << left)).map(|fan| (fan, k)))
                         .min_by_key(|(fan, _)| *fan);
                     if let Some((fan, k)) = best {
                         record(fan, 1 << k | 1 << left, tally);
@@ -211,7 +214,7 @@ fn group_fans(
     let mut related = [false; 4];
     for a in 0..n {
         for b2 in a + 1..n {
-            if let Some(fan) = m2(&view(1 << a | 1 << b2)) {
+            if let Some(fan) = m2(&group.view(1 << a | 1 << b2)) {
                 pair_fans[np] = (fan, a, b2);
                 np += 1;
                 related[a] = true;
@@ -258,10 +261,10 @@ fn score_reading(f: &HandFacts, reading: &Reading, unique_wait: &dyn Fn() -> boo
         let hit = |fan: u8| used_sets[fan as usize] |= 1 << i;
         if s.kind != SetKind::Chow {
             if rules::PUNGS_1_FANS > 0 {
-                rules::pungs_1(&group_view(f, std::iter::once(s.tile), reading.pair), hit);
+                rules::pungs_1(&members(f, std::iter::once(s.tile), reading.pair).view(1), hit);
             }
         } else if rules::CHOWS_1_FANS > 0 {
-            rules::chows_1(&group_view(f, std::iter::once(s.tile), reading.pair), hit);
+            rules::chows_1(&members(f, std::iter::once(s.tile), reading.pair).view(1), hit);
         }
     }
     for i in fans_of(rules::SET_FANS) {

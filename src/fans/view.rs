@@ -249,7 +249,7 @@ impl HandView<'_> {
 
 /// A group of sets of one kind, with the reading's pair. What the relations
 /// ask of the sets (ranks in order, suits, tiles) is worked out once here;
-/// no relation needs more of a set than its tile.
+/// no relation needs more of a set than its tile. Made by [`GroupMembers`].
 pub struct GroupView {
     len: u8,
     pair: Option<Tile>,
@@ -265,23 +265,57 @@ pub struct GroupView {
     tiles: u64,
 }
 
-impl GroupView {
-    /// `tiles`: the sets' tiles in ascending rank order (the callers know
-    /// that order in advance, so no view sorts).
-    pub fn new(tiles: impl Iterator<Item = Tile>, pair: Option<Tile>, seat_wind: u8, prevalent_wind: u8) -> GroupView {
-        let mut g = GroupView { len: 0, pair, seat_wind, prevalent_wind, ranks: [0; 4], rank_suits: [0; 4], suits: 0, tiles: 0 };
+/// The sets of one kind in a reading (at most four, by their tiles), worked
+/// out once for all the groups viewed among them.
+pub struct GroupMembers {
+    len: u8,
+    /// Positions in rank order: views take their sets in that order.
+    by_rank: [u8; 4],
+    ranks: [u8; 4],
+    suits: [u8; 4],
+    pair: Option<Tile>,
+    seat_wind: u8,
+    prevalent_wind: u8,
+}
+
+impl GroupMembers {
+    pub fn new(tiles: impl Iterator<Item = Tile>, pair: Option<Tile>, seat_wind: u8, prevalent_wind: u8) -> GroupMembers {
+        let mut m = GroupMembers { len: 0, by_rank: [0, 1, 2, 3], ranks: [0; 4], suits: [0; 4], pair, seat_wind, prevalent_wind };
         for t in tiles {
-            let i = g.len as usize;
-            g.ranks[i] = t.rank();
-            g.rank_suits[i] = t.suit() as u8;
-            g.suits |= 1 << (t.suit() as u8);
-            g.tiles |= 1 << t.index();
-            g.len += 1;
+            m.ranks[m.len as usize] = t.rank();
+            m.suits[m.len as usize] = t.suit() as u8;
+            m.len += 1;
         }
-        debug_assert!(g.ranks_sorted().windows(2).all(|w| w[0] <= w[1]));
-        g
+        // Insertion sort: at most four.
+        for i in 1..m.len as usize {
+            let mut j = i;
+            while j > 0 && m.ranks[m.by_rank[j - 1] as usize] > m.ranks[m.by_rank[j] as usize] {
+                m.by_rank.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+        m
     }
 
+    /// The group of the members in `mask` (bit k: the k-th tile given).
+    #[inline]
+    pub fn view(&self, mask: u8) -> GroupView {
+        let mut g = GroupView { len: 0, pair: self.pair, seat_wind: self.seat_wind, prevalent_wind: self.prevalent_wind, ranks: [0; 4], rank_suits: [0; 4], suits: 0, tiles: 0 };
+        for &k in &self.by_rank[..self.len as usize] {
+            if mask & 1 << k != 0 {
+                let (r, s) = (self.ranks[k as usize], self.suits[k as usize]);
+                g.ranks[g.len as usize] = r;
+                g.rank_suits[g.len as usize] = s;
+                g.suits |= 1 << s;
+                g.tiles |= 1 << (s * 9 + r - 1);
+                g.len += 1;
+            }
+        }
+        g
+    }
+}
+
+impl GroupView {
     fn ranks_sorted(&self) -> &[u8] {
         &self.ranks[..self.len as usize]
     }
