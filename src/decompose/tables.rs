@@ -8,11 +8,6 @@ include!(concat!(env!("OUT_DIR"), "/suit_tables.rs"));
 
 use crate::tiles::TileCounts;
 
-#[inline]
-fn suit_key(counts: &TileCounts, suit: usize) -> Option<usize> {
-    suit_key_and_total(counts, suit).map(|(k, _)| k)
-}
-
 /// The suit's key and its number of tiles, in one pass.
 #[inline]
 fn suit_key_and_total(counts: &TileCounts, suit: usize) -> Option<(usize, u32)> {
@@ -113,9 +108,9 @@ impl Pattern {
     pub fn new(c: &TileCounts) -> Option<Pattern> {
         let mut p = Pattern { key: [0; 3], total: [0; 3], bad: 0, paired: 0 };
         for s in 0..3 {
-            p.key[s] = suit_key(c, s)? as u32;
-            p.total[s] = c[s * 9..s * 9 + 9].iter().map(|&n| n as u32).sum();
-            p.mark(s, suit_part(p.key[s] as usize, p.total[s]));
+            let (key, total) = suit_key_and_total(c, s)?;
+            (p.key[s], p.total[s]) = (key as u32, total);
+            p.mark(s, suit_part(key, total));
         }
         p.mark(3, honor_part(&c[27..34]));
         Some(p)

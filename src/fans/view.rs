@@ -54,6 +54,10 @@ struct SetStats {
     kongs: u8,
     melded_kongs: u8,
     concealed_pungs: u8,
+    /// Tiles at the ends, and in the middle, of chows read from the
+    /// standing tiles.
+    chow_ends: u64,
+    chow_middles: u64,
 }
 
 impl SetStats {
@@ -65,6 +69,10 @@ impl SetStats {
             match s.kind {
                 SetKind::Chow => {
                     st.chows += 1;
+                    if !s.fixed {
+                        st.chow_ends |= 0b101 << (s.tile.index() - 1);
+                        st.chow_middles |= 1 << s.tile.index();
+                    }
                     if !s.melded && s.tiles().contains(&f.win) {
                         win_in_concealed_chow = true;
                     }
@@ -229,12 +237,10 @@ impl HandView<'_> {
         (self.unique_wait)()
     }
     pub fn win_at_chow_end(&self) -> bool {
-        let w = self.facts.win;
-        self.sets().iter().any(|s| s.kind == SetKind::Chow && !s.fixed && (s.tile.prev() == Some(w) || s.tile.next() == Some(w)))
+        self.stats.chow_ends & 1 << self.facts.win.index() != 0
     }
     pub fn win_in_chow_middle(&self) -> bool {
-        let w = self.facts.win;
-        self.sets().iter().any(|s| s.kind == SetKind::Chow && !s.fixed && s.tile == w)
+        self.stats.chow_middles & 1 << self.facts.win.index() != 0
     }
     pub fn win_on_pair(&self) -> bool {
         self.reading.pair == Some(self.facts.win)
