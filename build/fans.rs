@@ -304,8 +304,8 @@ pub fn generate(rules: &Rules, out: &Path) -> Result<(), String> {
         writeln!(w, "/// How many `{kname}(1)` fans there are (none: no need to look at each set).").unwrap();
         writeln!(w, "pub const {}_1_FANS: usize = {singles};", kname.to_uppercase()).unwrap();
         writeln!(w, "/// Every `{kname}(1)` fan the set shows.").unwrap();
-        writeln!(w, "#[allow(unused_variables, unused_mut)]").unwrap();
-        writeln!(w, "pub fn {kname}_1(g: &GroupView, mut hit: impl FnMut(u8)) {{").unwrap();
+        writeln!(w, "#[allow(unused_variables)]").unwrap();
+        writeln!(w, "pub fn {kname}_1(g: &GroupView, hit: &mut dyn FnMut(u8)) {{").unwrap();
         for f in rules.fans.iter().filter(active) {
             if let Rule::Group { kind: k, arity: 1, expr } = &f.rule {
                 if *k == kind {

@@ -133,8 +133,36 @@ fn has_any(t: &Tally, fans: &[u8]) -> bool {
     fans.iter().any(|&i| t.present & 1 << i != 0)
 }
 
-fn members(f: &HandFacts, tiles: impl Iterator<Item = crate::tiles::Tile>, pair: Option<crate::tiles::Tile>) -> GroupMembers {
-    GroupMembers::new(tiles, pair, f.seat_wind, f.prevalent_wind)
+/// The sets of one kind (chows, or pungs and kongs) in a reading, by tile:
+/// where they are in the reading, and their tiles for group views. Groups
+/// are bitmasks over positions in `idx`.
+struct SetsOfKind {
+    idx: [usize; 4],
+    n: usize,
+    members: GroupMembers,
+}
+
+impl SetsOfKind {
+    fn of(f: &HandFacts, reading: &Reading, chows: bool) -> SetsOfKind {
+        let mut idx = [0usize; 4];
+        let mut n = 0;
+        for (i, s) in reading.sets().iter().enumerate() {
+            if (s.kind == SetKind::Chow) == chows {
+                idx[n] = i;
+                n += 1;
+            }
+        }
+        // Insertion sort: at most four.
+        for i in 1..n {
+            let mut j = i;
+            while j > 0 && reading.sets[idx[j - 1]].tile > reading.sets[idx[j]].tile {
+                idx.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+        let members = GroupMembers::new(idx[..n].iter().map(|&i| reading.sets[i].tile), reading.pair, f.seat_wind, f.prevalent_wind);
+        SetsOfKind { idx, n, members }
+    }
 }
 
 /// Groups of three out of four (as bitmasks), each with the set left over.
@@ -143,36 +171,12 @@ const SUBSETS_OF_4: [(u8, usize); 4] = [(0b0111, 3), (0b1011, 2), (0b1101, 1), (
 /// Group fans of one kind of set (chows or pungs), by the account-once
 /// principle: a group of four first; else the first group of three and the
 /// left-over set once with it; else pairs (chow pairs trimmed, pung pairs all).
-fn group_fans(
-    f: &HandFacts,
-    reading: &Reading,
-    kind_is_chow: bool,
-    tally: &mut Tally,
-    used_sets: &mut [u8; FAN_TABLE_SIZE],
-) {
-    // Indices into reading.sets, sorted by tile; groups below are bitmasks
-    // over positions in `idx`.
-    let mut idx = [0usize; 4];
-    let mut n = 0;
-    for (i, s) in reading.sets().iter().enumerate() {
-        if (s.kind == SetKind::Chow) == kind_is_chow {
-            idx[n] = i;
-            n += 1;
-        }
-    }
+fn group_fans(sets: &SetsOfKind, kind_is_chow: bool, tally: &mut Tally, used_sets: &mut [u8; FAN_TABLE_SIZE]) {
+    let SetsOfKind { idx, n, members: group } = sets;
+    let n = *n;
     if n < 2 {
         return;
     }
-    let idx = &mut idx[..n];
-    // Insertion sort: at most four.
-    for i in 1..n {
-        let mut j = i;
-        while j > 0 && reading.sets[idx[j - 1]].tile > reading.sets[idx[j]].tile {
-            idx.swap(j - 1, j);
-            j -= 1;
-        }
-    }
-    let group = members(f, idx.iter().map(|&i| reading.sets[i].tile), reading.pair);
     let mask = |ks: u8| (0..n).filter(|&k| ks & 1 << k != 0).fold(0u8, |m, k| m | 1 << idx[k]);
     let (m4, m3, m2): (fn(&GroupView) -> Option<u8>, fn(&GroupView) -> Option<u8>, fn(&GroupView) -> Option<u8>) = if kind_is_chow {
         (rules::chows_4, rules::chows_3, rules::chows_2)
@@ -255,16 +259,17 @@ fn score_reading(f: &HandFacts, reading: &Reading, unique_wait: &dyn Fn() -> boo
     rules::hand_fans(&view, &mut tally);
     // Sets each fan stands on: set fans are omitted set by set.
     let mut used_sets = [0u8; FAN_TABLE_SIZE];
-    group_fans(f, reading, true, &mut tally, &mut used_sets);
-    group_fans(f, reading, false, &mut tally, &mut used_sets);
-    for (i, s) in reading.sets().iter().enumerate() {
-        let hit = |fan: u8| used_sets[fan as usize] |= 1 << i;
-        if s.kind != SetKind::Chow {
-            if rules::PUNGS_1_FANS > 0 {
-                rules::pungs_1(&members(f, std::iter::once(s.tile), reading.pair).view(1), hit);
+    let (chows, pungs) = (SetsOfKind::of(f, reading, true), SetsOfKind::of(f, reading, false));
+    group_fans(&chows, true, &mut tally, &mut used_sets);
+    group_fans(&pungs, false, &mut tally, &mut used_sets);
+    // Fans of single sets: each marks the set it stands on.
+    let singles: [(&SetsOfKind, fn(&GroupView, &mut dyn FnMut(u8)), bool); 2] =
+        [(&chows, rules::chows_1, rules::CHOWS_1_FANS > 0), (&pungs, rules::pungs_1, rules::PUNGS_1_FANS > 0)];
+    for (sets, single, any) in singles {
+        if any {
+            for k in 0..sets.n {
+                single(&sets.members.view(1 << k), &mut |fan| used_sets[fan as usize] |= 1 << sets.idx[k]);
             }
-        } else if rules::CHOWS_1_FANS > 0 {
-            rules::chows_1(&members(f, std::iter::once(s.tile), reading.pair).view(1), hit);
         }
     }
     for i in fans_of(rules::SET_FANS) {
