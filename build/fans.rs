@@ -239,7 +239,7 @@ pub fn generate(rules: &Rules, out: &Path) -> Result<(), String> {
         .collect();
     let emit = |w: &mut String, f: &lang::FanDef, indent: &str| match &f.rule {
         Rule::When(e) => {
-            writeln!(w, "{indent}if {} {{ t.set({}, 1); }} // {}", cond("v", e), f.index, f.name).unwrap();
+            writeln!(w, "{indent}t.set_if({}, {}); // {}", f.index, cond("v", e), f.name).unwrap();
         }
         Rule::Count(e) => {
             writeln!(w, "{indent}t.set({}, ({}) as u8); // {}", f.index, cond("v", e), f.name).unwrap();
@@ -268,7 +268,7 @@ pub fn generate(rules: &Rules, out: &Path) -> Result<(), String> {
     for f in rules.fans.iter().filter(active) {
         if let Rule::When(e) = &f.rule {
             if mentions(e, "no_other_fan") {
-                writeln!(w, "    if {} {{ t.set({}, 1); }} // {}", cond("v", e), f.index, f.name).unwrap();
+                writeln!(w, "    t.set_if({}, {}); // {}", f.index, cond("v", e), f.name).unwrap();
             }
         }
     }
@@ -278,7 +278,7 @@ pub fn generate(rules: &Rules, out: &Path) -> Result<(), String> {
     writeln!(w, "pub fn outside_fans(v: &HandView, t: &mut Tally) {{").unwrap();
     for f in rules.fans.iter().filter(active).filter(|f| outside.contains(&&f.name)) {
         match &f.rule {
-            Rule::When(e) => writeln!(w, "    if {} {{ t.set({}, 1); }} // {}", cond("v", e), f.index, f.name).unwrap(),
+            Rule::When(e) => writeln!(w, "    t.set_if({}, {}); // {}", f.index, cond("v", e), f.name).unwrap(),
             Rule::Count(e) => writeln!(w, "    t.set({}, ({}) as u8); // {}", f.index, cond("v", e), f.name).unwrap(),
             Rule::Group { .. } => return Err(format!("{RULES_FILE}:{}: fan {}: a group fan cannot be counted outside readings", f.line, f.name)),
         }

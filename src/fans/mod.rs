@@ -45,11 +45,16 @@ impl Tally {
     #[inline]
     pub fn set(&mut self, fan: u8, n: u8) {
         self.counts[fan as usize] = n;
-        if n > 0 {
-            self.present |= 1 << fan;
-        } else {
-            self.present &= !(1 << fan);
-        }
+        self.present = self.present & !(1 << fan) | ((n > 0) as u128) << fan;
+    }
+
+    /// Counts a fan not yet counted once when `on`, without a branch (the
+    /// hand fans are many and their conditions hard to predict).
+    #[inline]
+    pub fn set_if(&mut self, fan: u8, on: bool) {
+        debug_assert_eq!(self.counts[fan as usize], 0);
+        self.counts[fan as usize] = on as u8;
+        self.present |= (on as u128) << fan;
     }
 
     #[inline]
