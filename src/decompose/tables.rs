@@ -122,12 +122,6 @@ impl Pattern {
         self.paired = self.paired & !(1 << s) | (part.pairs() as u8) << s;
     }
 
-    /// Sets and exactly one pair?
-    #[inline]
-    pub fn is_complete(&self) -> bool {
-        self.bad == 0 && self.paired.count_ones() == 1
-    }
-
     /// Bitmask of the parts a completing tile may go to: every other part
     /// must already read as sets, or sets and a pair.
     pub fn open_parts(&self) -> u8 {
@@ -142,16 +136,17 @@ impl Pattern {
     /// `t`) complete the hand?
     #[inline]
     pub fn completed_by(&self, c: &TileCounts, t: usize) -> bool {
-        let mut p = *self;
-        if t >= 27 {
+        let (s, part) = if t >= 27 {
             let mut h = [0u8; 7];
             h.copy_from_slice(&c[27..34]);
             h[t - 27] += 1;
-            p.mark(3, honor_part(&h));
+            (3, honor_part(&h))
         } else {
             let s = t / 9;
-            p.mark(s, suit_part((self.key[s] + POW5[t % 9]) as usize, self.total[s] + 1));
-        }
-        p.is_complete()
+            (s, suit_part((self.key[s] + POW5[t % 9]) as usize, self.total[s] + 1))
+        };
+        // Only part `s` changes.
+        let others = !(1u8 << s);
+        self.bad & others == 0 && part != Part::Neither && (self.paired & others).count_ones() + part.pairs() == 1
     }
 }
