@@ -299,10 +299,15 @@ pub fn generate(rules: &Rules, out: &Path) -> Result<(), String> {
             }
             writeln!(w, "    None").unwrap();
             writeln!(w, "}}\n").unwrap();
+            let by_tiles = rules.fans.iter().filter(active).all(|f| match &f.rule {
+                Rule::Group { kind: k, arity: a, expr } if *k == kind && *a == arity => {
+                    !super::vocabulary::GROUP_BEYOND_TILES.iter().any(|word| mentions(expr, word))
+                }
+                _ => true,
+            });
+            writeln!(w, "/// Does `{kname}_{arity}` read the group's tiles only (so a table over tiles can answer)?").unwrap();
+            writeln!(w, "pub const {}_{arity}_BY_TILES: bool = {by_tiles};\n", kname.to_uppercase()).unwrap();
         }
-        let singles = rules.fans.iter().filter(active).filter(|f| matches!(&f.rule, Rule::Group { kind: k, arity: 1, .. } if *k == kind)).count();
-        writeln!(w, "/// How many `{kname}(1)` fans there are (none: no need to look at each set).").unwrap();
-        writeln!(w, "pub const {}_1_FANS: usize = {singles};", kname.to_uppercase()).unwrap();
         writeln!(w, "/// Every `{kname}(1)` fan the set shows.").unwrap();
         writeln!(w, "#[allow(unused_variables)]").unwrap();
         writeln!(w, "pub fn {kname}_1(g: &GroupView, hit: &mut dyn FnMut(u8)) {{").unwrap();

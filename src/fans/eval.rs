@@ -9,8 +9,9 @@ use crate::decompose::{self, tables, waits, Reading, Set, SetKind, Shape};
 use crate::hand::{HandInput, PackKind, WinFlags};
 use crate::rules::fans as rules;
 use crate::rules::fans::FAN_TABLE_SIZE;
-use crate::tiles::TileCounts;
+use crate::tiles::{Tile, TileCounts};
 use std::cell::OnceCell;
+use std::sync::LazyLock;
 
 type Counts = [u8; FAN_TABLE_SIZE];
 
@@ -139,6 +140,8 @@ fn has_any(t: &Tally, fans: &[u8]) -> bool {
 struct SetsOfKind {
     idx: [usize; 4],
     n: usize,
+    /// Their tiles, ascending.
+    tiles: [u8; 4],
     members: GroupMembers,
 }
 
@@ -160,10 +163,61 @@ impl SetsOfKind {
                 j -= 1;
             }
         }
+        let mut tiles = [0u8; 4];
+        for (t, &i) in tiles.iter_mut().zip(&idx[..n]) {
+            *t = reading.sets[i].tile.index() as u8;
+        }
         let members = GroupMembers::new(idx[..n].iter().map(|&i| reading.sets[i].tile), reading.pair, f.seat_wind, f.prevalent_wind);
-        SetsOfKind { idx, n, members }
+        SetsOfKind { idx, n, tiles, members }
+    }
+
+    /// The tiles of the group `ks`, ascending, as a table key (base 34).
+    fn key(&self, ks: u8) -> usize {
+        (0..self.n).filter(|&k| ks & 1 << k != 0).fold(0, |key, k| key * 34 + self.tiles[k] as usize)
     }
 }
+
+/// A generated group matcher: the first fan the group shows.
+type Matcher = fn(&GroupView) -> Option<u8>;
+
+/// Answers of the matchers of two and three sets that read the group's
+/// tiles only (see GROUP_BEYOND_TILES), by tiles: 0 = no fan. Made once
+/// from the generated matchers, so a lookup replaces a view and a chain of
+/// conditions.
+struct GroupTables {
+    /// [chows, pungs] by [arity - 2]: 34^arity entries, keyed by
+    /// [`SetsOfKind::key`] (only ascending keys are filled).
+    by_kind: [[Vec<u8>; 2]; 2],
+}
+
+/// Every ascending choice of `arity` tiles (repeats allowed), with its key.
+fn tile_groups(arity: usize, mut visit: impl FnMut(usize, &[u8])) {
+    let mut tiles = vec![0u8; arity];
+    loop {
+        visit(tiles.iter().fold(0, |key, &t| key * 34 + t as usize), &tiles);
+        let Some(i) = tiles.iter().rposition(|&t| t < 33) else { break };
+        tiles[i] += 1;
+        let from = tiles[i];
+        tiles[i..].fill(from);
+    }
+}
+
+static GROUP_TABLES: LazyLock<GroupTables> = LazyLock::new(|| {
+    let table = |arity: usize, matcher: Matcher| {
+        let mut out = vec![0u8; 34usize.pow(arity as u32)];
+        tile_groups(arity, |key, tiles| {
+            let group = GroupMembers::new(tiles.iter().map(|&t| Tile::from_index(t)), None, 0, 0);
+            out[key] = matcher(&group.view((1 << arity) - 1)).unwrap_or(0);
+        });
+        out
+    };
+    GroupTables {
+        by_kind: [
+            [table(2, rules::chows_2), table(3, rules::chows_3)],
+            [table(2, rules::pungs_2), table(3, rules::pungs_3)],
+        ],
+    }
+});
 
 /// Groups of three out of four (as bitmasks), each with the set left over.
 const SUBSETS_OF_4: [(u8, usize); 4] = [(0b0111, 3), (0b1011, 2), (0b1101, 1), (0b1110, 0)];
@@ -172,23 +226,34 @@ const SUBSETS_OF_4: [(u8, usize); 4] = [(0b0111, 3), (0b1011, 2), (0b1101, 1), (
 /// principle: a group of four first; else the first group of three and the
 /// left-over set once with it; else pairs (chow pairs trimmed, pung pairs all).
 fn group_fans(sets: &SetsOfKind, kind_is_chow: bool, tally: &mut Tally, used_sets: &mut [u8; FAN_TABLE_SIZE]) {
-    let SetsOfKind { idx, n, members: group } = sets;
+    let SetsOfKind { idx, n, .. } = sets;
     let n = *n;
     if n < 2 {
         return;
     }
     let mask = |ks: u8| (0..n).filter(|&k| ks & 1 << k != 0).fold(0u8, |m, k| m | 1 << idx[k]);
-    let (m4, m3, m2): (fn(&GroupView) -> Option<u8>, fn(&GroupView) -> Option<u8>, fn(&GroupView) -> Option<u8>) = if kind_is_chow {
+    let (m4, m3, m2): (Matcher, Matcher, Matcher) = if kind_is_chow {
         (rules::chows_4, rules::chows_3, rules::chows_2)
     } else {
         (rules::pungs_4, rules::pungs_3, rules::pungs_2)
+    };
+    // Groups of two and three from the tables where the rules allow.
+    let by_tiles = if kind_is_chow { [rules::CHOWS_2_BY_TILES, rules::CHOWS_3_BY_TILES] } else { [rules::PUNGS_2_BY_TILES, rules::PUNGS_3_BY_TILES] };
+    let tables = &GROUP_TABLES.by_kind[!kind_is_chow as usize];
+    let matching = |ks: u8, m: Matcher| {
+        let arity = ks.count_ones() as usize - 2;
+        if by_tiles[arity] {
+            Some(tables[arity][sets.key(ks)]).filter(|&fan| fan != 0)
+        } else {
+            m(&sets.members.view(ks))
+        }
     };
     let mut record = |fan: u8, ks: u8, tally: &mut Tally| {
         tally.add(fan, 1);
         used_sets[fan as usize] |= mask(ks);
     };
     if n == 4 {
-        if let Some(fan) = m4(&group.view(0b1111)) {
+        if let Some(fan) = m4(&sets.members.view(0b1111)) {
             record(fan, 0b1111, tally);
             return;
         }
@@ -196,13 +261,13 @@ fn group_fans(sets: &SetsOfKind, kind_is_chow: bool, tally: &mut Tally, used_set
     if n >= 3 {
         let subsets: &[(u8, usize)] = if n == 4 { &SUBSETS_OF_4 } else { &[(0b0111, usize::MAX)] };
         for &(three, left) in subsets {
-            if let Some(fan) = m3(&group.view(three)) {
+            if let Some(fan) = matching(three, m3) {
                 record(fan, three, tally);
                 if left != usize::MAX {
                     // The left-over set combines once: the best pair fan.
                     let best = (0..n)
                         .filter(|&k| three & 1 << k != 0)
-                        .filter_map(|k| m2(&group.view(1 << k | 1 << left)).map(|fan| (fan, k)))
+                        .filter_map(|k| matching(1 << k | 1 << left, m2).map(|fan| (fan, k)))
                         .min_by_key(|(fan, _)| *fan);
                     if let Some((fan, k)) = best {
                         record(fan, 1 << k | 1 << left, tally);
@@ -218,7 +283,7 @@ fn group_fans(sets: &SetsOfKind, kind_is_chow: bool, tally: &mut Tally, used_set
     let mut related = [false; 4];
     for a in 0..n {
         for b2 in a + 1..n {
-            if let Some(fan) = m2(&group.view(1 << a | 1 << b2)) {
+            if let Some(fan) = matching(1 << a | 1 << b2, m2) {
                 pair_fans[np] = (fan, a, b2);
                 np += 1;
                 related[a] = true;
@@ -262,15 +327,13 @@ fn score_reading(f: &HandFacts, reading: &Reading, unique_wait: &dyn Fn() -> boo
     let (chows, pungs) = (SetsOfKind::of(f, reading, true), SetsOfKind::of(f, reading, false));
     group_fans(&chows, true, &mut tally, &mut used_sets);
     group_fans(&pungs, false, &mut tally, &mut used_sets);
-    // Fans of single sets: each marks the set it stands on.
-    let singles: [(&SetsOfKind, fn(&GroupView, &mut dyn FnMut(u8)), bool); 2] =
-        [(&chows, rules::chows_1, rules::CHOWS_1_FANS > 0), (&pungs, rules::pungs_1, rules::PUNGS_1_FANS > 0)];
-    for (sets, single, any) in singles {
-        if any {
-            for k in 0..sets.n {
-                single(&sets.members.view(1 << k), &mut |fan| used_sets[fan as usize] |= 1 << sets.idx[k]);
-            }
-        }
+    // Fans of single sets: each marks the set it stands on. (A kind without
+    // such fans has an empty matcher, and its views compile away.)
+    for k in 0..chows.n {
+        rules::chows_1(&chows.members.view(1 << k), &mut |fan| used_sets[fan as usize] |= 1 << chows.idx[k]);
+    }
+    for k in 0..pungs.n {
+        rules::pungs_1(&pungs.members.view(1 << k), &mut |fan| used_sets[fan as usize] |= 1 << pungs.idx[k]);
     }
     for i in fans_of(rules::SET_FANS) {
         tally.set(i as u8, used_sets[i].count_ones() as u8);
@@ -475,5 +538,35 @@ fn could_be_special(c: &TileCounts, held: u64, fixed: usize) -> bool {
         }
         1 => has_knitted(),
         _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The tables stand for matchers that read tiles only: whatever the pair
+    /// and the winds, a matcher says what its table says.
+    #[test]
+    fn group_tables_agree_with_matchers() {
+        let matchers: [[(bool, Matcher); 2]; 2] = [
+            [(rules::CHOWS_2_BY_TILES, rules::chows_2), (rules::CHOWS_3_BY_TILES, rules::chows_3)],
+            [(rules::PUNGS_2_BY_TILES, rules::pungs_2), (rules::PUNGS_3_BY_TILES, rules::pungs_3)],
+        ];
+        for (kind, by_arity) in matchers.iter().enumerate() {
+            for (a, &(by_tiles, matcher)) in by_arity.iter().enumerate() {
+                if !by_tiles {
+                    continue;
+                }
+                let arity = a + 2;
+                tile_groups(arity, |key, tiles| {
+                    for (pair, seat, prevalent) in [(Some(4u8), 0, 1), (Some(27), 0, 0), (Some(31), 3, 2), (Some(13), 1, 1)] {
+                        let group = GroupMembers::new(tiles.iter().map(|&t| Tile::from_index(t)), pair.map(Tile::from_index), seat, prevalent);
+                        let expect = matcher(&group.view((1 << arity) - 1)).unwrap_or(0);
+                        assert_eq!(GROUP_TABLES.by_kind[kind][a][key], expect, "{tiles:?}");
+                    }
+                });
+            }
+        }
     }
 }
