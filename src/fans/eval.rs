@@ -340,9 +340,11 @@ fn score_reading(f: &HandFacts, reading: &Reading, unique_wait: &dyn Fn() -> boo
     }
     let found = trace.is_some().then_some(tally.counts);
     let mut omissions = Vec::new();
-    // Fans present that omit others, by their place in the omission order;
-    // an omitted fan comes later and is skipped once at zero.
-    let mut pending = fans_of(tally.present & rules::OMITTERS).fold(0u128, |m, i| m | 1 << rules::OMISSION_RANK[i]);
+    // Fans present that omit others present, by their place in the omission
+    // order; an omitted fan comes later and is skipped once at zero.
+    let present = tally.present;
+    let mut pending = fans_of(present & rules::OMITTERS)
+        .fold(0u128, |m, i| m | ((rules::OMITS_MASK[i] & present != 0) as u128) << rules::OMISSION_RANK[i]);
     while pending != 0 {
         let fan = rules::OMISSION_ORDER[pending.trailing_zeros() as usize] as usize;
         pending &= pending - 1;
