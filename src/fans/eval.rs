@@ -475,7 +475,7 @@ fn evaluate_counts(hand: &HandInput, concealed: TileCounts, mut explain: Option<
             }
         }
     }
-    match best {
+    match &best {
         None => result.result = NOT_WIN,
         Some(b) => {
             result.counts = b.tally.counts;
