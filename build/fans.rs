@@ -158,6 +158,9 @@ pub fn generate(rules: &Rules, out: &Path) -> Result<(), String> {
         writeln!(w, "    /* {} */ {m:#x},", f.name).unwrap();
     }
     writeln!(w, "];\n").unwrap();
+    let omitters = rules.fans.iter().filter(|f| !f.omits.is_empty()).fold(0u128, |m, f| m | 1 << f.index);
+    writeln!(w, "/// Fans that omit some other fan.").unwrap();
+    writeln!(w, "pub const OMITTERS: u128 = {omitters:#x};\n").unwrap();
     let order = omission_order(rules);
     writeln!(w, "/// Fans in the order omissions are applied (each before the fans it omits).").unwrap();
     writeln!(w, "pub static OMISSION_ORDER: [u8; {}] = {:?};\n", order.len(), order).unwrap();
@@ -236,7 +239,7 @@ pub fn generate(rules: &Rules, out: &Path) -> Result<(), String> {
         .collect();
     let emit = |w: &mut String, f: &lang::FanDef, indent: &str| match &f.rule {
         Rule::When(e) => {
-            writeln!(w, "{indent}if {} {{ t.set({}, 1); }} // {}", cond("v", e), f.index, f.name).unwrap();
+            writeln!(w, "{indent}t.set_if({}, {}); // {}", f.index, cond("v", e), f.name).unwrap();
         }
         Rule::Count(e) => {
             writeln!(w, "{indent}t.set({}, ({}) as u8); // {}", f.index, cond("v", e), f.name).unwrap();
@@ -265,7 +268,7 @@ pub fn generate(rules: &Rules, out: &Path) -> Result<(), String> {
     for f in rules.fans.iter().filter(active) {
         if let Rule::When(e) = &f.rule {
             if mentions(e, "no_other_fan") {
-                writeln!(w, "    if {} {{ t.set({}, 1); }} // {}", cond("v", e), f.index, f.name).unwrap();
+                writeln!(w, "    t.set_if({}, {}); // {}", f.index, cond("v", e), f.name).unwrap();
             }
         }
     }
@@ -275,7 +278,7 @@ pub fn generate(rules: &Rules, out: &Path) -> Result<(), String> {
     writeln!(w, "pub fn outside_fans(v: &HandView, t: &mut Tally) {{").unwrap();
     for f in rules.fans.iter().filter(active).filter(|f| outside.contains(&&f.name)) {
         match &f.rule {
-            Rule::When(e) => writeln!(w, "    if {} {{ t.set({}, 1); }} // {}", cond("v", e), f.index, f.name).unwrap(),
+            Rule::When(e) => writeln!(w, "    t.set_if({}, {}); // {}", f.index, cond("v", e), f.name).unwrap(),
             Rule::Count(e) => writeln!(w, "    t.set({}, ({}) as u8); // {}", f.index, cond("v", e), f.name).unwrap(),
             Rule::Group { .. } => return Err(format!("{RULES_FILE}:{}: fan {}: a group fan cannot be counted outside readings", f.line, f.name)),
         }
@@ -296,13 +299,18 @@ pub fn generate(rules: &Rules, out: &Path) -> Result<(), String> {
             }
             writeln!(w, "    None").unwrap();
             writeln!(w, "}}\n").unwrap();
+            let by_tiles = rules.fans.iter().filter(active).all(|f| match &f.rule {
+                Rule::Group { kind: k, arity: a, expr } if *k == kind && *a == arity => {
+                    !super::vocabulary::GROUP_BEYOND_TILES.iter().any(|word| mentions(expr, word))
+                }
+                _ => true,
+            });
+            writeln!(w, "/// Does `{kname}_{arity}` read the group's tiles only (so a table over tiles can answer)?").unwrap();
+            writeln!(w, "pub const {}_{arity}_BY_TILES: bool = {by_tiles};\n", kname.to_uppercase()).unwrap();
         }
-        let singles = rules.fans.iter().filter(active).filter(|f| matches!(&f.rule, Rule::Group { kind: k, arity: 1, .. } if *k == kind)).count();
-        writeln!(w, "/// How many `{kname}(1)` fans there are (none: no need to look at each set).").unwrap();
-        writeln!(w, "pub const {}_1_FANS: usize = {singles};", kname.to_uppercase()).unwrap();
         writeln!(w, "/// Every `{kname}(1)` fan the set shows.").unwrap();
-        writeln!(w, "#[allow(unused_variables, unused_mut)]").unwrap();
-        writeln!(w, "pub fn {kname}_1(g: &GroupView, mut hit: impl FnMut(u8)) {{").unwrap();
+        writeln!(w, "#[allow(unused_variables)]").unwrap();
+        writeln!(w, "pub fn {kname}_1(g: &GroupView, hit: &mut dyn FnMut(u8)) {{").unwrap();
         for f in rules.fans.iter().filter(active) {
             if let Rule::Group { kind: k, arity: 1, expr } = &f.rule {
                 if *k == kind {

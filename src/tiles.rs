@@ -85,11 +85,8 @@ impl Tile {
     /// (red, green, white), as in the reference.
     #[inline]
     pub const fn rank(self) -> u8 {
-        if self.0 < 27 {
-            self.0 % 9 + 1
-        } else {
-            self.0 - 27 + 1
-        }
+        // Honours start at 27 = 3 * 9: one formula for both.
+        self.0 % 9 + 1
     }
 
     #[inline]

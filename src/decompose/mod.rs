@@ -217,10 +217,18 @@ pub fn fixed_sets(hand: &HandInput) -> ([Set; 4], u8) {
     (sets, hand.packs().len() as u8)
 }
 
-/// Regular readings of `standing` (the standing tiles with the win tile)
-/// after the fixed sets, in the reference's order, without duplicates.
-pub fn regular_readings(standing: &TileCounts, fixed: &[Set], out: &mut Readings) {
-    if !standing.iter().any(|&n| n >= 2) {
+/// Regular readings of `standing` (the standing tiles with the win tile;
+/// `held`: their kinds) after the fixed sets, in the reference's order,
+/// without duplicates.
+pub fn regular_readings(standing: &TileCounts, held: u64, fixed: &[Set], out: &mut Readings) {
+    let (mut pairs, mut remaining, mut rest) = (false, 0u32, held);
+    while rest != 0 {
+        let t = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        pairs |= standing[t] >= 2;
+        remaining += standing[t] as u32;
+    }
+    if !pairs || remaining != (4 - fixed.len() as u32) * 3 + 2 {
         return;
     }
     let mut counts = *standing;
@@ -232,11 +240,7 @@ pub fn regular_readings(standing: &TileCounts, fixed: &[Set], out: &mut Readings
         knitted: None,
     };
     work.sets[..fixed.len()].copy_from_slice(fixed);
-    let remaining: u32 = counts.iter().map(|&n| n as u32).sum();
-    if remaining != (4 - fixed.len() as u32) * 3 + 2 {
-        return;
-    }
-    divide(&mut counts, fixed.len(), 0, &mut work, out);
+    divide_from(&mut counts, held, fixed.len(), 0, 0, 0, &mut work, out);
 }
 
 /// Sets are compared by (first tile, pung before chow): the reference's

@@ -8,11 +8,6 @@ include!(concat!(env!("OUT_DIR"), "/suit_tables.rs"));
 
 use crate::tiles::TileCounts;
 
-#[inline]
-fn suit_key(counts: &TileCounts, suit: usize) -> Option<usize> {
-    suit_key_and_total(counts, suit).map(|(k, _)| k)
-}
-
 /// The suit's key and its number of tiles, in one pass.
 #[inline]
 fn suit_key_and_total(counts: &TileCounts, suit: usize) -> Option<(usize, u32)> {
@@ -113,9 +108,9 @@ impl Pattern {
     pub fn new(c: &TileCounts) -> Option<Pattern> {
         let mut p = Pattern { key: [0; 3], total: [0; 3], bad: 0, paired: 0 };
         for s in 0..3 {
-            p.key[s] = suit_key(c, s)? as u32;
-            p.total[s] = c[s * 9..s * 9 + 9].iter().map(|&n| n as u32).sum();
-            p.mark(s, suit_part(p.key[s] as usize, p.total[s]));
+            let (key, total) = suit_key_and_total(c, s)?;
+            (p.key[s], p.total[s]) = (key as u32, total);
+            p.mark(s, suit_part(key, total));
         }
         p.mark(3, honor_part(&c[27..34]));
         Some(p)
@@ -125,12 +120,6 @@ impl Pattern {
     fn mark(&mut self, s: usize, part: Part) {
         self.bad = self.bad & !(1 << s) | ((part == Part::Neither) as u8) << s;
         self.paired = self.paired & !(1 << s) | (part.pairs() as u8) << s;
-    }
-
-    /// Sets and exactly one pair?
-    #[inline]
-    pub fn is_complete(&self) -> bool {
-        self.bad == 0 && self.paired.count_ones() == 1
     }
 
     /// Bitmask of the parts a completing tile may go to: every other part
@@ -147,16 +136,17 @@ impl Pattern {
     /// `t`) complete the hand?
     #[inline]
     pub fn completed_by(&self, c: &TileCounts, t: usize) -> bool {
-        let mut p = *self;
-        if t >= 27 {
+        let (s, part) = if t >= 27 {
             let mut h = [0u8; 7];
             h.copy_from_slice(&c[27..34]);
             h[t - 27] += 1;
-            p.mark(3, honor_part(&h));
+            (3, honor_part(&h))
         } else {
             let s = t / 9;
-            p.mark(s, suit_part((self.key[s] + POW5[t % 9]) as usize, self.total[s] + 1));
-        }
-        p.is_complete()
+            (s, suit_part((self.key[s] + POW5[t % 9]) as usize, self.total[s] + 1))
+        };
+        // Only part `s` changes.
+        let others = !(1u8 << s);
+        self.bad & others == 0 && part != Part::Neither && (self.paired & others).count_ones() + part.pairs() == 1
     }
 }

@@ -136,13 +136,14 @@ fn regular_waits(counts: &mut Counts16, tile_count: i32, prev_key: u32, waiting:
 /// seven-pairs wait of a 13-tile hand. (The search above sees exactly these
 /// waits when no count wraps, which cannot happen with the win tile among
 /// the counted tiles.) Falls back to the search when a count would pass 4.
-pub fn is_unique_wait_fast(concealed: &TileCounts, tile_count: i32, win: Tile) -> bool {
+/// `held`: the kinds in `concealed`.
+pub fn is_unique_wait_fast(concealed: &TileCounts, held: u64, tile_count: i32, win: Tile) -> bool {
     let mut c = *concealed;
     c[win.index()] -= 1;
+    let held = if c[win.index()] == 0 { held & !(1 << win.index()) } else { held };
     let Some(pattern) = super::tables::Pattern::new(&c) else {
         return is_unique_wait(concealed, tile_count, win);
     };
-    let held = (0..TILE_KINDS).filter(|&t| c[t] > 0).fold(0u64, |m, t| m | 1 << t);
     let mut waiting = 0u64;
     // Six pairs and a single are at most seven kinds.
     if tile_count == 13 && held.count_ones() <= 7 {

@@ -3,13 +3,15 @@
 //! fans counted outside readings. The same code explains itself when asked
 //! (`explain`), and costs nothing extra when not.
 
-use super::view::{FlagView, GroupView, HandFacts, HandView};
-use super::{FanResult, Tally, NOT_WIN, WRONG_TILE_COUNT};
+use super::view::{FlagView, GroupMembers, GroupView, HandFacts, HandView};
+use super::{fans_of, FanResult, Tally, NOT_WIN, WRONG_TILE_COUNT};
 use crate::decompose::{self, tables, waits, Reading, Set, SetKind, Shape};
 use crate::hand::{HandInput, PackKind, WinFlags};
 use crate::rules::fans as rules;
 use crate::rules::fans::FAN_TABLE_SIZE;
+use crate::tiles::{Tile, TileCounts};
 use std::cell::OnceCell;
+use std::sync::LazyLock;
 
 type Counts = [u8; FAN_TABLE_SIZE];
 
@@ -40,15 +42,22 @@ pub struct ReadingTrace {
     pub verdict: &'static str,
 }
 
-fn facts(hand: &HandInput) -> HandFacts {
-    let concealed = hand.concealed_counts();
+/// Kinds among the standing tiles and the win tile.
+fn held_kinds(hand: &HandInput) -> u64 {
+    hand.standing().iter().fold(1 << hand.win_tile.index(), |m, t| m | 1 << t.index())
+}
+
+fn facts(hand: &HandInput, concealed: TileCounts) -> HandFacts {
     let fixed = decompose::fixed_counts(hand);
     let (fixed_sets, fixed_count) = decompose::fixed_sets(hand);
-    let (mut present, mut fours) = (0u64, 0u64);
-    for t in 0..34 {
-        let n = concealed[t] + fixed[t];
-        present |= ((n > 0) as u64) << t;
-        fours |= ((n == 4) as u64) << t;
+    let held = held_kinds(hand);
+    let present = fixed_sets[..fixed_count as usize].iter().fold(held, |m, s| m | s.kinds());
+    let mut fours = 0u64;
+    let mut rest = present;
+    while rest != 0 {
+        let t = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        fours |= ((concealed[t] + fixed[t] == 4) as u64) << t;
     }
     let w = hand.win_tile.index();
     let mut fv = FlagView {
@@ -60,7 +69,7 @@ fn facts(hand: &HandInput) -> HandFacts {
     rules::apply_flag_rules(&mut fv);
     HandFacts {
         concealed,
-        fixed,
+        held,
         present,
         fours,
         fixed_sets,
@@ -112,7 +121,7 @@ fn unique_wait_for(f: &HandFacts, reading: &Reading, regular_wait: &OnceCell<boo
                 !seq.contains(&(f.win.index() as u8)) || f.concealed[f.win.index()] == 3
             }
         }
-        _ => *regular_wait.get_or_init(|| waits::is_unique_wait_fast(&f.concealed, f.standing_count as i32, f.win)),
+        _ => *regular_wait.get_or_init(|| waits::is_unique_wait_fast(&f.concealed, f.held, f.standing_count as i32, f.win)),
     }
 }
 
@@ -125,67 +134,143 @@ fn has_any(t: &Tally, fans: &[u8]) -> bool {
     fans.iter().any(|&i| t.present & 1 << i != 0)
 }
 
-fn group_view(f: &HandFacts, sets: &[Set], pair: Option<crate::tiles::Tile>) -> GroupView {
-    GroupView::new(sets, pair, f.seat_wind, f.prevalent_wind)
+/// The sets of one kind (chows, or pungs and kongs) in a reading, by tile:
+/// where they are in the reading, and their tiles for group views. Groups
+/// are bitmasks over positions in `idx`.
+struct SetsOfKind {
+    idx: [usize; 4],
+    n: usize,
+    /// Their tiles, ascending.
+    tiles: [u8; 4],
+    members: GroupMembers,
 }
 
-const SUBSETS_OF_4: [([usize; 3], usize); 4] = [([0, 1, 2], 3), ([0, 1, 3], 2), ([0, 2, 3], 1), ([1, 2, 3], 0)];
+impl SetsOfKind {
+    fn of(f: &HandFacts, reading: &Reading, chows: bool) -> SetsOfKind {
+        let mut idx = [0usize; 4];
+        let mut n = 0;
+        for (i, s) in reading.sets().iter().enumerate() {
+            if (s.kind == SetKind::Chow) == chows {
+                idx[n] = i;
+                n += 1;
+            }
+        }
+        // Insertion sort: at most four.
+        for i in 1..n {
+            let mut j = i;
+            while j > 0 && reading.sets[idx[j - 1]].tile > reading.sets[idx[j]].tile {
+                idx.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+        let mut tiles = [0u8; 4];
+        for (t, &i) in tiles.iter_mut().zip(&idx[..n]) {
+            *t = reading.sets[i].tile.index() as u8;
+        }
+        let members = GroupMembers::new(idx[..n].iter().map(|&i| reading.sets[i].tile), reading.pair, f.seat_wind, f.prevalent_wind);
+        SetsOfKind { idx, n, tiles, members }
+    }
+
+    /// The tiles of the group `ks`, ascending, as a table key (base 34).
+    fn key(&self, ks: u8) -> usize {
+        (0..self.n).filter(|&k| ks & 1 << k != 0).fold(0, |key, k| key * 34 + self.tiles[k] as usize)
+    }
+}
+
+/// A generated group matcher: the first fan the group shows.
+type Matcher = fn(&GroupView) -> Option<u8>;
+
+/// Answers of the matchers of two and three sets that read the group's
+/// tiles only (see GROUP_BEYOND_TILES), by tiles: 0 = no fan. Made once
+/// from the generated matchers, so a lookup replaces a view and a chain of
+/// conditions.
+struct GroupTables {
+    /// [chows, pungs] by [arity - 2]: 34^arity entries, keyed by
+    /// [`SetsOfKind::key`] (only ascending keys are filled).
+    by_kind: [[Vec<u8>; 2]; 2],
+}
+
+/// Every ascending choice of `arity` tiles (repeats allowed), with its key.
+fn tile_groups(arity: usize, mut visit: impl FnMut(usize, &[u8])) {
+    let mut tiles = vec![0u8; arity];
+    loop {
+        visit(tiles.iter().fold(0, |key, &t| key * 34 + t as usize), &tiles);
+        let Some(i) = tiles.iter().rposition(|&t| t < 33) else { break };
+        tiles[i] += 1;
+        let from = tiles[i];
+        tiles[i..].fill(from);
+    }
+}
+
+static GROUP_TABLES: LazyLock<GroupTables> = LazyLock::new(|| {
+    let table = |arity: usize, matcher: Matcher| {
+        let mut out = vec![0u8; 34usize.pow(arity as u32)];
+        tile_groups(arity, |key, tiles| {
+            let group = GroupMembers::new(tiles.iter().map(|&t| Tile::from_index(t)), None, 0, 0);
+            out[key] = matcher(&group.view((1 << arity) - 1)).unwrap_or(0);
+        });
+        out
+    };
+    GroupTables {
+        by_kind: [
+            [table(2, rules::chows_2), table(3, rules::chows_3)],
+            [table(2, rules::pungs_2), table(3, rules::pungs_3)],
+        ],
+    }
+});
+
+/// Groups of three out of four (as bitmasks), each with the set left over.
+const SUBSETS_OF_4: [(u8, usize); 4] = [(0b0111, 3), (0b1011, 2), (0b1101, 1), (0b1110, 0)];
 
 /// Group fans of one kind of set (chows or pungs), by the account-once
 /// principle: a group of four first; else the first group of three and the
 /// left-over set once with it; else pairs (chow pairs trimmed, pung pairs all).
-fn group_fans(
-    f: &HandFacts,
-    reading: &Reading,
-    kind_is_chow: bool,
-    tally: &mut Tally,
-    used_sets: &mut [u8; FAN_TABLE_SIZE],
-) {
-    // Indices into reading.sets, sorted by tile.
-    let mut idx = [0usize; 4];
-    let mut n = 0;
-    for (i, s) in reading.sets().iter().enumerate() {
-        if (s.kind == SetKind::Chow) == kind_is_chow {
-            idx[n] = i;
-            n += 1;
-        }
+fn group_fans(sets: &SetsOfKind, kind_is_chow: bool, tally: &mut Tally, used_sets: &mut [u8; FAN_TABLE_SIZE]) {
+    let SetsOfKind { idx, n, .. } = sets;
+    let n = *n;
+    if n < 2 {
+        return;
     }
-    let idx = &mut idx[..n];
-    idx.sort_by_key(|&i| reading.sets[i].tile);
-    let set = |k: usize| reading.sets[idx[k]];
-    let view = |ks: &[usize]| {
-        let mut sets = [Set::EMPTY; 4];
-        for (slot, &k) in sets.iter_mut().zip(ks) {
-            *slot = set(k);
-        }
-        group_view(f, &sets[..ks.len()], reading.pair)
-    };
-    let mask = |ks: &[usize]| ks.iter().fold(0u8, |m, &k| m | 1 << idx[k]);
-    let (m4, m3, m2): (fn(&GroupView) -> Option<u8>, fn(&GroupView) -> Option<u8>, fn(&GroupView) -> Option<u8>) = if kind_is_chow {
+    let mask = |ks: u8| (0..n).filter(|&k| ks & 1 << k != 0).fold(0u8, |m, k| m | 1 << idx[k]);
+    let (m4, m3, m2): (Matcher, Matcher, Matcher) = if kind_is_chow {
         (rules::chows_4, rules::chows_3, rules::chows_2)
     } else {
         (rules::pungs_4, rules::pungs_3, rules::pungs_2)
     };
-    let mut record = |fan: u8, ks: &[usize], tally: &mut Tally| {
+    // Groups of two and three from the tables where the rules allow.
+    let by_tiles = if kind_is_chow { [rules::CHOWS_2_BY_TILES, rules::CHOWS_3_BY_TILES] } else { [rules::PUNGS_2_BY_TILES, rules::PUNGS_3_BY_TILES] };
+    let tables = &GROUP_TABLES.by_kind[!kind_is_chow as usize];
+    let matching = |ks: u8, m: Matcher| {
+        let arity = ks.count_ones() as usize - 2;
+        if by_tiles[arity] {
+            Some(tables[arity][sets.key(ks)]).filter(|&fan| fan != 0)
+        } else {
+            m(&sets.members.view(ks))
+        }
+    };
+    let mut record = |fan: u8, ks: u8, tally: &mut Tally| {
         tally.add(fan, 1);
         used_sets[fan as usize] |= mask(ks);
     };
     if n == 4 {
-        if let Some(fan) = m4(&view(&[0, 1, 2, 3])) {
-            record(fan, &[0, 1, 2, 3], tally);
+        if let Some(fan) = m4(&sets.members.view(0b1111)) {
+            record(fan, 0b1111, tally);
             return;
         }
     }
     if n >= 3 {
-        let subsets: &[([usize; 3], usize)] = if n == 4 { &SUBSETS_OF_4 } else { &[([0, 1, 2], usize::MAX)] };
-        for (three, left) in subsets {
-            if let Some(fan) = m3(&view(three)) {
+        let subsets: &[(u8, usize)] = if n == 4 { &SUBSETS_OF_4 } else { &[(0b0111, usize::MAX)] };
+        for &(three, left) in subsets {
+            if let Some(fan) = matching(three, m3) {
                 record(fan, three, tally);
-                if *left != usize::MAX {
+                if left != usize::MAX {
                     // The left-over set combines once: the best pair fan.
-                    let best = three.iter().filter_map(|&k| m2(&view(&[k, *left])).map(|fan| (fan, k))).min_by_key(|(fan, _)| *fan);
+                    let best = (0..n)
+                        .filter(|&k| three & 1 << k != 0)
+                        .filter_map(|k| matching(1 << k | 1 << left, m2).map(|fan| (fan, k)))
+                        .min_by_key(|(fan, _)| *fan);
                     if let Some((fan, k)) = best {
-                        record(fan, &[k, *left], tally);
+                        record(fan, 1 << k | 1 << left, tally);
                     }
                 }
                 return;
@@ -198,7 +283,7 @@ fn group_fans(
     let mut related = [false; 4];
     for a in 0..n {
         for b2 in a + 1..n {
-            if let Some(fan) = m2(&view(&[a, b2])) {
+            if let Some(fan) = matching(1 << a | 1 << b2, m2) {
                 pair_fans[np] = (fan, a, b2);
                 np += 1;
                 related[a] = true;
@@ -212,7 +297,7 @@ fn group_fans(
     let mut local: Counts = [0; FAN_TABLE_SIZE];
     for &(fan, a, b2) in &pair_fans[..np] {
         local[fan as usize] += 1;
-        used_sets[fan as usize] |= mask(&[a, b2]);
+        used_sets[fan as usize] |= mask(1 << a | 1 << b2);
     }
     if kind_is_chow && np > 1 {
         let unrelated = related[..n].iter().filter(|r| !**r).count();
@@ -239,30 +324,31 @@ fn score_reading(f: &HandFacts, reading: &Reading, unique_wait: &dyn Fn() -> boo
     rules::hand_fans(&view, &mut tally);
     // Sets each fan stands on: set fans are omitted set by set.
     let mut used_sets = [0u8; FAN_TABLE_SIZE];
-    group_fans(f, reading, true, &mut tally, &mut used_sets);
-    group_fans(f, reading, false, &mut tally, &mut used_sets);
-    for (i, s) in reading.sets().iter().enumerate() {
-        let hit = |fan: u8| used_sets[fan as usize] |= 1 << i;
-        if s.kind != SetKind::Chow {
-            if rules::PUNGS_1_FANS > 0 {
-                rules::pungs_1(&group_view(f, &[*s], reading.pair), hit);
-            }
-        } else if rules::CHOWS_1_FANS > 0 {
-            rules::chows_1(&group_view(f, &[*s], reading.pair), hit);
-        }
+    let (chows, pungs) = (SetsOfKind::of(f, reading, true), SetsOfKind::of(f, reading, false));
+    group_fans(&chows, true, &mut tally, &mut used_sets);
+    group_fans(&pungs, false, &mut tally, &mut used_sets);
+    // Fans of single sets: each marks the set it stands on. (A kind without
+    // such fans has an empty matcher, and its views compile away.)
+    for k in 0..chows.n {
+        rules::chows_1(&chows.members.view(1 << k), &mut |fan| used_sets[fan as usize] |= 1 << chows.idx[k]);
     }
-    for i in (Tally { present: rules::SET_FANS, ..Tally::EMPTY }).fans() {
+    for k in 0..pungs.n {
+        rules::pungs_1(&pungs.members.view(1 << k), &mut |fan| used_sets[fan as usize] |= 1 << pungs.idx[k]);
+    }
+    for i in fans_of(rules::SET_FANS) {
         tally.set(i as u8, used_sets[i].count_ones() as u8);
     }
     let found = trace.is_some().then_some(tally.counts);
     let mut omissions = Vec::new();
-    // Fans present, by their place in the omission order; an omitted fan
-    // comes later and is skipped once at zero.
-    let mut pending = tally.fans().fold(0u128, |m, i| m | 1 << rules::OMISSION_RANK[i]);
+    // Fans present that omit others present, by their place in the omission
+    // order; an omitted fan comes later and is skipped once at zero.
+    let present = tally.present;
+    let mut pending = fans_of(present & rules::OMITTERS)
+        .fold(0u128, |m, i| m | ((rules::OMITS_MASK[i] & present != 0) as u128) << rules::OMISSION_RANK[i]);
     while pending != 0 {
         let fan = rules::OMISSION_ORDER[pending.trailing_zeros() as usize] as usize;
         pending &= pending - 1;
-        if tally.counts[fan] == 0 || rules::OMITS_MASK[fan] & tally.present == 0 {
+        if tally.present & 1 << fan == 0 || rules::OMITS_MASK[fan] & tally.present == 0 {
             continue;
         }
         for o in rules::OMITS[fan] {
@@ -306,7 +392,12 @@ fn score_reading(f: &HandFacts, reading: &Reading, unique_wait: &dyn Fn() -> boo
 }
 
 /// The calculation, optionally traced.
-pub(super) fn evaluate(hand: &HandInput, mut explain: Option<&mut Explanation>) -> FanResult {
+pub(super) fn evaluate(hand: &HandInput, explain: Option<&mut Explanation>) -> FanResult {
+    evaluate_counts(hand, hand.concealed_counts(), explain)
+}
+
+/// [`evaluate`] with the concealed counts already made.
+fn evaluate_counts(hand: &HandInput, concealed: TileCounts, mut explain: Option<&mut Explanation>) -> FanResult {
     let mut result = FanResult { result: WRONG_TILE_COUNT, counts: [0; FAN_TABLE_SIZE] };
     if !tile_count_ok(hand) {
         if let Some(e) = explain {
@@ -314,7 +405,7 @@ pub(super) fn evaluate(hand: &HandInput, mut explain: Option<&mut Explanation>) 
         }
         return result;
     }
-    let f = facts(hand);
+    let f = facts(hand, concealed);
     if let Some(e) = explain.as_deref_mut() {
         e.flags_given = hand.flags;
         e.flags_used = f.flags;
@@ -335,7 +426,7 @@ pub(super) fn evaluate(hand: &HandInput, mut explain: Option<&mut Explanation>) 
             None => score_reading(&f, reading, uw, None),
         }
     };
-    if let Some(sp) = could_be_special(&f.concealed, f.fixed_count as usize).then(|| special_reading(&f)).flatten() {
+    if let Some(sp) = could_be_special(&f.concealed, f.held, f.fixed_count as usize).then(|| special_reading(&f)).flatten() {
         let s = trace_reading(&sp, &mut explain);
         special = Some(s.tally);
         if let Some(e) = explain.as_deref_mut() {
@@ -350,7 +441,7 @@ pub(super) fn evaluate(hand: &HandInput, mut explain: Option<&mut Explanation>) 
     };
     if regular_too {
         let mut readings = decompose::Readings::new();
-        decompose::regular_readings(&f.concealed, f.fixed_sets(), &mut readings);
+        decompose::regular_readings(&f.concealed, f.held, f.fixed_sets(), &mut readings);
         let yields = special.as_ref().is_some_and(|c| has_any(c, rules::TIE_YIELDS));
         for r in readings.iter() {
             let s = trace_reading(r, &mut explain);
@@ -384,7 +475,7 @@ pub(super) fn evaluate(hand: &HandInput, mut explain: Option<&mut Explanation>) 
             }
         }
     }
-    match best {
+    match &best {
         None => result.result = NOT_WIN,
         Some(b) => {
             result.counts = b.tally.counts;
@@ -424,20 +515,19 @@ pub(super) fn total(hand: &HandInput) -> i32 {
         return WRONG_TILE_COUNT;
     }
     let concealed = hand.concealed_counts();
-    if tables::is_complete_regular(&concealed) == Some(false) && !could_be_special(&concealed, hand.packs().len()) {
+    if tables::is_complete_regular(&concealed) == Some(false) && !could_be_special(&concealed, held_kinds(hand), hand.packs().len()) {
         return NOT_WIN;
     }
-    evaluate(hand, None).result
+    evaluate_counts(hand, concealed, None).result
 }
 
 /// Cheap necessary conditions for the special readings: seven pairs (all
 /// counts even), honours and knitted tiles (no count over 1), thirteen
 /// orphans (terminals and honours only), a knitted straight held.
-fn could_be_special(c: &crate::tiles::TileCounts, fixed: usize) -> bool {
+fn could_be_special(c: &TileCounts, held: u64, fixed: usize) -> bool {
     if fixed > 1 {
         return false;
     }
-    let held = (0..34).filter(|&t| c[t] > 0).fold(0u64, |m, t| m | 1 << t);
     let has_knitted = || decompose::KNITTED_STRAIGHT_MASKS.iter().any(|&k| held & k == k);
     let kinds = held.count_ones();
     match fixed {
@@ -450,5 +540,35 @@ fn could_be_special(c: &crate::tiles::TileCounts, fixed: usize) -> bool {
         }
         1 => has_knitted(),
         _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The tables stand for matchers that read tiles only: whatever the pair
+    /// and the winds, a matcher says what its table says.
+    #[test]
+    fn group_tables_agree_with_matchers() {
+        let matchers: [[(bool, Matcher); 2]; 2] = [
+            [(rules::CHOWS_2_BY_TILES, rules::chows_2), (rules::CHOWS_3_BY_TILES, rules::chows_3)],
+            [(rules::PUNGS_2_BY_TILES, rules::pungs_2), (rules::PUNGS_3_BY_TILES, rules::pungs_3)],
+        ];
+        for (kind, by_arity) in matchers.iter().enumerate() {
+            for (a, &(by_tiles, matcher)) in by_arity.iter().enumerate() {
+                if !by_tiles {
+                    continue;
+                }
+                let arity = a + 2;
+                tile_groups(arity, |key, tiles| {
+                    for (pair, seat, prevalent) in [(Some(4u8), 0, 1), (Some(27), 0, 0), (Some(31), 3, 2), (Some(13), 1, 1)] {
+                        let group = GroupMembers::new(tiles.iter().map(|&t| Tile::from_index(t)), pair.map(Tile::from_index), seat, prevalent);
+                        let expect = matcher(&group.view((1 << arity) - 1)).unwrap_or(0);
+                        assert_eq!(GROUP_TABLES.by_kind[kind][a][key], expect, "{tiles:?}");
+                    }
+                });
+            }
+        }
     }
 }

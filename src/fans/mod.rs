@@ -45,11 +45,16 @@ impl Tally {
     #[inline]
     pub fn set(&mut self, fan: u8, n: u8) {
         self.counts[fan as usize] = n;
-        if n > 0 {
-            self.present |= 1 << fan;
-        } else {
-            self.present &= !(1 << fan);
-        }
+        self.present = self.present & !(1 << fan) | ((n > 0) as u128) << fan;
+    }
+
+    /// Counts a fan not yet counted once when `on`, without a branch (the
+    /// hand fans are many and their conditions hard to predict).
+    #[inline]
+    pub fn set_if(&mut self, fan: u8, on: bool) {
+        debug_assert_eq!(self.counts[fan as usize], 0);
+        self.counts[fan as usize] = on as u8;
+        self.present |= (on as u128) << fan;
     }
 
     #[inline]
@@ -59,19 +64,23 @@ impl Tally {
 
     /// The fans present, in index order.
     pub fn fans(&self) -> impl Iterator<Item = usize> {
-        let mut m = self.present;
-        std::iter::from_fn(move || {
-            (m != 0).then(|| {
-                let i = m.trailing_zeros() as usize;
-                m &= m - 1;
-                i
-            })
-        })
+        fans_of(self.present)
     }
 
     pub fn total(&self) -> i32 {
         self.fans().map(|i| self.counts[i] as i32 * FANS[i].value as i32).sum()
     }
+}
+
+/// The fans of a fan set, in index order.
+pub(crate) fn fans_of(mut m: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            i
+        })
+    })
 }
 
 /// Result of one calculation: the raw code the reference returns (total fan,

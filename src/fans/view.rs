@@ -12,8 +12,8 @@ use crate::tiles::{Suit, Tile, TileCounts};
 pub struct HandFacts {
     /// Standing tiles with the win tile.
     pub concealed: TileCounts,
-    /// Tiles of the fixed packs.
-    pub fixed: TileCounts,
+    /// Kinds among the standing tiles with the win tile.
+    pub held: u64,
     /// Kinds present anywhere in the hand.
     pub present: u64,
     /// Kinds of which the hand holds all four copies.
@@ -54,6 +54,10 @@ struct SetStats {
     kongs: u8,
     melded_kongs: u8,
     concealed_pungs: u8,
+    /// Tiles at the ends, and in the middle, of chows read from the
+    /// standing tiles.
+    chow_ends: u64,
+    chow_middles: u64,
 }
 
 impl SetStats {
@@ -65,6 +69,10 @@ impl SetStats {
             match s.kind {
                 SetKind::Chow => {
                     st.chows += 1;
+                    if !s.fixed {
+                        st.chow_ends |= 0b101 << (s.tile.index() - 1);
+                        st.chow_middles |= 1 << s.tile.index();
+                    }
                     if !s.melded && s.tiles().contains(&f.win) {
                         win_in_concealed_chow = true;
                     }
@@ -229,12 +237,10 @@ impl HandView<'_> {
         (self.unique_wait)()
     }
     pub fn win_at_chow_end(&self) -> bool {
-        let w = self.facts.win;
-        self.sets().iter().any(|s| s.kind == SetKind::Chow && !s.fixed && (s.tile.prev() == Some(w) || s.tile.next() == Some(w)))
+        self.stats.chow_ends & 1 << self.facts.win.index() != 0
     }
     pub fn win_in_chow_middle(&self) -> bool {
-        let w = self.facts.win;
-        self.sets().iter().any(|s| s.kind == SetKind::Chow && !s.fixed && s.tile == w)
+        self.stats.chow_middles & 1 << self.facts.win.index() != 0
     }
     pub fn win_on_pair(&self) -> bool {
         self.reading.pair == Some(self.facts.win)
@@ -248,44 +254,74 @@ impl HandView<'_> {
 }
 
 /// A group of sets of one kind, with the reading's pair. What the relations
-/// ask of the sets (ranks in order, suits, tiles) is worked out once here.
+/// ask of the sets (ranks in order, suits, tiles) is worked out once here;
+/// no relation needs more of a set than its tile. Made by [`GroupMembers`].
 pub struct GroupView {
-    sets: [Set; 4],
     len: u8,
     pair: Option<Tile>,
     seat_wind: u8,
     prevalent_wind: u8,
     /// Ranks of the sets' tiles, ascending.
     ranks: [u8; 4],
+    /// The suit of each entry of `ranks`.
+    rank_suits: [u8; 4],
     /// Suits of the sets' tiles (bit 3: honours).
     suits: u8,
     /// Kinds of the sets' tiles.
     tiles: u64,
 }
 
-impl GroupView {
-    pub fn new(sets: &[Set], pair: Option<Tile>, seat_wind: u8, prevalent_wind: u8) -> GroupView {
-        let mut g = GroupView { sets: [Set::EMPTY; 4], len: sets.len() as u8, pair, seat_wind, prevalent_wind, ranks: [0; 4], suits: 0, tiles: 0 };
-        g.sets[..sets.len()].copy_from_slice(sets);
-        for (r, s) in g.ranks.iter_mut().zip(sets) {
-            *r = s.tile.rank();
-            g.suits |= 1 << (s.tile.suit() as u8);
-            g.tiles |= 1 << s.tile.index();
+/// The sets of one kind in a reading (at most four, by their tiles), worked
+/// out once for all the groups viewed among them.
+pub struct GroupMembers {
+    len: u8,
+    /// Positions in rank order: views take their sets in that order.
+    by_rank: [u8; 4],
+    ranks: [u8; 4],
+    suits: [u8; 4],
+    pair: Option<Tile>,
+    seat_wind: u8,
+    prevalent_wind: u8,
+}
+
+impl GroupMembers {
+    pub fn new(tiles: impl Iterator<Item = Tile>, pair: Option<Tile>, seat_wind: u8, prevalent_wind: u8) -> GroupMembers {
+        let mut m = GroupMembers { len: 0, by_rank: [0, 1, 2, 3], ranks: [0; 4], suits: [0; 4], pair, seat_wind, prevalent_wind };
+        for t in tiles {
+            m.ranks[m.len as usize] = t.rank();
+            m.suits[m.len as usize] = t.suit() as u8;
+            m.len += 1;
         }
-        // Insertion sort: at most four ranks.
-        for i in 1..sets.len() {
+        // Insertion sort: at most four.
+        for i in 1..m.len as usize {
             let mut j = i;
-            while j > 0 && g.ranks[j - 1] > g.ranks[j] {
-                g.ranks.swap(j - 1, j);
+            while j > 0 && m.ranks[m.by_rank[j - 1] as usize] > m.ranks[m.by_rank[j] as usize] {
+                m.by_rank.swap(j - 1, j);
                 j -= 1;
+            }
+        }
+        m
+    }
+
+    /// The group of the members in `mask` (bit k: the k-th tile given).
+    #[inline]
+    pub fn view(&self, mask: u8) -> GroupView {
+        let mut g = GroupView { len: 0, pair: self.pair, seat_wind: self.seat_wind, prevalent_wind: self.prevalent_wind, ranks: [0; 4], rank_suits: [0; 4], suits: 0, tiles: 0 };
+        for &k in &self.by_rank[..self.len as usize] {
+            if mask & 1 << k != 0 {
+                let (r, s) = (self.ranks[k as usize], self.suits[k as usize]);
+                g.ranks[g.len as usize] = r;
+                g.rank_suits[g.len as usize] = s;
+                g.suits |= 1 << s;
+                g.tiles |= 1 << (s * 9 + r - 1);
+                g.len += 1;
             }
         }
         g
     }
+}
 
-    fn sets(&self) -> &[Set] {
-        &self.sets[..self.len as usize]
-    }
+impl GroupView {
     fn ranks_sorted(&self) -> &[u8] {
         &self.ranks[..self.len as usize]
     }
@@ -320,14 +356,9 @@ impl GroupView {
     pub fn each_suit_ranks(&self, want: &[u8]) -> bool {
         self.suited()
             && (0..3u8).all(|suit| {
-                let mut r = [0u8; 4];
-                let mut n = 0;
-                for s in self.sets().iter().filter(|s| s.tile.suit() as u8 == suit) {
-                    r[n] = s.tile.rank();
-                    n += 1;
-                }
-                r[..n].sort_unstable();
-                n == 0 || r[..n] == *want
+                // Ranks are in order, so each suit's are too.
+                let ranks = self.ranks_sorted().iter().zip(&self.rank_suits).filter(|(_, &s)| s == suit).map(|(&r, _)| r);
+                self.suits & 1 << suit == 0 || ranks.eq(want.iter().copied())
             })
     }
     pub fn pair_rank(&self, r: &[u8]) -> bool {
