@@ -5,6 +5,7 @@
 //! as `mcr_macros::rule!(view; condition)`; the proc-macro compiles them.
 
 use super::lang::{self, GroupKind, Rule, Rules};
+use super::vocabulary;
 use quote::ToTokens;
 use std::fmt::Write as _;
 use std::path::Path;
@@ -225,6 +226,13 @@ pub fn generate(rules: &Rules, out: &Path) -> Result<(), String> {
 
     // Hand fans: a decision tree on the reading's shape, then the rest.
     let active = |f: &&lang::FanDef| f.extension != Some(false);
+    // Do the active group fans of this kind and arity use none of `words`?
+    let reads_none = |kind: GroupKind, arity: u8, words: &[&[&str]]| {
+        rules.fans.iter().filter(active).all(|f| match &f.rule {
+            Rule::Group { kind: k, arity: a, expr } if *k == kind && *a == arity => !words.iter().flat_map(|w| w.iter()).any(|word| mentions(expr, word)),
+            _ => true,
+        })
+    };
     let outside: Vec<&String> = pol.outside_readings.iter().collect();
     let hand_fans: Vec<&lang::FanDef> = rules
         .fans
@@ -299,12 +307,7 @@ pub fn generate(rules: &Rules, out: &Path) -> Result<(), String> {
             }
             writeln!(w, "    None").unwrap();
             writeln!(w, "}}\n").unwrap();
-            let by_tiles = rules.fans.iter().filter(active).all(|f| match &f.rule {
-                Rule::Group { kind: k, arity: a, expr } if *k == kind && *a == arity => {
-                    !super::vocabulary::GROUP_BEYOND_TILES.iter().any(|word| mentions(expr, word))
-                }
-                _ => true,
-            });
+            let by_tiles = reads_none(kind, arity, &[vocabulary::GROUP_READS_PAIR, vocabulary::GROUP_READS_WINDS]);
             writeln!(w, "/// Does `{kname}_{arity}` read the group's tiles only (so a table over tiles can answer)?").unwrap();
             writeln!(w, "pub const {}_{arity}_BY_TILES: bool = {by_tiles};\n", kname.to_uppercase()).unwrap();
         }
@@ -319,6 +322,9 @@ pub fn generate(rules: &Rules, out: &Path) -> Result<(), String> {
             }
         }
         writeln!(w, "}}\n").unwrap();
+        let by_tile = reads_none(kind, 1, &[vocabulary::GROUP_READS_PAIR]);
+        writeln!(w, "/// Does `{kname}_1` read the set's tile and the winds only (so a table over them can answer)?").unwrap();
+        writeln!(w, "pub const {}_1_BY_TILE: bool = {by_tile};\n", kname.to_uppercase()).unwrap();
     }
     std::fs::write(out.join("fan_rules.rs"), s).map_err(|e| e.to_string())
 }

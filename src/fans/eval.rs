@@ -137,16 +137,19 @@ fn has_any(t: &Tally, fans: &[u8]) -> bool {
 /// The sets of one kind (chows, or pungs and kongs) in a reading, by tile:
 /// where they are in the reading, and their tiles for group views. Groups
 /// are bitmasks over positions in `idx`.
-struct SetsOfKind {
+struct SetsOfKind<'a> {
     idx: [usize; 4],
     n: usize,
     /// Their tiles, ascending.
     tiles: [u8; 4],
-    members: GroupMembers,
+    reading: &'a Reading,
+    f: &'a HandFacts,
+    /// Made when a group is first viewed (most are answered by tables).
+    members: OnceCell<GroupMembers>,
 }
 
-impl SetsOfKind {
-    fn of(f: &HandFacts, reading: &Reading, chows: bool) -> SetsOfKind {
+impl<'a> SetsOfKind<'a> {
+    fn of(f: &'a HandFacts, reading: &'a Reading, chows: bool) -> SetsOfKind<'a> {
         let mut idx = [0usize; 4];
         let mut n = 0;
         for (i, s) in reading.sets().iter().enumerate() {
@@ -167,8 +170,16 @@ impl SetsOfKind {
         for (t, &i) in tiles.iter_mut().zip(&idx[..n]) {
             *t = reading.sets[i].tile.index() as u8;
         }
-        let members = GroupMembers::new(idx[..n].iter().map(|&i| reading.sets[i].tile), reading.pair, f.seat_wind, f.prevalent_wind);
-        SetsOfKind { idx, n, tiles, members }
+        SetsOfKind { idx, n, tiles, reading, f, members: OnceCell::new() }
+    }
+
+    /// The group `ks` (bits over positions in `idx`).
+    fn view(&self, ks: u8) -> GroupView {
+        let (r, f) = (self.reading, self.f);
+        let members = self.members.get_or_init(|| {
+            GroupMembers::new(self.idx[..self.n].iter().map(|&i| r.sets[i].tile), r.pair, f.seat_wind, f.prevalent_wind)
+        });
+        members.view(ks)
     }
 
     /// The tiles of the group `ks`, ascending, as a table key (base 34).
@@ -219,6 +230,48 @@ static GROUP_TABLES: LazyLock<GroupTables> = LazyLock::new(|| {
     }
 });
 
+/// Answers of the single-set matchers that read the set's tile and the
+/// winds only (see `*_1_BY_TILE`): the fans hit, by [`single_key`]. Made
+/// once from the generated matchers.
+static SINGLE_TABLES: LazyLock<[Vec<u128>; 2]> = LazyLock::new(|| {
+    let table = |matcher: SingleMatcher| {
+        let mut out = vec![0u128; 34 * 16];
+        for t in 0..34u8 {
+            for (seat, prevalent) in (0..4u8).flat_map(|s| (0..4u8).map(move |p| (s, p))) {
+                let set = GroupMembers::new(std::iter::once(Tile::from_index(t)), None, seat, prevalent);
+                let hits = &mut out[single_key(t, seat, prevalent)];
+                matcher(&set.view(1), &mut |fan| *hits |= 1 << fan);
+            }
+        }
+        out
+    };
+    [table(rules::chows_1), table(rules::pungs_1)]
+});
+
+/// A generated single-set matcher: every fan the set shows.
+type SingleMatcher = fn(&GroupView, &mut dyn FnMut(u8));
+
+fn single_key(tile: u8, seat_wind: u8, prevalent_wind: u8) -> usize {
+    tile as usize * 16 + seat_wind as usize * 4 + prevalent_wind as usize
+}
+
+/// Fans of single sets: each marks the set it stands on.
+fn single_set_fans(sets: &SetsOfKind, kind_is_chow: bool, used_sets: &mut [u8; FAN_TABLE_SIZE]) {
+    let (by_tile, matcher): (bool, SingleMatcher) =
+        if kind_is_chow { (rules::CHOWS_1_BY_TILE, rules::chows_1) } else { (rules::PUNGS_1_BY_TILE, rules::pungs_1) };
+    for k in 0..sets.n {
+        let set = 1 << sets.idx[k];
+        if by_tile {
+            let hits = SINGLE_TABLES[!kind_is_chow as usize][single_key(sets.tiles[k], sets.f.seat_wind, sets.f.prevalent_wind)];
+            for fan in fans_of(hits) {
+                used_sets[fan] |= set;
+            }
+        } else {
+            matcher(&sets.view(1 << k), &mut |fan| used_sets[fan as usize] |= set);
+        }
+    }
+}
+
 /// Groups of three out of four (as bitmasks), each with the set left over.
 const SUBSETS_OF_4: [(u8, usize); 4] = [(0b0111, 3), (0b1011, 2), (0b1101, 1), (0b1110, 0)];
 
@@ -245,7 +298,7 @@ fn group_fans(sets: &SetsOfKind, kind_is_chow: bool, tally: &mut Tally, used_set
         if by_tiles[arity] {
             Some(tables[arity][sets.key(ks)]).filter(|&fan| fan != 0)
         } else {
-            m(&sets.members.view(ks))
+            m(&sets.view(ks))
         }
     };
     let mut record = |fan: u8, ks: u8, tally: &mut Tally| {
@@ -253,7 +306,7 @@ fn group_fans(sets: &SetsOfKind, kind_is_chow: bool, tally: &mut Tally, used_set
         used_sets[fan as usize] |= mask(ks);
     };
     if n == 4 {
-        if let Some(fan) = m4(&sets.members.view(0b1111)) {
+        if let Some(fan) = m4(&sets.view(0b1111)) {
             record(fan, 0b1111, tally);
             return;
         }
@@ -327,14 +380,8 @@ fn score_reading(f: &HandFacts, reading: &Reading, unique_wait: &dyn Fn() -> boo
     let (chows, pungs) = (SetsOfKind::of(f, reading, true), SetsOfKind::of(f, reading, false));
     group_fans(&chows, true, &mut tally, &mut used_sets);
     group_fans(&pungs, false, &mut tally, &mut used_sets);
-    // Fans of single sets: each marks the set it stands on. (A kind without
-    // such fans has an empty matcher, and its views compile away.)
-    for k in 0..chows.n {
-        rules::chows_1(&chows.members.view(1 << k), &mut |fan| used_sets[fan as usize] |= 1 << chows.idx[k]);
-    }
-    for k in 0..pungs.n {
-        rules::pungs_1(&pungs.members.view(1 << k), &mut |fan| used_sets[fan as usize] |= 1 << pungs.idx[k]);
-    }
+    single_set_fans(&chows, true, &mut used_sets);
+    single_set_fans(&pungs, false, &mut used_sets);
     for i in fans_of(rules::SET_FANS) {
         tally.set(i as u8, used_sets[i].count_ones() as u8);
     }
@@ -568,6 +615,25 @@ mod tests {
                         assert_eq!(GROUP_TABLES.by_kind[kind][a][key], expect, "{tiles:?}");
                     }
                 });
+            }
+        }
+    }
+
+    /// Likewise the single-set tables, whatever the pair.
+    #[test]
+    fn single_tables_agree_with_matchers() {
+        let matchers: [(bool, SingleMatcher); 2] = [(rules::CHOWS_1_BY_TILE, rules::chows_1), (rules::PUNGS_1_BY_TILE, rules::pungs_1)];
+        for (kind, &(by_tile, matcher)) in matchers.iter().enumerate() {
+            if !by_tile {
+                continue;
+            }
+            for t in 0..34u8 {
+                for (seat, prevalent, pair) in [(0, 1, Some(4u8)), (0, 0, Some(27)), (3, 2, None), (1, 1, Some(t))] {
+                    let set = GroupMembers::new(std::iter::once(Tile::from_index(t)), pair.map(Tile::from_index), seat, prevalent);
+                    let mut expect = 0u128;
+                    matcher(&set.view(1), &mut |fan| expect |= 1 << fan);
+                    assert_eq!(SINGLE_TABLES[kind][single_key(t, seat, prevalent)], expect, "{t}");
+                }
             }
         }
     }

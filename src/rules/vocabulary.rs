@@ -132,10 +132,12 @@ pub fn lookup(name: &str, context: Context) -> Option<&'static Primitive> {
     PRIMITIVES.iter().find(|p| p.name == name && p.context == context)
 }
 
-/// Group primitives that read more than the group's tiles (the reading's
-/// pair, the winds). Group fans that use none of them depend on the tiles
-/// alone, and are looked up in tables made from the generated matchers.
-pub const GROUP_BEYOND_TILES: &[&str] = &["pair_rank", "pair_same_suit", "pair_new_suit", "is_prevalent_wind", "is_seat_wind"];
+/// Group primitives that read more than the group's tiles: the reading's
+/// pair, and the winds. Group fans that use none of them depend on the
+/// tiles alone, and are looked up in tables made from the generated
+/// matchers; single-set fans that read no pair, in tables by tile and winds.
+pub const GROUP_READS_PAIR: &[&str] = &["pair_rank", "pair_same_suit", "pair_new_suit"];
+pub const GROUP_READS_WINDS: &[&str] = &["is_prevalent_wind", "is_seat_wind"];
 
 /// Reading shapes a `special_readings` policy may name.
 pub const SPECIAL_READINGS: &[&str] = &["seven_pairs", "honors_knitted", "thirteen_orphans", "knitted_straight"];
