@@ -54,6 +54,12 @@ fn index_list(rules: &Rules, names: &[String]) -> String {
 
 /// Fans ordered so that every fan comes before the fans it omits (the order
 /// in which omissions are applied: an omitted fan then omits nothing).
+/// Omissions as generated `Omit` values.
+fn omit_items<'a>(rules: &Rules, omits: impl Iterator<Item = &'a lang::Omit>) -> String {
+    let items: Vec<String> = omits.map(|o| format!("Omit {{ fan: {}, limit: {} }}", rules.index_of(&o.fan).unwrap(), o.limit.unwrap_or(0))).collect();
+    items.join(", ")
+}
+
 fn omission_order(rules: &Rules) -> Vec<usize> {
     let n = rules.fans.len();
     let mut indegree = vec![0usize; n + 1];
@@ -143,12 +149,7 @@ pub fn generate(rules: &Rules, out: &Path) -> Result<(), String> {
     writeln!(w, "pub static OMITS: [&[Omit]; FAN_TABLE_SIZE] = [").unwrap();
     writeln!(w, "    &[],").unwrap();
     for f in &rules.fans {
-        let items: Vec<String> = f
-            .omits
-            .iter()
-            .map(|o| format!("Omit {{ fan: {}, limit: {} }}", rules.index_of(&o.fan).unwrap(), o.limit.unwrap_or(0)))
-            .collect();
-        writeln!(w, "    /* {} */ &[{}],", f.name, items.join(", ")).unwrap();
+        writeln!(w, "    /* {} */ &[{}],", f.name, omit_items(rules, f.omits.iter())).unwrap();
     }
     writeln!(w, "];\n").unwrap();
     writeln!(w, "/// For each fan, the fans it omits as a mask (to skip fans none of whose targets are present).").unwrap();
@@ -187,6 +188,24 @@ pub fn generate(rules: &Rules, out: &Path) -> Result<(), String> {
     writeln!(w, "pub static SET_FAN: [bool; FAN_TABLE_SIZE] = {is_set_fan:?};").unwrap();
     let set_fan_mask = set_fans.iter().fold(0u128, |m, &i| m | 1 << i);
     writeln!(w, "pub const SET_FANS: u128 = {set_fan_mask:#x};\n").unwrap();
+    // Omissions split by how they apply: a whole fan counted by hand is
+    // dropped from the mask; the rest (limits, set fans) count down.
+    let whole = |o: &&lang::Omit| o.limit.unwrap_or(0) == 0 && !is_set_fan[rules.index_of(&o.fan).unwrap()];
+    writeln!(w, "/// For each fan, the fans not counted per set that it omits all of, as a mask.").unwrap();
+    writeln!(w, "pub static OMITS_WHOLE: [u128; FAN_TABLE_SIZE] = [").unwrap();
+    writeln!(w, "    0,").unwrap();
+    for f in &rules.fans {
+        let m = f.omits.iter().filter(whole).fold(0u128, |m, o| m | 1 << rules.index_of(&o.fan).unwrap());
+        writeln!(w, "    /* {} */ {m:#x},", f.name).unwrap();
+    }
+    writeln!(w, "];\n").unwrap();
+    writeln!(w, "/// For each fan, the rest of OMITS (limited, or of fans counted per set).").unwrap();
+    writeln!(w, "pub static OMITS_COUNTED: [&[Omit]; FAN_TABLE_SIZE] = [").unwrap();
+    writeln!(w, "    &[],").unwrap();
+    for f in &rules.fans {
+        writeln!(w, "    /* {} */ &[{}],", f.name, omit_items(rules, f.omits.iter().filter(|o| !whole(o)))).unwrap();
+    }
+    writeln!(w, "];\n").unwrap();
 
     // Policies.
     let pol = &rules.policies;

@@ -398,7 +398,15 @@ fn score_reading(f: &HandFacts, reading: &Reading, unique_wait: &dyn Fn() -> boo
         if tally.present & 1 << fan == 0 || rules::OMITS_MASK[fan] & tally.present == 0 {
             continue;
         }
-        for o in rules::OMITS[fan] {
+        let whole = rules::OMITS_WHOLE[fan] & tally.present;
+        for t in fans_of(whole) {
+            if found.is_some() {
+                omissions.push((fan as u8, t as u8, tally.counts[t]));
+            }
+            tally.counts[t] = 0;
+        }
+        tally.present &= !whole;
+        for o in rules::OMITS_COUNTED[fan] {
             let t = o.fan as usize;
             let before = tally.counts[t];
             if before == 0 {
@@ -416,8 +424,6 @@ fn score_reading(f: &HandFacts, reading: &Reading, unique_wait: &dyn Fn() -> boo
                     }
                 }
                 used_sets[t].count_ones() as u8
-            } else if o.limit == 0 {
-                0
             } else {
                 before.saturating_sub(o.limit)
             };
