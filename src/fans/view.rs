@@ -73,9 +73,7 @@ impl SetStats {
                         st.chow_ends |= 0b101 << (s.tile.index() - 1);
                         st.chow_middles |= 1 << s.tile.index();
                     }
-                    if !s.melded && s.tiles().contains(&f.win) {
-                        win_in_concealed_chow = true;
-                    }
+                    win_in_concealed_chow |= !s.melded && s.kinds() & 1 << f.win.index() != 0;
                 }
                 SetKind::Pung => {
                     st.pungs += 1;
