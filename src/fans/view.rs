@@ -58,6 +58,10 @@ struct SetStats {
     /// standing tiles.
     chow_ends: u64,
     chow_middles: u64,
+    /// Middle tiles of all the chows, and tiles of all the pungs and kongs
+    /// (no two pungs share a tile), for the questions about every set.
+    chow_tiles: u64,
+    pung_tiles: u64,
 }
 
 impl SetStats {
@@ -69,6 +73,7 @@ impl SetStats {
             match s.kind {
                 SetKind::Chow => {
                     st.chows += 1;
+                    st.chow_tiles |= 1 << s.tile.index();
                     if !s.fixed {
                         st.chow_ends |= 0b101 << (s.tile.index() - 1);
                         st.chow_middles |= 1 << s.tile.index();
@@ -77,6 +82,7 @@ impl SetStats {
                 }
                 SetKind::Pung => {
                     st.pungs += 1;
+                    st.pung_tiles |= 1 << s.tile.index();
                     if !s.melded {
                         st.concealed_pungs += 1;
                         if s.tile == f.win {
@@ -86,6 +92,7 @@ impl SetStats {
                 }
                 SetKind::Kong => {
                     st.pungs += 1;
+                    st.pung_tiles |= 1 << s.tile.index();
                     st.kongs += 1;
                     if s.melded {
                         st.melded_kongs += 1;
@@ -117,9 +124,6 @@ impl<'a> HandView<'a> {
 impl HandView<'_> {
     pub fn shape(&self) -> Shape {
         self.reading.shape
-    }
-    fn sets(&self) -> &[Set] {
-        self.reading.sets()
     }
 
     pub fn regular(&self) -> bool {
@@ -191,17 +195,19 @@ impl HandView<'_> {
         self.facts.melded_sets
     }
     pub fn count_pungs(&self, c: Class) -> u32 {
-        self.sets().iter().filter(|s| s.kind != SetKind::Chow && c.contains(s.tile)).count() as u32
+        (self.stats.pung_tiles & c.0).count_ones()
     }
     pub fn pair_is(&self, c: Class) -> bool {
         self.reading.pair.is_some_and(|p| c.contains(p))
     }
     pub fn all_packs_contain(&self, c: Class) -> bool {
-        self.reading.pair.is_some_and(|p| c.contains(p)) && self.sets().iter().all(|s| s.kinds() & c.0 != 0)
+        // A chow holds a tile of `c` when its middle is one of `c` or next
+        // to one (a chow's tiles share a suit).
+        let chows_in = self.stats.chow_tiles & !(c.0 | c.0 << 1 | c.0 >> 1) == 0;
+        self.pair_is(c) && chows_in && self.stats.pung_tiles & !c.0 == 0
     }
     pub fn all_packs_pung_of(&self, c: Class) -> bool {
-        self.reading.pair.is_some_and(|p| c.contains(p))
-            && self.sets().iter().all(|s| s.kind != SetKind::Chow && c.contains(s.tile))
+        self.pair_is(c) && self.stats.chows == 0 && self.stats.pung_tiles & !c.0 == 0
     }
 
     pub fn all_tiles(&self, c: Class) -> bool {
