@@ -256,13 +256,14 @@ fn single_key(tile: u8, seat_wind: u8, prevalent_wind: u8) -> usize {
 }
 
 /// Fans of single sets: each marks the set it stands on.
-fn single_set_fans(sets: &SetsOfKind, kind_is_chow: bool, used_sets: &mut [u8; FAN_TABLE_SIZE]) {
+/// (Generic over the kind, so the rules' constants for it fold away.)
+fn single_set_fans<const CHOWS: bool>(sets: &SetsOfKind, used_sets: &mut [u8; FAN_TABLE_SIZE]) {
     let (by_tile, matcher): (bool, SingleMatcher) =
-        if kind_is_chow { (rules::CHOWS_1_BY_TILE, rules::chows_1) } else { (rules::PUNGS_1_BY_TILE, rules::pungs_1) };
+        if CHOWS { (rules::CHOWS_1_BY_TILE, rules::chows_1) } else { (rules::PUNGS_1_BY_TILE, rules::pungs_1) };
     for k in 0..sets.n {
         let set = 1 << sets.idx[k];
         if by_tile {
-            let hits = SINGLE_TABLES[!kind_is_chow as usize][single_key(sets.tiles[k], sets.f.seat_wind, sets.f.prevalent_wind)];
+            let hits = SINGLE_TABLES[!CHOWS as usize][single_key(sets.tiles[k], sets.f.seat_wind, sets.f.prevalent_wind)];
             for fan in fans_of(hits) {
                 used_sets[fan] |= set;
             }
@@ -278,21 +279,22 @@ const SUBSETS_OF_4: [(u8, usize); 4] = [(0b0111, 3), (0b1011, 2), (0b1101, 1), (
 /// Group fans of one kind of set (chows or pungs), by the account-once
 /// principle: a group of four first; else the first group of three and the
 /// left-over set once with it; else pairs (chow pairs trimmed, pung pairs all).
-fn group_fans(sets: &SetsOfKind, kind_is_chow: bool, tally: &mut Tally, used_sets: &mut [u8; FAN_TABLE_SIZE]) {
+/// (Generic over the kind, so the rules' constants for it fold away.)
+fn group_fans<const CHOWS: bool>(sets: &SetsOfKind, tally: &mut Tally, used_sets: &mut [u8; FAN_TABLE_SIZE]) {
     let SetsOfKind { idx, n, .. } = sets;
     let n = *n;
     if n < 2 {
         return;
     }
     let mask = |ks: u8| (0..n).filter(|&k| ks & 1 << k != 0).fold(0u8, |m, k| m | 1 << idx[k]);
-    let (m4, m3, m2): (Matcher, Matcher, Matcher) = if kind_is_chow {
+    let (m4, m3, m2): (Matcher, Matcher, Matcher) = if CHOWS {
         (rules::chows_4, rules::chows_3, rules::chows_2)
     } else {
         (rules::pungs_4, rules::pungs_3, rules::pungs_2)
     };
     // Groups of two and three from the tables where the rules allow.
-    let by_tiles = if kind_is_chow { [rules::CHOWS_2_BY_TILES, rules::CHOWS_3_BY_TILES] } else { [rules::PUNGS_2_BY_TILES, rules::PUNGS_3_BY_TILES] };
-    let tables = &GROUP_TABLES.by_kind[!kind_is_chow as usize];
+    let by_tiles = if CHOWS { [rules::CHOWS_2_BY_TILES, rules::CHOWS_3_BY_TILES] } else { [rules::PUNGS_2_BY_TILES, rules::PUNGS_3_BY_TILES] };
+    let tables = &GROUP_TABLES.by_kind[!CHOWS as usize];
     let matching = |ks: u8, m: Matcher| {
         let arity = ks.count_ones() as usize - 2;
         if by_tiles[arity] {
@@ -352,7 +354,7 @@ fn group_fans(sets: &SetsOfKind, kind_is_chow: bool, tally: &mut Tally, used_set
         local[fan as usize] += 1;
         used_sets[fan as usize] |= mask(1 << a | 1 << b2);
     }
-    if kind_is_chow && np > 1 {
+    if CHOWS && np > 1 {
         let unrelated = related[..n].iter().filter(|r| !**r).count();
         let max = (n as i32 - 1 - unrelated as i32).max(0) as usize;
         let mut total = np;
@@ -378,10 +380,10 @@ fn score_reading(f: &HandFacts, reading: &Reading, unique_wait: &dyn Fn() -> boo
     // Sets each fan stands on: set fans are omitted set by set.
     let mut used_sets = [0u8; FAN_TABLE_SIZE];
     let (chows, pungs) = (SetsOfKind::of(f, reading, true), SetsOfKind::of(f, reading, false));
-    group_fans(&chows, true, &mut tally, &mut used_sets);
-    group_fans(&pungs, false, &mut tally, &mut used_sets);
-    single_set_fans(&chows, true, &mut used_sets);
-    single_set_fans(&pungs, false, &mut used_sets);
+    group_fans::<true>(&chows, &mut tally, &mut used_sets);
+    group_fans::<false>(&pungs, &mut tally, &mut used_sets);
+    single_set_fans::<true>(&chows, &mut used_sets);
+    single_set_fans::<false>(&pungs, &mut used_sets);
     for i in fans_of(rules::SET_FANS) {
         tally.set(i as u8, used_sets[i].count_ones() as u8);
     }
