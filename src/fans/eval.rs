@@ -133,7 +133,7 @@ fn has_any(t: &Tally, fans: &[u8]) -> bool {
 /// where they are in the reading, and their tiles for group views. Groups
 /// are bitmasks over positions in `idx`.
 struct SetsOfKind<'a> {
-    idx: [usize; 4],
+    idx: [u8; 4],
     n: usize,
     /// Their tiles, ascending.
     tiles: [u8; 4],
@@ -145,25 +145,26 @@ struct SetsOfKind<'a> {
 
 impl<'a> SetsOfKind<'a> {
     fn of(f: &'a HandFacts, reading: &'a Reading, chows: bool) -> SetsOfKind<'a> {
-        let mut idx = [0usize; 4];
-        let mut n = 0;
+        // Gathered a byte at a time in registers: stored a byte at a time,
+        // they would be read back as a block before the stores land.
+        let (mut idx, mut tiles, mut n) = (0u32, 0u32, 0);
         for (i, s) in reading.sets().iter().enumerate() {
             if (s.kind == SetKind::Chow) == chows {
-                idx[n] = i;
+                idx |= (i as u32) << (8 * n);
+                tiles |= (s.tile.index() as u32) << (8 * n);
                 n += 1;
             }
         }
-        // Insertion sort: at most four.
+        let (mut idx, mut tiles) = (idx.to_le_bytes(), tiles.to_le_bytes());
+        // Insertion sort: at most four, and the sets read from the standing
+        // tiles come sorted.
         for i in 1..n {
             let mut j = i;
-            while j > 0 && reading.sets[idx[j - 1]].tile > reading.sets[idx[j]].tile {
+            while j > 0 && tiles[j - 1] > tiles[j] {
+                tiles.swap(j - 1, j);
                 idx.swap(j - 1, j);
                 j -= 1;
             }
-        }
-        let mut tiles = [0u8; 4];
-        for (t, &i) in tiles.iter_mut().zip(&idx[..n]) {
-            *t = reading.sets[i].tile.index() as u8;
         }
         SetsOfKind { idx, n, tiles, reading, f, members: OnceCell::new() }
     }
@@ -172,7 +173,7 @@ impl<'a> SetsOfKind<'a> {
     fn view(&self, ks: u8) -> GroupView {
         let (r, f) = (self.reading, self.f);
         let members = self.members.get_or_init(|| {
-            GroupMembers::new(self.idx[..self.n].iter().map(|&i| r.sets[i].tile), r.pair, f.seat_wind, f.prevalent_wind)
+            GroupMembers::new(self.idx[..self.n].iter().map(|&i| r.sets[i as usize].tile), r.pair, f.seat_wind, f.prevalent_wind)
         });
         members.view(ks)
     }
