@@ -252,7 +252,11 @@ fn divide(counts: &mut TileCounts, idx: usize, prev_key: u32, work: &mut Reading
     divide_from(counts, held, idx, prev_key, 0, 0, work, out)
 }
 
-/// `held`: the kinds with a nonzero count, so the loop visits only those.
+/// Suit tiles a chow can start from (ranks 1 to 7).
+const CHOW_FIRSTS: u64 = 0x7F | 0x7F << 9 | 0x7F << 18;
+
+/// `held`: the kinds with a nonzero count, so the loop visits only those
+/// and a chow is seen from it.
 #[allow(clippy::too_many_arguments)]
 fn divide_from(
     counts: &mut TileCounts,
@@ -296,7 +300,7 @@ fn divide_from(
                 counts[t] += 3;
             }
         }
-        if tile.is_suited() && tile.rank() <= 7 && counts[t + 1] > 0 && counts[t + 2] > 0 {
+        if CHOW_FIRSTS & 1 << t != 0 && held >> (t + 1) & 0b11 == 0b11 {
             let key = ((t as u32) << 2) | 2;
             if key >= prev_key {
                 counts[t] -= 1;
