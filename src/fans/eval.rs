@@ -52,7 +52,7 @@ fn facts(hand: &HandInput, concealed: TileCounts) -> HandFacts {
     let (fixed_sets, fixed_count) = decompose::fixed_sets(hand);
     let held = held_kinds(hand);
     let present = fixed_sets[..fixed_count as usize].iter().fold(held, |m, s| m | s.kinds());
-    // Over every kind, without a branch (the compiler vectorises it).
+    // Over every kind, without a branch.
     let fours = (0..concealed.len()).fold(0u64, |m, t| m | ((concealed[t] + fixed[t] == 4) as u64) << t);
     let w = hand.win_tile.index();
     let mut fv = FlagView {
@@ -188,7 +188,7 @@ impl<'a> SetsOfKind<'a> {
 type Matcher = fn(&GroupView) -> Option<u8>;
 
 /// Answers of the matchers of two and three sets that read the group's
-/// tiles only (see GROUP_BEYOND_TILES), by tiles: 0 = no fan. Made once
+/// tiles only (see `*_BY_TILES`), by tiles: 0 = no fan. Made once
 /// from the generated matchers, so a lookup replaces a view and a chain of
 /// conditions.
 struct GroupTables {
