@@ -136,8 +136,9 @@ fn regular_waits(counts: &mut Counts16, tile_count: i32, prev_key: u32, waiting:
 /// seven-pairs wait of a 13-tile hand. (The search above sees exactly these
 /// waits when no count wraps, which cannot happen with the win tile among
 /// the counted tiles.) Falls back to the search when a count would pass 4.
-/// `held`: the kinds in `concealed`.
-pub fn is_unique_wait_fast(concealed: &TileCounts, held: u64, tile_count: i32, win: Tile) -> bool {
+/// `held`: the kinds in `concealed`. `regular`: `concealed` is known to read
+/// as sets and a pair, so the win tile is a wait without asking.
+pub fn is_unique_wait_fast(concealed: &TileCounts, held: u64, tile_count: i32, win: Tile, regular: bool) -> bool {
     let mut c = *concealed;
     c[win.index()] -= 1;
     let held = if c[win.index()] == 0 { held & !(1 << win.index()) } else { held };
@@ -160,6 +161,9 @@ pub fn is_unique_wait_fast(concealed: &TileCounts, held: u64, tile_count: i32, w
             let m = (held >> (9 * s)) & 0x1FF;
             near |= ((m | m << 1 | m << 2 | m >> 1 | m >> 2) & 0x1FF) << (9 * s);
         }
+    }
+    if regular {
+        waiting |= 1 << win.index();
     }
     near &= !waiting;
     while near != 0 {

@@ -116,7 +116,7 @@ fn unique_wait_for(f: &HandFacts, reading: &Reading, regular_wait: &OnceCell<boo
                 !seq.contains(&(f.win.index() as u8)) || f.concealed[f.win.index()] == 3
             }
         }
-        _ => *regular_wait.get_or_init(|| waits::is_unique_wait_fast(&f.concealed, f.held, f.standing_count as i32, f.win)),
+        _ => *regular_wait.get_or_init(|| waits::is_unique_wait_fast(&f.concealed, f.held, f.standing_count as i32, f.win, reading.shape == Shape::Regular)),
     }
 }
 
