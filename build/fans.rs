@@ -329,6 +329,9 @@ pub fn generate(rules: &Rules, out: &Path) -> Result<(), String> {
             let by_tiles = reads_none(kind, arity, &[vocabulary::GROUP_READS_PAIR, vocabulary::GROUP_READS_WINDS]);
             writeln!(w, "/// Does `{kname}_{arity}` read the group's tiles only (so a table over tiles can answer)?").unwrap();
             writeln!(w, "pub const {}_{arity}_BY_TILES: bool = {by_tiles};\n", kname.to_uppercase()).unwrap();
+            let reads_winds = !reads_none(kind, arity, &[vocabulary::GROUP_READS_WINDS]);
+            writeln!(w, "/// Does `{kname}_{arity}` read the winds?").unwrap();
+            writeln!(w, "pub const {}_{arity}_READS_WINDS: bool = {reads_winds};\n", kname.to_uppercase()).unwrap();
         }
         writeln!(w, "/// Every `{kname}(1)` fan the set shows.").unwrap();
         writeln!(w, "#[allow(unused_variables)]").unwrap();

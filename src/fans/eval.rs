@@ -226,6 +226,38 @@ static GROUP_TABLES: LazyLock<GroupTables> = LazyLock::new(|| {
     }
 });
 
+/// A chow's middle tile (ranks 2 to 8 of a suit) numbered 0..21.
+fn chow_number(tile: u8) -> usize {
+    (tile - 2 * (tile / 9) - 1) as usize
+}
+
+/// Could four chows with these tiles show a `chows(4)` fan, with some pair
+/// (and some winds, when the matchers read them)? Bits keyed by the
+/// ascending chow numbers (base 21). Made once from the generated matcher:
+/// four chows whose tiles cannot are not viewed.
+static CHOWS_4_MAY_MATCH: LazyLock<Vec<u64>> = LazyLock::new(|| {
+    let middles: Vec<u8> = (0..27u8).filter(|t| (1..=7).contains(&(t % 9))).collect();
+    let winds: Vec<(u8, u8)> = if rules::CHOWS_4_READS_WINDS { (0..16).map(|w| (w / 4, w % 4)).collect() } else { vec![(0, 0)] };
+    let mut out = vec![0u64; 21usize.pow(4).div_ceil(64)];
+    let mut ks = [0usize; 4];
+    loop {
+        let tiles = ks.map(|k| middles[k]);
+        let key = ks.iter().fold(0, |key, &k| key * 21 + k);
+        let may = std::iter::once(None).chain((0..34u8).map(Some)).any(|pair| {
+            winds.iter().any(|&(seat, prevalent)| {
+                let group = GroupMembers::new(tiles.iter().map(|&t| Tile::from_index(t)), pair.map(Tile::from_index), seat, prevalent);
+                rules::chows_4(&group.view(0b1111)).is_some()
+            })
+        });
+        out[key / 64] |= (may as u64) << (key % 64);
+        let Some(i) = ks.iter().rposition(|&k| k < 20) else { break };
+        ks[i] += 1;
+        let from = ks[i];
+        ks[i..].fill(from);
+    }
+    out
+});
+
 /// Answers of the single-set matchers that read the set's tile and the
 /// winds only (see `*_1_BY_TILE`): the fans hit, by [`single_key`]. Made
 /// once from the generated matchers.
@@ -303,7 +335,11 @@ fn group_fans<const CHOWS: bool>(sets: &SetsOfKind, tally: &mut Tally, used_sets
         tally.add(fan, 1);
         used_sets[fan as usize] |= mask(ks);
     };
-    if n == 4 {
+    let may_match_4 = || {
+        let key = sets.tiles.iter().fold(0, |key, &t| key * 21 + chow_number(t));
+        CHOWS_4_MAY_MATCH[key / 64] & 1 << (key % 64) != 0
+    };
+    if n == 4 && (!CHOWS || may_match_4()) {
         if let Some(fan) = m4(&sets.view(0b1111)) {
             record(fan, 0b1111, tally);
             return;
@@ -597,6 +633,26 @@ fn could_be_special(c: &TileCounts, held: u64, fixed: usize) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Chow numbers run over 0..21, one for each middle tile, in tile order;
+    /// four chows that show a fan with their pair are let through.
+    #[test]
+    fn chows_4_filter_lets_fans_through() {
+        let middles: Vec<u8> = (0..27u8).filter(|t| (1..=7).contains(&(t % 9))).collect();
+        assert_eq!(middles.iter().map(|&t| chow_number(t)).collect::<Vec<_>>(), (0..21).collect::<Vec<_>>());
+        for a in 0..21 {
+            for b in a..21 {
+                for pair in [None, Some(4u8), Some(13), Some(22), Some(27)] {
+                    let tiles = [middles[a], middles[a], middles[b], middles[b]];
+                    let group = GroupMembers::new(tiles.iter().map(|&t| Tile::from_index(t)), pair.map(Tile::from_index), 0, 0);
+                    if rules::chows_4(&group.view(0b1111)).is_some() {
+                        let key = [a, a, b, b].iter().fold(0, |key, &k| key * 21 + k);
+                        assert!(CHOWS_4_MAY_MATCH[key / 64] & 1 << (key % 64) != 0);
+                    }
+                }
+            }
+        }
+    }
 
     /// The tables stand for matchers that read tiles only: whatever the pair
     /// and the winds, a matcher says what its table says.
