@@ -104,13 +104,20 @@ pub struct Pattern {
 }
 
 impl Pattern {
-    /// `None` when a suit count is over 4.
-    pub fn new(c: &TileCounts) -> Option<Pattern> {
+    /// `None` when a suit count is over 4. `complete`: suits known to read
+    /// as sets, or sets and a pair (which of the two their tile total
+    /// tells), so their tables are not asked.
+    pub fn new(c: &TileCounts, complete: u8) -> Option<Pattern> {
         let mut p = Pattern { key: [0; 3], total: [0; 3], bad: 0, paired: 0 };
         for s in 0..3 {
             let (key, total) = suit_key_and_total(c, s)?;
             (p.key[s], p.total[s]) = (key as u32, total);
-            p.mark(s, suit_part(key, total));
+            let part = if complete & 1 << s != 0 {
+                if total % 3 == 2 { Part::SetsAndPair } else { Part::Sets }
+            } else {
+                suit_part(key, total)
+            };
+            p.mark(s, part);
         }
         p.mark(3, honor_part(&c[27..34]));
         Some(p)

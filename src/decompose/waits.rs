@@ -139,10 +139,13 @@ fn regular_waits(counts: &mut Counts16, tile_count: i32, prev_key: u32, waiting:
 /// `held`: the kinds in `concealed`. `regular`: `concealed` is known to read
 /// as sets and a pair, so the win tile is a wait without asking.
 pub fn is_unique_wait_fast(concealed: &TileCounts, held: u64, tile_count: i32, win: Tile, regular: bool) -> bool {
+    // A regular reading: every suit reads as sets or sets and a pair, the
+    // win tile's as well before the win tile is taken out.
+    let complete = if regular { 0b111 & !(1u8 << (win.index() / 9)) } else { 0 };
     let mut c = *concealed;
     c[win.index()] -= 1;
     let held = if c[win.index()] == 0 { held & !(1 << win.index()) } else { held };
-    let Some(pattern) = super::tables::Pattern::new(&c) else {
+    let Some(pattern) = super::tables::Pattern::new(&c, complete) else {
         return is_unique_wait(concealed, tile_count, win);
     };
     let mut waiting = 0u64;
