@@ -30,14 +30,7 @@ pub fn run(args: Args) -> ExitCode {
     }
     if let Some(file) = &args.hands {
         let (mut shown, mut differ) = (0usize, 0usize);
-        for item in hand_inputs(file) {
-            let (rec, input) = match item {
-                Ok(x) => x,
-                Err(e) => {
-                    eprintln!("{e}");
-                    continue;
-                }
-            };
+        for (rec, input) in hand_inputs(file).filter_map(super::ok_or_report) {
             let h = &rec.record;
             if !args.id.is_empty() && !args.id.contains(&h.id) {
                 continue;

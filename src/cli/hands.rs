@@ -26,13 +26,7 @@ pub fn run(args: Args) -> ExitCode {
     for file in &args.files {
         for item in hand_inputs(file) {
             total += 1;
-            let (rec, input) = match item {
-                Ok(x) => x,
-                Err(e) => {
-                    eprintln!("{e}");
-                    continue;
-                }
-            };
+            let Some((rec, input)) = super::ok_or_report(item) else { continue };
             let h = &rec.record;
             let got = fans::calculate(&input);
             let got_list = if got.result >= 0 { fan_list(&got) } else { Vec::new() };

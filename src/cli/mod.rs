@@ -8,3 +8,8 @@ pub mod hands;
 pub mod selftest;
 pub mod serve;
 pub mod validate;
+
+/// A record or its located error: errors go to stderr and are skipped.
+pub fn ok_or_report<T>(item: Result<T, String>) -> Option<T> {
+    item.map_err(|e| eprintln!("{e}")).ok()
+}
