@@ -99,8 +99,15 @@ pub fn recorded_counts(list: &[(String, i32, i32)]) -> (Vec<u8>, Vec<String>) {
     (counts, unknown)
 }
 
+/// An explanation in words, and whether it disagrees with the recorded list.
+pub struct Report {
+    pub text: String,
+    pub differs: bool,
+}
+
 /// The full report for one hand; `recorded` is the list to compare with.
-pub fn report(hand: &HandInput, recorded: Option<(i32, &[(String, i32, i32)])>) -> String {
+pub fn report(hand: &HandInput, recorded: Option<(i32, &[(String, i32, i32)])>) -> Report {
+    let mut differs = false;
     let e: Explanation = fans::explain(hand);
     let mut out = String::new();
     let w = &mut out;
@@ -151,11 +158,12 @@ pub fn report(hand: &HandInput, recorded: Option<(i32, &[(String, i32, i32)])>) 
     if let Some((rec_result, _)) = recorded {
         let same = rec_result == e.result.result && (0..FAN_TABLE_SIZE).all(|i| e.result.counts[i] == rec_counts[i] || e.result.result < 0);
         let _ = writeln!(w, "\nrecorded result {rec_result}, engine {}: {}", e.result.result, if same { "agree" } else { "DIFFER" });
+        differs = !same;
     }
-    for u in unknown {
+    for u in &unknown {
         let _ = writeln!(w, "recorded fan `{u}` is not in rules/fans.mcr");
     }
-    out
+    Report { text: out, differs: differs || !unknown.is_empty() }
 }
 
 fn fan_items(counts: &[u8; FAN_TABLE_SIZE]) -> Vec<String> {

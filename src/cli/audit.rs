@@ -35,14 +35,8 @@ pub fn run(args: Args) -> ExitCode {
             if !args.id.is_empty() && !args.id.contains(&h.id) {
                 continue;
             }
-            let text = audit::report(&input, Some((h.expected.result, &h.expected.fan)));
-            let differs = text.contains(": DIFFER");
-            differ += differs as usize;
-            if args.differing && !differs {
-                continue;
-            }
-            println!("== {} ({}:{})\n{text}", h.id, file.display(), rec.line);
-            shown += 1;
+            let r = audit::report(&input, Some((h.expected.result, &h.expected.fan)));
+            show(&r, args.differing, &format!("{} ({}:{})", h.id, file.display(), rec.line), &mut shown, &mut differ);
         }
         println!("audit: {shown} shown, {differ} differ from the record");
         return if differ == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE };
@@ -53,7 +47,7 @@ pub fn run(args: Args) -> ExitCode {
     }
     match notation::parse_hand(&args.hand.join(" ")) {
         Ok(h) => {
-            print!("{}", audit::report(&h, None));
+            print!("{}", audit::report(&h, None).text);
             ExitCode::SUCCESS
         }
         Err(e) => {
@@ -117,14 +111,9 @@ fn audit_games(file: &std::path::Path, args: &Args) -> ExitCode {
         let hand = state.and_then(|_| engine.win_hand(winner));
         match hand {
             Ok(hand) => {
-                let text = audit::report(&hand, Some((recorded_result, &recorded)));
-                let differs = text.contains(": DIFFER");
-                differ += differs as usize;
-                if args.differing && !differs {
-                    continue;
-                }
-                println!("== game {} ({}:{}), {action} by seat {winner}\n{text}", g.game_id, file.display(), rec.line);
-                shown += 1;
+                let r = audit::report(&hand, Some((recorded_result, &recorded)));
+                let title = format!("game {} ({}:{}), {action} by seat {winner}", g.game_id, file.display(), rec.line);
+                show(&r, args.differing, &title, &mut shown, &mut differ);
             }
             Err(e) => {
                 eprintln!("{}:{}: game {}: cannot replay: {e}", file.display(), rec.line, g.game_id);
@@ -138,4 +127,14 @@ fn audit_games(file: &std::path::Path, args: &Args) -> ExitCode {
     } else {
         ExitCode::FAILURE
     }
+}
+
+/// Prints one report (all, or only disagreeing ones) and keeps the counts.
+fn show(r: &audit::Report, only_differing: bool, title: &str, shown: &mut usize, differ: &mut usize) {
+    *differ += r.differs as usize;
+    if only_differing && !r.differs {
+        return;
+    }
+    println!("== {title}\n{}", r.text);
+    *shown += 1;
 }

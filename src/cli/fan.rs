@@ -24,7 +24,7 @@ pub fn run(args: Args) -> ExitCode {
         }
     };
     if args.explain {
-        print!("{}", audit::report(&hand, None));
+        print!("{}", audit::report(&hand, None).text);
         return ExitCode::SUCCESS;
     }
     let e = fans::explain(&hand);
