@@ -1,7 +1,8 @@
 //! Generator for the suit-pattern tables (src/decompose/tables.rs): which
-//! counts of one suit split into sets only, and into sets and one pair.
+//! counts of one suit split into sets only, and into sets and one pair; and
+//! for a suit one tile short of that, which ranks complete it (its waits).
 
-use std::collections::HashSet;
+use std::collections::{BTreeMap, HashSet};
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -11,8 +12,8 @@ fn key(c: &[u8; 9]) -> usize {
     c.iter().rev().fold(0usize, |k, &n| k * 5 + n as usize)
 }
 
-/// Every suit pattern made of up to four sets (each count at most 4).
-fn set_patterns() -> Vec<[u8; 9]> {
+/// Every suit pattern made of up to four sets (each count at most `max`).
+fn set_patterns(max: u8) -> Vec<[u8; 9]> {
     let mut seen = HashSet::new();
     let mut frontier = vec![[0u8; 9]];
     seen.insert([0u8; 9]);
@@ -22,13 +23,13 @@ fn set_patterns() -> Vec<[u8; 9]> {
         for c in &frontier {
             for r in 0..9 {
                 let mut p = *c;
-                if p[r] + 3 <= 4 {
+                if p[r] + 3 <= max {
                     p[r] += 3;
                     if seen.insert(p) {
                         next.push(p);
                     }
                 }
-                if r < 7 && c[r] < 4 && c[r + 1] < 4 && c[r + 2] < 4 {
+                if r < 7 && c[r] < max && c[r + 1] < max && c[r + 2] < max {
                     let mut q = *c;
                     q[r] += 1;
                     q[r + 1] += 1;
@@ -45,8 +46,55 @@ fn set_patterns() -> Vec<[u8; 9]> {
     all
 }
 
+/// The ranks that complete a suit pattern one tile short of sets (or of sets
+/// and a pair), by the pattern's key. Counts of the pattern are at most 4; the
+/// completing tile may be a fifth copy (the reference's wait search does not
+/// ask whether a tile is left), so complete patterns go up to 5.
+fn suit_waits() -> BTreeMap<usize, u16> {
+    let mut waits = BTreeMap::new();
+    for c in set_patterns(5) {
+        let with_pairs = (0..9).filter(|&r| c[r] + 2 <= 5).map(|r| {
+            let mut p = c;
+            p[r] += 2;
+            p
+        });
+        for complete in with_pairs.chain(std::iter::once(c)) {
+            for r in (0..9).filter(|&r| complete[r] > 0) {
+                let mut short = complete;
+                short[r] -= 1;
+                if short.iter().all(|&n| n <= 4) {
+                    *waits.entry(key(&short)).or_insert(0) |= 1 << r;
+                }
+            }
+        }
+    }
+    waits
+}
+
+/// Multiplier of the wait table's hash (Fibonacci hashing).
+const WAIT_HASH: u32 = 0x9E37_79B1;
+
+/// The waits in an open-addressing table (linear probing): each slot holds
+/// `key << 9 | ranks`, 0 when empty (the empty pattern has no waits).
+/// Returns the slots and the longest probe.
+fn wait_table(waits: &BTreeMap<usize, u16>, bits: u32) -> (Vec<u32>, usize) {
+    let mut slots = vec![0u32; 1 << bits];
+    let mut longest = 0;
+    for (&k, &ranks) in waits {
+        let mut i = ((k as u32).wrapping_mul(WAIT_HASH) >> (32 - bits)) as usize;
+        let mut probe = 1;
+        while slots[i] != 0 {
+            i = (i + 1) & (slots.len() - 1);
+            probe += 1;
+        }
+        slots[i] = (k as u32) << 9 | ranks as u32;
+        longest = longest.max(probe);
+    }
+    (slots, longest)
+}
+
 pub fn generate(out: &Path) -> Result<(), String> {
-    let sets = set_patterns();
+    let sets = set_patterns(4);
     let mut sets_only = vec![0u8; KEYS.div_ceil(8)];
     let mut sets_and_pair = vec![0u8; KEYS.div_ceil(8)];
     let mut with_pair = 0usize;
@@ -77,5 +125,20 @@ pub fn generate(out: &Path) -> Result<(), String> {
     writeln!(src, "pub const SUIT_PATTERNS_SETS_AND_PAIR: usize = {with_pair};").unwrap();
     writeln!(src, "pub static SETS_ONLY: &[u8] = include_bytes!(concat!(env!(\"OUT_DIR\"), \"/suit_sets_only.bin\"));").unwrap();
     writeln!(src, "pub static SETS_AND_PAIR: &[u8] = include_bytes!(concat!(env!(\"OUT_DIR\"), \"/suit_sets_and_pair.bin\"));").unwrap();
+    let waits = suit_waits();
+    // Half full at most, so most lookups take one probe.
+    let bits = (2 * waits.len()).next_power_of_two().trailing_zeros();
+    let (slots, longest) = wait_table(&waits, bits);
+    let bytes: Vec<u8> = slots.iter().flat_map(|s| s.to_le_bytes()).collect();
+    std::fs::write(out.join("suit_waits.bin"), bytes).map_err(|e| e.to_string())?;
+    writeln!(src).unwrap();
+    writeln!(src, "// Waits of the {} suit patterns one tile short of sets, or of sets and a pair:", waits.len()).unwrap();
+    writeln!(src, "// a hash table of 2^{bits} slots, u32 little-endian, each `key << 9 | ranks` (bit r:").unwrap();
+    writeln!(src, "// rank r + 1 completes the suit), 0 when empty; slot of a key: key * WAIT_HASH >> (32 - {bits}),").unwrap();
+    writeln!(src, "// then the next ones; the longest probe is {longest}.").unwrap();
+    writeln!(src, "pub const SUIT_PATTERNS_ONE_SHORT: usize = {};", waits.len()).unwrap();
+    writeln!(src, "pub const WAIT_HASH: u32 = {WAIT_HASH:#X};").unwrap();
+    writeln!(src, "pub const WAIT_TABLE_BITS: u32 = {bits};").unwrap();
+    writeln!(src, "pub static SUIT_WAITS: &[u8] = include_bytes!(concat!(env!(\"OUT_DIR\"), \"/suit_waits.bin\"));").unwrap();
     std::fs::write(out.join("suit_tables.rs"), src).map_err(|e| e.to_string())
 }

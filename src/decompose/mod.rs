@@ -324,21 +324,6 @@ fn divide_from(
     }
 }
 
-/// Do these counts (any size) split into sets and one pair? The search
-/// behind regular readings, for counts the suit tables do not cover.
-pub fn is_complete_by_search(counts: &TileCounts) -> bool {
-    let total: u32 = counts.iter().map(|&n| n as u32).sum();
-    if total % 3 != 2 || total > 14 {
-        return false;
-    }
-    let mut readings = Readings::new();
-    let taken = 4 - (total as usize - 2) / 3;
-    let mut work = special(Shape::Regular, None, None);
-    let mut c = *counts;
-    divide(&mut c, taken, 0, &mut work, &mut readings);
-    !readings.is_empty()
-}
-
 /// Seven pairs: no fixed packs, every count even (a four counts as two pairs).
 pub fn seven_pairs(standing: &TileCounts, fixed_count: usize) -> Option<Reading> {
     if fixed_count != 0 || standing.iter().any(|&n| n & 1 == 1) {

@@ -27,6 +27,24 @@ fn bit(map: &[u8], key: usize) -> bool {
     map[key >> 3] & (1 << (key & 7)) != 0
 }
 
+/// The ranks (bit r: rank r + 1) that complete a suit pattern one tile short
+/// of sets, or of sets and a pair (which, its tile total tells).
+#[inline]
+pub fn suit_waits(key: u32) -> u16 {
+    let mask = SUIT_WAITS.len() / 4 - 1;
+    let mut i = (key.wrapping_mul(WAIT_HASH) >> (32 - WAIT_TABLE_BITS)) as usize;
+    loop {
+        let slot = u32::from_le_bytes(SUIT_WAITS[4 * i..4 * i + 4].try_into().unwrap());
+        if slot == 0 {
+            return 0;
+        }
+        if slot >> 9 == key {
+            return slot as u16 & 0x1FF;
+        }
+        i = (i + 1) & mask;
+    }
+}
+
 /// How one component of a hand (a suit, or the honours) reads.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Part {
@@ -54,13 +72,13 @@ fn suit_part(key: usize, total: u32) -> Part {
     }
 }
 
-/// The honours' reading (no chows: threes, and at most one two).
+/// The honours' reading (no chows: pungs, and at most one pair).
 #[inline]
 fn honor_part(h: &[u8]) -> Part {
     let mut pairs = 0;
     for &n in h {
-        match n {
-            0 | 3 => {}
+        match n % 3 {
+            0 => {}
             2 => pairs += 1,
             _ => return Part::Neither,
         }
@@ -87,8 +105,6 @@ pub fn is_complete_regular(counts: &TileCounts) -> Option<bool> {
     let h = honor_part(&counts[27..34]);
     Some(h != Part::Neither && pairs + h.pairs() == 1)
 }
-
-const POW5: [u32; 9] = [1, 5, 25, 125, 625, 3125, 15625, 78125, 390625];
 
 /// A hand's concealed counts read part by part (three suits, the honours),
 /// for asking cheaply which single added tile completes it: adding a tile
@@ -139,21 +155,46 @@ impl Pattern {
         }
     }
 
-    /// Does one more tile `t` (counts `c` before it, no count over 3 at
-    /// `t`) complete the hand?
-    #[inline]
-    pub fn completed_by(&self, c: &TileCounts, t: usize) -> bool {
-        let (s, part) = if t >= 27 {
-            let mut h = [0u8; 7];
-            h.copy_from_slice(&c[27..34]);
-            h[t - 27] += 1;
-            (3, honor_part(&h))
-        } else {
-            let s = t / 9;
-            (s, suit_part((self.key[s] + POW5[t % 9]) as usize, self.total[s] + 1))
-        };
-        // Only part `s` changes.
-        let others = !(1u8 << s);
-        self.bad & others == 0 && part != Part::Neither && (self.paired & others).count_ones() + part.pairs() == 1
+    /// The tiles (bit t: tile index t) that complete the hand as sets and
+    /// one pair when added to it (`c`: its counts), a fifth copy included.
+    pub fn completed_by(&self, c: &TileCounts) -> u64 {
+        let mut waits = 0u64;
+        for s in 0..4 {
+            // One tile changes one part; the others must read whole already.
+            let others = !(1u8 << s) & 0xF;
+            if self.bad & others != 0 {
+                continue;
+            }
+            let pairs_elsewhere = (self.paired & others).count_ones();
+            if s == 3 {
+                let h = &c[27..34];
+                // Honours: each count a multiple of three, but one two more.
+                let (mut twos, mut ones, mut ones_at) = (0, 0, 0);
+                for (i, &n) in h.iter().enumerate() {
+                    match n % 3 {
+                        1 => (ones, ones_at) = (ones + 1, i),
+                        2 => twos += 1,
+                        _ => {}
+                    }
+                }
+                let completing = match (pairs_elsewhere, ones, twos) {
+                    // A single made a pair.
+                    (0, 1, 0) => 1 << ones_at,
+                    // A pair made a pung, the other pair stays.
+                    (0, 0, 2) => h.iter().enumerate().filter(|(_, &n)| n % 3 == 2).fold(0, |m, (i, _)| m | 1 << i),
+                    // The pair is elsewhere: a pair made a pung.
+                    (1, 0, 1) => h.iter().position(|&n| n % 3 == 2).map_or(0, |i| 1 << i),
+                    _ => 0,
+                };
+                waits |= (completing as u64) << 27;
+            } else {
+                // Adding a tile: total % 3 == 2 makes sets and a pair, == 0 sets.
+                let pair_needed = (self.total[s] + 1) % 3 == 2;
+                if pairs_elsewhere == !pair_needed as u32 {
+                    waits |= (suit_waits(self.key[s]) as u64) << (9 * s);
+                }
+            }
+        }
+        waits
     }
 }

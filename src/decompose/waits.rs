@@ -135,12 +135,10 @@ fn regular_waits(counts: &mut Counts16, tile_count: i32, prev_key: u32, waiting:
 /// tables: the tiles that complete the hand as sets and a pair, plus the
 /// seven-pairs wait of a 13-tile hand. (The search above sees exactly these
 /// waits when no count wraps, which cannot happen with the win tile among
-/// the counted tiles.) Falls back to the search when a count would pass 4.
+/// the counted tiles.) Falls back to the search when a suit count passes 4.
 /// `held`: the kinds in `concealed`. `regular`: `concealed` is known to read
-/// as sets and a pair, so the win tile is a wait without asking.
+/// as sets and a pair, so the suits other than the win tile's read whole.
 pub fn is_unique_wait_fast(concealed: &TileCounts, held: u64, tile_count: i32, win: Tile, regular: bool) -> bool {
-    // A regular reading: every suit reads as sets or sets and a pair, the
-    // win tile's as well before the win tile is taken out.
     let complete = if regular { 0b111 & !(1u8 << (win.index() / 9)) } else { 0 };
     let mut c = *concealed;
     c[win.index()] -= 1;
@@ -148,45 +146,11 @@ pub fn is_unique_wait_fast(concealed: &TileCounts, held: u64, tile_count: i32, w
     let Some(pattern) = super::tables::Pattern::new(&c, complete) else {
         return is_unique_wait(concealed, tile_count, win);
     };
-    let mut waiting = 0u64;
+    let mut waiting = pattern.completed_by(&c);
     // Six pairs and a single are at most seven kinds.
     if tile_count == 13 && held.count_ones() <= 7 {
         if let Some(t) = seven_pairs_wait(c.iter().map(|&n| n as u16)) {
             waiting |= 1 << t;
-        }
-    }
-    // Candidates: tiles held, and suit tiles within two ranks of one held,
-    // in the parts a completing tile may go to.
-    let open = pattern.open_parts();
-    let mut near = if open & 8 != 0 { held & !((1u64 << 27) - 1) } else { 0 };
-    for s in 0..3 {
-        if open & (1 << s) != 0 {
-            let m = (held >> (9 * s)) & 0x1FF;
-            near |= ((m | m << 1 | m << 2 | m >> 1 | m >> 2) & 0x1FF) << (9 * s);
-        }
-    }
-    if regular {
-        waiting |= 1 << win.index();
-    }
-    near &= !waiting;
-    while near != 0 {
-        let t = near.trailing_zeros() as usize;
-        near &= near - 1;
-        let complete = if c[t] < 4 {
-            pattern.completed_by(&c, t)
-        } else {
-            // A fifth copy (the reference does not ask whether the tile is
-            // left): the tables stop at four, the search does not.
-            c[t] += 1;
-            let complete = super::is_complete_by_search(&c);
-            c[t] -= 1;
-            complete
-        };
-        if complete {
-            waiting |= 1 << t;
-            if waiting.count_ones() > 1 {
-                return false;
-            }
         }
     }
     waiting.count_ones() == 1

@@ -304,60 +304,26 @@ fn single_set_fans<const CHOWS: bool>(sets: &SetsOfKind, used_sets: &mut [u8; FA
 /// Groups of three out of four (as bitmasks), each with the set left over.
 const SUBSETS_OF_4: [(u8, usize); 4] = [(0b0111, 3), (0b1011, 2), (0b1101, 1), (0b1110, 0)];
 
-/// Group fans of one kind of set (chows or pungs), by the account-once
-/// principle: a group of four first; else the first group of three and the
-/// left-over set once with it; else pairs (chow pairs trimmed, pung pairs all).
-/// (Generic over the kind, so the rules' constants for it fold away.)
-fn group_fans<const CHOWS: bool>(sets: &SetsOfKind, tally: &mut Tally, used_sets: &mut [u8; FAN_TABLE_SIZE]) {
-    let SetsOfKind { idx, n, .. } = sets;
-    let n = *n;
-    if n < 2 {
-        return;
-    }
-    let mask = |ks: u8| (0..n).filter(|&k| ks & 1 << k != 0).fold(0u8, |m, k| m | 1 << idx[k]);
-    let (m4, m3, m2): (Matcher, Matcher, Matcher) = if CHOWS {
-        (rules::chows_4, rules::chows_3, rules::chows_2)
-    } else {
-        (rules::pungs_4, rules::pungs_3, rules::pungs_2)
-    };
-    // Groups of two and three from the tables where the rules allow.
-    let by_tiles = if CHOWS { [rules::CHOWS_2_BY_TILES, rules::CHOWS_3_BY_TILES] } else { [rules::PUNGS_2_BY_TILES, rules::PUNGS_3_BY_TILES] };
-    let tables = &GROUP_TABLES.by_kind[!CHOWS as usize];
-    let matching = |ks: u8, m: Matcher| {
-        let arity = ks.count_ones() as usize - 2;
-        if by_tiles[arity] {
-            Some(tables[arity][sets.key(ks)]).filter(|&fan| fan != 0)
-        } else {
-            m(&sets.view(ks))
-        }
-    };
-    let mut record = |fan: u8, ks: u8, tally: &mut Tally| {
-        tally.add(fan, 1);
-        used_sets[fan as usize] |= mask(ks);
-    };
-    let may_match_4 = || {
-        let key = sets.tiles.iter().fold(0, |key, &t| key * 21 + chow_number(t));
-        CHOWS_4_MAY_MATCH[key / 64] & 1 << (key % 64) != 0
-    };
-    if n == 4 && (!CHOWS || may_match_4()) {
-        if let Some(fan) = m4(&sets.view(0b1111)) {
-            record(fan, 0b1111, tally);
-            return;
-        }
-    }
+/// The account-once principle over `n` sets of one kind (2 to 4), once no
+/// group of four shows a fan: the first group of three and the left-over
+/// set once with it; else pairs (chow pairs trimmed, pung pairs all).
+/// `matching(ks)`: the fan of the group `ks` (bits over the `n` sets).
+/// Emits each fan counted once, as (fan, count, sets it stands on); a pair
+/// fan trimmed to zero still marks its sets.
+fn account_once<const CHOWS: bool>(n: usize, matching: impl Fn(u8) -> Option<u8>, mut emit: impl FnMut(u8, u8, u8)) {
     if n >= 3 {
         let subsets: &[(u8, usize)] = if n == 4 { &SUBSETS_OF_4 } else { &[(0b0111, usize::MAX)] };
         for &(three, left) in subsets {
-            if let Some(fan) = matching(three, m3) {
-                record(fan, three, tally);
+            if let Some(fan) = matching(three) {
+                emit(fan, 1, three);
                 if left != usize::MAX {
                     // The left-over set combines once: the best pair fan.
                     let best = (0..n)
                         .filter(|&k| three & 1 << k != 0)
-                        .filter_map(|k| matching(1 << k | 1 << left, m2).map(|fan| (fan, k)))
+                        .filter_map(|k| matching(1 << k | 1 << left).map(|fan| (fan, k)))
                         .min_by_key(|(fan, _)| *fan);
                     if let Some((fan, k)) = best {
-                        record(fan, 1 << k | 1 << left, tally);
+                        emit(fan, 1, 1 << k | 1 << left);
                     }
                 }
                 return;
@@ -365,29 +331,25 @@ fn group_fans<const CHOWS: bool>(sets: &SetsOfKind, tally: &mut Tally, used_sets
         }
     }
     // Pairs.
-    let mut pair_fans: [(u8, usize, usize); 6] = [(0, 0, 0); 6];
+    let mut pair_fans: [(u8, u8); 6] = [(0, 0); 6];
     let mut np = 0;
-    let mut related = [false; 4];
+    let mut related = 0u8;
     for a in 0..n {
-        for b2 in a + 1..n {
-            if let Some(fan) = matching(1 << a | 1 << b2, m2) {
-                pair_fans[np] = (fan, a, b2);
+        for b in a + 1..n {
+            let ks = 1 << a | 1 << b;
+            if let Some(fan) = matching(ks) {
+                pair_fans[np] = (fan, ks);
                 np += 1;
-                related[a] = true;
-                related[b2] = true;
+                related |= ks;
             }
         }
     }
-    if np == 0 {
-        return;
-    }
     let mut local: Counts = [0; FAN_TABLE_SIZE];
-    for &(fan, a, b2) in &pair_fans[..np] {
+    for &(fan, _) in &pair_fans[..np] {
         local[fan as usize] += 1;
-        used_sets[fan as usize] |= mask(1 << a | 1 << b2);
     }
     if CHOWS && np > 1 {
-        let unrelated = related[..n].iter().filter(|r| !**r).count();
+        let unrelated = n - related.count_ones() as usize;
         let max = (n as i32 - 1 - unrelated as i32).max(0) as usize;
         let mut total = np;
         // First down to one of each, then to none, in trim order.
@@ -400,9 +362,150 @@ fn group_fans<const CHOWS: bool>(sets: &SetsOfKind, tally: &mut Tally, used_sets
             }
         }
     }
-    for &(fan, _, _) in &pair_fans[..np] {
-        tally.set(fan, local[fan as usize]);
+    let mut emitted = 0u128;
+    for (i, &(fan, _)) in pair_fans[..np].iter().enumerate() {
+        if emitted & 1 << fan == 0 {
+            emitted |= 1 << fan;
+            let sets = pair_fans[i..np].iter().filter(|p| p.0 == fan).fold(0, |m, p| m | p.1);
+            emit(fan, local[fan as usize], sets);
+        }
     }
+}
+
+/// What [`account_once`] makes of a group of sets, when its fans depend on
+/// the sets' tiles only: up to four (fan + 1, count, sets) entries of 16 bits
+/// (`fan + 1` in the low byte, 0 = none), or [`Outcome::TOO_MANY`].
+#[derive(Clone, Copy)]
+struct Outcome(u64);
+
+impl Outcome {
+    const TOO_MANY: Outcome = Outcome(u64::MAX);
+
+    fn of<const CHOWS: bool>(n: usize, matching: impl Fn(u8) -> Option<u8>) -> Outcome {
+        let (mut packed, mut k) = (0u64, 0);
+        account_once::<CHOWS>(n, matching, |fan, count, sets| {
+            if k < 4 && count < 16 {
+                packed |= (fan as u64 + 1 | (count as u64) << 8 | (sets as u64) << 12) << (16 * k);
+            } else {
+                packed = u64::MAX;
+            }
+            k += 1;
+        });
+        Outcome(packed)
+    }
+
+    fn entries(self) -> impl Iterator<Item = (u8, u8, u8)> {
+        (0..4).map(move |k| (self.0 >> (16 * k)) as u16).take_while(|&e| e & 0xFF != 0).map(|e| ((e & 0xFF) as u8 - 1, (e >> 8 & 0xF) as u8, (e >> 12) as u8))
+    }
+}
+
+/// Rank of an ascending list of values (repeats allowed) among all such
+/// lists of its length: the combinatorial number system on `v[k] + k`.
+fn multiset_rank(values: &[u8]) -> usize {
+    values.iter().enumerate().map(|(k, &v)| BINOMIAL[v as usize + k][k + 1] as usize).sum()
+}
+
+/// Binomial coefficients C(n, k) for n < 40, k <= 4.
+const BINOMIAL: [[u32; 5]; 40] = {
+    let mut c = [[0u32; 5]; 40];
+    let mut n = 0;
+    while n < 40 {
+        c[n][0] = 1;
+        let mut k = 1;
+        while k < 5 && k <= n {
+            c[n][k] = c[n - 1][k - 1] + if k < n { c[n - 1][k] } else { 0 };
+            k += 1;
+        }
+        n += 1;
+    }
+    c
+};
+
+/// Outcomes of groups of two to four sets whose groups of two and three read
+/// tiles only, by [`multiset_rank`] of their values (chow numbers, or pung
+/// tiles): [chows, pungs][n - 2]. Made once from the generated matchers
+/// (through [`GROUP_TABLES`]), so a group is one lookup.
+static OUTCOMES: LazyLock<[[Vec<Outcome>; 3]; 2]> = LazyLock::new(|| {
+    fn table<const CHOWS: bool>(n: usize) -> Vec<Outcome> {
+        let by_tiles = if CHOWS { rules::CHOWS_2_BY_TILES && rules::CHOWS_3_BY_TILES } else { rules::PUNGS_2_BY_TILES && rules::PUNGS_3_BY_TILES };
+        if !by_tiles {
+            return Vec::new();
+        }
+        let values: u8 = if CHOWS { 21 } else { 34 };
+        let tile_of = |v: u8| if CHOWS { v + 2 * (v / 7) + 1 } else { v };
+        let tables = &GROUP_TABLES.by_kind[!CHOWS as usize];
+        let mut out = vec![Outcome(0); BINOMIAL[values as usize + n - 1][n] as usize];
+        let mut v = vec![0u8; n];
+        loop {
+            let tiles: Vec<u8> = v.iter().map(|&x| tile_of(x)).collect();
+            let key = |ks: u8| (0..n).filter(|&k| ks & 1 << k != 0).fold(0, |key, k| key * 34 + tiles[k] as usize);
+            let matching = |ks: u8| Some(tables[ks.count_ones() as usize - 2][key(ks)]).filter(|&fan| fan != 0);
+            out[multiset_rank(&v)] = Outcome::of::<CHOWS>(n, matching);
+            let Some(i) = v.iter().rposition(|&x| x < values - 1) else { break };
+            v[i] += 1;
+            let from = v[i];
+            v[i..].fill(from);
+        }
+        out
+    }
+    [[table::<true>(2), table::<true>(3), table::<true>(4)], [table::<false>(2), table::<false>(3), table::<false>(4)]]
+});
+
+/// Group fans of one kind of set (chows or pungs), by the account-once
+/// principle: a group of four first, then [`account_once`].
+/// (Generic over the kind, so the rules' constants for it fold away.)
+fn group_fans<const CHOWS: bool>(sets: &SetsOfKind, tally: &mut Tally, used_sets: &mut [u8; FAN_TABLE_SIZE]) {
+    let SetsOfKind { idx, n, .. } = sets;
+    let n = *n;
+    if n < 2 {
+        return;
+    }
+    let mask = |ks: u8| (0..n).filter(|&k| ks & 1 << k != 0).fold(0u8, |m, k| m | 1 << idx[k]);
+    let mut record = |fan: u8, count: u8, ks: u8| {
+        tally.add(fan, count);
+        used_sets[fan as usize] |= mask(ks);
+    };
+    let (m4, m3, m2): (Matcher, Matcher, Matcher) = if CHOWS {
+        (rules::chows_4, rules::chows_3, rules::chows_2)
+    } else {
+        (rules::pungs_4, rules::pungs_3, rules::pungs_2)
+    };
+    let may_match_4 = || {
+        let key = sets.tiles.iter().fold(0, |key, &t| key * 21 + chow_number(t));
+        CHOWS_4_MAY_MATCH[key / 64] & 1 << (key % 64) != 0
+    };
+    if n == 4 && (!CHOWS || may_match_4()) {
+        if let Some(fan) = m4(&sets.view(0b1111)) {
+            record(fan, 1, 0b1111);
+            return;
+        }
+    }
+    let outcomes = &OUTCOMES[!CHOWS as usize][n - 2];
+    if !outcomes.is_empty() {
+        let mut values = [0u8; 4];
+        for k in 0..n {
+            values[k] = if CHOWS { chow_number(sets.tiles[k]) as u8 } else { sets.tiles[k] };
+        }
+        let outcome = outcomes[multiset_rank(&values[..n])];
+        if outcome.0 != Outcome::TOO_MANY.0 {
+            for (fan, count, ks) in outcome.entries() {
+                record(fan, count, ks);
+            }
+            return;
+        }
+    }
+    // Groups of two and three from the tables where the rules allow.
+    let by_tiles = if CHOWS { [rules::CHOWS_2_BY_TILES, rules::CHOWS_3_BY_TILES] } else { [rules::PUNGS_2_BY_TILES, rules::PUNGS_3_BY_TILES] };
+    let tables = &GROUP_TABLES.by_kind[!CHOWS as usize];
+    let matching = |ks: u8| {
+        let arity = ks.count_ones() as usize - 2;
+        if by_tiles[arity] {
+            Some(tables[arity][sets.key(ks)]).filter(|&fan| fan != 0)
+        } else {
+            (if arity == 0 { m2 } else { m3 })(&sets.view(ks))
+        }
+    };
+    account_once::<CHOWS>(n, matching, record);
 }
 
 fn score_reading(f: &HandFacts, reading: &Reading, unique_wait: &dyn Fn() -> bool, trace: Option<&mut ReadingTrace>) -> Scored {
