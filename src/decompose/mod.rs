@@ -105,42 +105,32 @@ impl Reading {
 }
 
 /// Readings of one hand, stored inline (a hand has a handful at most; the
-/// reference keeps 20).
+/// reference keeps 20) and left uninitialised until pushed.
+#[derive(Default)]
 pub struct Readings {
-    items: [Reading; Readings::CAPACITY],
-    len: usize,
+    items: arrayvec::ArrayVec<Reading, { Readings::CAPACITY }>,
 }
 
 impl Readings {
     pub const CAPACITY: usize = 24;
 
     pub fn new() -> Readings {
-        const EMPTY: Reading = Reading { shape: Shape::Regular, sets: [Set::EMPTY; 4], set_count: 0, pair: None, knitted: None };
-        Readings { items: [EMPTY; Readings::CAPACITY], len: 0 }
+        Readings { items: arrayvec::ArrayVec::new_const() }
     }
     fn push(&mut self, r: &Reading) {
-        if self.len < Self::CAPACITY {
-            self.items[self.len] = *r;
-            self.len += 1;
-        }
+        let _ = self.items.try_push(*r);
     }
     pub fn len(&self) -> usize {
-        self.len
+        self.items.len()
     }
     pub fn is_empty(&self) -> bool {
-        self.len == 0
+        self.items.is_empty()
     }
     pub fn as_slice(&self) -> &[Reading] {
-        &self.items[..self.len]
+        &self.items
     }
     pub fn iter(&self) -> std::slice::Iter<'_, Reading> {
-        self.as_slice().iter()
-    }
-}
-
-impl Default for Readings {
-    fn default() -> Self {
-        Readings::new()
+        self.items.iter()
     }
 }
 
