@@ -155,3 +155,87 @@ pub fn is_unique_wait_fast(concealed: &TileCounts, held: u64, tile_count: i32, w
     }
     waiting.count_ones() == 1
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A small deterministic generator (xorshift), so failures repeat.
+    struct Rng(u64);
+    impl Rng {
+        fn below(&mut self, n: u64) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0 % n
+        }
+    }
+
+    /// Adds a random set to `c`, or `None` when it would pass four copies.
+    fn add_set(c: &mut TileCounts, rng: &mut Rng, suits: u64) -> Option<()> {
+        let t = if suits == 4 { rng.below(34) as usize } else { (rng.below(suits) * 9 + rng.below(9)) as usize };
+        if t < 27 && t % 9 < 7 && rng.below(2) == 0 {
+            (t..t + 3).all(|u| c[u] < 4).then(|| (t..t + 3).for_each(|u| c[u] += 1))
+        } else {
+            (c[t] <= 1).then(|| c[t] += 3)
+        }
+    }
+
+    /// The suit-wait table gives the search's answer: winning hands of four
+    /// sets and a pair (some in one or two suits, so waits pile up and fifth
+    /// copies come in), each tile taken as the win tile.
+    #[test]
+    fn wait_table_agrees_with_search() {
+        let mut rng = Rng(0x5eed_1234_abcd);
+        let (mut hands, mut unique) = (0, 0);
+        while hands < 20_000 {
+            let suits = [1, 2, 4][rng.below(3) as usize];
+            let mut c = [0u8; 34];
+            if (0..4).any(|_| add_set(&mut c, &mut rng, suits).is_none()) {
+                continue;
+            }
+            let p = rng.below(34) as usize;
+            if c[p] > 2 {
+                continue;
+            }
+            c[p] += 2;
+            let held = (0..34).filter(|&t| c[t] > 0).fold(0u64, |m, t| m | 1 << t);
+            for w in (0..34).filter(|&t| c[t] > 0) {
+                let win = Tile::from_index(w as u8);
+                let fast = is_unique_wait_fast(&c, held, 13, win, true);
+                assert_eq!(fast, is_unique_wait(&c, 13, win), "counts {c:?}, win {w}");
+                unique += fast as u32;
+            }
+            hands += 1;
+        }
+        // Both answers occur.
+        assert!(unique > 1000, "{unique}");
+    }
+
+    /// The table's honours rule: a pair waiting for its pung beside another
+    /// pair, a single waiting for its pair; a fifth copy of a suit tile.
+    #[test]
+    fn wait_table_edge_cases() {
+        let counts = |tiles: &[(usize, u8)]| {
+            let mut c = [0u8; 34];
+            for &(t, n) in tiles {
+                c[t] = n;
+            }
+            c
+        };
+        let held = |c: &TileCounts| (0..34).filter(|&t| c[t] > 0).fold(0u64, |m, t| m | 1 << t);
+        for c in [
+            // 111 222 333m 55p EE + E (two pairs: E or 5p)
+            counts(&[(0, 3), (1, 3), (2, 3), (13, 2), (27, 3)]),
+            // 1111 2222 3333m + 5p (the hand holds four of three tiles)
+            counts(&[(0, 4), (1, 4), (2, 4), (13, 2)]),
+            // 11112345678999m (nine gates with a fourth 1: waits everywhere)
+            counts(&[(0, 4), (1, 1), (2, 1), (3, 1), (4, 1), (5, 1), (6, 1), (7, 1), (8, 3)]),
+        ] {
+            for w in (0..34).filter(|&t| c[t] > 0) {
+                let win = Tile::from_index(w as u8);
+                assert_eq!(is_unique_wait_fast(&c, held(&c), 13, win, false), is_unique_wait(&c, 13, win), "{c:?} {w}");
+            }
+        }
+    }
+}

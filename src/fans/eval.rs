@@ -782,6 +782,46 @@ mod tests {
         }
     }
 
+    /// Each group outcome says what the account-once principle makes of its
+    /// tiles with the generated matchers asked directly, and is found by the
+    /// rank of its values (all groups of two to four chows, and of two and
+    /// three pungs).
+    #[test]
+    fn outcome_tables_agree_with_matchers() {
+        let middles: Vec<u8> = (0..27u8).filter(|t| (1..=7).contains(&(t % 9))).collect();
+        for (chows, values, largest) in [(true, 21u8, 4usize), (false, 34, 3)] {
+            let (m3, m2): (Matcher, Matcher) = if chows { (rules::chows_3, rules::chows_2) } else { (rules::pungs_3, rules::pungs_2) };
+            for n in 2..=largest {
+                let table = &OUTCOMES[!chows as usize][n - 2];
+                let mut v = vec![0u8; n];
+                let mut seen = 0;
+                loop {
+                    let tiles: Vec<Tile> = v.iter().map(|&x| Tile::from_index(if chows { middles[x as usize] } else { x })).collect();
+                    let matching = |ks: u8| {
+                        let group = GroupMembers::new((0..n).filter(|&k| ks & 1 << k != 0).map(|k| tiles[k]), Some(Tile::from_index(31)), 0, 0);
+                        let all = (1u8 << ks.count_ones()) - 1;
+                        (if ks.count_ones() == 2 { m2 } else { m3 })(&group.view(all))
+                    };
+                    let mut expect = Vec::new();
+                    if chows {
+                        account_once::<true>(n, matching, |fan, count, sets| expect.push((fan, count, sets)));
+                    } else {
+                        account_once::<false>(n, matching, |fan, count, sets| expect.push((fan, count, sets)));
+                    }
+                    let outcome = table[multiset_rank(&v)];
+                    assert_ne!(outcome.0, Outcome::TOO_MANY.0, "{tiles:?}");
+                    assert_eq!(outcome.entries().collect::<Vec<_>>(), expect, "{tiles:?}");
+                    seen += 1;
+                    let Some(i) = v.iter().rposition(|&x| x < values - 1) else { break };
+                    v[i] += 1;
+                    let from = v[i];
+                    v[i..].fill(from);
+                }
+                assert_eq!(seen, table.len());
+            }
+        }
+    }
+
     /// Likewise the single-set tables, whatever the pair.
     #[test]
     fn single_tables_agree_with_matchers() {
