@@ -45,6 +45,15 @@ pub fn suit_waits(key: u32) -> u16 {
     }
 }
 
+/// The ranks that complete suit `s` of `c` when it reads neither as sets
+/// nor as sets and a pair; `None` when it does (or holds a count over 4).
+/// Meant for hands whose other parts read whole with the right number of
+/// pairs: the completing tile can then only go to this suit.
+pub fn broken_suit_waits(c: &TileCounts, s: usize) -> Option<u16> {
+    let (key, total) = suit_key_and_total(c, s)?;
+    (suit_part(key, total) == Part::Neither).then(|| suit_waits(key as u32))
+}
+
 /// How one component of a hand (a suit, or the honours) reads.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Part {

@@ -143,10 +143,18 @@ pub fn is_unique_wait_fast(concealed: &TileCounts, held: u64, tile_count: i32, w
     let mut c = *concealed;
     c[win.index()] -= 1;
     let held = if c[win.index()] == 0 { held & !(1 << win.index()) } else { held };
-    let Some(pattern) = super::tables::Pattern::new(&c, complete) else {
-        return is_unique_wait(concealed, tile_count, win);
+    // A regular reading's other suits read whole, and hold the pair exactly
+    // when the win tile's suit does not: so when that suit, without the win
+    // tile, reads neither way, a completing tile can only go there, and the
+    // table's answer (by its tile total) is the hand's.
+    let short_suit = (regular && win.is_suited()).then(|| super::tables::broken_suit_waits(&c, win.index() / 9)).flatten();
+    let mut waiting = match short_suit {
+        Some(ranks) => (ranks as u64) << (win.index() / 9 * 9),
+        None => match super::tables::Pattern::new(&c, complete) {
+            Some(pattern) => pattern.completed_by(&c),
+            None => return is_unique_wait(concealed, tile_count, win),
+        },
     };
-    let mut waiting = pattern.completed_by(&c);
     // Six pairs and a single are at most seven kinds.
     if tile_count == 13 && held.count_ones() <= 7 {
         if let Some(t) = seven_pairs_wait(c.iter().map(|&n| n as u16)) {
