@@ -32,7 +32,7 @@ fn bit(map: &[u8], key: usize) -> bool {
 #[inline]
 pub fn suit_waits(key: u32) -> u16 {
     let mask = SUIT_WAITS.len() / 4 - 1;
-    let mut i = (key.wrapping_mul(WAIT_HASH) >> (32 - WAIT_TABLE_BITS)) as usize;
+    let mut i = (key.wrapping_mul(SUIT_HASH) >> (32 - WAIT_TABLE_BITS)) as usize;
     loop {
         let slot = u32::from_le_bytes(SUIT_WAITS[4 * i..4 * i + 4].try_into().unwrap());
         if slot == 0 {
