@@ -120,10 +120,6 @@ fn unique_wait_for(f: &HandFacts, reading: &Reading, regular_wait: &OnceCell<boo
     }
 }
 
-struct Scored {
-    tally: Tally,
-    total: i32,
-}
 
 fn has_any(t: &Tally, fans: &[u8]) -> bool {
     fans.iter().any(|&i| t.present & 1 << i != 0)
@@ -508,15 +504,16 @@ fn group_fans<const CHOWS: bool>(sets: &SetsOfKind, tally: &mut Tally, used_sets
     account_once::<CHOWS>(n, matching, record);
 }
 
-fn score_reading(f: &HandFacts, reading: &Reading, unique_wait: &dyn Fn() -> bool, trace: Option<&mut ReadingTrace>) -> Scored {
-    let mut tally = Tally::EMPTY;
+/// Scores a reading into `tally`; returns its total.
+fn score_reading(f: &HandFacts, reading: &Reading, unique_wait: &dyn Fn() -> bool, trace: Option<&mut ReadingTrace>, tally: &mut Tally) -> i32 {
+    *tally = Tally::EMPTY;
     let mut view = HandView::new(f, reading, unique_wait, rules::DISCARD_COMPLETES_PUNG_MELDED);
-    rules::hand_fans(&view, &mut tally);
+    rules::hand_fans(&view, tally);
     // Sets each fan stands on: set fans are omitted set by set.
     let mut used_sets = [0u8; FAN_TABLE_SIZE];
     let (chows, pungs) = (SetsOfKind::of(f, reading, true), SetsOfKind::of(f, reading, false));
-    group_fans::<true>(&chows, &mut tally, &mut used_sets);
-    group_fans::<false>(&pungs, &mut tally, &mut used_sets);
+    group_fans::<true>(&chows, tally, &mut used_sets);
+    group_fans::<false>(&pungs, tally, &mut used_sets);
     single_set_fans::<true>(&chows, &mut used_sets);
     single_set_fans::<false>(&pungs, &mut used_sets);
     for i in fans_of(rules::SET_FANS) {
@@ -572,13 +569,13 @@ fn score_reading(f: &HandFacts, reading: &Reading, unique_wait: &dyn Fn() -> boo
     }
     if tally.present == 0 {
         view.set_no_other_fan(true);
-        rules::last_pass_fans(&view, &mut tally);
+        rules::last_pass_fans(&view, tally);
     }
     let total = tally.total();
     if let (Some(t), Some(found)) = (trace, found) {
         *t = ReadingTrace { reading: *reading, found, omissions, counts: tally.counts, total, verdict: "" };
     }
-    Scored { tally, total }
+    total
 }
 
 /// The calculation, optionally traced.
@@ -601,46 +598,48 @@ fn evaluate_counts(hand: &HandInput, concealed: TileCounts, mut explain: Option<
         e.flags_used = f.flags;
     }
     let regular_wait = OnceCell::new();
-    let mut best: Option<Scored> = None;
-    let mut special: Option<Tally> = None;
-    let trace_reading = |reading: &Reading, explain: &mut Option<&mut Explanation>| {
+    // The reading kept and the one being scored take turns in two slots
+    // (no copies): `best` is the slot kept, and its total.
+    let mut tallies = [Tally::EMPTY; 2];
+    let mut best: Option<(usize, i32)> = None;
+    let score = |reading: &Reading, explain: &mut Option<&mut Explanation>, tally: &mut Tally| {
         let wait = OnceCell::new();
         let uw = &|| *wait.get_or_init(|| unique_wait_for(&f, reading, &regular_wait));
         match explain.as_deref_mut() {
             Some(e) => {
                 let mut t = ReadingTrace { reading: *reading, found: [0; FAN_TABLE_SIZE], omissions: Vec::new(), counts: [0; FAN_TABLE_SIZE], total: 0, verdict: "" };
-                let s = score_reading(&f, reading, uw, Some(&mut t));
+                let total = score_reading(&f, reading, uw, Some(&mut t), tally);
                 e.readings.push(t);
-                s
+                total
             }
-            None => score_reading(&f, reading, uw, None),
+            None => score_reading(&f, reading, uw, None, tally),
         }
     };
+    // After a special reading: whether regular readings are scored too, and
+    // whether it yields a tie to one.
+    let (mut regular_too, mut yields) = (true, false);
     if let Some(sp) = could_be_special(&f.concealed, f.held, f.fixed_count as usize).then(|| special_reading(&f)).flatten() {
-        let s = trace_reading(&sp, &mut explain);
-        special = Some(s.tally);
+        let total = score(&sp, &mut explain, &mut tallies[0]);
+        regular_too = has_any(&tallies[0], rules::REGULAR_READINGS_ALSO_AFTER);
+        yields = has_any(&tallies[0], rules::TIE_YIELDS);
         if let Some(e) = explain.as_deref_mut() {
             e.chosen = Some(0);
             e.readings[0].verdict = "special reading: kept";
         }
-        best = Some(s);
+        best = Some((0, total));
     }
-    let regular_too = match &special {
-        None => true,
-        Some(c) => has_any(c, rules::REGULAR_READINGS_ALSO_AFTER),
-    };
     if regular_too {
         let mut readings = decompose::Readings::new();
         decompose::regular_readings(&f.concealed, f.held, f.fixed_sets(), &mut readings);
-        let yields = special.as_ref().is_some_and(|c| has_any(c, rules::TIE_YIELDS));
         for r in readings.iter() {
-            let s = trace_reading(r, &mut explain);
-            let best_total = best.as_ref().map_or(0, |b| b.total);
-            let (take, why) = if s.total > best_total {
+            let slot = best.map_or(0, |(kept, _)| 1 - kept);
+            let total = score(r, &mut explain, &mut tallies[slot]);
+            let best_total = best.map_or(0, |(_, total)| total);
+            let (take, why) = if total > best_total {
                 (true, "higher total: kept")
-            } else if s.total == best_total && (has_any(&s.tally, rules::TIE_PREFERS) || yields) {
+            } else if total == best_total && (has_any(&tallies[slot], rules::TIE_PREFERS) || yields) {
                 (true, "equal total, tie-break rule: kept")
-            } else if s.total == best_total {
+            } else if total == best_total {
                 (false, "equal total: the earlier reading stays")
             } else {
                 (false, "lower total: passed over")
@@ -661,14 +660,14 @@ fn evaluate_counts(hand: &HandInput, concealed: TileCounts, mut explain: Option<
                 }
             }
             if take {
-                best = Some(s);
+                best = Some((slot, total));
             }
         }
     }
-    match &best {
+    match best {
         None => result.result = NOT_WIN,
-        Some(b) => {
-            result.counts = b.tally.counts;
+        Some((kept, total)) => {
+            result.counts = tallies[kept].counts;
             let no_reading = Reading { shape: Shape::Regular, sets: [Set::EMPTY; 4], set_count: 0, pair: None, knitted: None };
             let view = HandView::new(&f, &no_reading, &|| false, false);
             let mut outside = Tally::EMPTY;
@@ -676,7 +675,7 @@ fn evaluate_counts(hand: &HandInput, concealed: TileCounts, mut explain: Option<
             for i in outside.fans() {
                 result.counts[i] = outside.counts[i];
             }
-            result.result = b.total + outside.total();
+            result.result = total + outside.total();
         }
     }
     if let Some(e) = explain {
