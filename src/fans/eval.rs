@@ -120,7 +120,6 @@ fn unique_wait_for(f: &HandFacts, reading: &Reading, regular_wait: &OnceCell<boo
     }
 }
 
-
 fn has_any(t: &Tally, fans: &[u8]) -> bool {
     fans.iter().any(|&i| t.present & 1 << i != 0)
 }
@@ -174,7 +173,7 @@ impl<'a> SetsOfKind<'a> {
         members.view(ks)
     }
 
-    /// The tiles of the group `ks`, ascending, as a table key (base 34).
+    /// The tiles of the group `ks`, ascending, as a [`tiles_key`].
     fn key(&self, ks: u8) -> usize {
         (0..self.n).filter(|&k| ks & 1 << k != 0).fold(0, |key, k| key * 34 + self.tiles[k] as usize)
     }
@@ -193,24 +192,29 @@ struct GroupTables {
     by_kind: [[Vec<u8>; 2]; 2],
 }
 
-/// Every ascending choice of `arity` tiles (repeats allowed), with its key.
-fn tile_groups(arity: usize, mut visit: impl FnMut(usize, &[u8])) {
-    let mut tiles = vec![0u8; arity];
+/// Every ascending list of `n` values below `values` (repeats allowed).
+fn ascending_groups(n: usize, values: u8, mut visit: impl FnMut(&[u8])) {
+    let mut v = vec![0u8; n];
     loop {
-        visit(tiles.iter().fold(0, |key, &t| key * 34 + t as usize), &tiles);
-        let Some(i) = tiles.iter().rposition(|&t| t < 33) else { break };
-        tiles[i] += 1;
-        let from = tiles[i];
-        tiles[i..].fill(from);
+        visit(&v);
+        let Some(i) = v.iter().rposition(|&x| x < values - 1) else { break };
+        v[i] += 1;
+        let from = v[i];
+        v[i..].fill(from);
     }
+}
+
+/// Tiles as a key of the group tables (base 34).
+fn tiles_key(tiles: &[u8]) -> usize {
+    tiles.iter().fold(0, |key, &t| key * 34 + t as usize)
 }
 
 static GROUP_TABLES: LazyLock<GroupTables> = LazyLock::new(|| {
     let table = |arity: usize, matcher: Matcher| {
         let mut out = vec![0u8; 34usize.pow(arity as u32)];
-        tile_groups(arity, |key, tiles| {
+        ascending_groups(arity, 34, |tiles| {
             let group = GroupMembers::new(tiles.iter().map(|&t| Tile::from_index(t)), None, 0, 0);
-            out[key] = matcher(&group.view((1 << arity) - 1)).unwrap_or(0);
+            out[tiles_key(tiles)] = matcher(&group.view((1 << arity) - 1)).unwrap_or(0);
         });
         out
     };
@@ -222,35 +226,33 @@ static GROUP_TABLES: LazyLock<GroupTables> = LazyLock::new(|| {
     }
 });
 
-/// A chow's middle tile (ranks 2 to 8 of a suit) numbered 0..21.
-fn chow_number(tile: u8) -> usize {
-    (tile - 2 * (tile / 9) - 1) as usize
+/// A chow's middle tile (ranks 2 to 8 of a suit) numbered 0..21, and back.
+fn chow_number(tile: u8) -> u8 {
+    tile - 2 * (tile / 9) - 1
+}
+
+fn chow_middle(number: u8) -> u8 {
+    number + 2 * (number / 7) + 1
 }
 
 /// Could four chows with these tiles show a `chows(4)` fan, with some pair
-/// (and some winds, when the matchers read them)? Bits keyed by the
-/// ascending chow numbers (base 21). Made once from the generated matcher:
-/// four chows whose tiles cannot are not viewed.
+/// (and some winds, when the matchers read them)? Bits by [`multiset_rank`]
+/// of the chow numbers. Made once from the generated matcher: four chows
+/// whose tiles cannot are not viewed.
 static CHOWS_4_MAY_MATCH: LazyLock<Vec<u64>> = LazyLock::new(|| {
-    let middles: Vec<u8> = (0..27u8).filter(|t| (1..=7).contains(&(t % 9))).collect();
     let winds: Vec<(u8, u8)> = if rules::CHOWS_4_READS_WINDS { (0..16).map(|w| (w / 4, w % 4)).collect() } else { vec![(0, 0)] };
-    let mut out = vec![0u64; 21usize.pow(4).div_ceil(64)];
-    let mut ks = [0usize; 4];
-    loop {
-        let tiles = ks.map(|k| middles[k]);
-        let key = ks.iter().fold(0, |key, &k| key * 21 + k);
+    let mut out = vec![0u64; (BINOMIAL[24][4] as usize).div_ceil(64)];
+    ascending_groups(4, 21, |numbers| {
+        let tiles = numbers.iter().map(|&k| Tile::from_index(chow_middle(k)));
         let may = std::iter::once(None).chain((0..34u8).map(Some)).any(|pair| {
             winds.iter().any(|&(seat, prevalent)| {
-                let group = GroupMembers::new(tiles.iter().map(|&t| Tile::from_index(t)), pair.map(Tile::from_index), seat, prevalent);
+                let group = GroupMembers::new(tiles.clone(), pair.map(Tile::from_index), seat, prevalent);
                 rules::chows_4(&group.view(0b1111)).is_some()
             })
         });
-        out[key / 64] |= (may as u64) << (key % 64);
-        let Some(i) = ks.iter().rposition(|&k| k < 20) else { break };
-        ks[i] += 1;
-        let from = ks[i];
-        ks[i..].fill(from);
-    }
+        let rank = multiset_rank(numbers);
+        out[rank / 64] |= (may as u64) << (rank % 64);
+    });
     out
 });
 
@@ -395,6 +397,11 @@ impl Outcome {
     }
 }
 
+/// How many values sets of a kind are ranked by: chow numbers, or pung tiles.
+const fn set_values(chows: bool) -> u8 {
+    if chows { 21 } else { 34 }
+}
+
 /// Rank of an ascending list of values (repeats allowed) among all such
 /// lists of its length: the combinatorial number system on `v[k] + k`.
 fn multiset_rank(values: &[u8]) -> usize {
@@ -427,21 +434,15 @@ static OUTCOMES: LazyLock<[[Vec<Outcome>; 3]; 2]> = LazyLock::new(|| {
         if !by_tiles {
             return Vec::new();
         }
-        let values: u8 = if CHOWS { 21 } else { 34 };
-        let tile_of = |v: u8| if CHOWS { v + 2 * (v / 7) + 1 } else { v };
+        let values = set_values(CHOWS);
         let tables = &GROUP_TABLES.by_kind[!CHOWS as usize];
         let mut out = vec![Outcome(0); BINOMIAL[values as usize + n - 1][n] as usize];
-        let mut v = vec![0u8; n];
-        loop {
-            let tiles: Vec<u8> = v.iter().map(|&x| tile_of(x)).collect();
-            let key = |ks: u8| (0..n).filter(|&k| ks & 1 << k != 0).fold(0, |key, k| key * 34 + tiles[k] as usize);
+        ascending_groups(n, values, |v| {
+            let tiles: Vec<u8> = v.iter().map(|&x| if CHOWS { chow_middle(x) } else { x }).collect();
+            let key = |ks: u8| tiles_key(&(0..n).filter(|&k| ks & 1 << k != 0).map(|k| tiles[k]).collect::<Vec<_>>());
             let matching = |ks: u8| Some(tables[ks.count_ones() as usize - 2][key(ks)]).filter(|&fan| fan != 0);
-            out[multiset_rank(&v)] = Outcome::of::<CHOWS>(n, matching);
-            let Some(i) = v.iter().rposition(|&x| x < values - 1) else { break };
-            v[i] += 1;
-            let from = v[i];
-            v[i..].fill(from);
-        }
+            out[multiset_rank(v)] = Outcome::of::<CHOWS>(n, matching);
+        });
         out
     }
     [[table::<true>(2), table::<true>(3), table::<true>(4)], [table::<false>(2), table::<false>(3), table::<false>(4)]]
@@ -466,23 +467,18 @@ fn group_fans<const CHOWS: bool>(sets: &SetsOfKind, tally: &mut Tally, used_sets
     } else {
         (rules::pungs_4, rules::pungs_3, rules::pungs_2)
     };
-    let may_match_4 = || {
-        let key = sets.tiles.iter().fold(0, |key, &t| key * 21 + chow_number(t));
-        CHOWS_4_MAY_MATCH[key / 64] & 1 << (key % 64) != 0
-    };
-    if n == 4 && (!CHOWS || may_match_4()) {
+    let mut values = [0u8; 4];
+    for k in 0..n {
+        values[k] = if CHOWS { chow_number(sets.tiles[k]) } else { sets.tiles[k] };
+    }
+    let rank = multiset_rank(&values[..n]);
+    if n == 4 && (!CHOWS || CHOWS_4_MAY_MATCH[rank / 64] & 1 << (rank % 64) != 0) {
         if let Some(fan) = m4(&sets.view(0b1111)) {
             record(fan, 1, 0b1111);
             return;
         }
     }
-    let outcomes = &OUTCOMES[!CHOWS as usize][n - 2];
-    if !outcomes.is_empty() {
-        let mut values = [0u8; 4];
-        for k in 0..n {
-            values[k] = if CHOWS { chow_number(sets.tiles[k]) as u8 } else { sets.tiles[k] };
-        }
-        let outcome = outcomes[multiset_rank(&values[..n])];
+    if let Some(&outcome) = OUTCOMES[!CHOWS as usize][n - 2].get(rank) {
         if outcome.0 != Outcome::TOO_MANY.0 {
             for (fan, count, ks) in outcome.entries() {
                 record(fan, count, ks);
@@ -742,14 +738,15 @@ mod tests {
     fn chows_4_filter_lets_fans_through() {
         let middles: Vec<u8> = (0..27u8).filter(|t| (1..=7).contains(&(t % 9))).collect();
         assert_eq!(middles.iter().map(|&t| chow_number(t)).collect::<Vec<_>>(), (0..21).collect::<Vec<_>>());
+        assert_eq!((0..21).map(chow_middle).collect::<Vec<_>>(), middles);
         for a in 0..21 {
             for b in a..21 {
                 for pair in [None, Some(4u8), Some(13), Some(22), Some(27)] {
-                    let tiles = [middles[a], middles[a], middles[b], middles[b]];
+                    let tiles = [a, a, b, b].map(chow_middle);
                     let group = GroupMembers::new(tiles.iter().map(|&t| Tile::from_index(t)), pair.map(Tile::from_index), 0, 0);
                     if rules::chows_4(&group.view(0b1111)).is_some() {
-                        let key = [a, a, b, b].iter().fold(0, |key, &k| key * 21 + k);
-                        assert!(CHOWS_4_MAY_MATCH[key / 64] & 1 << (key % 64) != 0);
+                        let rank = multiset_rank(&[a, a, b, b]);
+                        assert!(CHOWS_4_MAY_MATCH[rank / 64] & 1 << (rank % 64) != 0);
                     }
                 }
             }
@@ -770,7 +767,8 @@ mod tests {
                     continue;
                 }
                 let arity = a + 2;
-                tile_groups(arity, |key, tiles| {
+                ascending_groups(arity, 34, |tiles| {
+                    let key = tiles_key(tiles);
                     for (pair, seat, prevalent) in [(Some(4u8), 0, 1), (Some(27), 0, 0), (Some(31), 3, 2), (Some(13), 1, 1)] {
                         let group = GroupMembers::new(tiles.iter().map(|&t| Tile::from_index(t)), pair.map(Tile::from_index), seat, prevalent);
                         let expect = matcher(&group.view((1 << arity) - 1)).unwrap_or(0);
@@ -787,15 +785,13 @@ mod tests {
     /// three pungs).
     #[test]
     fn outcome_tables_agree_with_matchers() {
-        let middles: Vec<u8> = (0..27u8).filter(|t| (1..=7).contains(&(t % 9))).collect();
-        for (chows, values, largest) in [(true, 21u8, 4usize), (false, 34, 3)] {
+        for (chows, largest) in [(true, 4usize), (false, 3)] {
             let (m3, m2): (Matcher, Matcher) = if chows { (rules::chows_3, rules::chows_2) } else { (rules::pungs_3, rules::pungs_2) };
             for n in 2..=largest {
                 let table = &OUTCOMES[!chows as usize][n - 2];
-                let mut v = vec![0u8; n];
-                let mut seen = 0;
-                loop {
-                    let tiles: Vec<Tile> = v.iter().map(|&x| Tile::from_index(if chows { middles[x as usize] } else { x })).collect();
+                let (mut seen, mut ranked) = (0, vec![false; table.len()]);
+                ascending_groups(n, set_values(chows), |v| {
+                    let tiles: Vec<Tile> = v.iter().map(|&x| Tile::from_index(if chows { chow_middle(x) } else { x })).collect();
                     let matching = |ks: u8| {
                         let group = GroupMembers::new((0..n).filter(|&k| ks & 1 << k != 0).map(|k| tiles[k]), Some(Tile::from_index(31)), 0, 0);
                         let all = (1u8 << ks.count_ones()) - 1;
@@ -807,15 +803,14 @@ mod tests {
                     } else {
                         account_once::<false>(n, matching, |fan, count, sets| expect.push((fan, count, sets)));
                     }
-                    let outcome = table[multiset_rank(&v)];
+                    // Ranks number the groups one to one.
+                    let rank = multiset_rank(v);
+                    assert!(!std::mem::replace(&mut ranked[rank], true), "{v:?}");
+                    let outcome = table[rank];
                     assert_ne!(outcome.0, Outcome::TOO_MANY.0, "{tiles:?}");
                     assert_eq!(outcome.entries().collect::<Vec<_>>(), expect, "{tiles:?}");
                     seen += 1;
-                    let Some(i) = v.iter().rposition(|&x| x < values - 1) else { break };
-                    v[i] += 1;
-                    let from = v[i];
-                    v[i..].fill(from);
-                }
+                });
                 assert_eq!(seen, table.len());
             }
         }
