@@ -439,7 +439,7 @@ static OUTCOMES: LazyLock<[[Vec<Outcome>; 3]; 2]> = LazyLock::new(|| {
         let mut out = vec![Outcome(0); BINOMIAL[values as usize + n - 1][n] as usize];
         ascending_groups(n, values, |v| {
             let tiles: Vec<u8> = v.iter().map(|&x| if CHOWS { chow_middle(x) } else { x }).collect();
-            let key = |ks: u8| tiles_key(&(0..n).filter(|&k| ks & 1 << k != 0).map(|k| tiles[k]).collect::<Vec<_>>());
+            let key = |ks: u8| (0..n).filter(|&k| ks & 1 << k != 0).fold(0, |key, k| key * 34 + tiles[k] as usize);
             let matching = |ks: u8| Some(tables[ks.count_ones() as usize - 2][key(ks)]).filter(|&fan| fan != 0);
             out[multiset_rank(v)] = Outcome::of::<CHOWS>(n, matching);
         });
