@@ -154,16 +154,6 @@ impl Pattern {
         self.paired = self.paired & !(1 << s) | (part.pairs() as u8) << s;
     }
 
-    /// Bitmask of the parts a completing tile may go to: every other part
-    /// must already read as sets, or sets and a pair.
-    pub fn open_parts(&self) -> u8 {
-        match self.bad.count_ones() {
-            0 => 0xF,
-            1 => self.bad,
-            _ => 0,
-        }
-    }
-
     /// The tiles (bit t: tile index t) that complete the hand as sets and
     /// one pair when added to it (`c`: its counts), a fifth copy included.
     pub fn completed_by(&self, c: &TileCounts) -> u64 {
@@ -176,26 +166,17 @@ impl Pattern {
             }
             let pairs_elsewhere = (self.paired & others).count_ones();
             if s == 3 {
-                let h = &c[27..34];
-                // Honours: each count a multiple of three, but one two more.
-                let (mut twos, mut ones, mut ones_at) = (0, 0, 0);
-                for (i, &n) in h.iter().enumerate() {
-                    match n % 3 {
-                        1 => (ones, ones_at) = (ones + 1, i),
-                        2 => twos += 1,
-                        _ => {}
+                let mut h = [0u8; 7];
+                h.copy_from_slice(&c[27..34]);
+                // A count that is a multiple of three would be left one over.
+                for i in (0..7).filter(|&i| c[27 + i] % 3 != 0) {
+                    h[i] += 1;
+                    let part = honor_part(&h);
+                    if part != Part::Neither && pairs_elsewhere + part.pairs() == 1 {
+                        waits |= 1 << (27 + i);
                     }
+                    h[i] -= 1;
                 }
-                let completing = match (pairs_elsewhere, ones, twos) {
-                    // A single made a pair.
-                    (0, 1, 0) => 1 << ones_at,
-                    // A pair made a pung, the other pair stays.
-                    (0, 0, 2) => h.iter().enumerate().filter(|(_, &n)| n % 3 == 2).fold(0, |m, (i, _)| m | 1 << i),
-                    // The pair is elsewhere: a pair made a pung.
-                    (1, 0, 1) => h.iter().position(|&n| n % 3 == 2).map_or(0, |i| 1 << i),
-                    _ => 0,
-                };
-                waits |= (completing as u64) << 27;
             } else {
                 // Adding a tile: total % 3 == 2 makes sets and a pair, == 0 sets.
                 let pair_needed = (self.total[s] + 1) % 3 == 2;
