@@ -173,9 +173,9 @@ impl<'a> SetsOfKind<'a> {
         members.view(ks)
     }
 
-    /// The tiles of the group `ks`, ascending, as a [`tiles_key`].
+    /// The tiles of the group `ks`, ascending, as a [`group_key`].
     fn key(&self, ks: u8) -> usize {
-        (0..self.n).filter(|&k| ks & 1 << k != 0).fold(0, |key, k| key * 34 + self.tiles[k] as usize)
+        group_key(&self.tiles[..self.n], ks)
     }
 }
 
@@ -204,9 +204,10 @@ fn ascending_groups(n: usize, values: u8, mut visit: impl FnMut(&[u8])) {
     }
 }
 
-/// Tiles as a key of the group tables (base 34).
-fn tiles_key(tiles: &[u8]) -> usize {
-    tiles.iter().fold(0, |key, &t| key * 34 + t as usize)
+/// The tiles picked by `ks` (bits over `tiles`) as a key of the group
+/// tables (base 34).
+fn group_key(tiles: &[u8], ks: u8) -> usize {
+    (0..tiles.len()).filter(|&k| ks & 1 << k != 0).fold(0, |key, k| key * 34 + tiles[k] as usize)
 }
 
 static GROUP_TABLES: LazyLock<GroupTables> = LazyLock::new(|| {
@@ -214,7 +215,7 @@ static GROUP_TABLES: LazyLock<GroupTables> = LazyLock::new(|| {
         let mut out = vec![0u8; 34usize.pow(arity as u32)];
         ascending_groups(arity, 34, |tiles| {
             let group = GroupMembers::new(tiles.iter().map(|&t| Tile::from_index(t)), None, 0, 0);
-            out[tiles_key(tiles)] = matcher(&group.view((1 << arity) - 1)).unwrap_or(0);
+            out[group_key(tiles, !0)] = matcher(&group.view((1 << arity) - 1)).unwrap_or(0);
         });
         out
     };
@@ -439,8 +440,7 @@ static OUTCOMES: LazyLock<[[Vec<Outcome>; 3]; 2]> = LazyLock::new(|| {
         let mut out = vec![Outcome(0); BINOMIAL[values as usize + n - 1][n] as usize];
         ascending_groups(n, values, |v| {
             let tiles: Vec<u8> = v.iter().map(|&x| if CHOWS { chow_middle(x) } else { x }).collect();
-            let key = |ks: u8| (0..n).filter(|&k| ks & 1 << k != 0).fold(0, |key, k| key * 34 + tiles[k] as usize);
-            let matching = |ks: u8| Some(tables[ks.count_ones() as usize - 2][key(ks)]).filter(|&fan| fan != 0);
+            let matching = |ks: u8| Some(tables[ks.count_ones() as usize - 2][group_key(&tiles, ks)]).filter(|&fan| fan != 0);
             out[multiset_rank(v)] = Outcome::of::<CHOWS>(n, matching);
         });
         out
@@ -768,7 +768,7 @@ mod tests {
                 }
                 let arity = a + 2;
                 ascending_groups(arity, 34, |tiles| {
-                    let key = tiles_key(tiles);
+                    let key = group_key(tiles, !0);
                     for (pair, seat, prevalent) in [(Some(4u8), 0, 1), (Some(27), 0, 0), (Some(31), 3, 2), (Some(13), 1, 1)] {
                         let group = GroupMembers::new(tiles.iter().map(|&t| Tile::from_index(t)), pair.map(Tile::from_index), seat, prevalent);
                         let expect = matcher(&group.view((1 << arity) - 1)).unwrap_or(0);
