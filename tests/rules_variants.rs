@@ -112,13 +112,11 @@ fn broken_rules_fail_the_build_with_file_line_fan_and_problem() {
         &[&format!("rules/fans.mcr:{l}:"), "fan 清龙", "omits unknown fan `清一龙`"],
     );
 
-    let l = line_of(&rules, "fan 碰碰和 ");
     assert_build_error(
         "cycle",
         |r| replace_once(r, "    when  pungs == 4\n", "    when  pungs == 4\n    omits 大四喜\n"),
         &["exclusion cycle", "碰碰和", "大四喜"],
     );
-    let _ = l;
 
     let l = line_of(&rules, "fan 混一色 ");
     assert_build_error(
