@@ -97,15 +97,20 @@ pub fn required(switch: &str) -> bool {
 }
 
 /// Called when a Python dependency is missing: fails when [`required`],
-/// otherwise prints `SKIPPED: <reason>` on stderr (shown with
-/// `--nocapture`; the tests that can skip say so by their name,
-/// `..._requires_python`). Returns so that the caller can return.
+/// otherwise writes `SKIPPED: <test>: <reason>` to the process's stderr
+/// directly (not through `eprintln!`, which the test harness captures and
+/// hides for a passing test), so that it shows in the `cargo test` output;
+/// the tests that can skip also say so by their name (`..._requires_python`).
+/// Returns so that the caller can return.
 #[track_caller]
 pub fn skip(switch: &str, reason: &str) {
+    use std::io::Write;
     if required(switch) {
         panic!("{reason}, and it is required here ({switch}=1 or CI=true): this test may not skip");
     }
-    eprintln!("SKIPPED: {reason} (set {switch}=1 to make this a failure; CI never skips)");
+    let test = std::thread::current().name().unwrap_or("?").to_string();
+    let line = format!("SKIPPED: {test}: {reason} (set {switch}=1 to make this a failure; CI never skips)\n");
+    let _ = std::io::stderr().lock().write_all(line.as_bytes());
 }
 
 /// Whether `python3` runs here.
