@@ -12,7 +12,12 @@
 //! Environment:
 //! - `MCR_DIFF_HANDS` (default 20000), `MCR_DIFF_SEED` (default fixed);
 //! - without `python3` or the `MahjongGB` module the test prints
-//!   `SKIPPED: ...` and passes, unless `MCR_REQUIRE_ORACLE=1`, then it fails.
+//!   `SKIPPED: ...` and passes, unless `MCR_REQUIRE_ORACLE=1` or `CI=true`
+//!   (both set by `.ci/run`), then it fails;
+//! - an installed version other than pymahjonggb 1.4.0 always fails (the
+//!   oracle script checks it and exits 4), naming the version found.
+
+mod common;
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -580,7 +585,7 @@ enum Oracle {
 }
 
 fn run_oracle(input: &PathBuf) -> Oracle {
-    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/oracle/pymahjonggb_oracle.py");
+    let script = common::repo().join("tests/oracle/pymahjonggb_oracle.py");
     let out = match Command::new("python3").arg(&script).arg(input).stdin(Stdio::null()).output() {
         Ok(o) => o,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Oracle::Missing("python3 not found".into()),
@@ -590,6 +595,7 @@ fn run_oracle(input: &PathBuf) -> Oracle {
     match out.status.code() {
         Some(0) => {}
         Some(3) => return Oracle::Missing(format!("the MahjongGB module is missing ({})", stderr.trim())),
+        Some(4) => panic!("wrong oracle version: {}", stderr.trim()),
         other => panic!("oracle failed (exit {other:?}): {stderr}"),
     }
     let text = String::from_utf8(out.stdout).expect("oracle output is UTF-8");
@@ -609,10 +615,9 @@ fn env_num(name: &str, default: u64) -> u64 {
 }
 
 #[test]
-fn fan_calculator_matches_pymahjonggb_on_random_hands() {
+fn fan_calculator_matches_pymahjonggb_on_random_hands_requires_python() {
     let n = env_num("MCR_DIFF_HANDS", 20_000) as usize;
     let seed = env_num("MCR_DIFF_SEED", 0x6d63_725f_6469_6666);
-    let require = std::env::var("MCR_REQUIRE_ORACLE").map_or(false, |v| v == "1");
 
     let mut rng = XorShift::new(seed);
     let hands: Vec<Gen> = (0..n).map(|_| random_hand(&mut rng)).collect();
@@ -630,10 +635,7 @@ fn fan_calculator_matches_pymahjonggb_on_random_hands() {
     let answers = match oracle {
         Oracle::Ran(a) => a,
         Oracle::Missing(why) => {
-            if require {
-                panic!("MCR_REQUIRE_ORACLE=1 but the oracle cannot run: {why}");
-            }
-            eprintln!("SKIPPED: differential test against pymahjonggb: {why} (pip install pymahjonggb==1.4.0; set MCR_REQUIRE_ORACLE=1 to make this a failure)");
+            common::skip("MCR_REQUIRE_ORACLE", &format!("differential test against pymahjonggb: {why} (pip install pymahjonggb==1.4.0)"));
             return;
         }
     };

@@ -1,15 +1,16 @@
 //! Bad input to the engine and to `mcr validate`: clear errors naming where
 //! the problem is, never a panic.
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::path::PathBuf;
+
+mod common;
 
 use mcr_engine::engine::{Engine, EngineError};
 use mcr_engine::record::{GameRecord, Records};
 use mcr_engine::tiles::Tile;
 
 fn golden_game() -> GameRecord {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/golden.jsonl.gz");
+    let path = common::data("golden.jsonl.gz");
     Records::<GameRecord>::open(&path).unwrap().next().unwrap().unwrap().record
 }
 
@@ -103,7 +104,7 @@ fn temp_dir() -> PathBuf {
 /// replay exactly whatever the state of the fan calculator.
 fn draw_game_lines(n: usize) -> Vec<String> {
     use std::io::BufRead;
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/golden.jsonl.gz");
+    let path = common::data("golden.jsonl.gz");
     let lines = mcr_engine::record::open_lines(&path).unwrap();
     lines
         .lines()
@@ -118,8 +119,8 @@ fn draw_game_lines(n: usize) -> Vec<String> {
 }
 
 fn mcr(args: &[&str]) -> (bool, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_mcr")).args(args).output().unwrap();
-    (out.status.success(), String::from_utf8_lossy(&out.stdout).into_owned())
+    let run = common::mcr(args);
+    (run.ok(), run.stdout)
 }
 
 #[test]

@@ -3,11 +3,11 @@
 //! answers of a recorded game.
 //!
 //! The `*_exact` tests need the real fan calculator (canHu, HU fan lists, HU
-//! versus WH). The `*_masked` tests and the scenarios do not depend on it:
-//! they mask canHu and the fan results of a final HU/WH display, and their
-//! HU answers are given on hands the record shows do not win (canHu -3).
+//! versus WH). The scenarios do not depend on it: they replay up to their
+//! turn with `Compare::MaskFans` (canHu and the fan results of a final HU/WH
+//! display masked), and their HU answers are given on hands the record shows
+//! do not win (canHu -3).
 
-use std::path::Path;
 use std::sync::OnceLock;
 
 use serde_json::{json, Value};
@@ -17,8 +17,10 @@ use mcr_engine::record::{read_all, GameRecord};
 use mcr_engine::replay::{displays_equal, replay, Compare};
 use mcr_engine::tiles::Tile;
 
+mod common;
+
 fn load(name: &str) -> Vec<GameRecord> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(name);
+    let path = common::data(name);
     let (good, bad) = read_all::<GameRecord>(&path);
     assert!(bad.is_empty(), "{name}: unreadable records: {bad:?}");
     assert!(!good.is_empty(), "{name}: no records");
@@ -70,9 +72,81 @@ fn errors_exact() {
 fn games_exact() {
     replay_corpus("games", games(), Compare::Exact);
 }
+
+/// The raw JSON of the first `n` golden games.
+fn golden_json(n: usize) -> Vec<Value> {
+    use std::io::BufRead;
+    let lines = mcr_engine::record::open_lines(&common::data("golden.jsonl.gz")).unwrap();
+    lines.lines().take(n).map(|l| serde_json::from_str(&l.unwrap()).unwrap()).collect()
+}
+
+/// The turn of game `i` to change: a DRAW or PLAY in the middle of the game.
+fn middle_turn(g: &Value, i: usize) -> usize {
+    let turns = g["turns"].as_array().unwrap();
+    (4 + i * 7 % (turns.len() - 6)..turns.len())
+        .find(|&k| matches!(turns[k]["display"]["action"].as_str(), Some("DRAW" | "PLAY")))
+        .unwrap()
+}
+
+/// `replay` of a changed record under `compare`: Ok, or the diverging turn.
+fn replay_json(g: &Value, compare: Compare) -> Result<usize, usize> {
+    let rec: GameRecord = serde_json::from_value(g.clone()).unwrap();
+    replay(&mut Engine::new(), &rec, compare).map_err(|d| d.turn)
+}
+
+/// What `Compare::Loose` is for: a key it does not compare (tileCnt, canHu,
+/// srand) changed in the record is reproduced loosely and not exactly; a key
+/// it compares (player, tile) changed is reproduced by neither; a key whose
+/// value is null is ignored by both. Through the library (`replay`) and the
+/// command's fast path (`mcr validate [--loose]`).
 #[test]
-fn games_loose() {
-    replay_corpus("games", games(), Compare::Loose);
+fn loose_comparison_ignores_exactly_the_keys_it_does_not_compare() {
+    let games = golden_json(16);
+    type Edit = fn(&mut Value);
+    let outside: [(&str, Edit); 3] = [
+        ("tileCnt", |d| d["tileCnt"][0] = json!(d["tileCnt"][0].as_i64().unwrap() + 1)),
+        ("canHu", |d| d["canHu"][1] = json!(7)),
+        ("srand", |d| d["srand"] = json!(12345)),
+    ];
+    let inside: [(&str, Edit); 2] = [
+        ("player", |d| d["player"] = json!((d["player"].as_u64().unwrap() + 1) % 4)),
+        ("tile", |d| d["tile"] = json!(if d["tile"] == "W1" { "W2" } else { "W1" })),
+    ];
+    let null_key: Edit = |d| d["quan"] = Value::Null;
+    let mut loosely = Vec::new();
+    for (i, g) in games.iter().enumerate() {
+        let k = middle_turn(g, i);
+        let changed = |edit: Edit| {
+            let mut c = g.clone();
+            edit(&mut c["turns"][k]["display"]);
+            c
+        };
+        let id = &g["game_id"];
+        assert_eq!(replay_json(g, Compare::Exact), replay_json(g, Compare::Loose), "{id}: the record as is");
+        for (key, edit) in outside {
+            let c = changed(edit);
+            assert_eq!(replay_json(&c, Compare::Exact), Err(k), "{id}: {key} changed at turn {k}, exact");
+            assert!(replay_json(&c, Compare::Loose).is_ok(), "{id}: {key} changed at turn {k}, loose");
+            loosely.push(c);
+        }
+        for (key, edit) in inside {
+            let c = changed(edit);
+            assert_eq!(replay_json(&c, Compare::Exact), Err(k), "{id}: {key} changed at turn {k}, exact");
+            assert_eq!(replay_json(&c, Compare::Loose), Err(k), "{id}: {key} changed at turn {k}, loose");
+        }
+        let c = changed(null_key);
+        assert!(replay_json(&c, Compare::Exact).is_ok() && replay_json(&c, Compare::Loose).is_ok(), "{id}: a null key");
+    }
+    let dir = common::temp_dir("loose");
+    let file = dir.join("changed.jsonl");
+    std::fs::write(&file, loosely.iter().map(|g| format!("{g}\n")).collect::<String>()).unwrap();
+    let n = loosely.len();
+    let exact = common::mcr(&["validate", file.to_str().unwrap(), "--jobs", "1"]);
+    assert_eq!((exact.code, exact.stdout.lines().last()), (Some(1), Some(format!("validate: 0/{n} games reproduced exactly").as_str())), "{exact:#?}");
+    let loose = common::mcr(&["validate", "--loose", file.to_str().unwrap(), "--jobs", "1"]);
+    assert_eq!(loose.code, Some(0), "{loose:#?}");
+    assert!(loose.stdout.ends_with(&format!("validate: {n}/{n} games reproduced exactly\n")), "{loose:#?}");
+    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// The error games end with the recorded verdict, offender and scores.
@@ -221,8 +295,11 @@ fn init_answers_are_checked_and_wa_keeps_strlen() {
     let mut e = Engine::new();
     e.reset(&g.wall, g.quan, g.srand).unwrap();
     let out = step(&mut e, &all_pass_but(&[(2, "PASS "), (3, "HU")]));
+    // WA keeps the INIT display's strlen: the length of the wall string.
+    let strlen = &g.turns[0].display["strlen"];
+    assert_eq!(strlen.as_u64(), Some(g.wall.join(" ").len() as u64), "the record's INIT strlen");
     let mut want = wa(2);
-    want["strlen"] = json!(407);
+    want["strlen"] = strlen.clone();
     assert_eq!(out.display_json(), want);
     // After DEAL the display is fresh: no strlen.
     let (mut e, _) = play_through(&mut Engine::new(), g, 1);

@@ -1,22 +1,20 @@
 //! The Python bridge: the public validator (`tests/data/validate_engine.py`)
 //! drives `mcr serve` through `python/mcr_engine.py` in engine mode.
-//! Skipped, with a printed notice, when `python3` is not installed.
+//!
+//! Each test needs `python3` (hence the `_requires_python` in its name).
+//! Without it the test fails when `MCR_REQUIRE_PYTHON=1` or `CI=true` (as
+//! `.ci/run` sets), and otherwise prints `SKIPPED: ...` and passes.
 
-use std::path::{Path, PathBuf};
+mod common;
+
+use common::{data, repo};
 use std::process::Command;
 
-fn repo() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn data(name: &str) -> PathBuf {
-    repo().join("tests/data").join(name)
-}
-
+/// False (after the skip rule of `common::skip`) when `python3` is missing.
 fn python3_available() -> bool {
-    let found = Command::new("python3").arg("--version").output().is_ok_and(|o| o.status.success());
+    let found = common::python3_found();
     if !found {
-        println!("SKIPPED: python3 not found, the Python bridge (python/mcr_engine.py) was not tested");
+        common::skip("MCR_REQUIRE_PYTHON", "python3 not found, the Python bridge (python/mcr_engine.py) was not tested");
     }
     found
 }
@@ -45,8 +43,7 @@ fn validator_engine_mode(file: &str) -> (usize, usize, String) {
 
 /// `(reproduced, games)` from `mcr validate FILE`.
 fn mcr_validate(file: &str) -> (usize, usize) {
-    let out = Command::new(env!("CARGO_BIN_EXE_mcr")).arg("validate").arg(data(file)).output().unwrap();
-    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    let text = common::mcr(&["validate", data(file).to_str().unwrap()]).stdout;
     text.lines()
         .find_map(|l| l.strip_prefix("validate: "))
         .and_then(|l| l.split_whitespace().next())
@@ -60,7 +57,7 @@ fn first_lines(text: &str, n: usize) -> String {
 }
 
 #[test]
-fn validator_reproduces_every_golden_game_through_the_bridge() {
+fn validator_reproduces_every_golden_game_through_the_bridge_requires_python() {
     if !python3_available() {
         return;
     }
@@ -70,7 +67,7 @@ fn validator_reproduces_every_golden_game_through_the_bridge() {
 }
 
 #[test]
-fn validator_reproduces_every_error_game_through_the_bridge() {
+fn validator_reproduces_every_error_game_through_the_bridge_requires_python() {
     if !python3_available() {
         return;
     }
@@ -82,7 +79,7 @@ fn validator_reproduces_every_error_game_through_the_bridge() {
 /// Whatever the engine's state, the bridge must not change the verdict:
 /// the validator through the adapter and `mcr validate` agree game counts.
 #[test]
-fn bridge_agrees_with_mcr_validate() {
+fn bridge_agrees_with_mcr_validate_requires_python() {
     if !python3_available() {
         return;
     }
@@ -93,7 +90,7 @@ fn bridge_agrees_with_mcr_validate() {
 }
 
 #[test]
-fn adapter_raises_on_engine_errors_and_closes_its_process() {
+fn adapter_raises_on_engine_errors_and_closes_its_process_requires_python() {
     if !python3_available() {
         return;
     }

@@ -8,6 +8,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::Mutex;
 
+mod common;
+
 static BUILD: Mutex<()> = Mutex::new(());
 
 fn copy_dir(from: &Path, to: &Path) {
@@ -24,10 +26,14 @@ fn copy_dir(from: &Path, to: &Path) {
 }
 
 /// Builds a copy of the crate whose rules file is `edit(original)`.
-/// Ok(path of the `mcr` binary) or Err(the build's stderr).
+/// Ok(path of a copy of its `mcr` binary, private to this variant) or
+/// Err(the build's stderr). The build writes one shared path
+/// (`target/rules-variants/debug/mcr`): the copy is made while the lock is
+/// held, so that a variant built by another test afterwards cannot replace
+/// the binary this one runs.
 fn build_variant(name: &str, edit: impl FnOnce(&str) -> String) -> Result<PathBuf, String> {
     let _guard = BUILD.lock().unwrap_or_else(|e| e.into_inner());
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = common::repo();
     let dir = std::env::temp_dir().join(format!("mcr-rules-variant-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     for d in ["src", "build", "macros/src", "rules"] {
@@ -50,7 +56,9 @@ fn build_variant(name: &str, edit: impl FnOnce(&str) -> String) -> Result<PathBu
     let stderr = String::from_utf8_lossy(&out.stderr).to_string();
     let _ = std::fs::remove_dir_all(&dir);
     if out.status.success() {
-        Ok(root.join("target/rules-variants/debug/mcr"))
+        let private = root.join("target/rules-variants").join(format!("mcr-{name}-{}", std::process::id()));
+        std::fs::copy(root.join("target/rules-variants/debug/mcr"), &private).unwrap();
+        Ok(private)
     } else {
         Err(stderr)
     }
@@ -90,6 +98,7 @@ fn a_changed_value_and_exclusion_change_scoring_without_code_changes() {
     assert!(out.contains("平和") && !out.contains("断幺"), "{out}");
     let out = fan(&bin, TWO_KONGS_HAND);
     assert!(out.contains("明杠") && out.contains("暗杠") && !out.contains("明暗杠"), "{out}");
+    std::fs::remove_file(&bin).ok();
 }
 
 fn assert_build_error(name: &str, edit: impl FnOnce(&str) -> String, expected: &[&str]) {
@@ -103,7 +112,7 @@ fn assert_build_error(name: &str, edit: impl FnOnce(&str) -> String, expected: &
 #[test]
 fn broken_rules_fail_the_build_with_file_line_fan_and_problem() {
     let line_of = |rules: &str, needle: &str| rules.lines().position(|l| l.contains(needle)).unwrap() + 1;
-    let rules = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("rules/fans.mcr")).unwrap();
+    let rules = std::fs::read_to_string(common::repo().join("rules/fans.mcr")).unwrap();
 
     let l = line_of(&rules, "fan 清龙 ");
     assert_build_error(

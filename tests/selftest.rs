@@ -5,13 +5,10 @@ use mcr_engine::record::{open_lines, GameRecord, Records};
 use mcr_engine::selftest::{check_json, check_record, Check, CheckFailure, Outcome};
 use serde_json::{json, Value};
 use std::io::BufRead;
-use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::sync::OnceLock;
 
-fn data(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(name)
-}
+mod common;
+use common::data;
 
 fn lines(name: &str) -> Vec<Vec<u8>> {
     let mut r = open_lines(&data(name)).unwrap();
@@ -130,15 +127,28 @@ fn record_api_agrees_with_the_fast_path() {
     }
 }
 
+/// Every game's outcome is the ending its record states (`expected.ending`),
+/// and every kind of ending occurs.
 #[test]
-fn outcomes_are_classified() {
-    let mut seen = std::collections::HashSet::new();
-    for g in golden().iter().chain(errors()) {
-        seen.insert(format!("{:?}", check(g).unwrap()));
+fn outcomes_are_classified_as_the_record_states() {
+    let mut seen = std::collections::BTreeMap::new();
+    for name in ["golden.jsonl.gz", "errors.jsonl.gz", "games.jsonl.gz"] {
+        for (i, l) in lines(name).iter().enumerate() {
+            let rec: Value = serde_json::from_slice(l).unwrap();
+            let ending = rec["expected"]["ending"].as_str().unwrap().to_string();
+            let want = match ending.as_str() {
+                "zimo" => Outcome::Zimo,
+                "ron" => Outcome::Ron,
+                "draw" => Outcome::Draw,
+                "error" => Outcome::Error,
+                other => panic!("{name}:{}: unknown ending {other:?}", i + 1),
+            };
+            let got = check_json(l).unwrap().unwrap_or_else(|f| panic!("{name}:{}: {f}", i + 1)).outcome;
+            assert_eq!(got, want, "{name}:{}: game {} ends {ending}", i + 1, rec["game_id"]);
+            *seen.entry(ending).or_insert(0) += 1;
+        }
     }
-    for o in ["Zimo", "Ron", "Draw", "Error"] {
-        assert!(seen.contains(o), "no {o} game classified");
-    }
+    assert_eq!(seen.keys().collect::<Vec<_>>(), ["draw", "error", "ron", "zimo"], "{seen:?}");
 }
 
 // ------------------------------------------------------------ wall and deal
@@ -552,8 +562,9 @@ fn verdict_in_a_normal_game() {
 // ------------------------------------------------------------ the command
 
 fn mcr(args: &[&str]) -> (String, bool) {
-    let out = Command::new(env!("CARGO_BIN_EXE_mcr")).args(args).output().unwrap();
-    (String::from_utf8_lossy(&out.stdout).into_owned(), out.status.success())
+    let run = common::mcr(args);
+    let ok = run.ok();
+    (run.stdout, ok)
 }
 
 #[test]

@@ -1,11 +1,124 @@
-//! Helpers shared by the integration tests.
+//! Helpers shared by the integration tests: paths, the `mcr` binary,
+//! snapshots, and the rule for tests that need Python.
 #![allow(dead_code, unused_macros)]
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::process::Command;
 
-pub fn data(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(name)
+/// The crate's root directory.
+pub fn repo() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
 }
+
+/// A file of `tests/data/` (see `tests/data/README.md` for where each comes from).
+pub fn data(name: &str) -> PathBuf {
+    repo().join("tests/data").join(name)
+}
+
+/// What a run of the `mcr` binary gave.
+#[derive(Debug)]
+pub struct Run {
+    /// The exit code (None when killed by a signal).
+    pub code: Option<i32>,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+impl Run {
+    pub fn ok(&self) -> bool {
+        self.code == Some(0)
+    }
+}
+
+/// Runs the `mcr` binary built for these tests with `args`.
+pub fn mcr(args: &[&str]) -> Run {
+    let out = Command::new(env!("CARGO_BIN_EXE_mcr")).args(args).output().expect("run the mcr binary");
+    Run {
+        code: out.status.code(),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+/// A fresh directory under the system's temporary directory, private to
+/// this process and `name`.
+pub fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("mcr-test-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+// ------------------------------------------------------------ snapshots
+
+/// Compares `actual` with the snapshot `tests/snapshots/<name>`; with
+/// `UPDATE_SNAPSHOTS=1` in the environment, (re)writes the snapshot instead
+/// (review the diff with git before committing it). A missing snapshot is a
+/// failure unless updating.
+#[track_caller]
+pub fn assert_snapshot(name: &str, actual: &str) {
+    let path = repo().join("tests/snapshots").join(name);
+    if std::env::var("UPDATE_SNAPSHOTS").is_ok_and(|v| v == "1") {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        let old = std::fs::read_to_string(&path).ok();
+        if old.as_deref() != Some(actual) {
+            std::fs::write(&path, actual).unwrap_or_else(|e| panic!("cannot write {}: {e}", path.display()));
+            eprintln!("UPDATED snapshot {}", path.display());
+        }
+        return;
+    }
+    let expected = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("snapshot {} cannot be read ({e}); run with UPDATE_SNAPSHOTS=1 to create it", path.display()));
+    if expected == actual {
+        return;
+    }
+    let (e, a): (Vec<&str>, Vec<&str>) = (expected.lines().collect(), actual.lines().collect());
+    let first = (0..e.len().max(a.len())).find(|&i| e.get(i) != a.get(i)).unwrap_or(e.len());
+    panic!(
+        "{} differs from the snapshot tests/snapshots/{name}, first at line {}:\n  snapshot: {:?}\n  actual:   {:?}\n\
+         ({} lines in the snapshot, {} now; if the change is intended, rerun with UPDATE_SNAPSHOTS=1 and review the diff)",
+        name,
+        first + 1,
+        e.get(first).copied().unwrap_or("<end of file>"),
+        a.get(first).copied().unwrap_or("<end of file>"),
+        e.len(),
+        a.len()
+    );
+}
+
+// ------------------------------------------------------------ Python
+
+/// Whether a missing Python dependency must fail the test rather than skip
+/// it: in CI (`CI=true` or `CI=1`, as CI services and `.ci/run` set), or when
+/// `switch` (e.g. `MCR_REQUIRE_PYTHON`, `MCR_REQUIRE_ORACLE`) is `1`.
+pub fn required(switch: &str) -> bool {
+    let on = |name: &str, values: &[&str]| std::env::var(name).is_ok_and(|v| values.contains(&v.as_str()));
+    on("CI", &["true", "1"]) || on(switch, &["1"])
+}
+
+/// Called when a Python dependency is missing: fails when [`required`],
+/// otherwise writes `SKIPPED: <test>: <reason>` to the process's stderr
+/// directly (not through `eprintln!`, which the test harness captures and
+/// hides for a passing test), so that it shows in the `cargo test` output;
+/// the tests that can skip also say so by their name (`..._requires_python`).
+/// Returns so that the caller can return.
+#[track_caller]
+pub fn skip(switch: &str, reason: &str) {
+    use std::io::Write;
+    if required(switch) {
+        panic!("{reason}, and it is required here ({switch}=1 or CI=true): this test may not skip");
+    }
+    let test = std::thread::current().name().unwrap_or("?").to_string();
+    let line = format!("SKIPPED: {test}: {reason} (set {switch}=1 to make this a failure; CI never skips)\n");
+    let _ = std::io::stderr().lock().write_all(line.as_bytes());
+}
+
+/// Whether `python3` runs here.
+pub fn python3_found() -> bool {
+    Command::new("python3").arg("--version").output().is_ok_and(|o| o.status.success())
+}
+
+// ------------------------------------------------------------ fans
 
 /// Scores a hand in the notation of `mcr fan`.
 pub fn score(notation: &str) -> mcr_engine::fans::FanResult {
@@ -17,18 +130,28 @@ pub fn has_fan(r: &mcr_engine::fans::FanResult, name: &str) -> bool {
     r.fans().any(|(f, _)| f.name == name)
 }
 
-/// `fan_case!(test_name, fan, positive hand, its total, negative hand, its total)`
+/// The fan names of a result, in index order.
+pub fn fan_names(r: &mcr_engine::fans::FanResult) -> Vec<&'static str> {
+    r.fans().map(|(f, _)| f.name).collect()
+}
+
+/// `fan_case!(test_name, fan, positive hand, its total, negative hand, its
+/// total, what the negative hand shows instead)`: the negative hand must
+/// not show `fan` and must show the fan named last (the near miss, or the
+/// fan that omits `fan`).
 #[macro_export]
 macro_rules! fan_case {
-    ($test:ident, $fan:expr, $pos:expr, $pos_total:expr, $neg:expr, $neg_total:expr) => {
+    ($test:ident, $fan:expr, $pos:expr, $pos_total:expr, $neg:expr, $neg_total:expr, $neg_shows:expr) => {
         #[test]
         fn $test() {
             assert!(mcr_engine::fans::fan_by_name($fan).is_some(), "{} is not in rules/fans.mcr", $fan);
+            assert!(mcr_engine::fans::fan_by_name($neg_shows).is_some(), "{} is not in rules/fans.mcr", $neg_shows);
             let pos = common::score($pos);
-            assert!(common::has_fan(&pos, $fan), "{} should show {}: got {:?}", $pos, $fan, pos.fans().map(|(f, c)| (f.name, c)).collect::<Vec<_>>());
+            assert!(common::has_fan(&pos, $fan), "{} should show {}: got {:?}", $pos, $fan, common::fan_names(&pos));
             assert_eq!(pos.result, $pos_total, "total of {}", $pos);
             let neg = common::score($neg);
-            assert!(!common::has_fan(&neg, $fan), "{} must not show {}: got {:?}", $neg, $fan, neg.fans().map(|(f, c)| (f.name, c)).collect::<Vec<_>>());
+            assert!(!common::has_fan(&neg, $fan), "{} must not show {}: got {:?}", $neg, $fan, common::fan_names(&neg));
+            assert!(common::has_fan(&neg, $neg_shows), "{} should show {} instead of {}: got {:?}", $neg, $neg_shows, $fan, common::fan_names(&neg));
             assert_eq!(neg.result, $neg_total, "total of {}", $neg);
         }
     };

@@ -19,7 +19,10 @@ In verbose mode the oracle returns (value, count, name_cn, name_en) per fan,
 where `value` is the value of ONE count of the fan (non-verbose mode returns
 value * count), so the total is sum(value * count).
 
-Exit code 3 (with a message on stderr) when MahjongGB cannot be imported.
+Exit code 3 (with a message on stderr) when MahjongGB cannot be imported;
+exit code 4 when the installed distribution is not pymahjonggb
+EXPECTED_VERSION (the reference every `expected` field of tests/data was
+made with): a different version is a failure, never a skip.
 Stdlib + MahjongGB only.
 """
 
@@ -35,6 +38,29 @@ except ImportError as e:  # pragma: no cover - depends on the environment
         "install it with `pip install pymahjonggb==1.4.0`\n" % e
     )
     sys.exit(3)
+
+EXPECTED_VERSION = "1.4.0"
+
+
+def installed_version():
+    try:
+        from importlib.metadata import PackageNotFoundError, version
+    except ImportError:  # pragma: no cover - Python < 3.8
+        return None
+    try:
+        return version("pymahjonggb")
+    except PackageNotFoundError:
+        return None
+
+
+_VERSION = installed_version()
+if _VERSION != EXPECTED_VERSION:
+    sys.stderr.write(
+        "pymahjonggb_oracle: the oracle must be pymahjonggb %s, found %s (%s); "
+        "install it with `pip install pymahjonggb==%s`\n"
+        % (EXPECTED_VERSION, _VERSION or "no version metadata", MahjongGB.__file__, EXPECTED_VERSION)
+    )
+    sys.exit(4)
 
 ERROR_CODES = {
     "ERROR_WRONG_TILES_COUNT": -1,
