@@ -168,7 +168,7 @@ fn evidence_of_the_last_of_its_kind() {
     assert_eq!(c.status, "cai_replay_below_8fan_gate");
     assert_eq!((c.fans.total, w.engine.total), (4, 8));
     let text = mcr_engine::audit::text::game_text(&a);
-    assert!(text.contains("turn 100 PLAY by seat 3 (discard, cai +1); turn 111 CHI by seat 1 (chow, cai +1); turn 113 PLAY by seat 2"), "{text}");
+    assert!(text.contains("3 other copies of W3 shown: turn 100 PLAY by seat 3 (discard, +1); turn 111 CHI by seat 1 (chow, +1); turn 113 PLAY by seat 2 (discard, +1)"), "{text}");
 }
 
 #[test]

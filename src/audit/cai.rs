@@ -38,7 +38,10 @@ pub struct Shown {
     pub seat: u8,
     /// The display's action: PLAY, PENG, CHI, GANG, BUGANG.
     pub action: &'static str,
-    /// "discard", "pung", "chow", "kong", "promoted kong".
+    /// "discard" (a PLAY, or the discard of a PENG or CHI), "pung" (the two
+    /// tiles from the hand), "chow" (a run tile from the hand), "chow
+    /// (claimed)" (the claimed tile, already shown by its discard), "kong"
+    /// (a melded kong's three from the hand), "promoted kong".
     pub what: &'static str,
     pub tile: Tile,
     /// The cai-style layer's `shownTiles` increment (negative for the
@@ -213,11 +216,19 @@ impl Tracker {
                 cur(tile, None)
             }
             Event::Chi { middle, tile, .. } => {
-                if let Some((claimed, _)) = self.live {
-                    self.show(turn, player, action, "chow", claimed, -1);
+                // The claimed tile: -1, and +1 as a tile of the run (one
+                // entry, net 0: its discard already counted it).
+                let claimed = self.live.map(|(t, _)| t);
+                let run = [middle.prev(), Some(middle), middle.next()];
+                if let Some(c) = claimed.filter(|c| !run.contains(&Some(*c))) {
+                    self.show(turn, player, action, "chow", c, -1);
                 }
-                for run in [middle.prev(), Some(middle), middle.next()].into_iter().flatten() {
-                    self.show(turn, player, action, "chow", run, 1);
+                for t in run.into_iter().flatten() {
+                    if Some(t) == claimed {
+                        self.show(turn, player, action, "chow (claimed)", t, 0);
+                    } else {
+                        self.show(turn, player, action, "chow", t, 1);
+                    }
                 }
                 self.show(turn, player, action, "discard", tile, 1);
                 self.live = Some((tile, player));

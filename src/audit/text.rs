@@ -14,7 +14,7 @@ fn yes(b: bool) -> &'static str {
 }
 
 fn shown_text(s: &Shown) -> String {
-    format!("turn {} {} by seat {} ({}, cai {:+})", s.turn, s.action, s.seat, s.what, s.cai_delta)
+    format!("turn {} {} by seat {} ({}, {:+})", s.turn, s.action, s.seat, s.what, s.cai_delta)
 }
 
 fn flags_text(f: &WinFlagsOut) -> String {
@@ -72,10 +72,12 @@ fn win_text(w: &mut String, win: &WinAudit) {
     };
     let _ = writeln!(w, "  self-drawn: {} ({how})", yes(f.given.self_drawn));
     let copies: Vec<String> = f.shown.iter().map(shown_text).collect();
+    let count: i64 = f.shown.iter().map(|s| s.cai_delta as i64).sum();
     let _ = writeln!(
         w,
-        "  4th tile (和绝张): {}; other copies of {} shown: {}",
+        "  4th tile (和绝张): {}; {count} other cop{} of {} shown: {}",
         yes(f.given.fourth_tile),
+        if count == 1 { "y" } else { "ies" },
         win.win_tile,
         if copies.is_empty() { "none".into() } else { copies.join("; ") }
     );
