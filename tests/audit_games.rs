@@ -12,8 +12,15 @@ use std::collections::BTreeMap;
 use std::process::Command;
 
 fn mcr(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_mcr")).args(args).output().unwrap();
-    (out.status.success(), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
+    let out = Command::new(env!("CARGO_BIN_EXE_mcr"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
 }
 
 fn temp(name: &str, text: &str) -> String {
@@ -27,7 +34,9 @@ fn temp(name: &str, text: &str) -> String {
 /// The public games, streamed (the whole file parsed at once would take
 /// far more memory than the audit needs).
 fn games() -> impl Iterator<Item = GameRecord> {
-    Records::<GameRecord>::open(&common::data("games.jsonl.gz")).unwrap().map(|r| r.unwrap().record)
+    Records::<GameRecord>::open(&common::data("games.jsonl.gz"))
+        .unwrap()
+        .map(|r| r.unwrap().record)
 }
 
 /// The status the corpus's tags give a game (the tagged set).
@@ -47,18 +56,42 @@ fn cai_replay_reproduces_every_known_discrepancy_of_the_public_file() {
     let (mut known, mut hu) = (0, 0);
     for g in games() {
         let a = &audit_game(&g, Replay::Cai);
-        assert!(a.kind == Kind::Hu || a.kind == Kind::Draw, "{}: {:?} {:?}", g.game_id, a.kind, a.problem);
+        assert!(
+            a.kind == Kind::Hu || a.kind == Kind::Draw,
+            "{}: {:?} {:?}",
+            g.game_id,
+            a.kind,
+            a.problem
+        );
         let Some(w) = &a.win else { continue };
         hu += 1;
-        assert!(w.agree, "{}: engine list differs from the record", g.game_id);
+        assert!(
+            w.agree,
+            "{}: engine list differs from the record",
+            g.game_id
+        );
         let c = w.cai.as_ref().unwrap();
         *by_status.entry(c.status).or_default() += 1;
         // Differences are found from the replay alone; tags only confirm.
-        assert_eq!(Some(c.status).filter(|s| *s != "agree"), tagged_status(&g), "{}", g.game_id);
-        assert!(c.corrected_agrees, "{}: the corrected model should match the judge", g.game_id);
+        assert_eq!(
+            Some(c.status).filter(|s| *s != "agree"),
+            tagged_status(&g),
+            "{}",
+            g.game_id
+        );
+        assert!(
+            c.corrected_agrees,
+            "{}: the corrected model should match the judge",
+            g.game_id
+        );
         if let Some(k) = &c.known {
             known += 1;
-            assert!(k.list_equal && k.status_equal, "{}: {k:?} vs {:?}", g.game_id, c.fans);
+            assert!(
+                k.list_equal && k.status_equal,
+                "{}: {k:?} vs {:?}",
+                g.game_id,
+                c.fans
+            );
             assert_eq!(c.explained_by, vec!["is4thTile"], "{}", g.game_id);
         }
     }
@@ -72,7 +105,15 @@ fn cai_replay_reproduces_every_known_discrepancy_of_the_public_file() {
 #[test]
 fn summary_lines_on_the_gate_relevant_games() {
     let file = common::data("games.jsonl.gz");
-    let (ok, out, err) = mcr(&["audit", "--games", file.to_str().unwrap(), "--tag", "gb_discrepancy", "--replay", "cai"]);
+    let (ok, out, err) = mcr(&[
+        "audit",
+        "--games",
+        file.to_str().unwrap(),
+        "--tag",
+        "gb_discrepancy",
+        "--replay",
+        "cai",
+    ]);
     assert!(ok, "{err}");
     let lines: Vec<&str> = out.trim_end().lines().collect();
     assert_eq!(
@@ -88,14 +129,48 @@ fn summary_lines_on_the_gate_relevant_games() {
 
 /// Every documented key of the JSON form, as `path.to.key`.
 const JSON_KEYS: &[&str] = &[
-    "game_id", "file", "line", "kind", "tags", "problem", "verdict", "differs", "win",
-    "win.winner", "win.ending", "win.discarder", "win.win_turn", "win.win_tile", "win.hand", "win.trace", "win.agree",
-    "win.flags.given.fourth_tile", "win.flags.used.about_kong", "win.flags.shown", "win.flags.kong", "win.flags.wall_seat", "win.flags.wall_left",
-    "win.engine.total", "win.engine.fans", "win.recorded.total", "win.recorded.fans",
-    "win.cai.flags.check", "win.cai.flags.shown_tiles", "win.cai.flags.cai.fourth_tile", "win.cai.flags.corrected.fourth_tile",
-    "win.cai.flags.kong", "win.cai.flags.wall_seat", "win.cai.flags.wall_left",
-    "win.cai.fans.total", "win.cai.fans.fans", "win.cai.corrected.total", "win.cai.corrected_agrees",
-    "win.cai.differing", "win.cai.explained_by", "win.cai.status", "win.cai.known",
+    "game_id",
+    "file",
+    "line",
+    "kind",
+    "tags",
+    "problem",
+    "verdict",
+    "differs",
+    "win",
+    "win.winner",
+    "win.ending",
+    "win.discarder",
+    "win.win_turn",
+    "win.win_tile",
+    "win.hand",
+    "win.trace",
+    "win.agree",
+    "win.flags.given.fourth_tile",
+    "win.flags.used.about_kong",
+    "win.flags.shown",
+    "win.flags.kong",
+    "win.flags.wall_seat",
+    "win.flags.wall_left",
+    "win.engine.total",
+    "win.engine.fans",
+    "win.recorded.total",
+    "win.recorded.fans",
+    "win.cai.flags.check",
+    "win.cai.flags.shown_tiles",
+    "win.cai.flags.cai.fourth_tile",
+    "win.cai.flags.corrected.fourth_tile",
+    "win.cai.flags.kong",
+    "win.cai.flags.wall_seat",
+    "win.cai.flags.wall_left",
+    "win.cai.fans.total",
+    "win.cai.fans.fans",
+    "win.cai.corrected.total",
+    "win.cai.corrected_agrees",
+    "win.cai.differing",
+    "win.cai.explained_by",
+    "win.cai.status",
+    "win.cai.known",
 ];
 
 fn has_key(v: &Value, path: &str) -> bool {
@@ -111,7 +186,10 @@ fn has_key(v: &Value, path: &str) -> bool {
 
 #[test]
 fn finds_the_discrepancies_by_itself_on_a_tag_stripped_copy() {
-    let text = std::io::read_to_string(flate2::read::MultiGzDecoder::new(std::fs::File::open(common::data("games.jsonl.gz")).unwrap())).unwrap();
+    let text = std::io::read_to_string(flate2::read::MultiGzDecoder::new(
+        std::fs::File::open(common::data("games.jsonl.gz")).unwrap(),
+    ))
+    .unwrap();
     let mut tagged = BTreeMap::new();
     let mut stripped = String::new();
     for line in text.lines() {
@@ -127,7 +205,16 @@ fn finds_the_discrepancies_by_itself_on_a_tag_stripped_copy() {
         stripped.push('\n');
     }
     let file = temp("stripped.jsonl", &stripped);
-    let (ok, out, err) = mcr(&["audit", "--games", &file, "--replay", "cai", "--differing", "--format", "json"]);
+    let (ok, out, err) = mcr(&[
+        "audit",
+        "--games",
+        &file,
+        "--replay",
+        "cai",
+        "--differing",
+        "--format",
+        "json",
+    ]);
     assert!(ok, "{err}");
     assert!(err.contains("cai replay: 113 games differ (56 below the 8-fan gate); known discrepancies reproduced: 0/0"), "{err}");
     let mut found = BTreeMap::new();
@@ -139,14 +226,19 @@ fn finds_the_discrepancies_by_itself_on_a_tag_stripped_copy() {
             }
         }
         assert_eq!(v["kind"], "hu");
-        found.insert(v["game_id"].as_str().unwrap().to_string(), v["win"]["cai"]["status"].as_str().unwrap().to_string());
+        found.insert(
+            v["game_id"].as_str().unwrap().to_string(),
+            v["win"]["cai"]["status"].as_str().unwrap().to_string(),
+        );
     }
     assert_eq!(found.len(), 113);
     assert_eq!(found, tagged);
 }
 
 fn audit_of(id: &str) -> GameAudit {
-    let g = games().find(|g| g.game_id == id).unwrap_or_else(|| panic!("{id} not in the public file"));
+    let g = games()
+        .find(|g| g.game_id == id)
+        .unwrap_or_else(|| panic!("{id} not in the public file"));
     audit_game(&g, Replay::Cai)
 }
 
@@ -158,10 +250,25 @@ fn evidence_of_the_last_of_its_kind() {
     // 111), discarded by seat 2 (turn 113); seat 2 draws the fourth (136).
     let a = audit_of("ce19600ccf32a1ddc7610743");
     let w = a.win.as_ref().unwrap();
-    assert_eq!((w.ending, w.winner, w.win_turn, w.win_tile.as_str()), ("zimo", 2, 136, "W3"));
+    assert_eq!(
+        (w.ending, w.winner, w.win_turn, w.win_tile.as_str()),
+        ("zimo", 2, 136, "W3")
+    );
     assert!(w.flags.given.fourth_tile);
-    let turns: Vec<(usize, &str, &str)> = w.flags.shown.iter().map(|s| (s.turn, s.action, s.what)).collect();
-    assert_eq!(turns, [(100, "PLAY", "discard"), (111, "CHI", "chow"), (113, "PLAY", "discard")]);
+    let turns: Vec<(usize, &str, &str)> = w
+        .flags
+        .shown
+        .iter()
+        .map(|s| (s.turn, s.action, s.what))
+        .collect();
+    assert_eq!(
+        turns,
+        [
+            (100, "PLAY", "discard"),
+            (111, "CHI", "chow"),
+            (113, "PLAY", "discard")
+        ]
+    );
     let c = w.cai.as_ref().unwrap();
     assert_eq!(c.flags.shown_tiles, 3);
     assert!(!c.flags.cai.fourth_tile && c.flags.corrected.fourth_tile);
@@ -179,7 +286,10 @@ fn evidence_of_a_win_on_a_kong_replacement() {
     assert_eq!((w.ending, w.win_turn), ("zimo", 156));
     assert!(w.flags.given.about_kong);
     let k = w.flags.kong.unwrap();
-    assert_eq!((k.turn, k.seat, k.kind, k.tile.name()), (155, 1, "promoted", "B8"));
+    assert_eq!(
+        (k.turn, k.seat, k.kind, k.tile.name()),
+        (155, 1, "promoted", "B8")
+    );
     let c = w.cai.as_ref().unwrap();
     assert!(c.flags.cai.about_kong && c.flags.kong == Some(k));
     assert_eq!(c.status, "agree");
@@ -191,9 +301,15 @@ fn evidence_of_a_robbed_kong() {
     // Seat 2 promotes B2 (turn 98); seat 3 robs it.
     let a = audit_of("17388bcc8cdf2ff80343a361");
     let w = a.win.as_ref().unwrap();
-    assert_eq!((w.ending, w.winner, w.discarder, w.win_turn), ("qianggang", 3, Some(2), 98));
+    assert_eq!(
+        (w.ending, w.winner, w.discarder, w.win_turn),
+        ("qianggang", 3, Some(2), 98)
+    );
     let k = w.flags.kong.unwrap();
-    assert_eq!((k.turn, k.seat, k.kind, k.tile.name()), (98, 2, "promoted", "B2"));
+    assert_eq!(
+        (k.turn, k.seat, k.kind, k.tile.name()),
+        (98, 2, "promoted", "B2")
+    );
     let c = w.cai.as_ref().unwrap();
     assert_eq!(c.flags.check, mcr_engine::audit::cai::Check::RobKong);
     assert!(c.flags.cai.about_kong);
@@ -206,12 +322,18 @@ fn evidence_of_the_last_wall_tile() {
     let a = audit_of("4cdc0142213611466983c6a2");
     let w = a.win.as_ref().unwrap();
     assert!(w.flags.given.wall_last);
-    assert_eq!((w.flags.wall_seat, w.flags.wall_left, w.win_turn), (0, 0, 164));
+    assert_eq!(
+        (w.flags.wall_seat, w.flags.wall_left, w.win_turn),
+        (0, 0, 164)
+    );
     assert!(w.engine.fans.iter().any(|f| f.name == "妙手回春"));
     // On a discard: seat 3 discards at turn 166, seat 0's segment empty.
     let a = audit_of("074682bca62c1c4cc10ebec7");
     let w = a.win.as_ref().unwrap();
-    assert_eq!((w.ending, w.discarder, w.flags.wall_seat, w.flags.wall_left), ("ron", Some(3), 0, 0));
+    assert_eq!(
+        (w.ending, w.discarder, w.flags.wall_seat, w.flags.wall_left),
+        ("ron", Some(3), 0, 0)
+    );
     let c = w.cai.as_ref().unwrap();
     assert!(c.flags.cai.wall_last && w.flags.given.wall_last);
     assert!(w.engine.fans.iter().any(|f| f.name == "海底捞月"));
@@ -221,7 +343,10 @@ fn evidence_of_the_last_wall_tile() {
 
 /// The shortest won game of the golden file, as JSON.
 fn short_game() -> Value {
-    let text = std::io::read_to_string(flate2::read::MultiGzDecoder::new(std::fs::File::open(common::data("golden.jsonl.gz")).unwrap())).unwrap();
+    let text = std::io::read_to_string(flate2::read::MultiGzDecoder::new(
+        std::fs::File::open(common::data("golden.jsonl.gz")).unwrap(),
+    ))
+    .unwrap();
     text.lines()
         .map(|l| serde_json::from_str::<Value>(l).unwrap())
         .filter(|v| v["expected"]["ending"] != "draw" && v["expected"]["ending"] != "error")
@@ -230,7 +355,10 @@ fn short_game() -> Value {
 }
 
 fn audit_value(v: &Value) -> GameAudit {
-    audit_game(&serde_json::from_value::<GameRecord>(v.clone()).unwrap(), Replay::Cai)
+    audit_game(
+        &serde_json::from_value::<GameRecord>(v.clone()).unwrap(),
+        Replay::Cai,
+    )
 }
 
 fn last_display(v: &mut Value) -> &mut Value {
@@ -253,17 +381,34 @@ fn a_one_turn_record_whose_only_display_is_hu_is_a_bad_record() {
     v["turns"] = serde_json::json!([{ "display": hu }]);
     let a = audit_value(&v);
     assert_eq!(a.kind, Kind::Bad);
-    assert!(a.problem.as_deref().unwrap().starts_with("turn 0: the engine does not reproduce"), "{:?}", a.problem);
+    assert!(
+        a.problem
+            .as_deref()
+            .unwrap()
+            .starts_with("turn 0: the engine does not reproduce"),
+        "{:?}",
+        a.problem
+    );
     let file = temp("one-turn.jsonl", &format!("{v}\n"));
     let (ok, out, err) = mcr(&["audit", "--games", &file]);
     assert!(!ok);
-    assert!(err.contains("one-turn.jsonl:1: game") && !err.contains("panicked"), "{err}");
-    assert!(out.contains("1 bad records") && out.contains("audit: 0/0 fan lists agree"), "{out}");
+    assert!(
+        err.contains("one-turn.jsonl:1: game") && !err.contains("panicked"),
+        "{err}"
+    );
+    assert!(
+        out.contains("1 bad records") && out.contains("audit: 0/0 fan lists agree"),
+        "{out}"
+    );
 }
 
 #[test]
 fn out_of_range_winners_are_bad_records() {
-    for player in [serde_json::json!(4), serde_json::json!(257), serde_json::json!(-1)] {
+    for player in [
+        serde_json::json!(4),
+        serde_json::json!(257),
+        serde_json::json!(-1),
+    ] {
         let mut v = short_game();
         last_display(&mut v)["player"] = player.clone();
         let a = audit_value(&v);
@@ -279,13 +424,27 @@ fn fan_numbers_beyond_32_bits_are_bad_records() {
     last_display(&mut v)["fanCnt"] = big.clone();
     let a = audit_value(&v);
     assert_eq!(a.kind, Kind::Bad);
-    assert!(a.problem.as_deref().unwrap().contains("\"fanCnt\" is 4294967304"), "{:?}", a.problem);
+    assert!(
+        a.problem
+            .as_deref()
+            .unwrap()
+            .contains("\"fanCnt\" is 4294967304"),
+        "{:?}",
+        a.problem
+    );
 
     let mut v = short_game();
     last_display(&mut v)["fan"][0]["value"] = big.clone();
     let a = audit_value(&v);
     assert_eq!(a.kind, Kind::Bad);
-    assert!(a.problem.as_deref().unwrap().contains("\"value\" is 4294967304"), "{:?}", a.problem);
+    assert!(
+        a.problem
+            .as_deref()
+            .unwrap()
+            .contains("\"value\" is 4294967304"),
+        "{:?}",
+        a.problem
+    );
 
     let mut v = short_game();
     last_display(&mut v)["fan"][0]["cnt"] = big.clone();
@@ -299,18 +458,30 @@ fn fan_numbers_beyond_32_bits_are_bad_records() {
     let (ok, out, err) = mcr(&["audit", "--games", &file, "--replay", "cai"]);
     assert!(!ok);
     assert!(err.contains("big.jsonl:2: malformed record"), "{err}");
-    assert!(out.contains("games: 1 read, 1 HU, 0 draws, 0 error games, 0 bad records, 1 unreadable"), "{out}");
-    assert!(out.contains("audit: 1/1 fan lists agree with the record"), "{out}");
+    assert!(
+        out.contains("games: 1 read, 1 HU, 0 draws, 0 error games, 0 bad records, 1 unreadable"),
+        "{out}"
+    );
+    assert!(
+        out.contains("audit: 1/1 fan lists agree with the record"),
+        "{out}"
+    );
 }
 
 #[test]
 fn audit_hands_fails_on_a_missing_file_bad_records_or_no_records() {
     let (ok, _, err) = mcr(&["audit", "--hands", "/nonexistent/hands.jsonl"]);
-    assert!(!ok && err.contains("/nonexistent/hands.jsonl: cannot open"), "{err}");
+    assert!(
+        !ok && err.contains("/nonexistent/hands.jsonl: cannot open"),
+        "{err}"
+    );
     let (ok, _, err) = mcr(&["audit", "--hands", &temp("empty.jsonl", "")]);
     assert!(!ok && err.contains("no hand record read"), "{err}");
     let (ok, _, err) = mcr(&["audit", "--hands", &temp("junk.jsonl", "{not json\n")]);
-    assert!(!ok && err.contains("junk.jsonl:1: malformed record"), "{err}");
+    assert!(
+        !ok && err.contains("junk.jsonl:1: malformed record"),
+        "{err}"
+    );
     let (ok, _, err) = mcr(&["audit", "--games", &temp("empty-games.jsonl", "")]);
     assert!(!ok && err.contains("no game record read"), "{err}");
     let (ok, _, err) = mcr(&["audit", "--games", "/nonexistent/games.jsonl"]);
@@ -319,10 +490,30 @@ fn audit_hands_fails_on_a_missing_file_bad_records_or_no_records() {
 
 #[test]
 fn draws_and_error_games_are_listed_as_such() {
-    let (ok, out, err) = mcr(&["audit", "--games", common::data("errors.jsonl.gz").to_str().unwrap(), "--replay", "cai"]);
+    let (ok, out, err) = mcr(&[
+        "audit",
+        "--games",
+        common::data("errors.jsonl.gz").to_str().unwrap(),
+        "--replay",
+        "cai",
+    ]);
     assert!(ok, "{err}");
     assert!(out.contains(": error game, verdict WA by seat"), "{out}");
-    assert!(out.contains(" error games, 0 bad records, 0 unreadable"), "{out}");
-    let (_, out, _) = mcr(&["audit", "--games", common::data("golden.jsonl.gz").to_str().unwrap()]);
+    assert!(
+        out.contains(" error games, 0 bad records, 0 unreadable"),
+        "{out}"
+    );
+    let (_, out, _) = mcr(&[
+        "audit",
+        "--games",
+        common::data("golden.jsonl.gz").to_str().unwrap(),
+    ]);
     assert!(out.contains(": draw (荒庄), nothing to score"), "{out}");
+}
+
+#[test]
+fn win_hand_refuses_a_seat_beyond_3() {
+    let e = mcr_engine::engine::Engine::new();
+    assert!(e.win_hand(4).is_err());
+    assert!(e.win_hand(255).is_err());
 }

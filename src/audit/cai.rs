@@ -99,13 +99,23 @@ pub struct WinFlagsOut {
 
 impl From<WinFlags> for WinFlagsOut {
     fn from(f: WinFlags) -> Self {
-        WinFlagsOut { self_drawn: f.self_drawn, fourth_tile: f.fourth_tile, about_kong: f.about_kong, wall_last: f.wall_last }
+        WinFlagsOut {
+            self_drawn: f.self_drawn,
+            fourth_tile: f.fourth_tile,
+            about_kong: f.about_kong,
+            wall_last: f.wall_last,
+        }
     }
 }
 
 impl From<WinFlagsOut> for WinFlags {
     fn from(f: WinFlagsOut) -> Self {
-        WinFlags { self_drawn: f.self_drawn, fourth_tile: f.fourth_tile, about_kong: f.about_kong, wall_last: f.wall_last }
+        WinFlags {
+            self_drawn: f.self_drawn,
+            fourth_tile: f.fourth_tile,
+            about_kong: f.about_kong,
+            wall_last: f.wall_last,
+        }
     }
 }
 
@@ -114,7 +124,12 @@ pub const FLAG_NAMES: [&str; 4] = ["isSelfDrawn", "is4thTile", "isAboutKong", "i
 
 impl WinFlagsOut {
     pub fn get(&self, i: usize) -> bool {
-        [self.self_drawn, self.fourth_tile, self.about_kong, self.wall_last][i]
+        [
+            self.self_drawn,
+            self.fourth_tile,
+            self.about_kong,
+            self.wall_last,
+        ][i]
     }
     pub fn with(mut self, i: usize, on: bool) -> WinFlagsOut {
         match i {
@@ -172,13 +187,33 @@ impl Tracker {
         }
     }
 
-    fn show(&mut self, turn: usize, seat: u8, action: &'static str, what: &'static str, tile: Tile, delta: i8) {
+    fn show(
+        &mut self,
+        turn: usize,
+        seat: u8,
+        action: &'static str,
+        what: &'static str,
+        tile: Tile,
+        delta: i8,
+    ) {
         self.shown[tile.index()] += delta as i16;
-        self.log.push(Shown { turn, seat, action, what, tile, cai_delta: delta });
+        self.log.push(Shown {
+            turn,
+            seat,
+            action,
+            what,
+            tile,
+            cai_delta: delta,
+        });
     }
 
     fn kong(&mut self, turn: usize, seat: u8, kind: &'static str, tile: Tile) {
-        let k = Kong { turn, seat, kind, tile };
+        let k = Kong {
+            turn,
+            seat,
+            kind,
+            tile,
+        };
         self.pending_kong[seat as usize % 4] = Some(k);
         self.last_kong = Some(k);
         self.live = None;
@@ -187,7 +222,9 @@ impl Tracker {
     /// Takes the event of record turn `turn` (terminal events are ignored).
     pub fn observe(&mut self, turn: usize, t: &Turn) {
         self.tile_cnt = t.tile_cnt;
-        let Some(player) = t.event.player() else { return };
+        let Some(player) = t.event.player() else {
+            return;
+        };
         if t.event.is_terminal() {
             return;
         }
@@ -195,7 +232,15 @@ impl Tracker {
             self.last_kong = None;
         }
         let action = t.event.action();
-        let cur = |tile: Tile, draw_kong: Option<Kong>| Some(Current { turn, action, player, tile, draw_kong });
+        let cur = |tile: Tile, draw_kong: Option<Kong>| {
+            Some(Current {
+                turn,
+                action,
+                player,
+                tile,
+                draw_kong,
+            })
+        };
         self.current = match t.event {
             Event::Draw { tile, .. } => {
                 self.live = None;
@@ -292,8 +337,24 @@ impl Tracker {
             Check::RobKong => (true, self.last_kong),
         };
         let self_drawn = check == Check::SelfDraw;
-        let cai = WinFlagsOut { self_drawn, fourth_tile: shown == 4, about_kong, wall_last: wall_left == 0 };
-        let corrected = WinFlagsOut { fourth_tile: shown + self_drawn as i16 == 4, ..cai };
-        Some(CaiFlags { check, shown_tiles: shown, cai, corrected, kong, wall_seat, wall_left })
+        let cai = WinFlagsOut {
+            self_drawn,
+            fourth_tile: shown == 4,
+            about_kong,
+            wall_last: wall_left == 0,
+        };
+        let corrected = WinFlagsOut {
+            fourth_tile: shown + self_drawn as i16 == 4,
+            ..cai
+        };
+        Some(CaiFlags {
+            check,
+            shown_tiles: shown,
+            cai,
+            corrected,
+            kong,
+            wall_seat,
+            wall_left,
+        })
     }
 }

@@ -9,6 +9,8 @@
 //! documented in the README (`mcr audit --games FILE --format json`).
 
 use super::cai::{self, CaiFlags, Kong, Shown, WinFlagsOut, FLAG_NAMES};
+use super::lists::{known_check, recorded_list};
+pub use super::lists::{FanItem, FanList};
 use crate::engine::{Engine, Event, Turn};
 use crate::fans::{self, FanResult, FANS, FAN_TABLE_SIZE};
 use crate::hand::HandInput;
@@ -40,59 +42,6 @@ pub enum Kind {
     /// The engine cannot replay it as recorded, or its fan list cannot be
     /// read: `problem` says where and why.
     Bad,
-}
-
-/// One fan of a list.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct FanItem {
-    pub name: String,
-    pub value: i64,
-    pub count: i64,
-}
-
-/// A fan list and its total.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Default)]
-pub struct FanList {
-    pub total: i64,
-    pub fans: Vec<FanItem>,
-}
-
-impl FanList {
-    /// The calculator's list, in fan-table order.
-    pub fn of(r: &FanResult) -> FanList {
-        let fans = r.fans().map(|(f, n)| FanItem { name: f.name.to_string(), value: f.value as i64, count: n as i64 }).collect();
-        FanList { total: r.result as i64, fans }
-    }
-
-    /// Counts by fan index; `None` if a name is unknown, a value is not the
-    /// table's, or a count is out of range.
-    fn counts(&self) -> Option<[u8; FAN_TABLE_SIZE]> {
-        let mut c = [0u8; FAN_TABLE_SIZE];
-        for f in &self.fans {
-            let info = fans::fan_by_name(&f.name)?;
-            if info.value as i64 != f.value {
-                return None;
-            }
-            let n = u8::try_from(f.count).ok()?;
-            c[info.index as usize] = c[info.index as usize].checked_add(n)?;
-        }
-        Some(c)
-    }
-
-    /// The same fans, counts and total as the calculator's result.
-    pub fn same_as(&self, r: &FanResult) -> bool {
-        self.total == r.result as i64 && self.counts().is_some_and(|c| c == r.counts)
-    }
-
-    /// Text: `混一色 6, 圈风刻 2 x2 ... (total 11)`.
-    pub fn text(&self) -> String {
-        let items: Vec<String> = self
-            .fans
-            .iter()
-            .map(|f| if f.count == 1 { format!("{} {}", f.name, f.value) } else { format!("{} {} x{}", f.name, f.value, f.count) })
-            .collect();
-        format!("{} (total {})", if items.is_empty() { "-".into() } else { items.join(", ") }, self.total)
-    }
 }
 
 /// A fan counted differently by two lists.
@@ -243,7 +192,10 @@ pub fn audit_game(g: &GameRecord, replay: Replay) -> GameAudit {
             a.kind = Kind::Hu;
             a.differs = !w.agree
                 || w.cai.as_ref().is_some_and(|c| {
-                    c.status != "agree" || c.known.as_ref().is_some_and(|k| !(k.list_equal && k.status_equal))
+                    c.status != "agree"
+                        || c.known
+                            .as_ref()
+                            .is_some_and(|k| !(k.list_equal && k.status_equal))
                 });
             a.win = Some(*w);
         }
@@ -278,7 +230,9 @@ fn run(g: &GameRecord, replay: Replay) -> Result<Ending, String> {
     }
     let mut engine = Engine::new();
     let mut tracker = cai::Tracker::new();
-    let mut out: Turn = engine.reset(&g.wall, g.quan, g.srand).map_err(|e| format!("turn 0: {e}"))?;
+    let mut out: Turn = engine
+        .reset(&g.wall, g.quan, g.srand)
+        .map_err(|e| format!("turn 0: {e}"))?;
     let mut before = engine.clone();
     for (k, rec) in turns.iter().enumerate() {
         let shown = out.display_json();
@@ -293,21 +247,29 @@ fn run(g: &GameRecord, replay: Replay) -> Result<Ending, String> {
         }
         if out.is_terminal() {
             if k + 1 != turns.len() {
-                return Err(format!("turn {k}: the game ends here ({}) but the record goes on", out.event.action()));
+                return Err(format!(
+                    "turn {k}: the game ends here ({}) but the record goes on",
+                    out.event.action()
+                ));
             }
             break;
         }
         tracker.observe(k, &out);
         if k + 1 == turns.len() {
-            return Err(format!("turn {k}: the record ends before the game does (no HU, HUANG or verdict)"));
+            return Err(format!(
+                "turn {k}: the record ends before the game does (no HU, HUANG or verdict)"
+            ));
         }
         let answers = rec.responses_by_seat();
         let mut given = [""; 4];
         for (seat, slot) in given.iter_mut().enumerate() {
-            *slot = answers[seat].ok_or_else(|| format!("turn {k}: no response for seat {seat}"))?;
+            *slot =
+                answers[seat].ok_or_else(|| format!("turn {k}: no response for seat {seat}"))?;
         }
         before = engine.clone();
-        out = engine.step(given).map_err(|e| format!("turn {}: {e}", k + 1))?;
+        out = engine
+            .step(given)
+            .map_err(|e| format!("turn {}: {e}", k + 1))?;
     }
     let last = turns.len() - 1;
     match out.event {
@@ -315,49 +277,19 @@ fn run(g: &GameRecord, replay: Replay) -> Result<Ending, String> {
         Event::WrongAnswer { player, .. } => Ok(Ending::Error(format!("WA by seat {player}"))),
         Event::WrongHu { player, .. } => Ok(Ending::Error(format!("WH by seat {player}"))),
         Event::Hu { player, .. } => {
-            let hand = before.win_hand(player).map_err(|e| format!("turn {last}: {e}"))?;
+            let hand = before
+                .win_hand(player)
+                .map_err(|e| format!("turn {last}: {e}"))?;
             let recorded = recorded_list(g, last)?;
-            Ok(Ending::Hu(Box::new(audit_win(g, replay, &tracker, player, hand, recorded)?)))
+            Ok(Ending::Hu(Box::new(audit_win(
+                g, replay, &tracker, player, hand, recorded,
+            )?)))
         }
-        _ => Err(format!("turn {last}: the engine's last event is {}, not an ending", out.event.action())),
+        _ => Err(format!(
+            "turn {last}: the engine's last event is {}, not an ending",
+            out.event.action()
+        )),
     }
-}
-
-/// An integer of a display that must fit `range`.
-fn int_in(v: &Value, key: &str, range: std::ops::RangeInclusive<i64>, turn: usize) -> Result<i64, String> {
-    let x = v.get(key).ok_or_else(|| format!("turn {turn}: no {key:?}"))?;
-    x.as_i64()
-        .filter(|n| range.contains(n))
-        .ok_or_else(|| format!("turn {turn}: {key:?} is {x}, not an integer in {}..={}", range.start(), range.end()))
-}
-
-/// The recorded list: `expected.fan` / `fan_total`, which the HU display's
-/// `fan` / `fanCnt` must repeat (every number checked, none truncated).
-fn recorded_list(g: &GameRecord, last: usize) -> Result<FanList, String> {
-    let d = &g.turns[last].display;
-    let total = int_in(d, "fanCnt", 0..=i32::MAX as i64, last)?;
-    let mut shown = FanList { total, fans: Vec::new() };
-    for f in d.get("fan").and_then(Value::as_array).map(Vec::as_slice).unwrap_or(&[]) {
-        let name = f.get("name").and_then(Value::as_str).ok_or_else(|| format!("turn {last}: a fan without a name: {f}"))?;
-        let value = int_in(f, "value", 0..=i32::MAX as i64, last)?;
-        let count = int_in(f, "cnt", 0..=u8::MAX as i64, last)?;
-        shown.fans.push(FanItem { name: name.to_string(), value, count });
-    }
-    let e = &g.expected;
-    let Some(expected_total) = e.fan_total else { return Ok(shown) };
-    let expected = FanList {
-        total: expected_total as i64,
-        fans: e.fan.iter().map(|(n, v, c)| FanItem { name: n.clone(), value: *v as i64, count: *c as i64 }).collect(),
-    };
-    let key = |l: &FanList| {
-        let mut v: Vec<(String, i64, i64)> = l.fans.iter().map(|f| (f.name.clone(), f.value, f.count)).collect();
-        v.sort();
-        (l.total, v)
-    };
-    if key(&expected) != key(&shown) {
-        return Err(format!("turn {last}: the HU display's fan list ({}) is not expected.fan ({})", shown.text(), expected.text()));
-    }
-    Ok(expected)
 }
 
 fn audit_win(
@@ -374,25 +306,43 @@ fn audit_win(
     let flags = hand.flags;
     let (ending, discarder) = if flags.self_drawn {
         ("zimo", None)
-    } else if g.turns[win_turn].display.get("action").and_then(Value::as_str) == Some("BUGANG") {
+    } else if g.turns[win_turn]
+        .display
+        .get("action")
+        .and_then(Value::as_str)
+        == Some("BUGANG")
+    {
         ("qianggang", Some(event_seat))
     } else {
         ("ron", Some(event_seat))
     };
     // The other copies: a discard won on, or a promoted kong robbed, shows
     // the winning tile itself, not one of the others.
-    let is_win_tile = |s: &Shown| s.turn == win_turn && matches!(s.what, "discard" | "promoted kong");
-    let shown: Vec<Shown> = tracker.shown_of(hand.win_tile).filter(|s| !is_win_tile(s)).cloned().collect();
+    let is_win_tile =
+        |s: &Shown| s.turn == win_turn && matches!(s.what, "discard" | "promoted kong");
+    let shown: Vec<Shown> = tracker
+        .shown_of(hand.win_tile)
+        .filter(|s| !is_win_tile(s))
+        .cloned()
+        .collect();
     let wall_seat = (event_seat + 1) % 4;
     let evidence = FlagEvidence {
         given: flags.into(),
         used: explanation.flags_used.into(),
         shown,
-        kong: if flags.about_kong { tracker.last_kong() } else { None },
+        kong: if flags.about_kong {
+            tracker.last_kong()
+        } else {
+            None
+        },
         wall_seat,
         wall_left: tracker.tile_cnt()[wall_seat as usize],
     };
-    let recorded_report = recorded.fans.iter().map(|f| (f.name.clone(), f.value as i32, f.count as i32)).collect::<Vec<_>>();
+    let recorded_report = recorded
+        .fans
+        .iter()
+        .map(|f| (f.name.clone(), f.value as i32, f.count as i32))
+        .collect::<Vec<_>>();
     let trace = super::report(&hand, Some((recorded.total as i32, &recorded_report))).text;
     let agree = recorded.same_as(result);
     let cai = match replay {
@@ -421,19 +371,34 @@ fn with_flags(hand: &HandInput, f: WinFlagsOut) -> HandInput {
     h
 }
 
-fn cai_audit(g: &GameRecord, tracker: &cai::Tracker, winner: u8, hand: &HandInput, judge: &FanResult) -> Result<CaiAudit, String> {
-    let flags = tracker.flags(winner).ok_or("the cai-style layer cannot check a win on this event")?;
+fn cai_audit(
+    g: &GameRecord,
+    tracker: &cai::Tracker,
+    winner: u8,
+    hand: &HandInput,
+    judge: &FanResult,
+) -> Result<CaiAudit, String> {
+    let flags = tracker
+        .flags(winner)
+        .ok_or("the cai-style layer cannot check a win on this event")?;
     let cai = fans::calculate(&with_flags(hand, flags.cai));
     let corrected = fans::calculate(&with_flags(hand, flags.corrected));
     let differing: Vec<FanDiff> = (1..FAN_TABLE_SIZE)
         .filter(|&i| cai.counts[i] != judge.counts[i])
-        .map(|i| FanDiff { name: FANS[i].name, value: FANS[i].value, judge: judge.counts[i], cai: cai.counts[i] })
+        .map(|i| FanDiff {
+            name: FANS[i].name,
+            value: FANS[i].value,
+            judge: judge.counts[i],
+            cai: cai.counts[i],
+        })
         .collect();
     let same = cai.result == judge.result && cai.counts == judge.counts;
     let judge_flags: WinFlagsOut = hand.flags.into();
     let mut explained_by = Vec::new();
     if !same {
-        let off: Vec<usize> = (0..4).filter(|&i| flags.cai.get(i) != judge_flags.get(i)).collect();
+        let off: Vec<usize> = (0..4)
+            .filter(|&i| flags.cai.get(i) != judge_flags.get(i))
+            .collect();
         for &i in &off {
             let r = fans::calculate(&with_flags(hand, flags.cai.with(i, judge_flags.get(i))));
             if r.result == judge.result && r.counts == judge.counts {
@@ -452,7 +417,10 @@ fn cai_audit(g: &GameRecord, tracker: &cai::Tracker, winner: u8, hand: &HandInpu
         "cai_replay_fan_diff"
     };
     let cai_list = FanList::of(&cai);
-    let known = g.known_discrepancy.as_ref().map(|k| known_check(k, &cai, status));
+    let known = g
+        .known_discrepancy
+        .as_ref()
+        .map(|k| known_check(k, &cai, status));
     Ok(CaiAudit {
         flags,
         corrected_agrees: corrected.result == judge.result && corrected.counts == judge.counts,
@@ -463,27 +431,4 @@ fn cai_audit(g: &GameRecord, tracker: &cai::Tracker, winner: u8, hand: &HandInpu
         status,
         known,
     })
-}
-
-/// The recorded `known_discrepancy.mahjonggb` against our cai-style result.
-fn known_check(k: &Value, cai: &FanResult, status: &str) -> KnownCheck {
-    let m = k.get("mahjonggb").unwrap_or(k);
-    let recorded_status = m.get("status").and_then(Value::as_str).map(str::to_string);
-    let recorded_fans = m.get("fans_cai_replay").and_then(Value::as_array).and_then(|l| {
-        let fans = l
-            .iter()
-            .map(|f| {
-                let f = f.as_array()?;
-                Some(FanItem { name: f.first()?.as_str()?.to_string(), value: f.get(1)?.as_i64()?, count: f.get(2)?.as_i64()? })
-            })
-            .collect::<Option<Vec<_>>>()?;
-        let total = match m.get("fan_cai_replay") {
-            Some(t) => t.as_i64()?,
-            None => fans.iter().map(|f| f.value * f.count).sum(),
-        };
-        Some(FanList { total, fans })
-    });
-    let list_equal = recorded_fans.as_ref().is_some_and(|l| l.same_as(cai));
-    let status_equal = recorded_status.as_deref() == Some(status);
-    KnownCheck { recorded_status, recorded_fans, list_equal, status_equal }
 }

@@ -16,6 +16,7 @@
 pub mod cai;
 pub mod games;
 pub mod hand;
+pub mod lists;
 pub mod text;
 
 pub use hand::{hand_text, reading_text, recorded_counts, report, set_text, Report};

@@ -5,8 +5,8 @@
 
 use mcr_engine::audit::games::{audit_game, GameAudit, Kind, Replay};
 use mcr_engine::audit::{self, text};
-use mcr_engine::record::{hand_inputs, GameRecord, Located, Records};
 use mcr_engine::notation;
+use mcr_engine::record::{hand_inputs, GameRecord, Located, Records};
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -155,11 +155,16 @@ impl Summary {
 const CHUNK: usize = 256;
 
 fn selected(args: &Args, g: &GameRecord) -> bool {
-    (args.id.is_empty() || args.id.contains(&g.game_id)) && (args.tag.is_empty() || g.tags.iter().any(|t| args.tag.contains(t)))
+    (args.id.is_empty() || args.id.contains(&g.game_id))
+        && (args.tag.is_empty() || g.tags.iter().any(|t| args.tag.contains(t)))
 }
 
 fn audit_games(args: &Args) -> ExitCode {
-    let replay = if args.replay == Some(ReplayArg::Cai) { Replay::Cai } else { Replay::Judge };
+    let replay = if args.replay == Some(ReplayArg::Cai) {
+        Replay::Cai
+    } else {
+        Replay::Judge
+    };
     let mut s = Summary::default();
     for file in &args.games {
         let name = file.display().to_string();
@@ -207,7 +212,13 @@ fn audit_games(args: &Args) -> ExitCode {
             for a in &audits {
                 s.add(a);
                 if a.kind == Kind::Bad {
-                    eprintln!("{}:{}: game {}: {}", name, a.line.unwrap_or(0), a.game_id, a.problem.as_deref().unwrap_or(""));
+                    eprintln!(
+                        "{}:{}: game {}: {}",
+                        name,
+                        a.line.unwrap_or(0),
+                        a.game_id,
+                        a.problem.as_deref().unwrap_or("")
+                    );
                 }
                 if args.differing && !a.differs {
                     continue;
@@ -227,7 +238,10 @@ fn audit_games(args: &Args) -> ExitCode {
             "games: {} read, {} HU, {} draws, {} error games, {} bad records, {} unreadable",
             s.read, s.hu, s.draws, s.errors, s.bad, s.unreadable
         ),
-        format!("audit: {}/{} fan lists agree with the record", s.agree, s.hu),
+        format!(
+            "audit: {}/{} fan lists agree with the record",
+            s.agree, s.hu
+        ),
     ];
     if replay == Replay::Cai {
         lines.push(format!(
