@@ -104,7 +104,7 @@ pub struct CaiAudit {
     pub known: Option<KnownCheck>,
 }
 
-/// The audit of a HU.
+/// The audit of a HU (or of the HU a WH verdict refused).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct WinAudit {
     pub winner: u8,
@@ -138,7 +138,8 @@ pub struct GameAudit {
     pub tags: Vec<String>,
     /// Bad records: what is wrong, with the turn.
     pub problem: Option<String>,
-    /// Error games: "WA by seat 2", "WH by seat 0".
+    /// Error games: "WA by seat 2", "WH by seat 0" (a WH also has `win`:
+    /// the refused HU explained).
     pub verdict: Option<String>,
     pub win: Option<WinAudit>,
     /// Something differs: the engine's list against the record, or with
@@ -184,9 +185,11 @@ pub fn audit_game(g: &GameRecord, replay: Replay) -> GameAudit {
     };
     match run(g, replay) {
         Ok(Ending::Draw) => a.kind = Kind::Draw,
-        Ok(Ending::Error(v)) => {
+        Ok(Ending::Error(v, refused)) => {
             a.kind = Kind::Error;
             a.verdict = Some(v);
+            a.differs = refused.as_ref().is_some_and(|w| !w.agree);
+            a.win = refused.map(|w| *w);
         }
         Ok(Ending::Hu(w)) => {
             a.kind = Kind::Hu;
@@ -209,7 +212,8 @@ pub fn audit_game(g: &GameRecord, replay: Replay) -> GameAudit {
 
 enum Ending {
     Draw,
-    Error(String),
+    /// The verdict, and for a WH the refused HU explained.
+    Error(String, Option<Box<WinAudit>>),
     Hu(Box<WinAudit>),
 }
 
@@ -274,16 +278,23 @@ fn run(g: &GameRecord, replay: Replay) -> Result<Ending, String> {
     let last = turns.len() - 1;
     match out.event {
         Event::Huang => Ok(Ending::Draw),
-        Event::WrongAnswer { player, .. } => Ok(Ending::Error(format!("WA by seat {player}"))),
-        Event::WrongHu { player, .. } => Ok(Ending::Error(format!("WH by seat {player}"))),
-        Event::Hu { player, .. } => {
+        Event::WrongAnswer { player, .. } => {
+            Ok(Ending::Error(format!("WA by seat {player}"), None))
+        }
+        Event::Hu { player, .. } | Event::WrongHu { player, .. } => {
             let hand = before
                 .win_hand(player)
                 .map_err(|e| format!("turn {last}: {e}"))?;
             let recorded = recorded_list(g, last)?;
-            Ok(Ending::Hu(Box::new(audit_win(
-                g, replay, &tracker, player, hand, recorded,
-            )?)))
+            if matches!(out.event, Event::Hu { .. }) {
+                let w = audit_win(g, replay, &tracker, player, hand, recorded)?;
+                Ok(Ending::Hu(Box::new(w)))
+            } else {
+                // A refused HU: why the hand has fewer than 8 fan (or does
+                // not win), against the WH display's count.
+                let w = audit_win(g, Replay::Judge, &tracker, player, hand, recorded)?;
+                Ok(Ending::Error(format!("WH by seat {player}"), Some(Box::new(w))))
+            }
         }
         _ => Err(format!(
             "turn {last}: the engine's last event is {}, not an ending",

@@ -108,7 +108,7 @@ fn int_in(
 /// `fan` / `fanCnt` must repeat (every number checked, none truncated).
 pub(super) fn recorded_list(g: &GameRecord, last: usize) -> Result<FanList, String> {
     let d = &g.turns[last].display;
-    let total = int_in(d, "fanCnt", 0..=i32::MAX as i64, last)?;
+    let total = int_in(d, "fanCnt", i32::MIN as i64..=i32::MAX as i64, last)?;
     let mut shown = FanList {
         total,
         fans: Vec::new(),

@@ -63,6 +63,14 @@ pub fn game_text(a: &GameAudit) -> String {
                 title(a),
                 a.verdict.as_deref().unwrap_or("?")
             );
+            if let Some(win) = &a.win {
+                let _ = writeln!(
+                    w,
+                    "the HU refused: seat {} on {} (turn {})",
+                    win.winner, win.win_tile, win.win_turn
+                );
+                win_text(w, win);
+            }
         }
         Kind::Bad => {
             let _ = writeln!(

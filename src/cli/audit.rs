@@ -115,6 +115,8 @@ fn audit_hands(file: &Path, args: &Args) -> ExitCode {
 struct Summary {
     read: usize,
     hu: usize,
+    /// HU and WH endings: fan lists of the record.
+    lists: usize,
     agree: usize,
     draws: usize,
     errors: usize,
@@ -130,10 +132,18 @@ impl Summary {
     fn add(&mut self, a: &GameAudit) {
         match a.kind {
             Kind::Draw => self.draws += 1,
-            Kind::Error => self.errors += 1,
+            Kind::Error => {
+                self.errors += 1;
+                // A WH's refused HU is a fan list of the record too.
+                if let Some(w) = &a.win {
+                    self.lists += 1;
+                    self.agree += w.agree as usize;
+                }
+            }
             Kind::Bad => self.bad += 1,
             Kind::Hu => {
                 self.hu += 1;
+                self.lists += 1;
                 let Some(w) = &a.win else { return };
                 self.agree += w.agree as usize;
                 if let Some(c) = &w.cai {
@@ -240,7 +250,7 @@ fn audit_games(args: &Args) -> ExitCode {
         ),
         format!(
             "audit: {}/{} fan lists agree with the record",
-            s.agree, s.hu
+            s.agree, s.lists
         ),
     ];
     if replay == Replay::Cai {
@@ -261,7 +271,7 @@ fn audit_games(args: &Args) -> ExitCode {
         eprintln!("mcr audit: no game record read");
         return ExitCode::FAILURE;
     }
-    if s.agree == s.hu && s.bad == 0 && s.unreadable == 0 && s.reproduced == s.known {
+    if s.agree == s.lists && s.bad == 0 && s.unreadable == 0 && s.reproduced == s.known {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE
