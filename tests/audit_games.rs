@@ -503,6 +503,12 @@ fn draws_and_error_games_are_listed_as_such() {
         out.contains(" error games, 0 bad records, 0 unreadable"),
         "{out}"
     );
+    // A WH verdict: the refused HU explained against the display's count.
+    assert!(
+        out.contains("verdict WH by seat 3 [error]\nthe HU refused: seat 3 on B8 (turn 10)"),
+        "{out}"
+    );
+    assert!(out.contains("recorded result -3, engine -3: agree"), "{out}");
     let (_, out, _) = mcr(&[
         "audit",
         "--games",
