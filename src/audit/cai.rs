@@ -358,3 +358,74 @@ impl Tracker {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn t(s: &str) -> Tile {
+        Tile::parse(s).unwrap()
+    }
+
+    fn turn(event: Event, tile_cnt: [u8; 4]) -> Turn {
+        Turn { event, can_hu: [-4; 4], tile_cnt }
+    }
+
+    /// The layer's arithmetic, event by event, and its flags at each check.
+    #[test]
+    fn shown_tiles_and_flags_follow_the_layer() {
+        let mut tr = Tracker::new();
+        let w = [20, 20, 20, 20];
+        let mut k = 2;
+        let mut feed = |tr: &mut Tracker, e: Event, cnt: [u8; 4]| {
+            tr.observe(k, &turn(e, cnt));
+            k += 1;
+        };
+        feed(&mut tr, Event::Draw { player: 0, tile: t("W1") }, w);
+        feed(&mut tr, Event::Play { player: 0, tile: t("W5") }, w);
+        assert_eq!(tr.shown[t("W5").index()], 1);
+        // A ron check on a discard comes after its +1.
+        let f = tr.flags(1).unwrap();
+        assert_eq!((f.check, f.shown_tiles, f.cai.self_drawn, f.cai.about_kong), (Check::Discard, 1, false, false));
+        // PENG of W5 (+2) and its discard B1 (+1).
+        feed(&mut tr, Event::Peng { player: 1, tile: t("B1") }, w);
+        assert_eq!((tr.shown[t("W5").index()], tr.shown[t("B1").index()]), (3, 1));
+        // CHI of B1 into B1-B2-B3: the claimed tile nets 0, the others +1;
+        // its discard T9 +1.
+        feed(&mut tr, Event::Chi { player: 2, middle: t("B2"), tile: t("T9") }, w);
+        let b = |s: &str| tr.shown[t(s).index()];
+        assert_eq!((b("B1"), b("B2"), b("B3"), b("T9")), (1, 1, 1, 1));
+        // A melded kong of the live T9: +3; the kong player's draw is about
+        // kong; a self draw is checked before the drawn tile counts.
+        feed(&mut tr, Event::Gang { player: 3, tile: t("T9") }, w);
+        assert_eq!(tr.shown[t("T9").index()], 4);
+        feed(&mut tr, Event::Draw { player: 3, tile: t("W5") }, [20, 20, 20, 19]);
+        let f = tr.flags(3).unwrap();
+        assert_eq!((f.check, f.shown_tiles), (Check::SelfDraw, 3));
+        assert!(!f.cai.fourth_tile && f.corrected.fourth_tile, "the layer misses 和绝张 on a self draw");
+        assert!(f.cai.about_kong && f.cai.self_drawn);
+        assert_eq!(f.kong.map(|k| (k.turn, k.kind)), Some((6, "melded")));
+        assert!(tr.flags(0).is_none(), "nobody else wins on seat 3's draw");
+        // The next draw of the same seat is no longer about kong.
+        feed(&mut tr, Event::Play { player: 3, tile: t("J1") }, [20, 20, 20, 19]);
+        feed(&mut tr, Event::Draw { player: 0, tile: t("F1") }, [19, 20, 20, 19]);
+        // A concealed kong shows nothing; the replacement draw is about kong.
+        feed(&mut tr, Event::Gang { player: 0, tile: t("F1") }, [19, 20, 20, 19]);
+        assert_eq!(tr.shown[t("F1").index()], 0);
+        feed(&mut tr, Event::Draw { player: 0, tile: t("B3") }, [18, 20, 20, 19]);
+        let f = tr.flags(0).unwrap();
+        assert_eq!(f.kong.map(|k| k.kind), Some("concealed"));
+        assert!(f.cai.about_kong);
+        // A promoted kong: +1, and robbing it is about kong; wall-last reads
+        // the segment of the seat after the kong player.
+        feed(&mut tr, Event::BuGang { player: 0, tile: t("W5") }, [18, 0, 20, 19]);
+        assert_eq!(tr.shown[t("W5").index()], 4);
+        let f = tr.flags(2).unwrap();
+        assert_eq!((f.check, f.shown_tiles, f.wall_seat, f.wall_left), (Check::RobKong, 4, 1, 0));
+        assert!(f.cai.about_kong && f.cai.fourth_tile && f.cai.wall_last && !f.cai.self_drawn);
+        assert_eq!(f.kong.map(|k| (k.seat, k.kind)), Some((0, "promoted")));
+        // The log keeps what showed each copy of W5.
+        let w5: Vec<(usize, &str, i8)> = tr.shown_of(t("W5")).map(|s| (s.turn, s.what, s.cai_delta)).collect();
+        assert_eq!(w5, [(3, "discard", 1), (4, "pung", 2), (12, "promoted kong", 1)]);
+    }
+}
