@@ -119,17 +119,16 @@ fn win_text(w: &mut String, win: &WinAudit) {
     let _ = writeln!(w, "  self-drawn: {} ({how})", yes(f.given.self_drawn));
     let copies: Vec<String> = f.shown.iter().map(shown_text).collect();
     let count: i64 = f.shown.iter().map(|s| s.cai_delta as i64).sum();
+    let copies = if copies.is_empty() {
+        format!("no other copy of {} shown", win.win_tile)
+    } else {
+        let noun = if count == 1 { "copy" } else { "copies" };
+        format!("{count} other {noun} of {} shown: {}", win.win_tile, copies.join("; "))
+    };
     let _ = writeln!(
         w,
-        "  4th tile (和绝张): {}; {count} other cop{} of {} shown: {}",
-        yes(f.given.fourth_tile),
-        if count == 1 { "y" } else { "ies" },
-        win.win_tile,
-        if copies.is_empty() {
-            "none".into()
-        } else {
-            copies.join("; ")
-        }
+        "  4th tile (和绝张): {}; {copies}",
+        yes(f.given.fourth_tile)
     );
     let kong = match &f.kong {
         Some(k) => format!(
