@@ -1,48 +1,65 @@
 //! `mcr audit`: why each fan was or was not counted, side by side with a
-//! recorded list. Takes a hand in the notation, or hands corpus records.
+//! recorded list. Takes a hand in the notation, hands corpus records, or game
+//! records (replayed by the engine; with `--replay cai`, also scored on the
+//! flags of a cai-style replay layer).
 
-use mcr_engine::record::{hand_inputs, Records};
-use mcr_engine::{audit, notation};
-use std::path::PathBuf;
+use mcr_engine::audit::games::{audit_game, GameAudit, Kind, Replay};
+use mcr_engine::audit::{self, text};
+use mcr_engine::notation;
+use mcr_engine::record::{hand_inputs, GameRecord, Located, Records};
+use rayon::prelude::*;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+
+#[derive(clap::ValueEnum, Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Format {
+    Text,
+    Json,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, PartialEq, Eq, Debug)]
+pub enum ReplayArg {
+    /// The flags of the cai-style FeatureAgent replay layer.
+    Cai,
+}
 
 #[derive(clap::Args)]
 pub struct Args {
     /// A hands corpus (.jsonl/.jsonl.gz) to audit.
     #[arg(long, conflicts_with = "hand")]
     pub hands: Option<PathBuf>,
-    /// Game records: audit the fan list of each HU (and WH) display.
-    #[arg(long, conflicts_with_all = ["hand", "hands"])]
-    pub games: Option<PathBuf>,
+    /// Game records (.jsonl/.jsonl.gz): replay each and audit its ending.
+    #[arg(long, num_args = 1.., conflicts_with_all = ["hand", "hands"])]
+    pub games: Vec<PathBuf>,
     /// Only these record ids (hand ids with --hands, game ids with --games).
     #[arg(long)]
     pub id: Vec<String>,
-    /// Only records where the engine and the record differ (with --hands).
+    /// Only game records carrying one of these tags.
+    #[arg(long)]
+    pub tag: Vec<String>,
+    /// Only records where something differs (record vs engine; with
+    /// --replay cai also judge vs cai replay).
     #[arg(long)]
     pub differing: bool,
+    /// Also score each win on another flag source's flags (--games).
+    #[arg(long, value_enum)]
+    pub replay: Option<ReplayArg>,
+    /// text, or json: one object per game (keys documented in the README).
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: Format,
     /// A hand in the notation of `mcr fan`.
     pub hand: Vec<String>,
 }
 
 pub fn run(args: Args) -> ExitCode {
-    if let Some(file) = &args.games {
-        return audit_games(file, &args);
+    if !args.games.is_empty() {
+        return audit_games(&args);
     }
     if let Some(file) = &args.hands {
-        let (mut shown, mut differ) = (0usize, 0usize);
-        for (rec, input) in hand_inputs(file).filter_map(super::ok_or_report) {
-            let h = &rec.record;
-            if !args.id.is_empty() && !args.id.contains(&h.id) {
-                continue;
-            }
-            let r = audit::report(&input, Some((h.expected.result, &h.expected.fan)));
-            show(&r, args.differing, &format!("{} ({}:{})", h.id, file.display(), rec.line), &mut shown, &mut differ);
-        }
-        println!("audit: {shown} shown, {differ} differ from the record");
-        return if differ == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE };
+        return audit_hands(file, &args);
     }
     if args.hand.is_empty() {
-        eprintln!("mcr audit: give a hand (see `mcr fan --help`) or --hands FILE");
+        eprintln!("mcr audit: give a hand (see `mcr fan --help`), --hands FILE or --games FILE...");
         return ExitCode::from(2);
     }
     match notation::parse_hand(&args.hand.join(" ")) {
@@ -57,71 +74,35 @@ pub fn run(args: Args) -> ExitCode {
     }
 }
 
-/// Replays each game and, where it ends in HU or WH, explains the winner's
-/// hand against the fan list the judge displayed.
-fn audit_games(file: &std::path::Path, args: &Args) -> ExitCode {
-    use mcr_engine::engine::Engine;
-    use mcr_engine::record::GameRecord;
-    let records = match Records::<GameRecord>::open(file) {
-        Ok(r) => r,
-        Err(e) => {
-            eprintln!("{e}");
-            return ExitCode::FAILURE;
-        }
-    };
-    let (mut shown, mut differ, mut failed) = (0usize, 0usize, 0usize);
-    for rec in records {
-        let rec = match rec {
-            Ok(r) => r,
+fn audit_hands(file: &Path, args: &Args) -> ExitCode {
+    let (mut read, mut shown, mut differ, mut failed) = (0usize, 0usize, 0usize, 0usize);
+    for item in hand_inputs(file) {
+        let (rec, input) = match item {
+            Ok(x) => x,
             Err(e) => {
                 eprintln!("{e}");
                 failed += 1;
                 continue;
             }
         };
-        let g = &rec.record;
-        if !args.id.is_empty() && !args.id.contains(&g.game_id) {
+        read += 1;
+        let h = &rec.record;
+        if !args.id.is_empty() && !args.id.contains(&h.id) {
             continue;
         }
-        let Some(last) = g.turns.last() else { continue };
-        let action = last.display["action"].as_str().unwrap_or("");
-        if action != "HU" && action != "WH" {
+        let r = audit::report(&input, Some((h.expected.result, &h.expected.fan)));
+        differ += r.differs as usize;
+        if args.differing && !r.differs {
             continue;
         }
-        let winner = last.display["player"].as_u64().unwrap_or(0) as u8;
-        let recorded: Vec<(String, i32, i32)> = last.display["fan"]
-            .as_array()
-            .map(|l| {
-                l.iter()
-                    .map(|f| (f["name"].as_str().unwrap_or("").to_string(), f["value"].as_i64().unwrap_or(0) as i32, f["cnt"].as_i64().unwrap_or(0) as i32))
-                    .collect()
-            })
-            .unwrap_or_default();
-        let recorded_result = last.display["fanCnt"].as_i64().unwrap_or(0) as i32;
-        // Drive the engine to the turn before the verdict, then ask for the
-        // winner's hand as it stands.
-        let mut engine = Engine::new();
-        let mut state = engine.reset(&g.wall, g.quan, g.srand).map(|_| ());
-        for t in &g.turns[..g.turns.len() - 2] {
-            if state.is_err() {
-                break;
-            }
-            state = engine.step_map(t.responses.as_ref().unwrap_or(&Default::default())).map(|_| ());
-        }
-        let hand = state.and_then(|_| engine.win_hand(winner));
-        match hand {
-            Ok(hand) => {
-                let r = audit::report(&hand, Some((recorded_result, &recorded)));
-                let title = format!("game {} ({}:{}), {action} by seat {winner}", g.game_id, file.display(), rec.line);
-                show(&r, args.differing, &title, &mut shown, &mut differ);
-            }
-            Err(e) => {
-                eprintln!("{}:{}: game {}: cannot replay: {e}", file.display(), rec.line, g.game_id);
-                failed += 1;
-            }
-        }
+        println!("== {} ({}:{})\n{}", h.id, file.display(), rec.line, r.text);
+        shown += 1;
     }
     println!("audit: {shown} shown, {differ} differ from the record, {failed} unreadable");
+    if read == 0 {
+        eprintln!("mcr audit: no hand record read from {}", file.display());
+        return ExitCode::FAILURE;
+    }
     if differ == 0 && failed == 0 {
         ExitCode::SUCCESS
     } else {
@@ -129,12 +110,177 @@ fn audit_games(file: &std::path::Path, args: &Args) -> ExitCode {
     }
 }
 
-/// Prints one report (all, or only disagreeing ones) and keeps the counts.
-fn show(r: &audit::Report, only_differing: bool, title: &str, shown: &mut usize, differ: &mut usize) {
-    *differ += r.differs as usize;
-    if only_differing && !r.differs {
-        return;
+/// The counts of the closing lines.
+#[derive(Default)]
+struct Summary {
+    read: usize,
+    hu: usize,
+    /// HU and WH endings: fan lists of the record.
+    lists: usize,
+    agree: usize,
+    draws: usize,
+    errors: usize,
+    bad: usize,
+    unreadable: usize,
+    cai_differ: usize,
+    below_gate: usize,
+    known: usize,
+    reproduced: usize,
+}
+
+impl Summary {
+    fn add(&mut self, a: &GameAudit) {
+        match a.kind {
+            Kind::Draw => self.draws += 1,
+            Kind::Error => {
+                self.errors += 1;
+                // A WH's refused HU is a fan list of the record too.
+                if let Some(w) = &a.win {
+                    self.lists += 1;
+                    self.agree += w.agree as usize;
+                }
+            }
+            Kind::Bad => self.bad += 1,
+            Kind::Hu => {
+                self.hu += 1;
+                self.lists += 1;
+                let Some(w) = &a.win else { return };
+                self.agree += w.agree as usize;
+                if let Some(c) = &w.cai {
+                    if c.status != "agree" {
+                        self.cai_differ += 1;
+                        self.below_gate += (c.status == "cai_replay_below_8fan_gate") as usize;
+                    }
+                    if let Some(k) = &c.known {
+                        self.known += 1;
+                        self.reproduced += (k.list_equal && k.status_equal) as usize;
+                    }
+                }
+            }
+        }
     }
-    println!("== {title}\n{}", r.text);
-    *shown += 1;
+}
+
+/// Records audited together (in parallel), then printed in file order.
+const CHUNK: usize = 256;
+
+fn selected(args: &Args, g: &GameRecord) -> bool {
+    (args.id.is_empty() || args.id.contains(&g.game_id))
+        && (args.tag.is_empty() || g.tags.iter().any(|t| args.tag.contains(t)))
+}
+
+fn audit_games(args: &Args) -> ExitCode {
+    let replay = if args.replay == Some(ReplayArg::Cai) {
+        Replay::Cai
+    } else {
+        Replay::Judge
+    };
+    let mut s = Summary::default();
+    for file in &args.games {
+        let name = file.display().to_string();
+        let mut records = match Records::<GameRecord>::open(file) {
+            Ok(r) => r,
+            Err(e) => {
+                eprintln!("{e}");
+                s.unreadable += 1;
+                continue;
+            }
+        };
+        loop {
+            let mut chunk: Vec<Located<GameRecord>> = Vec::with_capacity(CHUNK);
+            let mut ended = true;
+            for rec in records.by_ref() {
+                match rec {
+                    Ok(l) => {
+                        s.read += 1;
+                        if selected(args, &l.record) {
+                            chunk.push(l);
+                        }
+                    }
+                    Err(e) => {
+                        eprintln!("{e}");
+                        s.unreadable += 1;
+                        if args.format == Format::Json {
+                            print_json(&GameAudit::unreadable(&name, e.line, e.message.clone()));
+                        }
+                    }
+                }
+                if chunk.len() == CHUNK {
+                    ended = false;
+                    break;
+                }
+            }
+            let audits: Vec<GameAudit> = chunk
+                .par_iter()
+                .map(|l| {
+                    let mut a = audit_game(&l.record, replay);
+                    a.file = Some(name.clone());
+                    a.line = Some(l.line);
+                    a
+                })
+                .collect();
+            for a in &audits {
+                s.add(a);
+                if a.kind == Kind::Bad {
+                    eprintln!(
+                        "{}:{}: game {}: {}",
+                        name,
+                        a.line.unwrap_or(0),
+                        a.game_id,
+                        a.problem.as_deref().unwrap_or("")
+                    );
+                }
+                if args.differing && !a.differs {
+                    continue;
+                }
+                match args.format {
+                    Format::Json => print_json(a),
+                    Format::Text => println!("{}", text::game_text(a)),
+                }
+            }
+            if ended {
+                break;
+            }
+        }
+    }
+    let mut lines = vec![
+        format!(
+            "games: {} read, {} HU, {} draws, {} error games, {} bad records, {} unreadable",
+            s.read, s.hu, s.draws, s.errors, s.bad, s.unreadable
+        ),
+        format!(
+            "audit: {}/{} fan lists agree with the record",
+            s.agree, s.lists
+        ),
+    ];
+    if replay == Replay::Cai {
+        lines.push(format!(
+            "cai replay: {} games differ ({} below the 8-fan gate); known discrepancies reproduced: {}/{}",
+            s.cai_differ, s.below_gate, s.reproduced, s.known
+        ));
+    }
+    for l in &lines {
+        // JSON output stays one object per line; the summary goes to stderr.
+        if args.format == Format::Json {
+            eprintln!("{l}");
+        } else {
+            println!("{l}");
+        }
+    }
+    if s.read == 0 {
+        eprintln!("mcr audit: no game record read");
+        return ExitCode::FAILURE;
+    }
+    if s.agree == s.lists && s.bad == 0 && s.unreadable == 0 && s.reproduced == s.known {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
+fn print_json(a: &GameAudit) {
+    match serde_json::to_string(a) {
+        Ok(j) => println!("{j}"),
+        Err(e) => eprintln!("mcr audit: {}: cannot write JSON: {e}", a.game_id),
+    }
 }

@@ -436,6 +436,9 @@ impl Engine {
     /// current tile as the win tile, the win flags of the current stage (what
     /// canHu and a HU answer are scored on; the audit tool explains it).
     pub fn win_hand(&self, player: u8) -> Result<HandInput, EngineError> {
+        if player > 3 {
+            return Err(EngineError::Internal(format!("seat {player} does not exist (seats are 0..=3)")));
+        }
         self.hand_of(player)
     }
 
