@@ -14,7 +14,6 @@ use crate::engine::claims::ClaimDecision;
 use crate::engine::{Engine, Event, Turn};
 use crate::hand::{Pack, PackKind};
 use crate::record::GameRecord;
-use crate::rules::claims::CLAIMS_FILE;
 use crate::tiles::Tile;
 
 use super::fans::{explain_win, EndAudit};
@@ -60,34 +59,64 @@ pub struct Summary {
 pub struct TurnModel {
     pub event: EventModel,
     /// Concealed tiles of each seat, in tile order (a drawn tile not yet
-    /// answered is in `drawn`).
-    pub hands: [Vec<u8>; 4],
+    /// answered is in `drawn`); `None` where unchanged since the turn before
+    /// (the page carries the previous one forward).
+    pub hands: [Option<Vec<u8>>; 4],
     /// The tile just drawn, by the seat in `event.player`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub drawn: Option<u8>,
-    pub melds: [Vec<Meld>; 4],
+    /// Each seat's melds; `None` where unchanged since the turn before.
+    pub melds: [Option<Vec<Meld>>; 4],
     /// Tiles left in each seat's wall segment (the display's tileCnt).
     pub walls: [u8; 4],
     /// The display's canHu: -4 not evaluated, otherwise the calculator's
     /// raw result (a fan total, or -1/-3).
     pub can_hu: [i32; 4],
     /// The four answers to this event, verbatim (none after the last event).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub answers: Option<[String; 4]>,
     /// What the claim arbitration decided on these answers.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub claim: Option<ClaimModel>,
+}
+
+impl TurnModel {
+    /// The full hands and melds at turn `n` of `turns` (undoing the
+    /// carry-forward compaction).
+    pub fn table_at(turns: &[TurnModel], n: usize) -> ([Vec<u8>; 4], [Vec<Meld>; 4]) {
+        let mut hands: [Vec<u8>; 4] = Default::default();
+        let mut melds: [Vec<Meld>; 4] = Default::default();
+        for s in 0..4 {
+            if let Some(h) = turns[..=n].iter().rev().find_map(|t| t.hands[s].as_ref()) {
+                hands[s] = h.clone();
+            }
+            if let Some(m) = turns[..=n].iter().rev().find_map(|t| t.melds[s].as_ref()) {
+                melds[s] = m.clone();
+            }
+        }
+        (hands, melds)
+    }
 }
 
 #[derive(Serialize, Debug, Clone)]
 pub struct EventModel {
     pub action: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub player: Option<u8>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub tile: Option<u8>,
     /// CHI: the middle tile of the run.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub middle: Option<u8>,
-    /// PENG/CHI/melded GANG/HU on a discard: the seat the tile came from.
+    /// PENG/CHI/melded GANG/HU on a discard: the seat the tile came from;
+    /// HU robbing a kong: the kong's player.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub from: Option<u8>,
     /// GANG: concealed (after one's own draw) or melded.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub concealed: bool,
     /// PENG/CHI/melded GANG/HU on a discard: the discard taken.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub taken: Option<u8>,
 }
 
@@ -117,15 +146,18 @@ pub struct Discard {
 pub struct ClaimModel {
     /// granted, illegal, not-eligible, rejected, actor-not-pass, no-claim.
     pub outcome: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub seat: Option<u8>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub action: Option<&'static str>,
     /// The section of `rules/claims.txt`: discard, bugang, gang.
     pub on: &'static str,
-    /// 1-based rank of the deciding level, its line and text.
+    /// 1-based rank of the deciding level and its line in `rules/claims.txt`
+    /// (the page's `claim_rules` holds each line's text).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub level: Option<u8>,
-    pub rule: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub line: Option<u32>,
-    pub file: &'static str,
 }
 
 #[derive(Serialize, Debug, Clone)]
@@ -187,9 +219,7 @@ fn claim_model(on: &'static str, d: &ClaimDecision) -> ClaimModel {
         action: d.action.map(|a| a.verb()),
         on,
         level: d.level.map(|(rank, _)| rank),
-        rule: d.level.map(|(_, l)| l.describe()),
         line: d.level.map(|(_, l)| l.line),
-        file: CLAIMS_FILE,
     }
 }
 
@@ -286,6 +316,7 @@ pub fn build(rec: &GameRecord, source: &str) -> GameModel {
     let mut error = None;
     let mut last: Option<Turn> = None;
     let mut kong_robbed = false;
+    let (mut shown_hands, mut shown_melds): ([Vec<u8>; 4], [Vec<Meld>; 4]) = Default::default();
     match engine.reset(&rec.wall, rec.quan, rec.srand) {
         Err(e) => error = Some(format!("turn 0: {e}")),
         Ok(first) => {
@@ -305,16 +336,21 @@ pub fn build(rec: &GameRecord, source: &str) -> GameModel {
                 if matches!(turn.event, Event::Hu { .. }) && matches!(last.as_ref().map(|t| &t.event), Some(Event::BuGang { .. })) {
                     kong_robbed = true;
                 }
+                let hands = [0, 1, 2, 3].map(|s| engine_standing(&engine, s));
+                let melds: [Vec<Meld>; 4] = [0, 1, 2, 3].map(|s| engine.packs(s).iter().map(|p| meld(s, p)).collect());
+                let changed = |s: usize| (hands[s] != shown_hands[s] || n == 0, melds[s] != shown_melds[s] || n == 0);
+                let changes = [0, 1, 2, 3].map(changed);
                 b.turns.push(TurnModel {
                     event,
-                    hands: [0, 1, 2, 3].map(|s| engine_standing(&engine, s)),
+                    hands: [0, 1, 2, 3].map(|s| changes[s].0.then(|| hands[s].clone())),
                     drawn,
-                    melds: [0, 1, 2, 3].map(|s| engine.packs(s).iter().map(|p| meld(s, p)).collect()),
+                    melds: [0, 1, 2, 3].map(|s| changes[s].1.then(|| melds[s].clone())),
                     walls: turn.tile_cnt,
                     can_hu: turn.can_hu,
                     answers: answers.clone(),
                     claim: None,
                 });
+                (shown_hands, shown_melds) = (hands, melds);
                 if turn.is_terminal() {
                     last = Some(turn);
                     break;

@@ -2,6 +2,9 @@
 //! and the games as one JSON document the script renders. Nothing is fetched.
 
 use serde::Serialize;
+use std::collections::BTreeMap;
+
+use crate::rules::claims::{CLAIMS_FILE, ON_BUGANG, ON_DISCARD, ON_GANG};
 
 use super::GameModel;
 use crate::tiles::{Suit, Tile};
@@ -44,11 +47,22 @@ fn faces() -> Vec<Face> {
         .collect()
 }
 
+fn claim_rules() -> BTreeMap<u32, String> {
+    [ON_DISCARD, ON_BUGANG, ON_GANG]
+        .iter()
+        .flat_map(|levels| levels.iter().enumerate())
+        .map(|(rank, l)| (l.line, format!("{}. {}", rank + 1, l.describe())))
+        .collect()
+}
+
 #[derive(Serialize)]
 struct Document<'a> {
     /// Tile faces by index (the models' tiles are indices).
     tiles: Vec<Face>,
     games: &'a [GameModel],
+    /// The levels of `rules/claims.txt` by line, in the file's own words.
+    claim_rules: BTreeMap<u32, String>,
+    claims_file: &'static str,
     generator: &'static str,
 }
 
@@ -60,7 +74,7 @@ fn script_json<T: Serialize>(value: &T) -> Result<String, serde_json::Error> {
 
 /// The whole page for `games`.
 pub fn render(games: &[GameModel]) -> Result<String, serde_json::Error> {
-    let doc = Document { tiles: faces(), games, generator: concat!("mcr-engine ", env!("CARGO_PKG_VERSION")) };
+    let doc = Document { tiles: faces(), claim_rules: claim_rules(), claims_file: CLAIMS_FILE, games, generator: concat!("mcr-engine ", env!("CARGO_PKG_VERSION")) };
     let data = script_json(&doc)?;
     let title = match games {
         [one] => format!("mcr view: game {}", html_escape(&one.id)),

@@ -6,6 +6,17 @@
   const DATA = JSON.parse(document.getElementById("mcr-data").textContent);
   const TILES = DATA.tiles;
   const GAMES = DATA.games;
+  // Hands and melds are sent only where they changed: carry them forward.
+  for (const g of GAMES) {
+    let prev = null;
+    for (const t of g.turns) {
+      for (let s = 0; s < 4; s++) {
+        if (t.hands[s] == null) t.hands[s] = prev ? prev.hands[s] : [];
+        if (t.melds[s] == null) t.melds[s] = prev ? prev.melds[s] : [];
+      }
+      prev = t;
+    }
+  }
   const WINDS = ["East", "South", "West", "North"];
   const app = document.getElementById("app");
   const crumb = document.getElementById("crumb");
@@ -123,7 +134,7 @@
 
   function eventView(g, t, n) {
     const e = t.event;
-    const who = e.player !== null ? el("b", null, seatName(e.player)) : null;
+    const who = e.player != null ? el("b", null, seatName(e.player)) : null;
     const T = (i) => tile(i, { small: true });
     switch (e.action) {
       case "INIT": return ["Game starts, prevalent wind ", el("b", null, WINDS[g.quan])];
@@ -136,7 +147,7 @@
       case "BUGANG": return [who, " promotes a pung of ", T(e.tile), " to a kong (the others may rob it)"];
       case "HUANG": return ["The next drawer's wall is empty: draw game"];
       case "HU": {
-        const how = e.from === null ? "self-drawn" : (g.turns[n - 1] && g.turns[n - 1].event.action === "BUGANG" ? "robbing the kong of " : "on the discard of ") + seatName(e.from);
+        const how = e.from == null ? "self-drawn" : (g.turns[n - 1] && g.turns[n - 1].event.action === "BUGANG" ? "robbing the kong of " : "on the discard of ") + seatName(e.from);
         return [who, " wins, ", how, " (" + g.summary.fan_total + " fan)"];
       }
       case "WA": return [who, ": wrong answer, verdict WA"];
@@ -156,11 +167,11 @@
 
   function decisionView(c) {
     const lines = [el("div", null, el("b", null, "Decision: "), OUTCOME[c.outcome] ? OUTCOME[c.outcome](c) : c.outcome)];
-    if (c.level !== null) {
-      lines.push(el("div", { class: "muted" }, "by level " + c.level + " of \u201con " + c.on + ":\u201d, " + c.file + ":" + c.line));
-      lines.push(el("code", { class: "rule" }, c.level + ". " + c.rule));
+    if (c.level != null) {
+      lines.push(el("div", { class: "muted" }, "by level " + c.level + " of \u201con " + c.on + ":\u201d, " + DATA.claims_file + ":" + c.line));
+      lines.push(el("code", { class: "rule" }, DATA.claim_rules[c.line]));
     } else {
-      lines.push(el("div", { class: "muted" }, "section \u201con " + c.on + ":\u201d of " + c.file));
+      lines.push(el("div", { class: "muted" }, "section \u201con " + c.on + ":\u201d of " + DATA.claims_file));
     }
     return el("div", { class: "decision", "data-outcome": c.outcome }, lines);
   }
@@ -183,7 +194,7 @@
       m.from !== null ? el("span", { class: "from" }, "\u2190S" + m.from) : null));
     const hand = t.hands[s].map((x) => tile(x));
     let extra = null;
-    if (t.drawn !== null && e.player === s) extra = el("span", { class: "drawn", title: "drawn" }, tile(t.drawn, { title: "drawn: " + TILES[t.drawn].name }));
+    if (t.drawn != null && e.player === s) extra = el("span", { class: "drawn", title: "drawn" }, tile(t.drawn, { title: "drawn: " + TILES[t.drawn].name }));
     if (last && g.audit && g.audit.player === s) extra = el("span", { class: "drawn", title: "win tile" }, tile(g.audit.win_tile, { cls: hl === g.audit.win_tile ? "hl" : null, title: "win tile" }));
     const river = g.rivers[s].filter((d) => d.turn <= n).map((d, i, arr) => {
       const claimed = d.claimed && d.claimed[0] <= n;
@@ -191,7 +202,7 @@
       if (claimed) c.push("claimed");
       if (!claimed && i === arr.length - 1 && d.turn === n) c.push("last");
       if (hl === d.tile && !claimed) c.push("hl");
-      return tile(d.tile, { small: true, cls: c.join(" ") || null, by: claimed ? d.claimed[2] + "\u2192S" + d.claimed[1] : null, title: TILES[d.tile].name + (claimed ? ", claimed by S" + d.claimed[1] + " (" + d.claimed[2] + ")" : "") });
+      return tile(d.tile, { small: true, cls: c.join(" ") || null, by: claimed ? "\u2192S" + d.claimed[1] : null, title: TILES[d.tile].name + (claimed ? ", claimed by S" + d.claimed[1] + " (" + d.claimed[2] + ")" : "") });
     });
     const ch = t.can_hu[s];
     return el("section", { class: cls.join(" "), "data-seat": s },
@@ -289,10 +300,10 @@
     const slider = el("input", { type: "range", id: "slider", min: 0, max: last, value: 0, "aria-label": "turn",
       oninput: (ev) => go(parseInt(ev.target.value, 10)) });
     const controls = el("div", { class: "controls" },
-      el("button", { id: "first", title: "first turn (Home)", onclick: () => go(0) }, "\u23ee"),
+      el("button", { id: "first", title: "first turn (Home)", onclick: () => go(0) }, "\u00ab"),
       el("button", { id: "prev", title: "previous turn (\u2190)", onclick: () => go(current.turn - 1) }, "\u25c0"),
       el("button", { id: "next", title: "next turn (\u2192)", onclick: () => go(current.turn + 1) }, "\u25b6"),
-      el("button", { id: "last", title: "last turn (End)", onclick: () => go(last) }, "\u23ed"),
+      el("button", { id: "last", title: "last turn (End)", onclick: () => go(last) }, "\u00bb"),
       slider,
       el("span", { id: "turn-label" }, ""));
     const s = g.summary;
@@ -302,7 +313,7 @@
       el("span", null, endingText(s) + (s.winner !== null ? " by " + seatName(s.winner) : "") + (s.fan_total !== null ? ", " + s.fan_total + " fan" : "")),
       g.tags.map((x) => el("span", { class: "badge" }, x)),
       el("span", { class: "muted" }, g.source));
-    app.replaceChildren(head, controls, el("div", { id: "board" }));
+    app.replaceChildren(head, controls, el("div", { id: "board", "data-game": g.id }));
     frameFor = g;
   }
 
@@ -327,7 +338,7 @@
       n === last ? verdictView(g) : null,
       g.error ? el("div", { class: "panel error" }, "Replay stopped: " + g.error) : null);
     const seats = el("div", { class: "seats" }, [0, 1, 2, 3].map((x) => seatView(g, t, n, x)));
-    const end = n === last ? [auditView(g), discrepancyView(g)] : [];
+    const end = n === last ? [auditView(g), discrepancyView(g)].filter((x) => x) : [];
     document.getElementById("board").replaceChildren(el("div", { class: "layout" }, seats, side), ...end);
   }
 
