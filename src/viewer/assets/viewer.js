@@ -93,9 +93,15 @@
     const g = current.g;
     turn = Math.max(0, Math.min(g.turns.length - 1, turn));
     current.turn = turn;
-    history.replaceState(null, "", "#game=" + encodeURIComponent(g.id) + "&turn=" + turn);
     renderGame();
+    // The address follows the steps, written once stepping pauses (browsers
+    // throttle history updates: a held arrow key would exceed the limit).
+    clearTimeout(hashTimer);
+    hashTimer = setTimeout(() => {
+      if (current && current.g === g) history.replaceState(null, "", "#game=" + encodeURIComponent(g.id) + "&turn=" + current.turn);
+    }, 120);
   }
+  let hashTimer = null;
 
   // ------------------------------------------------------------------ index
 
