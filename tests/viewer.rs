@@ -383,3 +383,58 @@ fn golden_first_line() -> String {
     lines.read_line(&mut s).unwrap();
     s.trim_end().to_string()
 }
+
+/// Without a browser: the page's data for every golden and error game equals
+/// the engine's state turn by turn, and the rivers derived from the record.
+#[test]
+fn page_data_equals_the_engine_for_every_game() {
+    use mcr_engine::viewer::model::TurnModel;
+    let mut checked = 0;
+    for file in ["golden.jsonl.gz", "errors.jsonl.gz"] {
+        for g in games(file) {
+            let model = mcr_engine::viewer::model::build(&g, file);
+            assert!(model.error.is_none(), "{}: {:?}", g.game_id, model.error);
+            let (tables, claims) = expected_tables(&g);
+            assert_eq!(model.turns.len(), tables.len(), "{}", g.game_id);
+            let name = |t: &u8| Tile::from_index(*t).to_string();
+            for (n, want) in tables.iter().enumerate() {
+                let (hands, melds) = TurnModel::table_at(&model.turns, n);
+                let got = Table {
+                    hands: hands.map(|h| h.iter().map(name).collect()),
+                    melds: melds.map(|m| m.iter().map(|m| (m.kind.to_string(), m.tiles.iter().map(name).collect())).collect()),
+                    walls: model.turns[n].walls.map(u64::from),
+                    rivers: [0, 1, 2, 3].map(|s| {
+                        model.rivers[s]
+                            .iter()
+                            .filter(|d| d.turn as usize <= n)
+                            .map(|d| (name(&d.tile), d.claimed.is_some_and(|c| c.0 as usize <= n)))
+                            .collect()
+                    }),
+                };
+                assert_eq!(&got, want, "game {} turn {n}", g.game_id);
+                let claim = model.turns[n].claim.as_ref();
+                assert_eq!(claim.map(|c| c.outcome), claims[n].map(|d| d.outcome.name()), "game {} turn {n}", g.game_id);
+                assert_eq!(claim.and_then(|c| c.line), claims[n].and_then(|d| d.level.map(|l| l.1.line)), "game {} turn {n}", g.game_id);
+            }
+            // The end: scores, the verdict's offender, the audit's total.
+            let s = &model.summary;
+            if !g.expected.scores.is_empty() {
+                assert_eq!(s.scores.map(|x| x.to_vec()), Some(g.expected.scores.clone()), "{}", g.game_id);
+            }
+            if let Some(v) = &model.verdict {
+                assert_eq!(Some(v.offender), g.expected.offender, "{}", g.game_id);
+                assert_eq!(Some(v.verdict), g.expected.verdict.as_deref(), "{}", g.game_id);
+            }
+            if matches!(g.expected.ending.as_str(), "zimo" | "ron") {
+                let a = model.audit.as_ref().unwrap();
+                assert_eq!(Some(a.result), g.expected.fan_total, "{}", g.game_id);
+                assert_eq!(a.agree, Some(true), "{}", g.game_id);
+                assert_eq!(s.winner, g.expected.winner, "{}", g.game_id);
+                let robbed = s.how.as_deref() == Some("robbed kong");
+                assert_eq!(robbed, g.expected.qianggang == Some(true), "{}", g.game_id);
+            }
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 372);
+}

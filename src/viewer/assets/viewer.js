@@ -224,15 +224,20 @@
 
   function answersView(t) {
     if (!t.answers) return null;
+    const c = t.claim;
+    const mark = (s) => !c || c.seat !== s ? null : c.outcome === "granted" ? "granted" : "fault";
     return el("table", { class: "answers" },
       el("thead", null, el("tr", null, el("th", null, "seat"), el("th", null, "answer"), el("th", null, "canHu"))),
-      el("tbody", null, t.answers.map((a, s) => el("tr", { "data-seat": s },
+      el("tbody", null, t.answers.map((a, s) => el("tr", { "data-seat": s, class: mark(s) },
         el("td", null, seatName(s)), el("td", { class: "answer" }, a === "" ? "(empty)" : a), el("td", null, canHuText(t.can_hu[s]))))));
   }
 
-  function fanList(list) {
+  // A fan list; rows absent from (or counted otherwise in) `other` are marked.
+  function fanList(list, other) {
+    const count = (l, name) => { const f = l.find((x) => x[0] === name); return f ? f[2] : 0; };
     return el("table", { class: "fans" }, el("tbody", null, list.map(([name, value, cnt]) =>
-      el("tr", null, el("td", null, name), el("td", { class: "num" }, String(value)), el("td", { class: "num" }, "x" + cnt)))));
+      el("tr", { class: other && count(other, name) !== cnt ? "differs" : null },
+        el("td", null, name), el("td", { class: "num" }, String(value)), el("td", { class: "num" }, "x" + cnt)))));
   }
 
   function auditView(g) {
@@ -272,8 +277,8 @@
       el("h3", null, "Known discrepancy: " + (d.status || "")),
       d.win_tile !== null ? el("div", null, "Win tile ", tile(d.win_tile, { small: true, cls: "hl" }), ": " + d.shown + " of its copies shown on the table before the win (highlighted at the last turn)") : null,
       el("div", { class: "cmp" },
-        el("div", { class: "judge-list" }, el("b", null, "judge: " + d.judge_total + " fan"), fanList(d.judge_fans)),
-        el("div", { class: "cai-list" }, el("b", null, "cai-style replay: " + d.cai_total + " fan"), fanList(d.cai_fans))),
+        el("div", { class: "judge-list" }, el("b", null, "judge: " + d.judge_total + " fan"), fanList(d.judge_fans, d.cai_fans)),
+        el("div", { class: "cai-list" }, el("b", null, "cai-style replay: " + d.cai_total + " fan"), fanList(d.cai_fans, d.judge_fans))),
       d.corrected_total !== null ? el("div", { class: "muted" }, "with the 4th-tile flag corrected: " + d.corrected_total + " fan") : null,
       d.note ? el("p", { class: "muted" }, d.note) : null);
   }
@@ -343,7 +348,15 @@
       n === last ? el("div", { class: "panel" }, el("h3", null, "Scores"), scoresView(g)) : null,
       n === last ? verdictView(g) : null,
       g.error ? el("div", { class: "panel error" }, "Replay stopped: " + g.error) : null);
-    const seats = el("div", { class: "seats" }, [0, 1, 2, 3].map((x) => seatView(g, t, n, x)));
+    const seats = el("div", { class: "table" },
+      el("div", { class: "seats" }, [0, 1, 2, 3].map((x) => seatView(g, t, n, x))),
+      el("div", { class: "legend" },
+        el("span", null, tile(18, { small: true, cls: "claimed", by: "\u2192S2" }), "claimed by S2"),
+        el("span", null, tile(18, { small: true, cls: "last" }), "the live discard"),
+        el("span", null, tile(18, { small: true, cls: "taken" }), "the claimed tile of a chow"),
+        el("span", null, "\u2190S1: melded from S1"),
+        highlightTile(g, n) != null ? el("span", null, tile(highlightTile(g, n), { small: true, cls: "hl" }), "copies of the win tile shown before the win") : null,
+        el("span", null, "\u2190 \u2192 Home End: step")));
     const end = n === last ? [auditView(g), discrepancyView(g)].filter((x) => x) : [];
     document.getElementById("board").replaceChildren(el("div", { class: "layout" }, seats, side), ...end);
   }
