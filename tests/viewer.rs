@@ -372,7 +372,7 @@ fn cli_writes_a_self_contained_page() {
     assert!(!r.status.success());
     let err = String::from_utf8_lossy(&r.stderr);
     assert!(err.contains("bad.jsonl:1"), "{err}");
-    assert!(String::from_utf8_lossy(&r.stdout).contains("view: 1 games written"));
+    assert!(String::from_utf8_lossy(&r.stdout).contains("view: 1 game written"));
 }
 
 /// The first record of the golden corpus, as stored.

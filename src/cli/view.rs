@@ -44,7 +44,8 @@ pub fn run(args: Args) -> ExitCode {
         eprintln!("mcr view: {}: {e}", args.output.display());
         return ExitCode::FAILURE;
     }
-    println!("view: {} games written to {} ({} KB)", games.len(), args.output.display(), page.len() / 1024);
+    let plural = if games.len() == 1 { "" } else { "s" };
+    println!("view: {} game{plural} written to {} ({} KB)", games.len(), args.output.display(), page.len() / 1024);
     if errors.is_empty() {
         ExitCode::SUCCESS
     } else {
