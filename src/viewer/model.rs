@@ -158,6 +158,10 @@ pub struct ClaimModel {
     pub level: Option<u8>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub line: Option<u32>,
+    /// The seats in the order that level examines them (from the rules
+    /// table's own seat order).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub order: Option<[u8; 3]>,
 }
 
 #[derive(Serialize, Debug, Clone)]
@@ -212,7 +216,7 @@ fn meld(seat: u8, p: &Pack) -> Meld {
     }
 }
 
-fn claim_model(on: &'static str, d: &ClaimDecision) -> ClaimModel {
+fn claim_model(on: &'static str, actor: Option<u8>, d: &ClaimDecision) -> ClaimModel {
     ClaimModel {
         outcome: d.outcome.name(),
         seat: d.seat,
@@ -220,6 +224,7 @@ fn claim_model(on: &'static str, d: &ClaimDecision) -> ClaimModel {
         on,
         level: d.level.map(|(rank, _)| rank),
         line: d.level.map(|(_, l)| l.line),
+        order: d.level.zip(actor).map(|((_, l), a)| l.order.seats(a)),
     }
 }
 
@@ -363,7 +368,7 @@ pub fn build(rec: &GameRecord, source: &str) -> GameModel {
                 let step = engine.step([0, 1, 2, 3].map(|s| answers[s].as_str()));
                 let section = claim_section(&turn.event);
                 if let (Some(d), Some(t)) = (engine.last_claim(), b.turns.last_mut()) {
-                    t.claim = Some(claim_model(section, d));
+                    t.claim = Some(claim_model(section, turn.event.player(), d));
                 }
                 last = Some(turn);
                 match step {

@@ -176,6 +176,7 @@
     if (c.level != null) {
       lines.push(el("div", { class: "muted" }, "by level " + c.level + " of \u201con " + c.on + ":\u201d, " + DATA.claims_file + ":" + c.line));
       lines.push(el("code", { class: "rule" }, DATA.claim_rules[c.line]));
+      if (c.order) lines.push(el("div", { class: "muted" }, "seats examined in the order " + c.order.map((x) => "S" + x).join(", ") + "; the first claim of the level wins"));
     } else {
       lines.push(el("div", { class: "muted" }, "section \u201con " + c.on + ":\u201d of " + DATA.claims_file));
     }
@@ -240,6 +241,9 @@
         el("td", null, name), el("td", { class: "num" }, String(value)), el("td", { class: "num" }, "x" + cnt)))));
   }
 
+  // The calculator's result codes below zero.
+  const RESULT_TEXT = { "-1": "-1, a wrong tile count", "-2": "-2, a fifth copy of a tile", "-3": "-3, not a winning hand" };
+
   function auditView(g) {
     const a = g.audit;
     if (!a) return null;
@@ -255,15 +259,17 @@
         el("td", { class: "num" }, f.recorded === null ? "" : "x" + f.recorded),
         el("td", null, why, el("div", { class: "rule" }, f.rule + "  (rules/fans.mcr:" + f.line + ")")));
     });
+    const total = a.result >= 0 ? String(a.result) : RESULT_TEXT[a.result] || String(a.result);
     return el("div", { class: "panel end audit" },
-      el("h3", null, "Fans of " + seatName(a.player) + ": " + a.result + (a.recorded_result !== null ? " (judge " + a.recorded_result + ")" : ""), " ", agree),
+      el("h3", null, "Fans of " + seatName(a.player) + ": " + total + (a.recorded_result !== null ? " (judge " + a.recorded_result + ")" : ""), " ", agree),
       el("div", { class: "mono muted" }, a.hand),
       el("div", null, "win flags: ", flags.length ? flags.join(", ") : "none"),
-      el("div", { class: "scroll" }, el("table", { class: "fans" },
+      rows.length ? el("div", { class: "scroll" }, el("table", { class: "fans" },
         el("thead", null, el("tr", null, ["fan", "value", "engine", "judge", "why, and the rule"].map((h) => el("th", null, h)))),
-        el("tbody", null, rows))),
+        el("tbody", null, rows))) : el("div", null, "no fan holds"),
       a.unknown.length ? el("div", { class: "error" }, "recorded fans not in rules/fans.mcr: " + a.unknown.join(", ")) : null,
-      el("details", null, el("summary", null, a.readings.length + " reading(s) weighed"),
+      a.readings.length === 0 ? el("div", { class: "muted" }, "no reading: no special shape fits and the tiles do not split into sets and a pair") :
+      el("details", null, el("summary", null, a.readings.length + (a.readings.length === 1 ? " reading" : " readings") + " weighed"),
         a.readings.map((r) => el("div", { class: "reading" },
           el("div", { class: "mono" }, (r.chosen ? "* " : "  ") + r.text + "  total " + r.total + "  (" + r.verdict + ")"),
           el("div", { class: "muted" }, "counted: " + (r.counted.map(([n, c]) => c > 1 ? n + " x" + c : n).join(", ") || "-")),
@@ -290,7 +296,8 @@
     return el("div", { class: "panel verdict" },
       el("h3", null, "Verdict " + v.verdict + " on " + seatName(v.offender)),
       v.answer !== null ? el("div", null, "offending answer (to turn " + v.turn + "): ", el("code", { class: "offending" }, v.answer === "" ? "(empty)" : v.answer)) : null,
-      inj ? el("div", { class: "muted" }, "injected by the record: " + JSON.stringify(inj)) : null,
+      inj ? el("div", { class: "muted injected" }, "injected by the record: ",
+        inj && typeof inj === "object" ? Object.entries(inj).map(([k, x]) => el("span", { class: "kv" }, k + ": " + (typeof x === "string" ? x : JSON.stringify(x)))) : JSON.stringify(inj)) : null,
       el("div", null, "scores: " + v.scores.join(", ")));
   }
 
@@ -321,7 +328,7 @@
     const head = el("div", { class: "game-head" },
       el("h2", null, "Game ", el("span", { class: "mono" }, g.id)),
       el("span", null, "prevalent wind ", el("b", { id: "prevalent" }, WINDS[g.quan])),
-      el("span", null, endingText(s) + (s.winner !== null ? " by " + seatName(s.winner) : "") + (s.fan_total !== null ? ", " + s.fan_total + " fan" : "")),
+      el("span", null, endingText(s) + (s.winner !== null ? " by " + seatName(s.winner) : "") + (s.fan_total === null ? "" : s.fan_total >= 0 ? ", " + s.fan_total + " fan" : ", not a win (" + s.fan_total + ")")),
       g.tags.map((x) => el("span", { class: "badge" }, x)),
       el("span", { class: "muted" }, g.source));
     app.replaceChildren(head, controls, el("div", { id: "board", "data-game": g.id }));
