@@ -218,9 +218,10 @@ fn pages_show_the_engine_state_in_chromium() {
     let out = artifacts();
     let sample = sample();
     // One page holding the sample, written by the library (the CLI's path).
-    let sel = Selection { ids: sample.iter().map(|(_, g)| g.game_id.clone()).collect(), tags: vec![] };
-    let (models, errors) = viewer::load(&[common::data("golden.jsonl.gz"), common::data("errors.jsonl.gz")], &sel);
-    assert!(errors.is_empty(), "{errors:?}");
+    let sel = Selection { ids: sample.iter().map(|(_, g)| g.game_id.clone()).collect(), tags: vec![], limit: 0 };
+    let loaded = viewer::load(&[common::data("golden.jsonl.gz"), common::data("errors.jsonl.gz")], &sel);
+    assert!(loaded.errors.is_empty(), "{:?}", loaded.errors);
+    let models = loaded.games;
     assert_eq!(models.len(), sample.len());
     let page = out.join("sample.html");
     std::fs::write(&page, viewer::page::render(&models).unwrap()).unwrap();
@@ -356,6 +357,17 @@ fn cli_writes_a_self_contained_page() {
     for banned in ["http://", "https://", "<link", " src="] {
         assert!(!page.contains(banned), "the page refers to {banned}");
     }
+    // The limit: the first games only, the others counted.
+    let limited = std::process::Command::new(env!("CARGO_BIN_EXE_mcr"))
+        .args(["view", "--limit", "3", "-o"])
+        .arg(artifacts().join("limited.html"))
+        .arg(common::data("golden.jsonl.gz"))
+        .output()
+        .unwrap();
+    assert!(limited.status.success());
+    assert!(String::from_utf8_lossy(&limited.stdout).starts_with("view: 3 games written"));
+    let skipped = games("golden.jsonl.gz").len() - 3;
+    assert!(String::from_utf8_lossy(&limited.stderr).contains(&format!("{skipped} more selected games left out")), "{}", String::from_utf8_lossy(&limited.stderr));
     // No game selected: an error, not an empty page.
     let none = std::process::Command::new(env!("CARGO_BIN_EXE_mcr"))
         .args(["view", "--id", "no-such-game", "-o"])

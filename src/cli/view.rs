@@ -15,16 +15,22 @@ pub struct Args {
     /// Only games carrying one of these tags (repeatable).
     #[arg(long)]
     pub tag: Vec<String>,
+    /// At most this many games on the page (0: all); the others are counted.
+    #[arg(long, default_value_t = 500)]
+    pub limit: usize,
     /// The HTML file to write.
     #[arg(short, long)]
     pub output: PathBuf,
 }
 
 pub fn run(args: Args) -> ExitCode {
-    let sel = Selection { ids: args.id.clone(), tags: args.tag.clone() };
-    let (games, errors) = viewer::load(&args.files, &sel);
+    let sel = Selection { ids: args.id.clone(), tags: args.tag.clone(), limit: args.limit };
+    let viewer::Loaded { games, left_out, errors } = viewer::load(&args.files, &sel);
     for e in &errors {
         eprintln!("{e}");
+    }
+    if left_out > 0 {
+        eprintln!("mcr view: {left_out} more selected games left out (--limit {}; narrow with --id/--tag)", args.limit);
     }
     if games.is_empty() {
         eprintln!("mcr view: no game selected");

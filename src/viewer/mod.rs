@@ -21,6 +21,18 @@ pub struct Selection {
     pub ids: Vec<String>,
     /// Only games carrying at least one of these tags (none: all).
     pub tags: Vec<String>,
+    /// At most this many games (0: no limit): the page holds every turn of
+    /// every game, about 35 KB a game.
+    pub limit: usize,
+}
+
+/// Games replayed, what was left out, and the located errors.
+pub struct Loaded {
+    pub games: Vec<GameModel>,
+    /// Selected games past the limit, not replayed.
+    pub left_out: usize,
+    /// `file:line: problem` for each unreadable record or file.
+    pub errors: Vec<String>,
 }
 
 impl Selection {
@@ -31,28 +43,32 @@ impl Selection {
 }
 
 /// The games selected from `files`, each replayed; unreadable records are
-/// returned as located errors (`file:line: problem`), the others kept.
-pub fn load(files: &[impl AsRef<Path>], sel: &Selection) -> (Vec<GameModel>, Vec<String>) {
-    let mut games = Vec::new();
-    let mut errors = Vec::new();
+/// returned as located errors (`file:line: problem`), the others kept. Past
+/// the limit, selected games are only counted (memory stays bounded).
+pub fn load(files: &[impl AsRef<Path>], sel: &Selection) -> Loaded {
+    let mut out = Loaded { games: Vec::new(), left_out: 0, errors: Vec::new() };
     for file in files {
         let file = file.as_ref();
         let records = match Records::<GameRecord>::open(file) {
             Ok(r) => r,
             Err(e) => {
-                errors.push(e.to_string());
+                out.errors.push(e.to_string());
                 continue;
             }
         };
         for rec in records {
             match rec {
                 Ok(r) if sel.accepts(&r.record) => {
-                    games.push(model::build(&r.record, &format!("{}:{}", file.display(), r.line)));
+                    if sel.limit > 0 && out.games.len() >= sel.limit {
+                        out.left_out += 1;
+                    } else {
+                        out.games.push(model::build(&r.record, &format!("{}:{}", file.display(), r.line)));
+                    }
                 }
                 Ok(_) => {}
-                Err(e) => errors.push(e.to_string()),
+                Err(e) => out.errors.push(e.to_string()),
             }
         }
     }
-    (games, errors)
+    out
 }
