@@ -46,6 +46,8 @@ impl ClaimOutcome {
 /// What one arbitration decided.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ClaimDecision {
+    /// The section of `rules/claims.txt` walked: `discard`, `bugang`, `gang`.
+    pub on: &'static str,
     pub outcome: ClaimOutcome,
     /// The seat granted, or the offender; `None` when nobody claimed.
     pub seat: Option<u8>,
@@ -70,8 +72,9 @@ pub(crate) fn arbitrate<F>(
 where
     F: FnMut(u8, ClaimAction, &Answer) -> Result<(), Stop>,
 {
+    let on = section(levels);
     let mut decide = |outcome, seat, action, level| {
-        *decision = Some(ClaimDecision { outcome, seat, action, level });
+        *decision = Some(ClaimDecision { on, outcome, seat, action, level });
     };
     if !answers[actor as usize].is_pass() {
         decide(ClaimOutcome::ActorNotPass, Some(actor), None, None);
@@ -110,6 +113,15 @@ where
     }
     decide(ClaimOutcome::NoClaim, None, None, None);
     Ok(None)
+}
+
+/// The section of the rules file a table of levels was generated from.
+fn section(levels: &'static [ClaimLevel]) -> &'static str {
+    use crate::rules::claims::{ON_BUGANG, ON_DISCARD, ON_GANG};
+    [(ON_DISCARD, "discard"), (ON_BUGANG, "bugang"), (ON_GANG, "gang")]
+        .into_iter()
+        .find(|(table, _)| std::ptr::eq(*table, levels))
+        .map_or("?", |(_, name)| name)
 }
 
 /// The answer is this action, by verb and word count.
@@ -220,5 +232,11 @@ mod tests {
             ClaimOutcome::Rejected
         );
         assert!(line(ON_DISCARD, 0) > 0 && line(ON_DISCARD, 0) < line(ON_DISCARD, 1));
+        let on = |levels: &'static [ClaimLevel]| {
+            let mut decision = None;
+            let _ = arbitrate(levels, 0, &["PASS"; 4].map(Answer::parse), &mut decision, |_, _, _| Ok(()));
+            decision.unwrap().on
+        };
+        assert_eq!((on(ON_DISCARD), on(ON_BUGANG), on(ON_GANG)), ("discard", "bugang", "gang"));
     }
 }

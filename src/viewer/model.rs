@@ -216,24 +216,15 @@ fn meld(seat: u8, p: &Pack) -> Meld {
     }
 }
 
-fn claim_model(on: &'static str, actor: Option<u8>, d: &ClaimDecision) -> ClaimModel {
+fn claim_model(actor: Option<u8>, d: &ClaimDecision) -> ClaimModel {
     ClaimModel {
         outcome: d.outcome.name(),
         seat: d.seat,
         action: d.action.map(|a| a.verb()),
-        on,
+        on: d.on,
         level: d.level.map(|(rank, _)| rank),
         line: d.level.map(|(_, l)| l.line),
         order: d.level.zip(actor).map(|((_, l), a)| l.order.seats(a)),
-    }
-}
-
-/// The section of `rules/claims.txt` that arbitrates answers to `event`.
-fn claim_section(event: &Event) -> &'static str {
-    match event {
-        Event::BuGang { .. } => "bugang",
-        Event::Gang { .. } => "gang",
-        _ => "discard",
     }
 }
 
@@ -366,9 +357,8 @@ pub fn build(rec: &GameRecord, source: &str) -> GameModel {
                 };
                 before = engine.clone();
                 let step = engine.step([0, 1, 2, 3].map(|s| answers[s].as_str()));
-                let section = claim_section(&turn.event);
                 if let (Some(d), Some(t)) = (engine.last_claim(), b.turns.last_mut()) {
-                    t.claim = Some(claim_model(section, turn.event.player(), d));
+                    t.claim = Some(claim_model(turn.event.player(), d));
                 }
                 last = Some(turn);
                 match step {
