@@ -348,6 +348,13 @@ pub fn build(rec: &GameRecord, source: &str) -> GameModel {
                 });
                 (shown_hands, shown_melds) = (hands, melds);
                 if turn.is_terminal() {
+                    if rec.turns.len() > n as usize + 1 {
+                        error = Some(format!(
+                            "turn {n}: the engine ends the game here ({}), the record goes on to turn {}",
+                            turn.event.action(),
+                            rec.turns.len() - 1
+                        ));
+                    }
                     last = Some(turn);
                     break;
                 }

@@ -81,6 +81,14 @@
       renderIndex();
       return;
     }
+    if (g.turns.length === 0) {
+      current = null;
+      frameFor = null;
+      crumb.textContent = g.id;
+      app.replaceChildren(el("h2", null, "Game ", el("span", { class: "mono" }, g.id)),
+        el("div", { class: "panel error" }, "Replay stopped: " + g.error), el("p", { class: "muted" }, g.source));
+      return;
+    }
     let turn = parseInt(h.turn, 10);
     if (isNaN(turn)) turn = 0;
     turn = Math.max(0, Math.min(g.turns.length - 1, turn));
