@@ -327,6 +327,19 @@ fn pages_show_the_engine_state_in_chromium() {
         }
     }
     assert_eq!(shots, 2);
+    // The Unicode mahjong block instead of text, and back; the table stays.
+    let (why, g) = &sample[0];
+    let (tables, claims) = expected_tables(g);
+    let last = tables.len() - 1;
+    b.navigate(&format!("{url}#game={}&turn={last}", g.game_id)).unwrap();
+    wait_turn(&mut b, &g.game_id, last);
+    let face = "document.querySelector('.seat .hand > .tile b').textContent.codePointAt(0)";
+    assert!(b.eval(face).unwrap().as_u64().unwrap() < 0x1F000);
+    b.eval("document.getElementById('glyphs').click()").unwrap();
+    b.wait_for(&format!("{face} >= 0x1F000 && {face} <= 0x1F02B")).unwrap();
+    check_turn(&mut b, why, g, last, &tables[last], claims[last].as_ref());
+    b.eval("document.getElementById('glyphs').click()").unwrap();
+    b.wait_for(&format!("{face} < 0x1F000")).unwrap();
     let errors = b.page_errors();
     assert!(errors.is_empty(), "the page logged errors: {errors:#?}");
     for f in ["multi-claim.png", "robbed-kong-end.png"] {
