@@ -205,6 +205,7 @@ pub fn render(rules: &ClaimRules, source: &str) -> String {
             let _ = writeln!(out, "        order: SeatOrder::{},", lookup(&ORDERS, &level.order).unwrap_or("?"));
             let _ = writeln!(out, "        from: Eligible::{},", lookup(&WHO, &level.from).unwrap_or("?"));
             let _ = writeln!(out, "        otherwise: Otherwise::{},", lookup(&POLICIES, &level.otherwise).unwrap_or("?"));
+            let _ = writeln!(out, "        line: {},", level.line);
             let _ = writeln!(out, "    }},");
         }
         let _ = writeln!(out, "];");

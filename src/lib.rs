@@ -7,6 +7,7 @@
 //! - [`replay`]: a record replayed through the engine and compared turn by turn.
 //! - [`serve`]: the engine as a JSON-lines process (`mcr serve`).
 //! - [`selftest`]: the dataset self-test, an engine-independent check of game records.
+//! - [`viewer`]: game records as a self-contained web page (`mcr view`).
 
 pub mod audit;
 pub mod decompose;
@@ -20,3 +21,4 @@ pub mod rules;
 pub mod selftest;
 pub mod serve;
 pub mod tiles;
+pub mod viewer;

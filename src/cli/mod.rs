@@ -8,6 +8,7 @@ pub mod hands;
 pub mod selftest;
 pub mod serve;
 pub mod validate;
+pub mod view;
 
 /// A record or its located error: errors go to stderr and are skipped.
 pub fn ok_or_report<T>(item: Result<T, String>) -> Option<T> {

@@ -112,6 +112,9 @@ pub struct Engine {
     stage: Stage,
     /// The judge's `lastTile`: drawn tile, discard or kong tile of the stage.
     tile: Tile,
+    /// What the claim arbitration of the last step decided (None when the
+    /// last step read no claims: INIT, DEAL, a draw).
+    last_claim: Option<claims::ClaimDecision>,
 }
 
 impl Default for Engine {
@@ -128,6 +131,7 @@ impl Engine {
             strlen: 0,
             stage: Stage::NotStarted,
             tile: Tile::from_index(0),
+            last_claim: None,
         }
     }
 
@@ -162,6 +166,7 @@ impl Engine {
         self.strlen = strlen;
         self.stage = Stage::Init;
         self.tile = Tile::from_index(0);
+        self.last_claim = None;
         // The judge's seed is an unsigned int: a negative seed shows wrapped.
         let event = Event::Init { quan: self.quan, srand: srand as u32, strlen };
         Ok(Turn { event, can_hu: [-4; 4], tile_cnt: self.table.tile_counts() })
@@ -187,6 +192,19 @@ impl Engine {
         self.table.seats[seat as usize % 4].packs()
     }
 
+    /// How the claims on the event answered by the last `step` were decided,
+    /// and by which level of `rules/claims.txt`; `None` when that step read
+    /// no claims (INIT, DEAL, a draw).
+    pub fn last_claim(&self) -> Option<&claims::ClaimDecision> {
+        self.last_claim.as_ref()
+    }
+
+    /// Copies of `tile` visible to everybody (passed discards and exposed
+    /// melds; what the 4th-tile flag is decided on).
+    pub fn shown(&self, tile: Tile) -> u8 {
+        self.table.shown[tile.index()]
+    }
+
     /// Tiles left in each seat's wall segment.
     pub fn walls_remaining(&self) -> [u8; 4] {
         self.table.tile_counts()
@@ -198,6 +216,7 @@ impl Engine {
     pub fn step(&mut self, responses: [&str; 4]) -> Result<Turn, EngineError> {
         let answers = responses.map(Answer::parse);
         let before = self.stage;
+        self.last_claim = None;
         let read = match before {
             Stage::NotStarted => return Err(EngineError::NotStarted),
             Stage::Over => return Err(EngineError::GameOver),
@@ -314,9 +333,12 @@ impl Engine {
     }
 
     fn after_discard(&mut self, discarder: u8, answers: &[Answer; 4]) -> Result<(), Stop> {
-        let granted = claims::arbitrate(ON_DISCARD, discarder, answers, |seat, action, answer| {
+        let mut decision = None;
+        let granted = claims::arbitrate(ON_DISCARD, discarder, answers, &mut decision, |seat, action, answer| {
             self.claim_discard(discarder, seat, action, answer)
-        })?;
+        });
+        self.last_claim = decision;
+        let granted = granted?;
         if granted.is_none() {
             self.table.shown[self.tile.index()] += 1;
             self.stage = Stage::Draw((discarder + 1) % 4);
@@ -389,13 +411,16 @@ impl Engine {
 
     fn after_kong(&mut self, player: u8, kind: KongKind, answers: &[Answer; 4]) -> Result<(), Stop> {
         let levels = if kind == KongKind::Promoted { ON_BUGANG } else { ON_GANG };
-        claims::arbitrate(levels, player, answers, |seat, action, _| match action {
+        let mut decision = None;
+        let read = claims::arbitrate(levels, player, answers, &mut decision, |seat, action, _| match action {
             ClaimAction::Hu => Err(self.declare_hu(seat)),
             other => Err(Stop::Fault(EngineError::Internal(format!(
                 "rules/claims.txt grants {} on a kong, which the engine cannot apply",
                 other.verb()
             )))),
-        })?;
+        });
+        self.last_claim = decision;
+        read?;
         self.stage = Stage::Draw(player);
         Ok(())
     }

@@ -97,6 +97,32 @@ pub struct ClaimLevel {
     pub order: SeatOrder,
     pub from: Eligible,
     pub otherwise: Otherwise,
+    /// Line of the level in `rules/claims.txt` (shown by the viewer).
+    pub line: u32,
+}
+
+/// The rules file the levels come from, as the viewer and messages name it.
+pub const CLAIMS_FILE: &str = "rules/claims.txt";
+
+impl ClaimLevel {
+    /// The level in the rules file's own words (`HU | order downstream | ...`).
+    pub fn describe(&self) -> String {
+        let actions: Vec<&str> = self.actions.iter().map(|a| a.verb()).collect();
+        let order = match self.order {
+            SeatOrder::Downstream => "downstream",
+            SeatOrder::SeatIndex => "seat",
+        };
+        let from = match self.from {
+            Eligible::AnyOther => "any",
+            Eligible::LeftNeighbour => "left",
+        };
+        let otherwise = match self.otherwise {
+            Otherwise::Ignore => "ignore",
+            Otherwise::Reject => "reject",
+        };
+        let actions = if actions.is_empty() { "none".to_string() } else { actions.join(" ") };
+        format!("{actions} | order {order} | from {from} | otherwise {otherwise}")
+    }
 }
 
 include!(concat!(env!("OUT_DIR"), "/claims_table.rs"));

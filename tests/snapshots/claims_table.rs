@@ -8,6 +8,7 @@ pub static ON_DISCARD: &[ClaimLevel] = &[
         order: SeatOrder::Downstream,
         from: Eligible::AnyOther,
         otherwise: Otherwise::Ignore,
+        line: 27,
     },
     // rules/claims.txt:28
     ClaimLevel {
@@ -15,6 +16,7 @@ pub static ON_DISCARD: &[ClaimLevel] = &[
         order: SeatOrder::SeatIndex,
         from: Eligible::AnyOther,
         otherwise: Otherwise::Reject,
+        line: 28,
     },
     // rules/claims.txt:29
     ClaimLevel {
@@ -22,6 +24,7 @@ pub static ON_DISCARD: &[ClaimLevel] = &[
         order: SeatOrder::SeatIndex,
         from: Eligible::LeftNeighbour,
         otherwise: Otherwise::Reject,
+        line: 29,
     },
 ];
 
@@ -33,6 +36,7 @@ pub static ON_BUGANG: &[ClaimLevel] = &[
         order: SeatOrder::Downstream,
         from: Eligible::AnyOther,
         otherwise: Otherwise::Reject,
+        line: 32,
     },
 ];
 
@@ -44,5 +48,6 @@ pub static ON_GANG: &[ClaimLevel] = &[
         order: SeatOrder::Downstream,
         from: Eligible::AnyOther,
         otherwise: Otherwise::Reject,
+        line: 35,
     },
 ];

@@ -1,0 +1,60 @@
+//! `mcr view`: game records as one self-contained HTML page.
+
+use mcr_engine::viewer::{self, Selection};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Game record files (.jsonl/.jsonl.gz).
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    /// Only these game ids (repeatable).
+    #[arg(long)]
+    pub id: Vec<String>,
+    /// Only games carrying one of these tags (repeatable).
+    #[arg(long)]
+    pub tag: Vec<String>,
+    /// At most this many games on the page (0: all); the others are counted.
+    #[arg(long, default_value_t = 500)]
+    pub limit: usize,
+    /// The HTML file to write.
+    #[arg(short, long)]
+    pub output: PathBuf,
+}
+
+pub fn run(args: Args) -> ExitCode {
+    let sel = Selection { ids: args.id.clone(), tags: args.tag.clone(), limit: args.limit };
+    let viewer::Loaded { games, left_out, errors } = viewer::load(&args.files, &sel);
+    for e in &errors {
+        eprintln!("{e}");
+    }
+    if left_out > 0 {
+        eprintln!("mcr view: {left_out} more selected games left out (--limit {}; narrow with --id/--tag)", args.limit);
+    }
+    if games.is_empty() {
+        eprintln!("mcr view: no game selected");
+        return ExitCode::FAILURE;
+    }
+    for g in games.iter().filter_map(|g| g.error.as_ref().map(|e| (g, e))) {
+        eprintln!("{}: game {}: replay stopped: {}", g.0.source, g.0.id, g.1);
+    }
+    let page = match viewer::page::render(&games) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("mcr view: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    if let Err(e) = std::fs::write(&args.output, page.as_bytes()) {
+        eprintln!("mcr view: {}: {e}", args.output.display());
+        return ExitCode::FAILURE;
+    }
+    let plural = if games.len() == 1 { "" } else { "s" };
+    println!("view: {} game{plural} written to {} ({} KB)", games.len(), args.output.display(), page.len() / 1024);
+    if errors.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}

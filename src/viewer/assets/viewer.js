@@ -1,0 +1,395 @@
+// mcr view: renders the JSON the Rust side embedded (#mcr-data). Every fact
+// shown (hands, melds, rivers, counts, claims, fans) was computed by the
+// engine and the calculator; this script only draws it and steps through it.
+"use strict";
+(function () {
+  const DATA = JSON.parse(document.getElementById("mcr-data").textContent);
+  const TILES = DATA.tiles;
+  const GAMES = DATA.games;
+  // Hands and melds are sent only where they changed: carry them forward.
+  for (const g of GAMES) {
+    let prev = null;
+    for (const t of g.turns) {
+      for (let s = 0; s < 4; s++) {
+        if (t.hands[s] == null) t.hands[s] = prev ? prev.hands[s] : [];
+        if (t.melds[s] == null) t.melds[s] = prev ? prev.melds[s] : [];
+      }
+      prev = t;
+    }
+  }
+  const WINDS = ["East", "South", "West", "North"];
+  const app = document.getElementById("app");
+  const crumb = document.getElementById("crumb");
+  const glyphBox = document.getElementById("glyphs");
+  let current = null; // {g, turn}
+
+  function el(tag, attrs, ...children) {
+    const e = document.createElement(tag);
+    if (attrs) {
+      for (const [k, v] of Object.entries(attrs)) {
+        if (v === null || v === undefined || v === false) continue;
+        if (k === "class") e.className = v;
+        else if (k === "text") e.textContent = v;
+        else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
+        else e.setAttribute(k, v === true ? "" : v);
+      }
+    }
+    for (const c of children.flat()) {
+      if (c === null || c === undefined || c === false) continue;
+      e.append(c instanceof Node ? c : document.createTextNode(String(c)));
+    }
+    return e;
+  }
+
+  function tile(i, opts) {
+    opts = opts || {};
+    const f = TILES[i];
+    const glyph = glyphBox.checked;
+    const cls = ["tile", f.suit];
+    if (opts.small) cls.push("small");
+    if (opts.cls) cls.push(opts.cls);
+    return el("span", { class: cls.join(" "), "data-t": f.name, title: opts.title || f.name, "data-by": opts.by },
+      el("b", null, glyph ? String.fromCodePoint(f.glyph) : f.face), el("i", null, f.label));
+  }
+
+  function seatName(s) {
+    return "S" + s + " " + WINDS[s];
+  }
+
+  function canHuText(v) {
+    if (v === -4) return "–";
+    if (v === -3) return "no win";
+    if (v === -1) return "bad count";
+    if (v < 0) return String(v);
+    return v + " fan";
+  }
+
+  // ---------------------------------------------------------------- routing
+
+  function parseHash() {
+    const p = new URLSearchParams(location.hash.replace(/^#/, ""));
+    return { game: p.get("game"), turn: p.get("turn") };
+  }
+
+  function route() {
+    const h = parseHash();
+    let g = GAMES.find((x) => x.id === h.game);
+    if (!g && GAMES.length === 1) g = GAMES[0];
+    if (!g) {
+      current = null;
+      frameFor = null;
+      renderIndex();
+      return;
+    }
+    if (g.turns.length === 0) {
+      current = null;
+      frameFor = null;
+      crumb.textContent = g.id;
+      app.replaceChildren(el("h2", null, "Game ", el("span", { class: "mono" }, g.id)),
+        el("div", { class: "panel error" }, "Replay stopped: " + g.error), el("p", { class: "muted" }, g.source));
+      return;
+    }
+    let turn = parseInt(h.turn, 10);
+    if (isNaN(turn)) turn = 0;
+    turn = Math.max(0, Math.min(g.turns.length - 1, turn));
+    current = { g, turn };
+    renderGame();
+  }
+
+  function go(turn) {
+    if (!current) return;
+    const g = current.g;
+    turn = Math.max(0, Math.min(g.turns.length - 1, turn));
+    current.turn = turn;
+    renderGame();
+    // The address follows the steps, written once stepping pauses (browsers
+    // throttle history updates: a held arrow key would exceed the limit).
+    clearTimeout(hashTimer);
+    hashTimer = setTimeout(() => {
+      if (current && current.g === g) history.replaceState(null, "", "#game=" + encodeURIComponent(g.id) + "&turn=" + current.turn);
+    }, 120);
+  }
+  let hashTimer = null;
+
+  // ------------------------------------------------------------------ index
+
+  function endingText(s) {
+    switch (s.ending) {
+      case "HU": return "HU (" + (s.how || "") + ")";
+      case "HUANG": return "draw (wall exhausted)";
+      case "WA": return "WA (wrong answer)";
+      case "WH": return "WH (wrong HU)";
+      default: return s.ending;
+    }
+  }
+
+  function renderIndex() {
+    crumb.textContent = GAMES.length + " games";
+    document.title = "mcr view: " + GAMES.length + " games";
+    const rows = GAMES.map((g) => {
+      const s = g.summary;
+      const who = s.winner !== null ? seatName(s.winner) : s.offender !== null ? "offender " + seatName(s.offender) : "–";
+      return el("tr", { "data-game": g.id },
+        el("td", { class: "mono" }, el("a", { href: "#game=" + encodeURIComponent(g.id) + "&turn=" + (g.turns.length - 1) }, g.id)),
+        el("td", null, endingText(s)),
+        el("td", null, who),
+        el("td", { class: "num" }, s.fan_total === null ? "–" : String(s.fan_total)),
+        el("td", { class: "tags" }, g.tags.map((t) => el("span", null, t))),
+        el("td", { class: "muted" }, g.error ? "replay error" : ""));
+    });
+    app.replaceChildren(
+      el("h2", null, GAMES.length + " games"),
+      el("div", { class: "scroll" }, el("table", { class: "index" },
+        el("thead", null, el("tr", null, ["game", "ending", "winner", "fan total", "tags", ""].map((h) => el("th", null, h)))),
+        el("tbody", null, rows))));
+  }
+
+  // ------------------------------------------------------------------- game
+
+  function eventView(g, t, n) {
+    const e = t.event;
+    const who = e.player != null ? el("b", null, seatName(e.player)) : null;
+    const T = (i) => tile(i, { small: true });
+    switch (e.action) {
+      case "INIT": return ["Game starts, prevalent wind ", el("b", null, WINDS[g.quan])];
+      case "DEAL": return ["13 tiles dealt to each seat"];
+      case "DRAW": return [who, " draws ", T(e.tile)];
+      case "PLAY": return [who, " discards ", T(e.tile)];
+      case "PENG": return [who, " pungs ", T(e.taken), " from ", seatName(e.from), ", discards ", T(e.tile)];
+      case "CHI": return [who, " chows ", T(e.taken), " from ", seatName(e.from), " into ", T(e.middle - 1), T(e.middle), T(e.middle + 1), ", discards ", T(e.tile)];
+      case "GANG": return e.concealed ? [who, " declares a concealed kong"] : [who, " kongs ", T(e.tile), " discarded by ", seatName(e.from)];
+      case "BUGANG": return [who, " promotes a pung of ", T(e.tile), " to a kong (the others may rob it)"];
+      case "HUANG": return ["The next drawer's wall is empty: draw game"];
+      case "HU": {
+        const how = e.from == null ? "self-drawn" : (g.turns[n - 1] && g.turns[n - 1].event.action === "BUGANG" ? "robbing the kong of " : "on the discard of ") + seatName(e.from);
+        return [who, " wins, ", how, " (" + g.summary.fan_total + " fan)"];
+      }
+      case "WA": return [who, ": wrong answer, verdict WA"];
+      case "WH": return [who, ": HU declared without 8 fan, verdict WH"];
+      default: return [e.action];
+    }
+  }
+
+  const OUTCOME = {
+    "granted": (c) => [seatName(c.seat) + "'s " + c.action + " is granted"],
+    "illegal": (c) => [seatName(c.seat) + "'s " + c.action + " is the claim examined first, but the table does not allow it: WA"],
+    "not-eligible": (c) => [seatName(c.seat) + " may not " + c.action + " here (the level admits other seats only): WA"],
+    "rejected": (c) => [seatName(c.seat) + "'s answer is no claim of this level or a later one, and the level rejects it: WA"],
+    "actor-not-pass": (c) => [seatName(c.seat) + " acted and must answer PASS: WA"],
+    "no-claim": () => ["Nobody claims: every examined answer is PASS"],
+  };
+
+  function decisionView(c) {
+    const lines = [el("div", null, el("b", null, "Decision: "), OUTCOME[c.outcome] ? OUTCOME[c.outcome](c) : c.outcome)];
+    if (c.level != null) {
+      lines.push(el("div", { class: "muted" }, "by level " + c.level + " of \u201con " + c.on + ":\u201d, " + DATA.claims_file + ":" + c.line));
+      lines.push(el("code", { class: "rule" }, DATA.claim_rules[c.line]));
+      if (c.order) lines.push(el("div", { class: "muted" }, "seats examined in the order " + c.order.map((x) => "S" + x).join(", ") + "; the first claim of the level wins"));
+    } else {
+      lines.push(el("div", { class: "muted" }, "section \u201con " + c.on + ":\u201d of " + DATA.claims_file));
+    }
+    return el("div", { class: "decision", "data-outcome": c.outcome }, lines);
+  }
+
+  function highlightTile(g, n) {
+    if (!g.discrepancy || n !== g.turns.length - 1) return null;
+    return g.discrepancy.win_tile;
+  }
+
+  function seatView(g, t, n, s) {
+    const e = t.event;
+    const last = n === g.turns.length - 1;
+    const hl = highlightTile(g, n);
+    const cls = ["seat"];
+    if (e.player === s && !["INIT", "DEAL", "HUANG"].includes(e.action)) cls.push("acting");
+    if (last && g.summary.winner === s) cls.push("winner");
+    if (last && g.summary.offender === s) cls.push("offender");
+    const melds = t.melds[s].map((m) => el("span", { class: "meld", "data-kind": m.kind },
+      m.tiles.map((x, i) => tile(x, { small: true, cls: [m.taken === i ? "taken" : "", m.kind === "angang" && (i === 0 || i === 3) ? "down" : "", hl === x && m.kind !== "angang" ? "hl" : ""].join(" ").trim() || null })),
+      m.from !== null ? el("span", { class: "from" }, "\u2190S" + m.from) : null));
+    const hand = t.hands[s].map((x) => tile(x));
+    let extra = null;
+    if (t.drawn != null && e.player === s) extra = el("span", { class: "drawn", title: "drawn" }, tile(t.drawn, { title: "drawn: " + TILES[t.drawn].name }));
+    if (last && g.audit && g.audit.player === s) extra = el("span", { class: "drawn", title: "win tile" }, tile(g.audit.win_tile, { cls: hl === g.audit.win_tile ? "hl" : null, title: "win tile" }));
+    const river = g.rivers[s].filter((d) => d.turn <= n).map((d, i, arr) => {
+      const claimed = d.claimed && d.claimed[0] <= n;
+      const c = [];
+      if (claimed) c.push("claimed");
+      if (!claimed && i === arr.length - 1 && d.turn === n) c.push("last");
+      if (hl === d.tile && !claimed) c.push("hl");
+      return tile(d.tile, { small: true, cls: c.join(" ") || null, by: claimed ? "\u2192S" + d.claimed[1] : null, title: TILES[d.tile].name + (claimed ? ", claimed by S" + d.claimed[1] + " (" + d.claimed[2] + ")" : "") });
+    });
+    const ch = t.can_hu[s];
+    return el("section", { class: cls.join(" "), "data-seat": s },
+      el("div", { class: "seat-head" },
+        el("span", { class: "wind" }, seatName(s)),
+        el("span", { class: "name", title: g.players[s] || "" }, g.players[s] || ""),
+        el("span", null, "wall ", el("b", { class: "wall-count", "data-n": t.walls[s] }, String(t.walls[s]))),
+        el("span", { class: "canhu" + (ch >= 8 ? " win" : ""), title: "canHu (the calculator's result for this seat on the current tile)" }, "canHu " + canHuText(ch))),
+      el("div", { class: "row melds" }, melds.length ? melds : el("span", { class: "muted" }, "no melds")),
+      el("div", { class: "row hand-row hand" }, hand, extra),
+      el("div", { class: "row river" }, el("span", { class: "label" }, "river"), river));
+  }
+
+  function answersView(t) {
+    if (!t.answers) return null;
+    const c = t.claim;
+    const mark = (s) => !c || c.seat !== s ? null : c.outcome === "granted" ? "granted" : "fault";
+    return el("table", { class: "answers" },
+      el("thead", null, el("tr", null, el("th", null, "seat"), el("th", null, "answer"), el("th", null, "canHu"))),
+      el("tbody", null, t.answers.map((a, s) => el("tr", { "data-seat": s, class: mark(s) },
+        el("td", null, seatName(s)), el("td", { class: "answer" }, a === "" ? "(empty)" : a), el("td", null, canHuText(t.can_hu[s]))))));
+  }
+
+  // A fan list; rows absent from (or counted otherwise in) `other` are marked.
+  function fanList(list, other) {
+    const count = (l, name) => { const f = l.find((x) => x[0] === name); return f ? f[2] : 0; };
+    return el("table", { class: "fans" }, el("tbody", null, list.map(([name, value, cnt]) =>
+      el("tr", { class: other && count(other, name) !== cnt ? "differs" : null },
+        el("td", null, name), el("td", { class: "num" }, String(value)), el("td", { class: "num" }, "x" + cnt)))));
+  }
+
+  // The calculator's result codes below zero.
+  const RESULT_TEXT = { "-1": "-1, a wrong tile count", "-2": "-2, a fifth copy of a tile", "-3": "-3, not a winning hand" };
+
+  function auditView(g) {
+    const a = g.audit;
+    if (!a) return null;
+    const agree = a.agree === null ? null : a.agree ? el("span", { class: "badge good" }, "engine and judge agree") : el("span", { class: "badge bad" }, "engine and judge DIFFER");
+    const flags = a.flags.filter((f) => f.given || f.used).map((f) => f.given === f.used ? f.name : f.name + (f.used ? " (set by the flag rules)" : " (dropped by the flag rules)"));
+    const rows = a.fans.map((f) => {
+      const differs = f.recorded !== null && f.recorded !== f.engine;
+      const why = f.status === "counted" ? "counted" : f.status === "omitted" ? "omitted by " + f.omitted_by.join(", ") : "does not hold";
+      return el("tr", { class: f.status + (differs ? " differs" : ""), "data-fan": f.name },
+        el("td", null, f.name, el("div", { class: "muted" }, f.name_en)),
+        el("td", { class: "num" }, String(f.value)),
+        el("td", { class: "num" }, "x" + f.engine),
+        el("td", { class: "num" }, f.recorded === null ? "" : "x" + f.recorded),
+        el("td", null, why, el("div", { class: "rule" }, f.rule + "  (rules/fans.mcr:" + f.line + ")")));
+    });
+    const total = a.result >= 0 ? String(a.result) : RESULT_TEXT[a.result] || String(a.result);
+    return el("div", { class: "panel end audit" },
+      el("h3", null, "Fans of " + seatName(a.player) + ": " + total + (a.recorded_result !== null ? " (judge " + a.recorded_result + ")" : ""), " ", agree),
+      el("div", { class: "mono muted" }, a.hand),
+      el("div", null, "win flags: ", flags.length ? flags.join(", ") : "none"),
+      rows.length ? el("div", { class: "scroll" }, el("table", { class: "fans" },
+        el("thead", null, el("tr", null, ["fan", "value", "engine", "judge", "why, and the rule"].map((h) => el("th", null, h)))),
+        el("tbody", null, rows))) : el("div", null, "no fan holds"),
+      a.unknown.length ? el("div", { class: "error" }, "recorded fans not in rules/fans.mcr: " + a.unknown.join(", ")) : null,
+      a.readings.length === 0 ? el("div", { class: "muted" }, "no reading: no special shape fits and the tiles do not split into sets and a pair") :
+      el("details", null, el("summary", null, a.readings.length + (a.readings.length === 1 ? " reading" : " readings") + " weighed"),
+        a.readings.map((r) => el("div", { class: "reading" },
+          el("div", { class: "mono" }, (r.chosen ? "* " : "  ") + r.text + "  total " + r.total + "  (" + r.verdict + ")"),
+          el("div", { class: "muted" }, "counted: " + (r.counted.map(([n, c]) => c > 1 ? n + " x" + c : n).join(", ") || "-")),
+          r.omitted.map(([f, c, by]) => el("div", { class: "muted" }, "omitted: " + f + " x" + c + " by " + by))))));
+  }
+
+  function discrepancyView(g) {
+    const d = g.discrepancy;
+    if (!d) return null;
+    return el("div", { class: "panel end discrepancy" },
+      el("h3", null, "Known discrepancy: " + (d.status || "")),
+      d.win_tile !== null ? el("div", null, "Win tile ", tile(d.win_tile, { small: true, cls: "hl" }), ": " + d.shown + " of its copies shown on the table before the win (highlighted at the last turn)") : null,
+      el("div", { class: "cmp" },
+        el("div", { class: "judge-list" }, el("b", null, "judge: " + d.judge_total + " fan"), fanList(d.judge_fans, d.cai_fans)),
+        el("div", { class: "cai-list" }, el("b", null, "cai-style replay: " + d.cai_total + " fan"), fanList(d.cai_fans, d.judge_fans))),
+      d.corrected_total !== null ? el("div", { class: "muted" }, "with the 4th-tile flag corrected: " + d.corrected_total + " fan") : null,
+      d.note ? el("p", { class: "muted" }, d.note) : null);
+  }
+
+  function verdictView(g) {
+    const v = g.verdict;
+    if (!v) return null;
+    const inj = v.injected;
+    return el("div", { class: "panel verdict" },
+      el("h3", null, "Verdict " + v.verdict + " on " + seatName(v.offender)),
+      v.answer !== null ? el("div", null, "offending answer (to turn " + v.turn + "): ", el("code", { class: "offending" }, v.answer === "" ? "(empty)" : v.answer)) : null,
+      inj ? el("div", { class: "muted injected" }, "injected by the record: ",
+        inj && typeof inj === "object" ? Object.entries(inj).map(([k, x]) => el("span", { class: "kv" }, k + ": " + (typeof x === "string" ? x : JSON.stringify(x)))) : JSON.stringify(inj)) : null,
+      el("div", null, "scores: " + v.scores.join(", ")));
+  }
+
+  function scoresView(g) {
+    const s = g.summary.scores;
+    if (!s) return null;
+    return el("table", { class: "scores" }, el("tbody", null,
+      el("tr", null, s.map((_, i) => el("th", null, seatName(i)))),
+      el("tr", null, s.map((x) => el("td", { class: "num" }, (x > 0 ? "+" : "") + x)))));
+  }
+
+  // The frame (title, controls) is built once per game; a step redraws the
+  // board only, so the slider keeps its drag.
+  let frameFor = null;
+
+  function buildFrame(g) {
+    const last = g.turns.length - 1;
+    const slider = el("input", { type: "range", id: "slider", min: 0, max: last, value: 0, "aria-label": "turn",
+      oninput: (ev) => go(parseInt(ev.target.value, 10)) });
+    const controls = el("div", { class: "controls" },
+      el("button", { id: "first", title: "first turn (Home)", onclick: () => go(0) }, "\u00ab"),
+      el("button", { id: "prev", title: "previous turn (\u2190)", onclick: () => go(current.turn - 1) }, "\u25c0"),
+      el("button", { id: "next", title: "next turn (\u2192)", onclick: () => go(current.turn + 1) }, "\u25b6"),
+      el("button", { id: "last", title: "last turn (End)", onclick: () => go(last) }, "\u00bb"),
+      slider,
+      el("span", { id: "turn-label" }, ""));
+    const s = g.summary;
+    const head = el("div", { class: "game-head" },
+      el("h2", null, "Game ", el("span", { class: "mono" }, g.id)),
+      el("span", null, "prevalent wind ", el("b", { id: "prevalent" }, WINDS[g.quan])),
+      el("span", null, endingText(s) + (s.winner !== null ? " by " + seatName(s.winner) : "") + (s.fan_total === null ? "" : s.fan_total >= 0 ? ", " + s.fan_total + " fan" : ", not a win (" + s.fan_total + ")")),
+      g.tags.map((x) => el("span", { class: "badge" }, x)),
+      el("span", { class: "muted" }, g.source));
+    app.replaceChildren(head, controls, el("div", { id: "board", "data-game": g.id }));
+    frameFor = g;
+  }
+
+  function renderGame() {
+    const { g, turn: n } = current;
+    const t = g.turns[n];
+    const last = g.turns.length - 1;
+    if (frameFor !== g || !document.getElementById("board")) buildFrame(g);
+    crumb.textContent = g.id + (GAMES.length > 1 ? "  (" + GAMES.length + " games)" : "");
+    document.title = "mcr view: " + g.id + " turn " + n;
+    const slider = document.getElementById("slider");
+    if (String(slider.value) !== String(n)) slider.value = n;
+    const label = document.getElementById("turn-label");
+    label.textContent = "turn " + n + " / " + last;
+    label.setAttribute("data-turn", n);
+    const side = el("div", { class: "side" },
+      el("div", { class: "panel" },
+        el("div", { class: "event", id: "event", "data-action": t.event.action }, el("b", null, t.event.action + ": "), eventView(g, t, n)),
+        t.answers ? el("h3", null, "Answers") : null, answersView(t),
+        t.claim ? decisionView(t.claim) : null),
+      n === last ? el("div", { class: "panel" }, el("h3", null, "Scores"), scoresView(g)) : null,
+      n === last ? verdictView(g) : null,
+      g.error ? el("div", { class: "panel error" }, "Replay stopped: " + g.error) : null);
+    const seats = el("div", { class: "table" },
+      el("div", { class: "seats" }, [0, 1, 2, 3].map((x) => seatView(g, t, n, x))),
+      el("div", { class: "legend" },
+        el("span", null, tile(18, { small: true, cls: "claimed", by: "\u2192S2" }), "claimed by S2"),
+        el("span", null, tile(18, { small: true, cls: "last" }), "the live discard"),
+        el("span", null, tile(18, { small: true, cls: "taken" }), "the claimed tile of a chow"),
+        el("span", null, "\u2190S1: melded from S1"),
+        highlightTile(g, n) != null ? el("span", null, tile(highlightTile(g, n), { small: true, cls: "hl" }), "copies of the win tile shown before the win") : null,
+        el("span", null, "\u2190 \u2192 Home End: step")));
+    const end = n === last ? [auditView(g), discrepancyView(g)].filter((x) => x) : [];
+    document.getElementById("board").replaceChildren(el("div", { class: "layout" }, seats, side), ...end);
+  }
+
+  document.addEventListener("keydown", (ev) => {
+    if (!current || ev.altKey || ev.ctrlKey || ev.metaKey) return;
+    const k = ev.key;
+    if (k === "ArrowRight") go(current.turn + 1);
+    else if (k === "ArrowLeft") go(current.turn - 1);
+    else if (k === "Home") go(0);
+    else if (k === "End") go(current.g.turns.length - 1);
+    else return;
+    ev.preventDefault();
+  });
+  window.addEventListener("hashchange", route);
+  glyphBox.addEventListener("change", () => {
+    document.body.classList.toggle("glyphs", glyphBox.checked);
+    route();
+  });
+  route();
+})();

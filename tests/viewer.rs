@@ -1,0 +1,465 @@
+//! `mcr view` in a real browser: pages generated for a sample of the golden
+//! games (a robbed kong, a turn with several claims, error games, a known
+//! discrepancy) are opened in headless Chromium over the DevTools protocol
+//! (tests/browser), stepped with the arrow keys, the buttons, the slider and
+//! the URL, and at every turn the table read back from the DOM must equal the
+//! engine's own state at that turn (hands, melds, walls) and the rivers
+//! derived from the record's displays. The page must log no error.
+//! Screenshots go to target/view-artifacts/.
+//!
+//! Without a browser the test prints SKIPPED and the reason, unless
+//! MCR_REQUIRE_CHROMIUM=1 (set by .ci/run), where it fails.
+
+mod browser;
+mod common;
+
+use browser::Browser;
+use mcr_engine::engine::claims::ClaimDecision;
+use mcr_engine::engine::Engine;
+use mcr_engine::hand::PackKind;
+use mcr_engine::record::{GameRecord, Records};
+use mcr_engine::tiles::Tile;
+use mcr_engine::viewer::{self, Selection};
+use serde_json::Value;
+use std::path::PathBuf;
+
+fn artifacts() -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/view-artifacts");
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn games(file: &str) -> Vec<GameRecord> {
+    Records::<GameRecord>::open(&common::data(file)).unwrap().map(|r| r.unwrap().record).collect()
+}
+
+/// A turn answering a discard where two or more other seats claimed.
+fn multi_claim_turn(g: &GameRecord) -> Option<usize> {
+    g.turns.iter().position(|t| {
+        let action = t.display["action"].as_str().unwrap_or("");
+        let actor = t.display["player"].as_u64().unwrap_or(9) as usize;
+        matches!(action, "PLAY" | "PENG" | "CHI")
+            && t.responses_by_seat().iter().enumerate().filter(|(s, a)| *s != actor && a.is_some_and(|a| a != "PASS")).count() >= 2
+    })
+}
+
+/// The sample: (why, game).
+fn sample() -> Vec<(&'static str, GameRecord)> {
+    let golden = games("golden.jsonl.gz");
+    let errors = games("errors.jsonl.gz");
+    let pick = |why: &'static str, from: &[GameRecord], f: &dyn Fn(&GameRecord) -> bool| {
+        (why, from.iter().find(|g| f(g)).unwrap_or_else(|| panic!("no {why} game in the data")).clone())
+    };
+    vec![
+        pick("robbed kong", &golden, &|g| g.expected.qianggang == Some(true)),
+        pick("multi-claim turn", &golden, &|g| g.tags.iter().any(|t| t == "multi_hu") && multi_claim_turn(g).is_some()),
+        pick("known discrepancy", &golden, &|g| g.known_discrepancy.is_some()),
+        pick("error game, WA", &errors, &|g| g.expected.verdict.as_deref() == Some("WA") && g.turns.len() > 20),
+        pick("error game, WH", &errors, &|g| g.expected.verdict.as_deref() == Some("WH")),
+        pick("draw game", &golden, &|g| g.expected.ending == "draw"),
+    ]
+}
+
+/// What the table must show at one turn, from the engine and the record.
+#[derive(Debug, PartialEq)]
+struct Table {
+    hands: [Vec<String>; 4],
+    melds: [Vec<(String, Vec<String>)>; 4],
+    walls: [u64; 4],
+    /// (tile, claimed) in order.
+    rivers: [Vec<(String, bool)>; 4],
+}
+
+fn names(counts: [u8; 34]) -> Vec<String> {
+    let mut v = Vec::new();
+    for (i, &c) in counts.iter().enumerate() {
+        for _ in 0..c {
+            v.push(Tile::from_index(i as u8).to_string());
+        }
+    }
+    v
+}
+
+/// The engine replayed over the record: the table after each turn, and the
+/// claim decision on the answers to each turn.
+fn expected_tables(g: &GameRecord) -> (Vec<Table>, Vec<Option<ClaimDecision>>) {
+    let mut engine = Engine::new();
+    let mut turn = engine.reset(&g.wall, g.quan, g.srand).unwrap();
+    let mut tables = Vec::new();
+    let mut claims = Vec::new();
+    let mut rivers: [Vec<(String, bool)>; 4] = Default::default();
+    let mut last_action = String::new();
+    let mut last_player = 9usize;
+    for (n, rec) in g.turns.iter().enumerate() {
+        // Rivers from the record's displays, independently of the viewer.
+        let d = &rec.display;
+        let action = d["action"].as_str().unwrap_or("").to_string();
+        let player = d["player"].as_u64().unwrap_or(9) as usize;
+        let on_discard = matches!(last_action.as_str(), "PLAY" | "PENG" | "CHI");
+        if on_discard && (matches!(action.as_str(), "PENG" | "CHI" | "GANG") || action == "HU") {
+            if let Some(last) = rivers[last_player].last_mut() {
+                last.1 = true;
+            }
+        }
+        if matches!(action.as_str(), "PLAY" | "PENG" | "CHI") {
+            rivers[player].push((d["tile"].as_str().unwrap().to_string(), false));
+        }
+        last_action = action;
+        last_player = player;
+        tables.push(Table {
+            hands: [0, 1, 2, 3].map(|s| names(engine.hand(s))),
+            melds: [0, 1, 2, 3].map(|s| {
+                engine
+                    .packs(s)
+                    .iter()
+                    .map(|p| match p.kind {
+                        PackKind::Chow => ("chi".to_string(), [p.tile.prev().unwrap(), p.tile, p.tile.next().unwrap()].map(|t| t.to_string()).to_vec()),
+                        PackKind::Pung => ("peng".to_string(), vec![p.tile.to_string(); 3]),
+                        PackKind::Kong if p.offer == 0 => ("angang".to_string(), vec![p.tile.to_string(); 4]),
+                        PackKind::Kong => ("gang".to_string(), vec![p.tile.to_string(); 4]),
+                    })
+                    .collect()
+            }),
+            walls: engine.walls_remaining().map(u64::from),
+            rivers: rivers.clone(),
+        });
+        assert_eq!(turn.tile_cnt, engine.walls_remaining());
+        if turn.is_terminal() {
+            claims.push(None);
+            break;
+        }
+        turn = engine.step_map(rec.responses.as_ref().unwrap()).unwrap();
+        claims.push(engine.last_claim().copied());
+        let _ = n;
+    }
+    (tables, claims)
+}
+
+/// Reads the table from the DOM (the page's own script is not asked).
+const READ_TABLE: &str = r#"(() => {
+  const seat = (s) => {
+    const q = document.querySelector('.seat[data-seat="' + s + '"]');
+    const t = (root, sel) => Array.from(root.querySelectorAll(sel)).map((e) => e.dataset.t);
+    return {
+      hand: t(q, '.hand > .tile'),
+      drawn: t(q, '.hand .drawn .tile'),
+      melds: Array.from(q.querySelectorAll('.meld')).map((m) => [m.dataset.kind, t(m, '.tile')]),
+      river: Array.from(q.querySelectorAll('.river .tile')).map((e) => [e.dataset.t, e.classList.contains('claimed')]),
+      wall: Number(q.querySelector('.wall-count').dataset.n),
+    };
+  };
+  const dec = document.querySelector('.decision');
+  return {
+    game: document.getElementById('board').dataset.game,
+    turn: Number(document.getElementById('turn-label').dataset.turn),
+    action: document.getElementById('event').dataset.action,
+    seats: [0, 1, 2, 3].map(seat),
+    decision: dec ? { outcome: dec.dataset.outcome, text: dec.textContent } : null,
+    highlighted: document.querySelectorAll('.river .tile.hl, .meld .tile.hl').length,
+  };
+})()"#;
+
+fn dom_table(v: &Value) -> Table {
+    let seat = |s: usize| &v["seats"][s];
+    let strs = |a: &Value| a.as_array().unwrap().iter().map(|x| x.as_str().unwrap().to_string()).collect::<Vec<_>>();
+    Table {
+        hands: [0, 1, 2, 3].map(|s| strs(&seat(s)["hand"])),
+        melds: [0, 1, 2, 3].map(|s| {
+            seat(s)["melds"].as_array().unwrap().iter().map(|m| (m[0].as_str().unwrap().to_string(), strs(&m[1]))).collect()
+        }),
+        walls: [0, 1, 2, 3].map(|s| seat(s)["wall"].as_u64().unwrap()),
+        rivers: [0, 1, 2, 3].map(|s| {
+            seat(s)["river"].as_array().unwrap().iter().map(|r| (r[0].as_str().unwrap().to_string(), r[1].as_bool().unwrap())).collect()
+        }),
+    }
+}
+
+fn wait_turn(b: &mut Browser, id: &str, n: usize) {
+    b.wait_for(&format!(
+        "(() => {{ const l = document.getElementById('turn-label'), g = document.getElementById('board'); return !!l && !!g && g.dataset.game === '{id}' && l.dataset.turn === '{n}'; }})()"
+    ))
+    .unwrap_or_else(|e| panic!("game {id} turn {n}: {e}"));
+}
+
+fn check_turn(b: &mut Browser, why: &str, g: &GameRecord, n: usize, want: &Table, claim: Option<&ClaimDecision>) -> Value {
+    let v = b.eval(READ_TABLE).unwrap();
+    let got = dom_table(&v);
+    assert_eq!(&got, want, "{why} game {} turn {n}: the page differs from the engine", g.game_id);
+    let action = g.turns[n].display["action"].as_str().unwrap();
+    assert_eq!(v["action"], action, "{why} game {} turn {n}: event", g.game_id);
+    if action == "DRAW" {
+        let p = g.turns[n].display["player"].as_u64().unwrap() as usize;
+        assert_eq!(v["seats"][p]["drawn"][0], g.turns[n].display["tile"], "{why} turn {n}: drawn tile");
+    }
+    match claim {
+        Some(d) => {
+            assert_eq!(v["decision"]["outcome"], d.outcome.name(), "{why} game {} turn {n}: claim outcome", g.game_id);
+            if let Some((rank, level)) = d.level {
+                let text = v["decision"]["text"].as_str().unwrap();
+                assert!(text.contains(&format!("rules/claims.txt:{}", level.line)), "{why} turn {n}: {text}");
+                assert!(text.contains(&format!("{rank}. {}", level.describe())), "{why} turn {n}: {text}");
+            }
+        }
+        None => assert!(v["decision"].is_null(), "{why} turn {n}: a decision where the engine made none"),
+    }
+    v
+}
+
+#[test]
+fn pages_show_the_engine_state_in_chromium() {
+    let Some(bin) = browser::find_chromium() else {
+        let reason = "no chromium on the PATH (apt-get install chromium, or set MCR_CHROMIUM)";
+        if std::env::var("MCR_REQUIRE_CHROMIUM").as_deref() == Ok("1") {
+            panic!("MCR_REQUIRE_CHROMIUM=1 but {reason}");
+        }
+        eprintln!("SKIPPED pages_show_the_engine_state_in_chromium: {reason}");
+        return;
+    };
+    let out = artifacts();
+    let sample = sample();
+    // One page holding the sample, written by the library (the CLI's path).
+    let sel = Selection { ids: sample.iter().map(|(_, g)| g.game_id.clone()).collect(), tags: vec![], limit: 0 };
+    let loaded = viewer::load(&[common::data("golden.jsonl.gz"), common::data("errors.jsonl.gz")], &sel);
+    assert!(loaded.errors.is_empty(), "{:?}", loaded.errors);
+    let models = loaded.games;
+    assert_eq!(models.len(), sample.len());
+    let page = out.join("sample.html");
+    std::fs::write(&page, viewer::page::render(&models).unwrap()).unwrap();
+    let url = format!("file://{}", page.display());
+
+    let mut b = match Browser::launch(&bin, &out) {
+        Ok(b) => b,
+        Err(e) => {
+            if std::env::var("MCR_REQUIRE_CHROMIUM").as_deref() == Ok("1") {
+                panic!("MCR_REQUIRE_CHROMIUM=1 but {} does not start: {e}", bin.display());
+            }
+            eprintln!("SKIPPED pages_show_the_engine_state_in_chromium: {} does not start: {e}", bin.display());
+            return;
+        }
+    };
+    b.viewport(1400, 1000, false).unwrap();
+
+    // The index lists every game of the page.
+    b.navigate(&url).unwrap();
+    b.wait_for("document.querySelectorAll('table.index tbody tr').length > 0").unwrap();
+    let rows = b.eval("Array.from(document.querySelectorAll('table.index tbody tr')).map((r) => r.dataset.game)").unwrap();
+    assert_eq!(rows.as_array().unwrap().len(), sample.len());
+
+    let mut shots = 0;
+    for (why, g) in &sample {
+        let (tables, claims) = expected_tables(g);
+        let last = tables.len() - 1;
+        // Addressed by URL, then stepped with the arrow key to the end.
+        b.navigate(&format!("{url}#game={}&turn=0", g.game_id)).unwrap();
+        wait_turn(&mut b, &g.game_id, 0);
+        check_turn(&mut b, why, g, 0, &tables[0], claims[0].as_ref());
+        for n in 1..=last {
+            b.key("ArrowRight", 39).unwrap();
+            wait_turn(&mut b, &g.game_id, n);
+            check_turn(&mut b, why, g, n, &tables[n], claims[n].as_ref());
+        }
+        // The URL follows the steps.
+        b.wait_for(&format!("location.hash === '#game={}&turn={last}'", g.game_id)).unwrap();
+        // Buttons, the slider and the keys back.
+        b.eval("document.getElementById('prev').click()").unwrap();
+        wait_turn(&mut b, &g.game_id, last - 1);
+        check_turn(&mut b, why, g, last - 1, &tables[last - 1], claims[last - 1].as_ref());
+        let mid = last / 2;
+        b.eval(&format!("(() => {{ const s = document.getElementById('slider'); s.value = {mid}; s.dispatchEvent(new Event('input')); }})()")).unwrap();
+        wait_turn(&mut b, &g.game_id, mid);
+        check_turn(&mut b, why, g, mid, &tables[mid], claims[mid].as_ref());
+        b.key("Home", 36).unwrap();
+        wait_turn(&mut b, &g.game_id, 0);
+        b.key("End", 35).unwrap();
+        wait_turn(&mut b, &g.game_id, last);
+        let end = check_turn(&mut b, why, g, last, &tables[last], claims[last].as_ref());
+
+        // What each kind of game must show at its end.
+        if let Some(verdict) = &g.expected.verdict {
+            let offender = g.expected.offender.unwrap() as usize;
+            let answer = g.turns[last - 1].responses_by_seat()[offender].unwrap_or("");
+            let shown = b.eval("(() => { const v = document.querySelector('.verdict'); return v && [v.querySelector('h3').textContent, v.querySelector('.offending').textContent]; })()").unwrap();
+            assert!(shown[0].as_str().unwrap().contains(verdict.as_str()), "{why}: {shown}");
+            let want = if answer.is_empty() { "(empty)" } else { answer };
+            assert_eq!(shown[1], want, "{why}: the offending answer");
+        }
+        if let Some(k) = &g.known_discrepancy {
+            let cai: Vec<Value> = k["mahjonggb"]["fans_cai_replay"].as_array().unwrap().clone();
+            let rows = b.eval("Array.from(document.querySelectorAll('.cai-list tr')).map((r) => Array.from(r.children).map((c) => c.textContent))").unwrap();
+            let want: Vec<Value> = cai.iter().map(|f| serde_json::json!([f[0], f[1].to_string(), format!("x{}", f[2])])).collect();
+            assert_eq!(rows, Value::Array(want), "{why}: the cai-replay list");
+            let judge = b.eval("document.querySelectorAll('.judge-list tr').length").unwrap();
+            assert_eq!(judge.as_u64().unwrap() as usize, g.expected.fan.len());
+            // Every shown copy of the win tile is highlighted on the table.
+            let mut engine = Engine::new();
+            engine.reset(&g.wall, g.quan, g.srand).unwrap();
+            for t in &g.turns[..g.turns.len() - 2] {
+                engine.step_map(t.responses.as_ref().unwrap()).unwrap();
+            }
+            let winner = g.expected.winner.unwrap();
+            let win = engine.win_hand(winner).unwrap().win_tile;
+            assert_eq!(end["highlighted"].as_u64().unwrap(), engine.shown(win) as u64, "{why}: highlighted copies of {win}");
+        }
+        if matches!(g.expected.ending.as_str(), "zimo" | "ron") {
+            let total = b.eval("document.querySelector('.audit h3').textContent").unwrap();
+            let want = g.expected.fan_total.unwrap();
+            assert!(total.as_str().unwrap().contains(&format!(": {want} (judge {want})")), "{why}: {total}");
+            let rows = b.eval("document.querySelectorAll('.audit tr.counted').length").unwrap();
+            assert_eq!(rows.as_u64().unwrap() as usize, g.expected.fan.len(), "{why}: counted fans");
+        }
+        // Screenshots: a claim being decided, and the end of the robbed kong.
+        if *why == "multi-claim turn" {
+            let n = multi_claim_turn(g).unwrap();
+            b.navigate(&format!("{url}#game={}&turn={n}", g.game_id)).unwrap();
+            wait_turn(&mut b, &g.game_id, n);
+            check_turn(&mut b, why, g, n, &tables[n], claims[n].as_ref());
+            b.screenshot(&out.join("multi-claim.png")).unwrap();
+            shots += 1;
+        }
+        if *why == "robbed kong" {
+            b.screenshot(&out.join("robbed-kong-end.png")).unwrap();
+            b.viewport(390, 844, true).unwrap();
+            b.screenshot(&out.join("robbed-kong-phone.png")).unwrap();
+            let overflow = b.eval("document.documentElement.scrollWidth <= window.innerWidth + 1").unwrap();
+            assert_eq!(overflow, Value::Bool(true), "the page is wider than a phone screen");
+            b.viewport(1400, 1000, false).unwrap();
+            shots += 1;
+        }
+    }
+    assert_eq!(shots, 2);
+    // The Unicode mahjong block instead of text, and back; the table stays.
+    let (why, g) = &sample[0];
+    let (tables, claims) = expected_tables(g);
+    let last = tables.len() - 1;
+    b.navigate(&format!("{url}#game={}&turn={last}", g.game_id)).unwrap();
+    wait_turn(&mut b, &g.game_id, last);
+    let face = "document.querySelector('.seat .hand > .tile b').textContent.codePointAt(0)";
+    assert!(b.eval(face).unwrap().as_u64().unwrap() < 0x1F000);
+    b.eval("document.getElementById('glyphs').click()").unwrap();
+    b.wait_for(&format!("{face} >= 0x1F000 && {face} <= 0x1F02B")).unwrap();
+    check_turn(&mut b, why, g, last, &tables[last], claims[last].as_ref());
+    b.eval("document.getElementById('glyphs').click()").unwrap();
+    b.wait_for(&format!("{face} < 0x1F000")).unwrap();
+    let errors = b.page_errors();
+    assert!(errors.is_empty(), "the page logged errors: {errors:#?}");
+    for f in ["multi-claim.png", "robbed-kong-end.png"] {
+        let png = std::fs::read(out.join(f)).unwrap();
+        assert!(png.starts_with(b"\x89PNG") && png.len() > 10_000, "{f} is not a screenshot");
+    }
+    eprintln!("viewer: {} games checked turn by turn in {}; screenshots in {}", sample.len(), bin.display(), out.display());
+}
+
+#[test]
+fn cli_writes_a_self_contained_page() {
+    let out = artifacts().join("cli-index.html");
+    let status = std::process::Command::new(env!("CARGO_BIN_EXE_mcr"))
+        .args(["view", "--tag", "qianggang", "--tag", "error"])
+        .arg(common::data("golden.jsonl.gz"))
+        .arg(common::data("errors.jsonl.gz"))
+        .arg("-o")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(status.status.success(), "{}", String::from_utf8_lossy(&status.stderr));
+    let stdout = String::from_utf8_lossy(&status.stdout);
+    let tagged = |f: &str| games(f).iter().filter(|g| g.tags.iter().any(|t| t == "qianggang" || t == "error")).count();
+    let want = tagged("golden.jsonl.gz") + tagged("errors.jsonl.gz");
+    assert!(want > 150, "{want}");
+    assert!(stdout.starts_with(&format!("view: {want} games written to")), "{stdout}");
+    let page = std::fs::read_to_string(&out).unwrap();
+    for banned in ["http://", "https://", "<link", " src="] {
+        assert!(!page.contains(banned), "the page refers to {banned}");
+    }
+    // The limit: the first games only, the others counted.
+    let limited = std::process::Command::new(env!("CARGO_BIN_EXE_mcr"))
+        .args(["view", "--limit", "3", "-o"])
+        .arg(artifacts().join("limited.html"))
+        .arg(common::data("golden.jsonl.gz"))
+        .output()
+        .unwrap();
+    assert!(limited.status.success());
+    assert!(String::from_utf8_lossy(&limited.stdout).starts_with("view: 3 games written"));
+    let skipped = games("golden.jsonl.gz").len() - 3;
+    assert!(String::from_utf8_lossy(&limited.stderr).contains(&format!("{skipped} more selected games left out")), "{}", String::from_utf8_lossy(&limited.stderr));
+    // No game selected: an error, not an empty page.
+    let none = std::process::Command::new(env!("CARGO_BIN_EXE_mcr"))
+        .args(["view", "--id", "no-such-game", "-o"])
+        .arg(artifacts().join("none.html"))
+        .arg(common::data("golden.jsonl.gz"))
+        .output()
+        .unwrap();
+    assert!(!none.status.success());
+    assert!(String::from_utf8_lossy(&none.stderr).contains("no game selected"));
+    // A bad record is reported with its line; the others are still shown.
+    let bad = artifacts().join("bad.jsonl");
+    std::fs::write(&bad, format!("{{\"game_id\": 1}}\n{}\n", golden_first_line())).unwrap();
+    let r = std::process::Command::new(env!("CARGO_BIN_EXE_mcr")).arg("view").arg(&bad).arg("-o").arg(artifacts().join("bad.html")).output().unwrap();
+    assert!(!r.status.success());
+    let err = String::from_utf8_lossy(&r.stderr);
+    assert!(err.contains("bad.jsonl:1"), "{err}");
+    assert!(String::from_utf8_lossy(&r.stdout).contains("view: 1 game written"));
+}
+
+/// The first record of the golden corpus, as stored.
+fn golden_first_line() -> String {
+    use std::io::BufRead;
+    let mut lines = mcr_engine::record::open_lines(&common::data("golden.jsonl.gz")).unwrap();
+    let mut s = String::new();
+    lines.read_line(&mut s).unwrap();
+    s.trim_end().to_string()
+}
+
+/// Without a browser: the page's data for every golden and error game equals
+/// the engine's state turn by turn, and the rivers derived from the record.
+#[test]
+fn page_data_equals_the_engine_for_every_game() {
+    use mcr_engine::viewer::model::TurnModel;
+    let mut checked = 0;
+    for file in ["golden.jsonl.gz", "errors.jsonl.gz"] {
+        for g in games(file) {
+            let model = mcr_engine::viewer::model::build(&g, file);
+            assert!(model.error.is_none(), "{}: {:?}", g.game_id, model.error);
+            let (tables, claims) = expected_tables(&g);
+            assert_eq!(model.turns.len(), tables.len(), "{}", g.game_id);
+            let name = |t: &u8| Tile::from_index(*t).to_string();
+            for (n, want) in tables.iter().enumerate() {
+                let (hands, melds) = TurnModel::table_at(&model.turns, n);
+                let got = Table {
+                    hands: hands.map(|h| h.iter().map(name).collect()),
+                    melds: melds.map(|m| m.iter().map(|m| (m.kind.to_string(), m.tiles.iter().map(name).collect())).collect()),
+                    walls: model.turns[n].walls.map(u64::from),
+                    rivers: [0, 1, 2, 3].map(|s| {
+                        model.rivers[s]
+                            .iter()
+                            .filter(|d| d.turn as usize <= n)
+                            .map(|d| (name(&d.tile), d.claimed.is_some_and(|c| c.0 as usize <= n)))
+                            .collect()
+                    }),
+                };
+                assert_eq!(&got, want, "game {} turn {n}", g.game_id);
+                let claim = model.turns[n].claim.as_ref();
+                assert_eq!(claim.map(|c| c.outcome), claims[n].map(|d| d.outcome.name()), "game {} turn {n}", g.game_id);
+                assert_eq!(claim.and_then(|c| c.line), claims[n].and_then(|d| d.level.map(|l| l.1.line)), "game {} turn {n}", g.game_id);
+            }
+            // The end: scores, the verdict's offender, the audit's total.
+            let s = &model.summary;
+            if !g.expected.scores.is_empty() {
+                assert_eq!(s.scores.map(|x| x.to_vec()), Some(g.expected.scores.clone()), "{}", g.game_id);
+            }
+            if let Some(v) = &model.verdict {
+                assert_eq!(Some(v.offender), g.expected.offender, "{}", g.game_id);
+                assert_eq!(Some(v.verdict), g.expected.verdict.as_deref(), "{}", g.game_id);
+            }
+            if matches!(g.expected.ending.as_str(), "zimo" | "ron") {
+                let a = model.audit.as_ref().unwrap();
+                assert_eq!(Some(a.result), g.expected.fan_total, "{}", g.game_id);
+                assert_eq!(a.agree, Some(true), "{}", g.game_id);
+                assert_eq!(s.winner, g.expected.winner, "{}", g.game_id);
+                let robbed = s.how.as_deref() == Some("robbed kong");
+                assert_eq!(robbed, g.expected.qianggang == Some(true), "{}", g.game_id);
+            }
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 372);
+}
