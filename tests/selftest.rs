@@ -267,8 +267,10 @@ fn chi_from_a_non_left_seat() {
     let out = dealt(&g, 2)[0].clone();
     let ev = json!({"action": "CHI", "player": 2, "tile": out, "tileCHI": mid, "canHu": [-4, -4, -4, -4], "tileCnt": g["turns"][3]["display"]["tileCnt"]});
     let bad = claim_first_discard(&g, 2, &format!("CHI {mid} {out}"), ev);
-    let f = assert_fails(&g, &bad, Check::Chi);
-    assert!(f.message.contains("non-left"), "{f}");
+    // The judge answers a CHI from another seat with WA: the answer fails
+    // before the event it would have led to.
+    let f = assert_fails(&g, &bad, Check::Response);
+    assert!(f.message.contains("seat 2 answered") && f.message.contains("WA"), "{f}");
 }
 
 #[test]
