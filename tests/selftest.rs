@@ -799,3 +799,22 @@ fn huge_fan_values_do_not_wrap_the_sum() {
     let f = assert_fails(&g, &bad, Check::Fan);
     assert!(f.message.contains("more than an i64 holds") && f.message.contains(&total.to_string()), "{f}");
 }
+
+#[test]
+fn srand_follows_the_judges_unsigned_seed() {
+    // The judge reads srand only as a signed 32-bit integer and shows it as
+    // unsigned: the engine and the self-test agree on both sides of 2^31.
+    let g = golden()[0].clone();
+    let mut wrapped = g.clone();
+    wrapped["srand"] = json!(-1294967296i64);
+    wrapped["turns"][0]["display"]["srand"] = json!(3000000000u64);
+    judge_writes_and_self_test_passes(&wrapped);
+    let mut big = g.clone();
+    big["srand"] = json!(3000000000u64);
+    big["turns"][0]["display"]["srand"] = json!(3000000000u64);
+    let f = assert_fails(&g, &big, Check::Init);
+    assert!(f.message.contains("clock"), "{f}");
+    let record: GameRecord = serde_json::from_value(big).unwrap();
+    let refused = mcr_engine::replay::replay(&mut mcr_engine::engine::Engine::new(), &record, mcr_engine::replay::Compare::Exact);
+    assert!(refused.is_err_and(|d| d.to_string().contains("clock")));
+}

@@ -90,7 +90,15 @@ impl<'g, 'a> Replay<'g, 'a> {
         ensure!(k == 0, Some(k), Init, "INIT at turn {k}");
         let d = self.display(k);
         ensure!(d.quan == Some(self.g.quan), Some(k), Init, "INIT quan {:?} != record quan {}", d.quan, self.g.quan);
-        ensure!(d.srand == Some(self.g.srand), Some(k), Init, "INIT srand {:?} != record srand {}", d.srand, self.g.srand);
+        // The judge takes `srand` only when it is a signed 32-bit integer
+        // (JsonCpp's isInt), keeps it in an `unsigned int` and shows that:
+        // -1294967296 is shown as 3000000000. Any other value makes it seed
+        // from the clock, which no record can be checked against.
+        let Ok(seed) = i32::try_from(self.g.srand) else {
+            return Err(fail(Some(k), Check::Init, format!("srand {} is not a signed 32-bit integer: the judge would seed from the clock", self.g.srand)));
+        };
+        let shown = i64::from(seed as u32);
+        ensure!(d.srand == Some(shown), Some(k), Init, "INIT srand {:?} != {shown}, the judge's display of record srand {}", d.srand, self.g.srand);
         // The judge reports the length of the space-separated walltiles string.
         let strlen = self.g.wall.iter().map(|t| t.as_str().len()).sum::<usize>() + self.g.wall.len() - 1;
         ensure!(d.strlen == Some(strlen as i64), Some(k), Init, "INIT strlen {:?} != {strlen}", d.strlen);
