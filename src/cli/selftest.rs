@@ -54,9 +54,7 @@ fn check_files(files: &[PathBuf], limit: usize) -> Vec<GameResult> {
         };
         for_each_block(&mut reader, |block| {
             results.par_extend(block.par_lines().map(|(line, bytes)| check_line(file, line, bytes)));
-            if let Some(e) = &block.error {
-                results.push(GameResult::Fail(format!("FAIL {e}")));
-            }
+            results.extend(block.errors.iter().map(|e| GameResult::Fail(format!("FAIL {e}"))));
         });
         budget = reader.budget();
     }

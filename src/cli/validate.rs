@@ -152,7 +152,7 @@ fn validate_file(
                 Outcome::Malformed(e) => println!("FAIL {e}"),
             }
         }
-        if let Some(e) = &block.error {
+        for e in &block.errors {
             println!("FAIL {e}");
             tally.games += 1;
         }
