@@ -13,3 +13,28 @@ pub mod validate;
 pub fn ok_or_report<T>(item: Result<T, String>) -> Option<T> {
     item.map_err(|e| eprintln!("{e}")).ok()
 }
+
+/// Game ids seen in a run: a repeated id is warned about on stderr (with
+/// both places) and still counted, as each line is a game.
+#[derive(Default)]
+pub struct DuplicateIds {
+    seen: std::collections::HashMap<String, (std::path::PathBuf, usize)>,
+    pub repeats: usize,
+}
+
+impl DuplicateIds {
+    pub fn see(&mut self, id: &str, file: &std::path::Path, line: usize) {
+        if id.is_empty() {
+            return;
+        }
+        match self.seen.get(id) {
+            Some((f, l)) => {
+                self.repeats += 1;
+                eprintln!("warning: {}:{line}: game id {id:?} repeats {}:{l}", file.display(), f.display());
+            }
+            None => {
+                self.seen.insert(id.to_owned(), (file.to_path_buf(), line));
+            }
+        }
+    }
+}
