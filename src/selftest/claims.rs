@@ -96,7 +96,15 @@ pub(super) fn on_discard(discarder: usize, answers: [Option<&str>; 4]) -> Ruling
     let others = || (0..4).filter(move |&s| s != discarder);
     // A missing answer reads as the empty string: one word, not PASS.
     let text = |s: usize| answers[s].unwrap_or("");
+    // Most answers are a plain PASS: no claim, nothing to split.
+    let passes = |s: usize| answers[s] == Some("PASS");
+    if others().all(passes) {
+        return Ruling::Nothing;
+    }
     for seat in others() {
+        if passes(seat) {
+            continue;
+        }
         match words(text(seat)) {
             (1, ["PASS", ..]) | (3, _) => {}
             (1, ["GANG", ..]) => return Ruling::Granted { seat, claim: Claim::Gang },
@@ -104,7 +112,7 @@ pub(super) fn on_discard(discarder: usize, answers: [Option<&str>; 4]) -> Ruling
             _ => return Ruling::Wrong { seat, answer: answers[seat] },
         }
     }
-    for seat in others() {
+    for seat in others().filter(|&s| !passes(s)) {
         if let (3, [verb, mid, out]) = words(text(seat)) {
             if verb != "CHI" || seat != (discarder + 1) % 4 {
                 return Ruling::Wrong { seat, answer: answers[seat] };
@@ -221,7 +229,7 @@ impl<'g, 'a> Replay<'g, 'a> {
     /// Facts: discards claimed by two or more seats, or with HU by two or more.
     fn count_claims(&mut self, s: usize, answers: [Option<&str>; 4]) {
         let (mut claims, mut hus) = (0, 0);
-        for a in (0..4).filter(|&o| o != s).filter_map(|o| answers[o]) {
+        for a in (0..4).filter(|&o| o != s).filter_map(|o| answers[o]).filter(|&a| a != "PASS") {
             let is_claim = matches!(words(a), (1, ["HU" | "GANG", ..]) | (2, ["PENG", ..]) | (3, ["CHI", ..]));
             claims += is_claim as u32;
             hus += (a == "HU") as u32;
