@@ -70,6 +70,7 @@ fn records_cut_short_are_incomplete_not_reproduced() {
     let (code, out, _) = mcr(&["validate", "--self-test", &file]);
     assert_eq!(code, Some(1));
     assert!(out.contains("self-test: 1/4 games PASS"), "{out}");
+    assert!(out.contains("turn 49: ending: incomplete record: it ends with"), "{out}");
 }
 
 #[test]

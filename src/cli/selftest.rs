@@ -65,11 +65,16 @@ fn check_files(files: &[PathBuf], limit: usize) -> Vec<Checked> {
             }
         };
         for_each_block(&mut reader, |block| {
+            let start = results.len();
             results.par_extend(block.par_lines().map(|(line, bytes)| {
                 let (id, result) = check_line(file, line, bytes);
                 Checked { file: index, line, id, result }
             }));
-            results.extend(block.errors.iter().map(|e| failed(e, e.line)));
+            if !block.errors.is_empty() {
+                // Lines that could not be read take their place in line order.
+                results.extend(block.errors.iter().map(|e| failed(e, e.line)));
+                results[start..].sort_by_key(|c| c.line);
+            }
         });
         budget = reader.budget();
     }

@@ -161,13 +161,18 @@ fn validate_file(
         p.set_message(file.display().to_string());
     }
     tally.time.read += for_each_block(&mut reader, |block| {
-        let outcomes: Vec<(usize, Outcome, Timings)> = block
+        let mut outcomes: Vec<(usize, Outcome, Timings)> = block
             .par_lines()
             .map_init(Engine::new, |engine, (line, text)| {
                 let (outcome, time) = check_line(engine, file, line, text, compare);
                 (line, outcome, time)
             })
             .collect();
+        // Lines that could not be read take their place in line order.
+        if !block.errors.is_empty() {
+            outcomes.extend(block.errors.iter().map(|e| (e.line, Outcome::Malformed(e.clone()), Timings::default())));
+            outcomes.sort_by_key(|o| o.0);
+        }
         for (line, outcome, time) in outcomes {
             tally.time.parse += time.parse;
             tally.time.replay += time.replay;
@@ -186,10 +191,6 @@ fn validate_file(
                 Outcome::Malformed(e) => println!("FAIL {e}"),
             }
         }
-        for e in &block.errors {
-            println!("FAIL {e}");
-            tally.games += 1;
-        }
         if let Some(p) = progress {
             p.set_position(tally.games as u64);
         }
@@ -203,7 +204,14 @@ fn validate_file(
 fn check_line(engine: &mut Engine, file: &Path, line: usize, text: &[u8], compare: Compare) -> (Outcome, Timings) {
     let mut time = Timings::default();
     let clock = Instant::now();
-    let view = std::str::from_utf8(text).ok().and_then(GameView::parse_whole);
+    let text_ok = match std::str::from_utf8(text) {
+        Ok(t) => t,
+        Err(e) => {
+            let message = format!("line is not UTF-8 (byte {} of the line)", e.valid_up_to());
+            return (Outcome::Malformed(RecordError { file: file.to_path_buf(), line, message }), time);
+        }
+    };
+    let view = GameView::parse_whole(text_ok);
     time.parse = clock.elapsed().as_secs_f64();
     if let Some(view) = view {
         let clock = Instant::now();

@@ -35,6 +35,14 @@ impl<'g, 'a> Replay<'g, 'a> {
     pub(super) fn run(&mut self) -> Result<(), CheckFailure> {
         let n = self.ev.len();
         ensure!(n >= 2, None, Init, "{} turns: a game needs at least INIT and DEAL", n);
+        let last = self.ev[n - 1].action;
+        ensure!(
+            last.is_terminal(),
+            Some(n - 1),
+            Ending,
+            "incomplete record: it ends with {} before the game's end (no HU, HUANG or verdict)",
+            last.name()
+        );
         for k in 0..n {
             let e = self.ev[k];
             let prev = if k > 0 { Some(self.ev[k - 1]) } else { None };
