@@ -107,7 +107,7 @@ impl<'g, 'a> Replay<'g, 'a> {
         }
         if let Some(inj) = &self.g.injected {
             ensure!(inj.seat == off, at, Verdict, "injected seat {} != offender {off}", inj.seat);
-            ensure!(inj.turn + 1 == k as i64, at, Verdict, "injected at turn {} but verdict at turn {k}", inj.turn);
+            ensure!(inj.turn.checked_add(1) == Some(k as i64), at, Verdict, "injected at turn {} but verdict at turn {k}", inj.turn);
             ensure!(asked == Some(inj.response.as_str()), at, Verdict, "offender answered {asked:?}, injected {:?}", inj.response.as_str());
         }
         Ok(())
