@@ -18,22 +18,27 @@ pub fn ok_or_report<T>(item: Result<T, String>) -> Option<T> {
 /// both places) and still counted, as each line is a game.
 #[derive(Default)]
 pub struct DuplicateIds {
-    seen: std::collections::HashMap<String, (std::path::PathBuf, usize)>,
-    pub repeats: usize,
+    files: Vec<std::path::PathBuf>,
+    /// Id -> (index into `files`, line) of its first occurrence.
+    seen: std::collections::HashMap<String, (usize, usize)>,
 }
 
 impl DuplicateIds {
-    pub fn see(&mut self, id: &str, file: &std::path::Path, line: usize) {
+    pub fn see(&mut self, id: String, file: &std::path::Path, line: usize) {
         if id.is_empty() {
             return;
         }
-        match self.seen.get(id) {
-            Some((f, l)) => {
-                self.repeats += 1;
-                eprintln!("warning: {}:{line}: game id {id:?} repeats {}:{l}", file.display(), f.display());
+        if self.files.last().is_none_or(|f| f != file) {
+            self.files.push(file.to_path_buf());
+        }
+        let here = (self.files.len() - 1, line);
+        match self.seen.entry(id) {
+            std::collections::hash_map::Entry::Occupied(first) => {
+                let (f, l) = *first.get();
+                eprintln!("warning: {}:{line}: game id {:?} repeats {}:{l}", file.display(), first.key(), self.files[f].display());
             }
-            None => {
-                self.seen.insert(id.to_owned(), (file.to_path_buf(), line));
+            std::collections::hash_map::Entry::Vacant(slot) => {
+                slot.insert(here);
             }
         }
     }

@@ -87,7 +87,7 @@ pub fn run(args: &Args) -> ExitCode {
         Err(code) => return code,
     };
     let start = Instant::now();
-    let results = pool.install(|| check_files(&args.files, args.limit.unwrap_or(usize::MAX)));
+    let mut results = pool.install(|| check_files(&args.files, args.limit.unwrap_or(usize::MAX)));
     let elapsed = start.elapsed().as_secs_f64();
 
     let total = results.len();
@@ -95,8 +95,8 @@ pub fn run(args: &Args) -> ExitCode {
     let mut failed = 0;
     let mut ids = super::DuplicateIds::default();
     let mut read = 0;
-    for c in &results {
-        if let Some(id) = &c.id {
+    for c in &mut results {
+        if let Some(id) = c.id.take() {
             read += 1;
             ids.see(id, &args.files[c.file], c.line);
         }

@@ -181,11 +181,11 @@ fn validate_file(
                 Outcome::Reproduced(id) => {
                     tally.read += 1;
                     tally.reproduced += 1;
-                    tally.ids.see(&id, file, line);
+                    tally.ids.see(id, file, line);
                 }
                 Outcome::Diverged(id, message) => {
                     tally.read += 1;
-                    tally.ids.see(&id, file, line);
+                    tally.ids.see(id, file, line);
                     println!("FAIL {}:{line}: {message}", file.display());
                 }
                 Outcome::Malformed(e) => println!("FAIL {e}"),

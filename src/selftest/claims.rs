@@ -145,6 +145,8 @@ impl<'g, 'a> Replay<'g, 'a> {
     }
 
     /// A WA the judge would have given at turn `k`, where the record goes on.
+    #[cold]
+    #[inline(never)]
     fn wrong(k: usize, seat: usize, answer: Option<&str>, to: &str) -> CheckFailure {
         let message = match answer {
             Some(a) => format!("seat {seat} answered {a:?} to {to}: the judge ends the game there with WA, the record goes on"),
@@ -199,8 +201,14 @@ impl<'g, 'a> Replay<'g, 'a> {
             Claim::Chi(..) => Action::Chi,
             _ => Action::Gang,
         };
-        let by = n.player.map_or("nobody".into(), |p| format!("seat {p}"));
-        ensure!(n.player == Some(seat), Some(k), ClaimPriority, "expected seat {seat} to act next, got {} by {by}", n.action.name());
+        ensure!(
+            n.player == Some(seat),
+            Some(k),
+            ClaimPriority,
+            "expected seat {seat} to act next, got {} by {}",
+            n.action.name(),
+            n.player.map_or("nobody".into(), |p| format!("seat {p}"))
+        );
         ensure!(n.action == action, Some(k), ClaimPriority, "granted claim {} != next event {}", action.name(), n.action.name());
         match claim {
             Claim::Peng(x) => ensure!(n.tile == x, Some(k), Response, "PENG follow-up discard {x:?} != event tile {:?}", n.tile),

@@ -217,6 +217,8 @@ pub fn check_game(g: &GameView) -> Result<Facts, CheckFailure> {
     Ok(r.facts)
 }
 
+#[cold]
+#[inline(never)]
 fn fail(turn: Option<usize>, check: Check, message: String) -> CheckFailure {
     CheckFailure { turn, check, message }
 }
