@@ -19,7 +19,7 @@ fn each_line(path: &Path, mut f: impl FnMut(&[u8])) -> usize {
     let mut block = Block::default();
     let mut n = 0;
     while reader.fill(&mut block) {
-        if let Some(e) = &block.error {
+        if let Some(e) = block.errors.first() {
             panic!("{e}");
         }
         for (_, line) in block.lines() {

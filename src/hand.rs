@@ -50,6 +50,13 @@ impl Pack {
     }
 }
 
+/// In words, as the judge writes a pack: `CHI W5 (offer 4)`.
+impl std::fmt::Display for Pack {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} {} (offer {})", self.kind.name(), self.tile, self.offer)
+    }
+}
+
 /// Circumstances of the win (the reference's win flags).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Hash)]
 pub struct WinFlags {
@@ -84,7 +91,7 @@ pub enum HandError {
     TooManyPacks(usize),
     #[error("too many standing tiles ({0}, at most 13)")]
     TooManyTiles(usize),
-    #[error("bad pack {0:?}: {1}")]
+    #[error("bad pack {0}: {1}")]
     BadPack(Pack, &'static str),
     #[error("wind {0} out of range 0..=3")]
     BadWind(u8),

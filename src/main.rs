@@ -11,6 +11,10 @@ mod cli;
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// The longest input line read (record files, `serve`'s input); a longer
+    /// line is reported with its location and skipped.
+    #[arg(long, global = true, value_name = "BYTES", default_value_t = mcr_engine::record::DEFAULT_MAX_LINE_BYTES)]
+    max_line_bytes: usize,
 }
 
 #[derive(Subcommand)]
@@ -39,6 +43,7 @@ fn main() -> ExitCode {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
     let cli = Cli::parse();
+    mcr_engine::record::set_max_line_bytes(cli.max_line_bytes);
     match cli.command {
         Command::Fan(a) => cli::fan::run(a),
         Command::Hands(a) => cli::hands::run(a),

@@ -2,8 +2,13 @@
 //! (`hands.jsonl.gz`), streamed from `.jsonl` or `.jsonl.gz`.
 //!
 //! Reading never stops at a bad line: each line yields either a record or a
-//! [`RecordError`] naming file, line and problem, and a truncated gzip stream
-//! yields the records read so far followed by one error.
+//! [`RecordError`] naming file, line and problem (malformed JSON, invalid
+//! UTF-8, a line longer than [`max_line_bytes`]), and a truncated gzip
+//! stream yields the records read so far followed by one error.
+//!
+//! Memory is bounded whatever the input: no line is held beyond
+//! [`max_line_bytes`] (8 MiB unless raised with `--max-line-bytes`); a longer
+//! one is reported and skipped up to its newline without being kept.
 
 pub mod lines;
 mod scan;
@@ -15,6 +20,83 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// The default bound on one line: about 190 times the longest public game
+/// record (44 KB).
+pub const DEFAULT_MAX_LINE_BYTES: usize = 8 << 20;
+
+static MAX_LINE_BYTES: AtomicUsize = AtomicUsize::new(DEFAULT_MAX_LINE_BYTES);
+
+/// The longest line the readers keep (record files and `serve`'s input).
+pub fn max_line_bytes() -> usize {
+    MAX_LINE_BYTES.load(Ordering::Relaxed)
+}
+
+/// Sets [`max_line_bytes`] for readers opened afterwards (at least 1 KiB).
+pub fn set_max_line_bytes(n: usize) {
+    MAX_LINE_BYTES.store(n.max(1 << 10), Ordering::Relaxed);
+}
+
+/// The error text for a line over the bound.
+pub fn too_long_message(len: usize, max: usize) -> String {
+    format!("line of {len} bytes is longer than the limit of {max} bytes (raise it with --max-line-bytes): skipped")
+}
+
+/// How [`read_line_capped`] ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LineRead {
+    /// End of input, nothing read.
+    Eof,
+    /// A line (its newline, if any, kept) is in the buffer.
+    Line,
+    /// A line of this many bytes (newline excluded) exceeded the bound: it
+    /// was consumed up to and including its newline, and not kept.
+    TooLong(usize),
+}
+
+/// Reads one line into `buf` (cleared first), keeping at most `max` bytes of
+/// it: a longer line is consumed to its end without being stored, so memory
+/// stays bounded by `max` whatever the input.
+pub fn read_line_capped(reader: &mut impl BufRead, buf: &mut Vec<u8>, max: usize) -> std::io::Result<LineRead> {
+    buf.clear();
+    let mut len = 0usize;
+    let mut any = false;
+    loop {
+        let chunk = match reader.fill_buf() {
+            Ok(c) => c,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if chunk.is_empty() {
+            break;
+        }
+        any = true;
+        let (take, done) = match memchr::memchr(b'\n', chunk) {
+            Some(i) => (i + 1, true),
+            None => (chunk.len(), false),
+        };
+        let body = take - done as usize;
+        if len + body <= max {
+            buf.extend_from_slice(&chunk[..take]);
+        } else if len <= max {
+            // Over the bound: drop what was kept and count the rest.
+            *buf = Vec::new();
+        }
+        len += body;
+        reader.consume(take);
+        if done {
+            break;
+        }
+    }
+    Ok(if !any {
+        LineRead::Eof
+    } else if len > max {
+        LineRead::TooLong(len)
+    } else {
+        LineRead::Line
+    })
+}
 
 /// One game as the judge played it.
 #[derive(Debug, Clone, Deserialize)]
@@ -175,7 +257,8 @@ pub struct Records<T> {
     file: PathBuf,
     lines: Option<Box<dyn BufRead + Send>>,
     line_no: usize,
-    buf: String,
+    buf: Vec<u8>,
+    max_line: usize,
     _t: std::marker::PhantomData<fn() -> T>,
 }
 
@@ -185,7 +268,8 @@ impl<T: DeserializeOwned> Records<T> {
             file: path.to_path_buf(),
             lines: Some(open_lines(path)?),
             line_no: 0,
-            buf: String::new(),
+            buf: Vec::new(),
+            max_line: max_line_bytes(),
             _t: std::marker::PhantomData,
         })
     }
@@ -201,21 +285,25 @@ impl<T: DeserializeOwned> Iterator for Records<T> {
     fn next(&mut self) -> Option<Self::Item> {
         loop {
             let reader = self.lines.as_mut()?;
-            self.buf.clear();
             self.line_no += 1;
-            match reader.read_line(&mut self.buf) {
-                Ok(0) => {
+            match read_line_capped(reader, &mut self.buf, self.max_line) {
+                Ok(LineRead::Eof) => {
                     self.lines = None;
                     return None;
                 }
-                Ok(_) => {}
+                Ok(LineRead::Line) => {}
+                // One bad line is reported and reading goes on at the next.
+                Ok(LineRead::TooLong(len)) => return Some(Err(self.error(too_long_message(len, self.max_line)))),
                 Err(e) => {
                     // A truncated or corrupt stream: report it once and stop.
                     self.lines = None;
                     return Some(Err(self.error(format!("read error (truncated or corrupt file?): {e}"))));
                 }
             }
-            let text = self.buf.trim();
+            let text = match std::str::from_utf8(&self.buf) {
+                Ok(t) => t.trim(),
+                Err(e) => return Some(Err(self.error(format!("line is not UTF-8 (byte {} of the line)", e.valid_up_to())))),
+            };
             if text.is_empty() {
                 continue;
             }
@@ -296,6 +384,37 @@ mod tests {
         for (i, l) in good.iter().enumerate() {
             assert_eq!(l.record.a, i as i32);
         }
+    }
+
+    #[test]
+    fn invalid_utf8_and_over_long_lines_are_reported_and_reading_goes_on() {
+        let mut bytes = b"{\"a\":1}\n{\"a\":\xff2}\n".to_vec();
+        bytes.extend(std::iter::repeat_n(b' ', 5000));
+        bytes.extend_from_slice(b"{\"a\":3}\n{\"a\":4}");
+        let p = temp("u.jsonl", &bytes);
+        let mut records = Records::<Small>::open(&p).unwrap();
+        records.max_line = 4096;
+        let (good, bad): (Vec<_>, Vec<_>) = records.partition(|r| r.is_ok());
+        let good: Vec<_> = good.into_iter().map(|r| r.unwrap()).map(|l| (l.line, l.record.a)).collect();
+        assert_eq!(good, [(1, 1), (4, 4)]);
+        let bad: Vec<_> = bad.into_iter().map(|r| r.unwrap_err().to_string()).collect();
+        assert!(bad[0].contains("u.jsonl:2: line is not UTF-8"), "{}", bad[0]);
+        assert!(bad[1].contains("u.jsonl:3: line of 5007 bytes is longer than the limit of 4096"), "{}", bad[1]);
+        assert_eq!(bad.len(), 2);
+    }
+
+    #[test]
+    fn capped_reader_keeps_nothing_of_a_long_line() {
+        let text = format!("{}\nshort\n{}", "x".repeat(100_000), "y".repeat(10));
+        let mut r = std::io::BufReader::with_capacity(1000, text.as_bytes());
+        let mut buf = Vec::new();
+        assert_eq!(read_line_capped(&mut r, &mut buf, 64).unwrap(), LineRead::TooLong(100_000));
+        assert!(buf.capacity() <= 1064, "{}", buf.capacity());
+        assert_eq!(read_line_capped(&mut r, &mut buf, 64).unwrap(), LineRead::Line);
+        assert_eq!(buf, b"short\n");
+        assert_eq!(read_line_capped(&mut r, &mut buf, 64).unwrap(), LineRead::Line);
+        assert_eq!(buf, b"yyyyyyyyyy");
+        assert_eq!(read_line_capped(&mut r, &mut buf, 64).unwrap(), LineRead::Eof);
     }
 
     #[test]

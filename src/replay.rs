@@ -104,6 +104,9 @@ pub enum DivergenceKind {
     Engine(EngineError),
     /// A record with no turns.
     Empty,
+    /// Every turn reproduced, but the record stops before the game's end
+    /// (no HU, HUANG or verdict): it is cut short, not reproduced.
+    Incomplete,
 }
 
 impl fmt::Display for Divergence {
@@ -119,6 +122,7 @@ impl fmt::Display for Divergence {
             }
             DivergenceKind::Engine(e) => write!(f, "turn {k}: engine error: {e}"),
             DivergenceKind::Empty => write!(f, "record has no turns"),
+            DivergenceKind::Incomplete => write!(f, "incomplete record: it ends at turn {k} before the game's end (no HU, HUANG or verdict)"),
         }
     }
 }
@@ -149,6 +153,10 @@ fn drive<'r, C>(
             out = engine.step(given).map_err(|e| (k + 1, Stop::Engine(e)))?;
         }
     }
+    // Every turn agreed, but a record must also reach the game's end.
+    if !engine.is_over() {
+        return Err((turns - 1, Stop::Incomplete));
+    }
     Ok(turns)
 }
 
@@ -157,6 +165,7 @@ enum Stop<C> {
     Compare(C),
     Engine(EngineError),
     Empty,
+    Incomplete,
 }
 
 /// Replays `record`; returns the number of turns reproduced.
@@ -169,6 +178,7 @@ pub fn replay(engine: &mut Engine, record: &GameRecord, compare: Compare) -> Res
                 Stop::Compare(kind) => kind,
                 Stop::Engine(e) => DivergenceKind::Engine(e),
                 Stop::Empty => DivergenceKind::Empty,
+                Stop::Incomplete => DivergenceKind::Incomplete,
             };
             Divergence { turn, what }
         })
@@ -244,7 +254,10 @@ fn is_fan_ending(action: &str) -> bool {
 /// Display comparison of the reference validator (plus the calculator mask).
 pub fn displays_equal(engine: &Value, record: &Value, compare: Compare) -> bool {
     match compare {
-        Compare::Loose => Key::LOOSE.iter().all(|k| non_null(engine, k.name()) == non_null(record, k.name())),
+        Compare::Loose => Key::LOOSE.iter().all(|k| match (non_null(engine, k.name()), non_null(record, k.name())) {
+            (Some(a), Some(b)) => py_eq(a, b),
+            (a, b) => a.is_none() && b.is_none(),
+        }),
         Compare::Exact => same_keys_and_values(engine, record, &[]),
         Compare::MaskFans => {
             let fan_ending = |v: &Value| v.get("action").and_then(Value::as_str).is_some_and(is_fan_ending);
@@ -259,10 +272,46 @@ fn non_null<'a>(v: &'a Value, key: &str) -> Option<&'a Value> {
 
 /// Object equality ignoring null-valued keys and the `skip` keys.
 fn same_keys_and_values(a: &Value, b: &Value, skip: &[Key]) -> bool {
-    let (Value::Object(a), Value::Object(b)) = (a, b) else { return a == b };
+    let (Value::Object(a), Value::Object(b)) = (a, b) else { return py_eq(a, b) };
     let kept = |(k, v): &(&String, &Value)| !v.is_null() && !skip.iter().any(|s| s.name() == k.as_str());
     a.iter().filter(kept).count() == b.iter().filter(kept).count()
-        && a.iter().filter(kept).all(|(k, v)| b.get(k) == Some(v))
+        && a.iter().filter(kept).all(|(k, v)| b.get(k).is_some_and(|w| py_eq(v, w)))
+}
+
+/// JSON equality as the Python validator's `==` sees it: numbers by value
+/// (`0.0 == 0`, exactly: `2**53 + 1 != 2.0**53`), `true == 1` and
+/// `false == 0` (Python's bool is an int), the rest structurally.
+pub fn py_eq(a: &Value, b: &Value) -> bool {
+    /// A number or bool as an exact integer, or else as a float.
+    enum Num {
+        Int(i128),
+        Float(f64),
+    }
+    fn num(v: &Value) -> Option<Num> {
+        match v {
+            Value::Bool(b) => Some(Num::Int(*b as i128)),
+            Value::Number(n) => Some(match (n.as_i64(), n.as_u64()) {
+                (Some(i), _) => Num::Int(i as i128),
+                (_, Some(u)) => Num::Int(u as i128),
+                _ => Num::Float(n.as_f64()?),
+            }),
+            _ => None,
+        }
+    }
+    fn int_eq_float(i: i128, f: f64) -> bool {
+        // Exact: f must be integral and convert back to the same integer.
+        f.fract() == 0.0 && f.abs() < 1.8e19 && f as i128 == i
+    }
+    match (a, b) {
+        (Value::Array(x), Value::Array(y)) => x.len() == y.len() && x.iter().zip(y).all(|(p, q)| py_eq(p, q)),
+        (Value::Object(x), Value::Object(y)) => x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| py_eq(v, w))),
+        _ => match (num(a), num(b)) {
+            (Some(Num::Int(i)), Some(Num::Int(j))) => i == j,
+            (Some(Num::Float(f)), Some(Num::Float(g))) => f == g,
+            (Some(Num::Int(i)), Some(Num::Float(f))) | (Some(Num::Float(f)), Some(Num::Int(i))) => int_eq_float(i, f),
+            _ => a == b,
+        },
+    }
 }
 
 /// [`displays_equal`] on typed displays: the view holds every key of the

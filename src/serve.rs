@@ -17,6 +17,7 @@ use crate::engine::{Engine, Turn};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
+use crate::record::LineRead;
 use std::io::{BufRead, Write};
 
 /// One command line.
@@ -53,6 +54,8 @@ impl Session {
 
     fn run(&mut self, line: &str) -> Result<Turn, String> {
         let value: Value = serde_json::from_str(line).map_err(|e| format!("malformed JSON: {e}"))?;
+        // serde_json keeps the last of repeated keys; a command must not be ambiguous.
+        serde_json::from_str::<NoDuplicateKeys>(line).map_err(|e| format!("malformed JSON: {e}"))?;
         let cmd = match value.get("cmd") {
             Some(Value::String(c)) if c == "reset" || c == "step" => c.clone(),
             Some(Value::String(c)) => return Err(format!("unknown cmd {c:?} (expected \"reset\" or \"step\")")),
@@ -75,6 +78,58 @@ impl Session {
     }
 }
 
+/// Any JSON value in which no object repeats a key (the error names it).
+struct NoDuplicateKeys;
+
+impl<'de> Deserialize<'de> for NoDuplicateKeys {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(NoDuplicateKeys)
+    }
+}
+
+impl<'de> serde::de::Visitor<'de> for NoDuplicateKeys {
+    type Value = NoDuplicateKeys;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a JSON value")
+    }
+
+    fn visit_bool<E>(self, _: bool) -> Result<Self, E> {
+        Ok(self)
+    }
+    fn visit_i64<E>(self, _: i64) -> Result<Self, E> {
+        Ok(self)
+    }
+    fn visit_u64<E>(self, _: u64) -> Result<Self, E> {
+        Ok(self)
+    }
+    fn visit_f64<E>(self, _: f64) -> Result<Self, E> {
+        Ok(self)
+    }
+    fn visit_str<E>(self, _: &str) -> Result<Self, E> {
+        Ok(self)
+    }
+    fn visit_unit<E>(self) -> Result<Self, E> {
+        Ok(self)
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Self, A::Error> {
+        while seq.next_element::<NoDuplicateKeys>()?.is_some() {}
+        Ok(self)
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Self, A::Error> {
+        let mut keys = std::collections::BTreeSet::new();
+        while let Some(key) = map.next_key::<String>()? {
+            map.next_value::<NoDuplicateKeys>()?;
+            if !keys.insert(key.clone()) {
+                return Err(serde::de::Error::custom(format!("duplicate key {key:?}")));
+            }
+        }
+        Ok(self)
+    }
+}
+
 /// `{"requests":{..},"display":{..}}`, requests first as in the protocol notes.
 fn render(turn: &Turn) -> String {
     let requests = turn.requests_json().unwrap_or_else(|| json!({}));
@@ -86,21 +141,29 @@ fn render(turn: &Turn) -> String {
 pub fn serve(input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
     let mut session = Session::new();
     let mut input = input;
+    let max = crate::record::max_line_bytes();
     let mut buf = Vec::new();
     loop {
-        buf.clear();
-        if input.read_until(b'\n', &mut buf)? == 0 {
-            return Ok(());
-        }
-        let reply = match std::str::from_utf8(&buf) {
-            Ok(text) => session.handle(text.trim_end_matches(['\n', '\r'])),
-            Err(e) => json!({ "error": format!("input is not UTF-8 (byte {})", e.valid_up_to()) }).to_string(),
+        let reply = match crate::record::read_line_capped(&mut input, &mut buf, max)? {
+            LineRead::Eof => return Ok(()),
+            LineRead::TooLong(len) => json!({ "error": crate::record::too_long_message(len, max) }).to_string(),
+            LineRead::Line => match std::str::from_utf8(&buf) {
+                Ok(text) => session.handle(text.trim_end_matches(['\n', '\r'])),
+                Err(e) => json!({ "error": format!("input is not UTF-8 (byte {})", e.valid_up_to()) }).to_string(),
+            },
         };
+        // A long line's buffer is not kept for the rest of the session.
+        if buf.capacity() > KEPT_BUFFER {
+            buf = Vec::with_capacity(KEPT_BUFFER);
+        }
         output.write_all(reply.as_bytes())?;
         output.write_all(b"\n")?;
         output.flush()?;
     }
 }
+
+/// The input buffer kept between lines (commands are about 1 KB).
+const KEPT_BUFFER: usize = 1 << 16;
 
 #[cfg(test)]
 mod tests {
@@ -135,6 +198,28 @@ mod tests {
         assert_eq!(first["display"], rec.turns[0].display);
         assert!(error_of(&s.handle("{\"cmd\":\"step\",\"responses\":{\"0\":\"PASS\"}}")).contains("no response for seat 1"));
         assert!(error_of(&s.handle("{\"cmd\":\"step\",\"responses\":{\"9\":\"PASS\"}}")).contains("\"9\""));
+    }
+
+    #[test]
+    fn duplicate_keys_are_refused() {
+        let mut s = Session::new();
+        let e = error_of(&s.handle("{\"cmd\":\"step\",\"cmd\":\"reset\"}"));
+        assert!(e.contains("duplicate key \"cmd\""), "{e}");
+        let e = error_of(&s.handle("{\"cmd\":\"step\",\"responses\":{\"0\":\"PASS\",\"0\":\"HU\",\"1\":\"PASS\"}}"));
+        assert!(e.contains("duplicate key \"0\"") && e.contains("column"), "{e}");
+    }
+
+    #[test]
+    fn long_lines_get_one_error_each_and_no_kept_buffer() {
+        let long = format!("{{\"cmd\":\"step\",\"x\":\"{}\"}}", "y".repeat(crate::record::max_line_bytes() + 10));
+        let input = format!("{long}\n{{\"cmd\":\"nope\"}}\n{long}");
+        let mut out = Vec::new();
+        serve(std::io::BufReader::new(input.as_bytes()), &mut out).unwrap();
+        let out = String::from_utf8(out).unwrap();
+        let replies: Vec<_> = out.lines().collect();
+        assert_eq!(replies.len(), 3, "{out}");
+        assert!(replies[0].contains("longer than the limit") && replies[2].contains("longer than the limit"), "{out}");
+        assert!(replies[1].contains("unknown cmd"), "{out}");
     }
 
     #[test]

@@ -277,8 +277,10 @@ fn chi_from_a_non_left_seat() {
     let out = dealt(&g, 2)[0].clone();
     let ev = json!({"action": "CHI", "player": 2, "tile": out, "tileCHI": mid, "canHu": [-4, -4, -4, -4], "tileCnt": g["turns"][3]["display"]["tileCnt"]});
     let bad = claim_first_discard(&g, 2, &format!("CHI {mid} {out}"), ev);
-    let f = assert_fails(&g, &bad, Check::Chi);
-    assert!(f.message.contains("non-left"), "{f}");
+    // The judge answers a CHI from another seat with WA: the answer fails
+    // before the event it would have led to.
+    let f = assert_fails(&g, &bad, Check::Response);
+    assert!(f.message.contains("seat 2 answered") && f.message.contains("WA"), "{f}");
 }
 
 #[test]
@@ -636,4 +638,197 @@ fn corrupted_bytes_never_panic() {
     }
     // Both kinds of rejection occur, so the edits reach the checker.
     assert!(outcomes[0] > 0 && outcomes[1] > 0, "{outcomes:?}");
+}
+
+// ------------------------------------------------ what the judge writes passes
+//
+// The judge stops examining answers once it grants a claim (or a zimo), and
+// examines PENG/GANG in seat order 0..3. Each record below is a real game
+// with answers the judge never looks at turned into junk; the engine, which
+// reproduces the judge byte for byte, replays it exactly, so it is a record
+// the judge writes, and the self-test must pass it.
+
+fn games() -> &'static [Value] {
+    static G: OnceLock<Vec<Value>> = OnceLock::new();
+    G.get_or_init(|| lines("games.jsonl.gz").iter().map(|l| serde_json::from_slice(l).unwrap()).collect())
+}
+
+/// The engine reproduces `rec` exactly (so the judge writes it), and the
+/// self-test passes it.
+#[track_caller]
+fn judge_writes_and_self_test_passes(rec: &Value) {
+    let record: GameRecord = serde_json::from_value(rec.clone()).unwrap();
+    let mut engine = mcr_engine::engine::Engine::new();
+    if let Err(d) = mcr_engine::replay::replay(&mut engine, &record, mcr_engine::replay::Compare::Exact) {
+        panic!("the engine does not reproduce the edited {}: {d}", rec["game_id"]);
+    }
+    if let Err(f) = check(rec) {
+        panic!("self-test rejects a record the judge writes ({}): {f}", rec["game_id"]);
+    }
+}
+
+/// First (game, turn) of golden then games where `pred` holds.
+fn find_any(pred: impl Fn(&[Value], usize) -> bool) -> (Value, usize) {
+    // The larger corpus is read only when the golden games lack the feature.
+    for corpus in [golden as fn() -> &'static [Value], games] {
+        for g in corpus() {
+            let ts = turns(g);
+            if let Some(k) = (0..ts.len().saturating_sub(1)).find(|&k| pred(ts, k)) {
+                return (g.clone(), k);
+            }
+        }
+    }
+    panic!("no public game has the feature this test needs");
+}
+
+fn set_answer(rec: &mut Value, k: usize, seat: usize, answer: &str) {
+    rec["turns"][k]["responses"][seat.to_string()] = json!(answer);
+}
+
+fn is_discard(t: &Value) -> bool {
+    matches!(action(t), "PLAY" | "PENG" | "CHI")
+}
+
+/// A discard at `k` claimed with `claim` at `k + 1` by a seat that has a
+/// seat after it in the order the judge examines (`later`).
+fn claimed(claim: &'static str, later: fn(usize, usize) -> Vec<usize>) -> (Value, usize, Vec<usize>) {
+    let (g, k) = find_any(|ts, k| is_discard(&ts[k]) && action(&ts[k + 1]) == claim && !later(seat(&ts[k]), seat(&ts[k + 1])).is_empty());
+    let ts = turns(&g);
+    let seats = later(seat(&ts[k]), seat(&ts[k + 1]));
+    (g, k, seats)
+}
+
+/// Seats after `p` in seat order, other than the discarder `d`.
+fn after_in_seat_order(d: usize, p: usize) -> Vec<usize> {
+    (p + 1..4).filter(|&s| s != d).collect()
+}
+
+#[test]
+fn junk_after_a_granted_peng_or_gang_is_not_examined() {
+    for claim in ["PENG", "GANG"] {
+        let (g, k, seats) = claimed(claim, after_in_seat_order);
+        let mut rec = g.clone();
+        for s in seats {
+            set_answer(&mut rec, k, s, "junk after the claim");
+        }
+        judge_writes_and_self_test_passes(&rec);
+    }
+}
+
+#[test]
+fn junk_after_a_granted_chi_is_not_examined() {
+    // The CHI round comes after every seat passed the PENG/GANG round (where
+    // three words wait): a later seat's three-word junk is never examined.
+    let (g, k, seats) = claimed("CHI", after_in_seat_order);
+    let mut rec = g.clone();
+    for s in seats {
+        set_answer(&mut rec, k, s, "NOT A CHI");
+    }
+    judge_writes_and_self_test_passes(&rec);
+}
+
+#[test]
+fn junk_after_a_granted_ron_is_not_examined() {
+    // HU is examined downstream from the discarder: seats beyond the winner never are.
+    let beyond = |d: usize, w: usize| (1..4).map(|i| (d + i) % 4).skip_while(|&s| s != w).skip(1).collect::<Vec<_>>();
+    let (g, k) = find_any(|ts, k| is_discard(&ts[k]) && action(&ts[k + 1]) == "HU" && !beyond(seat(&ts[k]), seat(&ts[k + 1])).is_empty());
+    let mut rec = g.clone();
+    let ts = turns(&g);
+    for s in beyond(seat(&ts[k]), seat(&ts[k + 1])) {
+        set_answer(&mut rec, k, s, "PENG junk");
+    }
+    judge_writes_and_self_test_passes(&rec);
+}
+
+#[test]
+fn junk_after_a_zimo_is_not_examined() {
+    let (g, k) = find_any(|ts, k| action(&ts[k]) == "DRAW" && action(&ts[k + 1]) == "HU" && seat(&ts[k]) < 3);
+    let mut rec = g.clone();
+    for s in seat(&turns(&g)[k]) + 1..4 {
+        set_answer(&mut rec, k, s, "CHI junk");
+    }
+    judge_writes_and_self_test_passes(&rec);
+}
+
+#[test]
+fn junk_after_a_robbing_hu_is_not_examined() {
+    let beyond = |a: usize, w: usize| (1..4).map(|i| (a + i) % 4).skip_while(|&s| s != w).skip(1).collect::<Vec<_>>();
+    let (g, k) = find_any(|ts, k| action(&ts[k]) == "BUGANG" && action(&ts[k + 1]) == "HU" && !beyond(seat(&ts[k]), seat(&ts[k + 1])).is_empty());
+    let mut rec = g.clone();
+    let ts = turns(&g);
+    for s in beyond(seat(&ts[k]), seat(&ts[k + 1])) {
+        set_answer(&mut rec, k, s, "junk");
+    }
+    judge_writes_and_self_test_passes(&rec);
+}
+
+#[test]
+fn peng_gang_ties_go_by_seat_order_not_distance() {
+    // A later seat, nearer downstream than the granted one, also claims: the
+    // judge examines seat order and never reaches it (the Python validator
+    // would pick the nearer seat).
+    let nearer_later = |d: usize, p: usize| {
+        let dist = |s: usize| (s + 4 - d) % 4;
+        (p + 1..4).filter(|&s| s != d && dist(s) < dist(p)).collect::<Vec<_>>()
+    };
+    for claim in ["PENG", "GANG"] {
+        let (g, k) = find_any(|ts, k| is_discard(&ts[k]) && action(&ts[k + 1]) == claim && !nearer_later(seat(&ts[k]), seat(&ts[k + 1])).is_empty());
+        let mut rec = g.clone();
+        let ts = turns(&g);
+        for s in nearer_later(seat(&ts[k]), seat(&ts[k + 1])) {
+            set_answer(&mut rec, k, s, if claim == "PENG" { "GANG" } else { "PENG W1" });
+        }
+        judge_writes_and_self_test_passes(&rec);
+    }
+}
+
+#[test]
+fn junk_the_judge_does_examine_still_fails() {
+    // The same junk before the granted seat is a WA the record does not show.
+    let (g, k) = find_any(|ts, k| is_discard(&ts[k]) && action(&ts[k + 1]) == "PENG" && (0..seat(&ts[k + 1])).any(|s| s != seat(&ts[k])));
+    let ts = turns(&g);
+    let (d, p) = (seat(&ts[k]), seat(&ts[k + 1]));
+    let s = (0..p).find(|&s| s != d).unwrap();
+    let mut rec = g.clone();
+    set_answer(&mut rec, k, s, "junk");
+    let f = assert_fails(&g, &rec, Check::Response);
+    assert!(f.message.contains("WA"), "{f}");
+}
+
+#[test]
+fn huge_fan_values_do_not_wrap_the_sum() {
+    // A fan worth 2^62 counted 4 times wraps an i64 to 0; with fan_total 0
+    // plus a real entry, an unchecked sum would agree.
+    let g = hu_game("zimo", false);
+    let mut bad = g.clone();
+    let total = bad["expected"]["fan_total"].as_i64().unwrap();
+    let mut fan = bad["expected"]["fan"].as_array().unwrap().clone();
+    fan.push(json!(["wrap", 1i64 << 62, 4]));
+    bad["expected"]["fan"] = json!(fan);
+    // The display says the same, so only the sum can tell.
+    let last = turns(&g).len() - 1;
+    let mut shown = bad["turns"][last]["display"]["fan"].as_array().unwrap().clone();
+    shown.push(json!({"name": "wrap", "cnt": 4, "value": 1i64 << 62}));
+    bad["turns"][last]["display"]["fan"] = json!(shown);
+    let f = assert_fails(&g, &bad, Check::Fan);
+    assert!(f.message.contains("more than an i64 holds") && f.message.contains(&total.to_string()), "{f}");
+}
+
+#[test]
+fn srand_follows_the_judges_unsigned_seed() {
+    // The judge reads srand only as a signed 32-bit integer and shows it as
+    // unsigned: the engine and the self-test agree on both sides of 2^31.
+    let g = golden()[0].clone();
+    let mut wrapped = g.clone();
+    wrapped["srand"] = json!(-1294967296i64);
+    wrapped["turns"][0]["display"]["srand"] = json!(3000000000u64);
+    judge_writes_and_self_test_passes(&wrapped);
+    let mut big = g.clone();
+    big["srand"] = json!(3000000000u64);
+    big["turns"][0]["display"]["srand"] = json!(3000000000u64);
+    let f = assert_fails(&g, &big, Check::Init);
+    assert!(f.message.contains("clock"), "{f}");
+    let record: GameRecord = serde_json::from_value(big).unwrap();
+    let refused = mcr_engine::replay::replay(&mut mcr_engine::engine::Engine::new(), &record, mcr_engine::replay::Compare::Exact);
+    assert!(refused.is_err_and(|d| d.to_string().contains("clock")));
 }

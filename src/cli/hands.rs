@@ -22,11 +22,12 @@ pub fn fan_list(r: &fans::FanResult) -> Vec<(String, i32, i32)> {
 }
 
 pub fn run(args: Args) -> ExitCode {
-    let (mut total, mut matched, mut shown) = (0usize, 0usize, 0usize);
+    let (mut total, mut matched, mut shown, mut read) = (0usize, 0usize, 0usize, 0usize);
     for file in &args.files {
         for item in hand_inputs(file) {
             total += 1;
             let Some((rec, input)) = super::ok_or_report(item) else { continue };
+            read += 1;
             let h = &rec.record;
             let got = fans::calculate(&input);
             let got_list = if got.result >= 0 { fan_list(&got) } else { Vec::new() };
@@ -41,6 +42,10 @@ pub fn run(args: Args) -> ExitCode {
         }
     }
     println!("hands: {matched}/{total} match");
+    if read == 0 {
+        eprintln!("hands: no hand record read");
+        return ExitCode::FAILURE;
+    }
     if matched == total {
         ExitCode::SUCCESS
     } else {

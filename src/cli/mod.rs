@@ -14,3 +14,33 @@ pub mod view;
 pub fn ok_or_report<T>(item: Result<T, String>) -> Option<T> {
     item.map_err(|e| eprintln!("{e}")).ok()
 }
+
+/// Game ids seen in a run: a repeated id is warned about on stderr (with
+/// both places) and still counted, as each line is a game.
+#[derive(Default)]
+pub struct DuplicateIds {
+    files: Vec<std::path::PathBuf>,
+    /// Id -> (index into `files`, line) of its first occurrence.
+    seen: std::collections::HashMap<String, (usize, usize)>,
+}
+
+impl DuplicateIds {
+    pub fn see(&mut self, id: String, file: &std::path::Path, line: usize) {
+        if id.is_empty() {
+            return;
+        }
+        if self.files.last().is_none_or(|f| f != file) {
+            self.files.push(file.to_path_buf());
+        }
+        let here = (self.files.len() - 1, line);
+        match self.seen.entry(id) {
+            std::collections::hash_map::Entry::Occupied(first) => {
+                let (f, l) = *first.get();
+                eprintln!("warning: {}:{line}: game id {:?} repeats {}:{l}", file.display(), first.key(), self.files[f].display());
+            }
+            std::collections::hash_map::Entry::Vacant(slot) => {
+                slot.insert(here);
+            }
+        }
+    }
+}

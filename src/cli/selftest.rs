@@ -6,7 +6,7 @@
 
 use super::validate::Args;
 use mcr_engine::record::lines::{for_each_block, LineReader};
-use mcr_engine::record::view::game_id_of;
+use mcr_engine::record::view::{game_id_of, GameView};
 use mcr_engine::selftest::{self, Facts, Outcome};
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
@@ -21,41 +21,59 @@ enum GameResult {
     Fail(String),
 }
 
-fn check_line(file: &Path, line: usize, bytes: &[u8]) -> GameResult {
-    match selftest::check_json(bytes) {
-        Ok(Ok(facts)) => GameResult::Pass(facts),
-        Ok(Err(failure)) => {
-            let id = game_id_of(bytes).unwrap_or_default();
-            GameResult::Fail(format!("FAIL {id}: {failure}"))
+/// One line (or file) checked: where, the game id when the record was read.
+struct Checked {
+    file: usize,
+    line: usize,
+    id: Option<String>,
+    result: GameResult,
+}
+
+fn check_line(file: &Path, line: usize, bytes: &[u8]) -> (Option<String>, GameResult) {
+    match GameView::parse(bytes) {
+        Ok(view) => {
+            let id = view.game_id.as_str().to_owned();
+            let result = match selftest::check_game(&view) {
+                Ok(facts) => GameResult::Pass(facts),
+                Err(failure) => GameResult::Fail(format!("FAIL {id}: {failure}")),
+            };
+            (Some(id), result)
         }
         Err(e) => {
             let id = game_id_of(bytes).map(|id| format!(" (game {id})")).unwrap_or_default();
-            GameResult::Fail(format!("FAIL {}:{line}{id}: malformed record: {e}", file.display()))
+            (None, GameResult::Fail(format!("FAIL {}:{line}{id}: malformed record: {e}", file.display())))
         }
     }
 }
 
-/// Checks the files in order, up to `limit` games; an unreadable file or
-/// read error counts as a failed game.
-fn check_files(files: &[PathBuf], limit: usize) -> Vec<GameResult> {
+/// Checks the files in order, up to `limit` games; an unreadable file,
+/// line or read error counts as a failed game.
+fn check_files(files: &[PathBuf], limit: usize) -> Vec<Checked> {
     let mut results = Vec::new();
     let mut budget = limit;
-    for file in files {
+    for (index, file) in files.iter().enumerate() {
         if budget == 0 {
             break;
         }
+        let failed = |e: &dyn std::fmt::Display, line: usize| Checked { file: index, line, id: None, result: GameResult::Fail(format!("FAIL {e}")) };
         let mut reader = match LineReader::open(file, budget) {
             Ok(r) => r,
             Err(e) => {
-                results.push(GameResult::Fail(format!("FAIL {e}")));
+                results.push(failed(&e, 0));
                 budget -= 1;
                 continue;
             }
         };
         for_each_block(&mut reader, |block| {
-            results.par_extend(block.par_lines().map(|(line, bytes)| check_line(file, line, bytes)));
-            if let Some(e) = &block.error {
-                results.push(GameResult::Fail(format!("FAIL {e}")));
+            let start = results.len();
+            results.par_extend(block.par_lines().map(|(line, bytes)| {
+                let (id, result) = check_line(file, line, bytes);
+                Checked { file: index, line, id, result }
+            }));
+            if !block.errors.is_empty() {
+                // Lines that could not be read take their place in line order.
+                results.extend(block.errors.iter().map(|e| failed(e, e.line)));
+                results[start..].sort_by_key(|c| c.line);
             }
         });
         budget = reader.budget();
@@ -64,22 +82,25 @@ fn check_files(files: &[PathBuf], limit: usize) -> Vec<GameResult> {
 }
 
 pub fn run(args: &Args) -> ExitCode {
-    let pool = match rayon::ThreadPoolBuilder::new().num_threads(args.jobs.unwrap_or(0)).build() {
+    let pool = match super::validate::worker_pool("self-test", args.jobs) {
         Ok(p) => p,
-        Err(e) => {
-            eprintln!("error: cannot start {} worker threads: {e}", args.jobs.unwrap_or(0));
-            return ExitCode::FAILURE;
-        }
+        Err(code) => return code,
     };
     let start = Instant::now();
-    let results = pool.install(|| check_files(&args.files, args.limit.unwrap_or(usize::MAX)));
+    let mut results = pool.install(|| check_files(&args.files, args.limit.unwrap_or(usize::MAX)));
     let elapsed = start.elapsed().as_secs_f64();
 
     let total = results.len();
     let mut sum = Summary::default();
     let mut failed = 0;
-    for r in &results {
-        match r {
+    let mut ids = super::DuplicateIds::default();
+    let mut read = 0;
+    for c in &mut results {
+        if let Some(id) = c.id.take() {
+            read += 1;
+            ids.see(id, &args.files[c.file], c.line);
+        }
+        match &c.result {
             GameResult::Pass(f) => sum.add(f),
             GameResult::Fail(msg) => {
                 if failed < SHOWN {
@@ -95,8 +116,8 @@ pub fn run(args: &Args) -> ExitCode {
     println!("{}", sum.line());
     eprintln!("checked {total} games in {elapsed:.2} s ({:.0} games/s, {} threads)", total as f64 / elapsed.max(1e-9), pool.current_num_threads());
     println!("self-test: {}/{total} games PASS", total - failed);
-    if total == 0 {
-        eprintln!("error: no games read");
+    if read == 0 {
+        eprintln!("self-test: no game record read");
         return ExitCode::FAILURE;
     }
     if failed == 0 {

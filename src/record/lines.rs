@@ -20,8 +20,10 @@ const BLOCK: usize = 1 << 20;
 pub struct Block {
     text: Vec<u8>,
     lines: Vec<(usize, Range<usize>)>,
-    /// The read failed after these lines (a truncated or corrupt file).
-    pub error: Option<RecordError>,
+    /// Lines that could not be read, in line order: lines over the length
+    /// bound (skipped), then possibly a failed read after these lines (a
+    /// truncated or corrupt file), which ends the file.
+    pub errors: Vec<RecordError>,
 }
 
 impl Block {
@@ -54,13 +56,15 @@ pub struct LineReader {
     line: usize,
     /// Non-blank lines still wanted.
     budget: usize,
+    /// The longest line kept ([`super::max_line_bytes`] when opened).
+    max_line: usize,
 }
 
 impl LineReader {
     /// Opens `.jsonl` or `.jsonl.gz`; at most `limit` non-blank lines are read.
     pub fn open(path: &Path, limit: usize) -> Result<LineReader, RecordError> {
         let reader = open_reader(path)?;
-        Ok(LineReader { file: path.to_path_buf(), reader: Some(reader), carry: Vec::new(), line: 0, budget: limit })
+        Ok(LineReader { file: path.to_path_buf(), reader: Some(reader), carry: Vec::new(), line: 0, budget: limit, max_line: super::max_line_bytes() })
     }
 
     /// How many more non-blank lines may be read (of the `limit`).
@@ -69,23 +73,45 @@ impl LineReader {
     }
 
     /// Refills `block` with the next lines; false when nothing is left.
+    /// The buffer grows past [`BLOCK`] only for a line longer than a block,
+    /// and never past the line bound: a longer line is reported in
+    /// `block.errors` and skipped to its newline without being kept.
     pub fn fill(&mut self, block: &mut Block) -> bool {
         block.text.clear();
         block.lines.clear();
-        block.error = None;
-        let Some(reader) = self.reader.as_mut().filter(|_| self.budget > 0) else { return false };
+        block.errors.clear();
+        if self.reader.is_none() || self.budget == 0 {
+            return false;
+        }
         block.text.append(&mut self.carry);
         // Read until the buffer is full, then keep what ends in a line break.
         let mut filled = block.text.len();
         let mut end_of_file = false;
-        block.text.resize(BLOCK.max(filled * 2), 0);
+        block.text.resize(BLOCK.max(filled * 2).min(BLOCK.max(self.max_line + 1)), 0);
         loop {
             if filled == block.text.len() {
                 if memchr::memchr(b'\n', &block.text).is_some() {
                     break;
                 }
-                block.text.resize(filled * 2, 0); // a line longer than the block
+                // One line fills the buffer.
+                if filled > self.max_line {
+                    match self.skip_long_line(block, filled) {
+                        Some(rest) => filled = rest,
+                        // The file ended (or failed) inside the line.
+                        None => {
+                            filled = 0;
+                            break;
+                        }
+                    }
+                    if self.budget == 0 {
+                        filled = 0;
+                        break;
+                    }
+                    continue;
+                }
+                block.text.resize((filled * 2).min(self.max_line + 1).max(filled + 1), 0);
             }
+            let Some(reader) = self.reader.as_mut() else { break };
             match reader.read(&mut block.text[filled..]) {
                 Ok(0) => {
                     end_of_file = true;
@@ -98,8 +124,7 @@ impl LineReader {
                     let whole = memchr::memrchr(b'\n', &block.text[..filled]).map_or(0, |i| i + 1);
                     block.text.truncate(whole);
                     self.split(block);
-                    let message = format!("read error (truncated or corrupt file?): {e}");
-                    block.error = Some(RecordError { file: self.file.clone(), line: self.line + 1, message });
+                    block.errors.push(self.read_error(self.line + 1, &e));
                     self.reader = None;
                     return true;
                 }
@@ -108,7 +133,7 @@ impl LineReader {
         block.text.truncate(filled);
         if end_of_file {
             self.reader = None;
-        } else {
+        } else if self.reader.is_some() {
             let whole = memchr::memrchr(b'\n', &block.text).map_or(0, |i| i + 1);
             self.carry.extend_from_slice(&block.text[whole..]);
             block.text.truncate(whole);
@@ -118,6 +143,48 @@ impl LineReader {
             self.reader = None;
         }
         true
+    }
+
+    fn read_error(&self, line: usize, e: &std::io::Error) -> RecordError {
+        RecordError { file: self.file.clone(), line, message: format!("read error (truncated or corrupt file?): {e}") }
+    }
+
+    /// The line at the start of `block.text` (`filled` bytes so far, no
+    /// newline among them) is over the bound: reports it, reads on to its
+    /// newline reusing the buffer, and moves what follows the newline to the
+    /// front. Returns the bytes now at the front, `None` when the file ended
+    /// (or failed) inside the line.
+    fn skip_long_line(&mut self, block: &mut Block, mut filled: usize) -> Option<usize> {
+        self.line += 1;
+        let line = self.line;
+        self.budget = self.budget.saturating_sub(1);
+        let mut len = filled;
+        let reader = self.reader.as_mut()?;
+        loop {
+            let n = match reader.read(&mut block.text[..]) {
+                Ok(0) => {
+                    self.reader = None;
+                    block.errors.push(RecordError { file: self.file.clone(), line, message: super::too_long_message(len, self.max_line) });
+                    return None;
+                }
+                Ok(n) => n,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => {
+                    self.reader = None;
+                    block.errors.push(self.read_error(line, &e));
+                    return None;
+                }
+            };
+            if let Some(i) = memchr::memchr(b'\n', &block.text[..n]) {
+                len += i;
+                let end = if i > 0 && block.text[i - 1] == b'\r' { len - 1 } else { len };
+                block.errors.push(RecordError { file: self.file.clone(), line, message: super::too_long_message(end, self.max_line) });
+                block.text.copy_within(i + 1..n, 0);
+                filled = n - i - 1;
+                return Some(filled);
+            }
+            len += n;
+        }
     }
 
     /// Indexes the lines of `block.text`, up to the budget.
@@ -131,7 +198,12 @@ impl LineReader {
             if text[line.clone()].last() == Some(&b'\r') {
                 line.end -= 1;
             }
-            if !text[line.clone()].iter().all(u8::is_ascii_whitespace) {
+            if line.len() > self.max_line {
+                // Within a block, but over the bound all the same.
+                let message = super::too_long_message(line.len(), self.max_line);
+                block.errors.push(RecordError { file: self.file.clone(), line: self.line, message });
+                self.budget -= 1;
+            } else if !text[line.clone()].iter().all(u8::is_ascii_whitespace) {
                 block.lines.push((self.line, line));
                 self.budget -= 1;
             }
@@ -172,7 +244,7 @@ mod tests {
         let mut block = Block::default();
         while reader.fill(&mut block) {
             lines.extend(block.lines().map(|(n, t)| (n, String::from_utf8(t.to_vec()).unwrap())));
-            errors.extend(block.error.clone());
+            errors.extend(block.errors.iter().cloned());
         }
         (lines, errors)
     }
@@ -195,6 +267,46 @@ mod tests {
         assert_eq!(lines[200_001], (200_004, "last".to_string()));
         let (lines, _) = read(&temp("lines.jsonl", text.as_bytes()), 3);
         assert_eq!(lines.iter().map(|l| l.0).collect::<Vec<_>>(), [1, 2, 3]);
+    }
+
+    #[test]
+    fn over_long_lines_are_reported_skipped_and_not_kept() {
+        let mut text = String::new();
+        for i in 0..1000 {
+            text.push_str(&format!("line {i}\n"));
+        }
+        text.push_str(&"x".repeat(3 * BLOCK));
+        text.push_str("\nafter\n");
+        text.push_str(&"y".repeat(BLOCK / 2));
+        text.push_str("\nshort enough\n");
+        text.push_str(&"z".repeat(2 * BLOCK));
+        let path = temp("long.jsonl", text.as_bytes());
+        let mut reader = LineReader::open(&path, usize::MAX).unwrap();
+        reader.max_line = BLOCK / 4;
+        let (mut lines, mut errors, mut biggest) = (Vec::new(), Vec::new(), 0);
+        let mut block = Block::default();
+        while reader.fill(&mut block) {
+            biggest = biggest.max(block.text.capacity());
+            lines.extend(block.lines().map(|(n, t)| (n, String::from_utf8(t.to_vec()).unwrap())));
+            errors.extend(block.errors.iter().cloned());
+        }
+        assert_eq!(lines.len(), 1002);
+        assert_eq!(lines[1000], (1002, "after".to_string()));
+        assert_eq!(lines[1001], (1004, "short enough".to_string()));
+        let errors: Vec<_> = errors.iter().map(|e| (e.line, e.message.clone())).collect();
+        assert_eq!(errors.len(), 3, "{errors:?}");
+        assert_eq!((errors[0].0, errors[1].0, errors[2].0), (1001, 1003, 1005));
+        assert!(errors[0].1.contains(&format!("line of {} bytes", 3 * BLOCK)), "{}", errors[0].1);
+        assert!(errors[2].1.contains(&format!("line of {} bytes", 2 * BLOCK)), "{}", errors[2].1);
+        assert!(biggest <= 2 * BLOCK, "{biggest}");
+        // A limit counts an over-long line as a line read.
+        let mut reader = LineReader::open(&path, 1001).unwrap();
+        reader.max_line = BLOCK / 4;
+        let mut n = 0;
+        while reader.fill(&mut block) {
+            n += block.len() + block.errors.len();
+        }
+        assert_eq!(n, 1001);
     }
 
     #[test]

@@ -216,16 +216,47 @@ impl<'a> Scanner<'a> {
         self.array(|s| s.str().map(drop))
     }
 
-    /// Any JSON value, unread (keys the view does not keep).
+    /// Any JSON value, unread (keys the view does not keep). Iterative, with
+    /// its own stack of open containers, as serde_json skips an ignored value:
+    /// any depth is read the same by both readers and none overflows the
+    /// call stack (a line of a million `[` under an unknown key).
     fn skip(&mut self) -> Option<()> {
-        self.ws();
-        match *self.b.get(self.i)? {
-            b'{' => self.object(|s, _| s.skip()),
-            b'[' => self.array(|s| s.skip()),
-            b'"' => self.str().map(drop),
-            b't' | b'f' => self.bool().map(drop),
-            b'n' => self.null().then_some(()),
-            _ => self.number(),
+        // Open containers, innermost last: true for an object.
+        let mut open: Vec<bool> = Vec::new();
+        loop {
+            self.ws();
+            match *self.b.get(self.i)? {
+                c @ (b'{' | b'[') => {
+                    self.i += 1;
+                    let object = c == b'{';
+                    if !self.eat(if object { b'}' } else { b']' }) {
+                        open.push(object);
+                        if object {
+                            self.str()?;
+                            self.expect(b':')?;
+                        }
+                        continue;
+                    }
+                }
+                b'"' => drop(self.str()?),
+                b't' | b'f' => drop(self.bool()?),
+                b'n' => self.null().then_some(())?,
+                _ => self.number()?,
+            }
+            // A value ended: close what ends with it, or go on to the next element.
+            loop {
+                let Some(&object) = open.last() else { return Some(()) };
+                if self.eat(if object { b'}' } else { b']' }) {
+                    open.pop();
+                    continue;
+                }
+                self.expect(b',')?;
+                if object {
+                    self.str()?;
+                    self.expect(b':')?;
+                }
+                break;
+            }
         }
     }
 
@@ -548,5 +579,28 @@ mod tests {
         let escaped = base.replace("\"ending\":\"draw\"", "\"ending\":\"dr\\u0061w\"");
         assert!(parse(&escaped).is_none());
         assert_eq!(GameView::parse(escaped.as_bytes()).unwrap().expected.ending.as_str(), "draw");
+    }
+
+    #[test]
+    fn deep_nesting_is_a_located_error_not_a_stack_overflow() {
+        let base = sample();
+        for deep in ["[".repeat(100_000) + &"]".repeat(100_000), "{\"a\":".repeat(50_000) + "1" + &"}".repeat(50_000)] {
+            let line = base.replace("\"note\":[", &format!("\"note\":{deep},\"n2\":["));
+            // An unknown key is skipped at any depth, by both readers alike.
+            assert!(parse(&line).is_some());
+            assert_eq!(parse(&line), serde_view(&line));
+            // Where a value is read whole (a display), serde's limit words the error.
+            let deep_display = base.replace("\"strlen\":407", &format!("\"strlen\":407,\"x\":{deep}"));
+            assert!(parse(&deep_display).is_none());
+            let err = serde_json::from_str::<crate::record::GameRecord>(&deep_display).unwrap_err().to_string();
+            assert!(err.contains("recursion limit exceeded") && err.contains("column"), "{err}");
+            // A cut-off deep line is rejected, not overflowed.
+            let cut = &line[..line.len() / 2];
+            assert!(parse(cut).is_none() && serde_view(cut).is_none());
+        }
+        // Nesting within the bound is read by both readers alike.
+        let fine = base.replace("\"note\":[", &format!("\"note\":{}{},\"n2\":[", "[".repeat(60), "]".repeat(60)));
+        assert_eq!(parse(&fine), serde_view(&fine));
+        assert!(parse(&fine).is_some());
     }
 }
