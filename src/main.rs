@@ -25,8 +25,10 @@ enum Command {
     Audit(cli::audit::Args),
     /// Serve the engine as JSON lines on stdin/stdout.
     Serve(cli::serve::Args),
-    /// Benchmarks: `mcr bench fan FILE`, `mcr bench replay FILE`.
+    /// Benchmarks: `mcr bench fan FILE`, `mcr bench replay FILE`, `mcr bench env`.
     Bench(cli::bench::Args),
+    /// Self-play with a seeded random legal policy, written as game records.
+    Play(cli::play::Args),
 }
 
 fn main() -> ExitCode {
@@ -44,5 +46,6 @@ fn main() -> ExitCode {
         Command::Audit(a) => cli::audit::run(a),
         Command::Serve(a) => cli::serve::run(a),
         Command::Bench(a) => cli::bench::run(a),
+        Command::Play(a) => cli::play::run(a),
     }
 }

@@ -194,6 +194,13 @@ impl Engine {
         self.table.seats[seat as usize % 4].packs()
     }
 
+    /// The judge's `lastTile`: the tile the current request is about (the
+    /// drawn tile, the live discard, the kong tile); claims name it implicitly.
+    #[inline]
+    pub fn current_tile(&self) -> Tile {
+        self.tile
+    }
+
     /// Tiles left in each seat's wall segment.
     pub fn walls_remaining(&self) -> [u8; 4] {
         self.table.tile_counts()
