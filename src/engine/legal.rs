@@ -144,28 +144,49 @@ impl Engine {
     /// A claim of the live discard by `p` (HU aside: its verdict is the
     /// calculator's): the tiles it needs, and for PENG/CHI the discard.
     pub(crate) fn discard_claim_ok(&self, discarder: u8, p: u8, action: ClaimAction, args: [Option<Tile>; 2]) -> bool {
-        let seat = &self.table.seats[p as usize];
-        let claimed = self.tile;
-        if seat.packs().len() >= 4 || !self.meld_wall_ok(discarder) {
-            return action == ClaimAction::Hu;
-        }
         match action {
             ClaimAction::Hu => true,
-            ClaimAction::Gang => seat.count(claimed) >= 3,
+            ClaimAction::Gang => self.meld_ok(discarder, p, action, None),
             ClaimAction::Peng => {
                 let Some(d) = args[0] else { return false };
-                seat.count(claimed) >= 2 && seat.count(d) >= 1 + 2 * u8::from(d == claimed)
+                self.meld_ok(discarder, p, action, None) && self.keeps_after_meld(p, action, None, d)
             }
             ClaimAction::Chi => {
                 let (Some(middle), Some(d)) = (args[0], args[1]) else { return false };
-                let Some(run) = chow_around(middle, claimed) else { return false };
-                // The hand with the claimed tile, less the run, must hold the discard.
-                let count = |t: Tile| {
-                    let n = seat.count(t) + u8::from(t == claimed);
-                    n
-                };
-                run.iter().all(|&t| count(t) >= 1) && count(d) >= 1 + u8::from(run.contains(&d))
+                self.meld_ok(discarder, p, action, Some(middle)) && self.keeps_after_meld(p, action, Some(middle), d)
             }
+        }
+    }
+
+    /// The meld part of a PENG, GANG or CHI (around `middle`) of the live
+    /// discard: room for a meld, the tiles for it, and a wall to go on with.
+    fn meld_ok(&self, discarder: u8, p: u8, action: ClaimAction, middle: Option<Tile>) -> bool {
+        let seat = &self.table.seats[p as usize];
+        let claimed = self.tile;
+        if seat.packs().len() >= 4 || !self.meld_wall_ok(discarder) {
+            return false;
+        }
+        match (action, middle) {
+            (ClaimAction::Gang, _) => seat.count(claimed) >= 3,
+            (ClaimAction::Peng, _) => seat.count(claimed) >= 2,
+            (ClaimAction::Chi, Some(middle)) => chow_around(middle, claimed)
+                .is_some_and(|run| run.iter().all(|&t| seat.count(t) + u8::from(t == claimed) >= 1)),
+            _ => false,
+        }
+    }
+
+    /// After the meld, the hand still holds `discard`.
+    fn keeps_after_meld(&self, p: u8, action: ClaimAction, middle: Option<Tile>, discard: Tile) -> bool {
+        let seat = &self.table.seats[p as usize];
+        let claimed = self.tile;
+        let n = seat.count(discard);
+        match (action, middle) {
+            (ClaimAction::Peng, _) => n >= 1 + 2 * u8::from(discard == claimed),
+            (ClaimAction::Chi, Some(middle)) => {
+                let in_run = chow_around(middle, claimed).is_some_and(|run| run.contains(&discard));
+                n + u8::from(discard == claimed) >= 1 + u8::from(in_run)
+            }
+            _ => false,
         }
     }
 
@@ -246,7 +267,15 @@ impl Engine {
     }
 
     fn any_discard(&self, seat: u8, claim: Claim) -> bool {
-        Tile::all().any(|d| self.legal_discard(seat, claim, d))
+        let (action, middle) = match claim {
+            Claim::Peng => (ClaimAction::Peng, None),
+            Claim::Chi { middle } => (ClaimAction::Chi, Some(middle)),
+            _ => return false,
+        };
+        let Some((_, actor)) = self.claim_levels() else { return false };
+        matches!(self.stage, Stage::Discard(..))
+            && self.meld_ok(actor, seat, action, middle)
+            && Tile::all().any(|d| self.legal_discard(seat, claim, d))
     }
 
     /// Whether `seat` may answer PENG or CHI (`claim`) with `discard` as its

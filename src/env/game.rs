@@ -49,15 +49,11 @@ pub struct Game {
     /// First-decision answers held while discards are chosen.
     held: [Option<Move>; 4],
     answers: [String; 4],
-    /// The current masks as bit sets, and how many actions each allows.
-    legal: [[u64; 4]; 4],
+    /// The current masks, and how many actions each allows.
+    masks: [[u8; NUM_ACTIONS]; 4],
     legal_count: [u16; 4],
     log: Option<Vec<Logged>>,
     over: bool,
-}
-
-fn bit(set: &[u64; 4], i: usize) -> bool {
-    i < NUM_ACTIONS && set[i / 64] >> (i % 64) & 1 == 1
 }
 
 impl Game {
@@ -77,7 +73,7 @@ impl Game {
             pending: [None; 4],
             held: [None; 4],
             answers: Default::default(),
-            legal: [[0; 4]; 4],
+            masks: [[0; NUM_ACTIONS]; 4],
             legal_count: [0; 4],
             log,
             over: false,
@@ -100,49 +96,23 @@ impl Game {
     }
 
     fn update_legal(&mut self) {
-        let mut mask = [0u8; NUM_ACTIONS];
         for seat in 0..4u8 {
-            self.legal_count[seat as usize] = self.write_mask(seat, &mut mask) as u16;
-            let mut set = [0u64; 4];
-            for (i, &m) in mask.iter().enumerate() {
-                set[i / 64] |= u64::from(m) << (i % 64);
-            }
-            self.legal[seat as usize] = set;
+            let n = write_mask(&self.engine, &self.pending, self.over, seat, &mut self.masks[seat as usize]);
+            self.legal_count[seat as usize] = n as u16;
         }
-    }
-
-    fn write_mask(&self, seat: u8, mask: &mut [u8]) -> usize {
-        if self.over {
-            mask[..NUM_ACTIONS].fill(0);
-            return 0;
-        }
-        if self.choosing_discard() {
-            return match self.pending[seat as usize] {
-                Some(claim) => action::write_discard_mask(&self.engine, seat, claim, mask),
-                None => {
-                    mask[..NUM_ACTIONS].fill(0);
-                    mask[action::PASS] = 1;
-                    1
-                }
-            };
-        }
-        action::write_mask(&self.engine, seat, mask)
     }
 
     /// Writes the four seats' masks (`4 × 235` bytes).
     pub fn write_masks(&self, masks: &mut [u8]) {
-        for (seat, set) in self.legal.iter().enumerate() {
-            let m = &mut masks[seat * NUM_ACTIONS..(seat + 1) * NUM_ACTIONS];
-            for (i, b) in m.iter_mut().enumerate() {
-                *b = bit(set, i) as u8;
-            }
+        for (seat, m) in self.masks.iter().enumerate() {
+            masks[seat * NUM_ACTIONS..(seat + 1) * NUM_ACTIONS].copy_from_slice(m);
         }
     }
 
     /// Legal actions of `seat` now, by index.
     pub fn legal_actions(&self, seat: u8) -> impl Iterator<Item = usize> + '_ {
-        let set = self.legal[seat as usize];
-        (0..NUM_ACTIONS).filter(move |&i| bit(&set, i))
+        let mask = &self.masks[seat as usize];
+        (0..NUM_ACTIONS).filter(move |&i| mask[i] != 0)
     }
 
     pub fn legal_count(&self, seat: u8) -> usize {
@@ -196,7 +166,7 @@ impl Game {
         } else {
             for seat in 0..4 {
                 let a = actions[seat];
-                let legal = bit(&self.legal[seat], a);
+                let legal = self.masks[seat].get(a).is_some_and(|&m| m != 0);
                 self.held[seat] = match action::decode(a, current) {
                     Some(claim) if legal => Some(Move::new(claim)),
                     Some(Claim::Hu) => Some(Move::new(Claim::Hu)),
@@ -292,4 +262,24 @@ impl Game {
             "tags": ["selfplay"],
         })
     }
+}
+
+/// One seat's mask: none once over; the discards of a pending claim (or
+/// PASS) while claims wait for them; otherwise its legal claims.
+fn write_mask(engine: &Engine, pending: &[Option<Claim>; 4], over: bool, seat: u8, mask: &mut [u8]) -> usize {
+    if over {
+        mask[..NUM_ACTIONS].fill(0);
+        return 0;
+    }
+    if pending.iter().any(Option::is_some) {
+        return match pending[seat as usize] {
+            Some(claim) => action::write_discard_mask(engine, seat, claim, mask),
+            None => {
+                mask[..NUM_ACTIONS].fill(0);
+                mask[action::PASS] = 1;
+                1
+            }
+        };
+    }
+    action::write_mask(engine, seat, mask)
 }
