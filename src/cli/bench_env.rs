@@ -51,14 +51,18 @@ pub fn run(args: Args) -> ExitCode {
         cfg.obs = obs;
         cfg.skip_forced = !args.no_skip;
         match time(cfg, args.steps) {
-            Ok((steps_s, games_s, policy_share)) => println!(
-                "bench env: {n} thread(s), {} tables, obs {}: {:.0} steps/s ({:.2} M), {:.0} games/s; policy {:.0}% of the time",
+            Ok(t) => println!(
+                "bench env: {n} thread(s), {} tables, obs {}, {}: {:.0} steps/s ({:.2} M), {:.0} judge steps/s, {:.0} games/s; \
+                 per CPU-second {:.0} steps; policy {:.0}% of the time",
                 args.envs,
                 args.obs,
-                steps_s,
-                steps_s / 1e6,
-                games_s,
-                policy_share * 100.0
+                if args.no_skip { "every judge step" } else { "forced steps inside" },
+                t.steps,
+                t.steps / 1e6,
+                t.judge_steps,
+                t.games,
+                t.steps_per_cpu_second,
+                t.policy_share * 100.0
             ),
             Err(e) => {
                 eprintln!("bench env: {e}");
@@ -76,8 +80,25 @@ pub fn run(args: Args) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// Steps/s, games/s, and the share of the time the policy took.
-fn time(cfg: VecEnvConfig, steps: usize) -> Result<(f64, f64, f64), mcr_engine::env::EnvError> {
+struct Timing {
+    steps: f64,
+    judge_steps: f64,
+    games: f64,
+    /// Steps per second of CPU time of the process (all threads): what a
+    /// loaded machine does not change much.
+    steps_per_cpu_second: f64,
+    policy_share: f64,
+}
+
+/// CPU time of the whole process, in seconds.
+fn cpu_seconds() -> f64 {
+    let mut ts = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+    // SAFETY: clock_gettime writes the timespec it is given.
+    unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut ts) };
+    ts.tv_sec as f64 + ts.tv_nsec as f64 * 1e-9
+}
+
+fn time(cfg: VecEnvConfig, steps: usize) -> Result<Timing, mcr_engine::env::EnvError> {
     let mut env = VecEnv::new(cfg)?;
     let mut buf = OwnedBuffers::for_env(&env);
     let mut policy = RandomPolicy::new(env.num_envs(), env.config().seed);
@@ -87,7 +108,8 @@ fn time(cfg: VecEnvConfig, steps: usize) -> Result<(f64, f64, f64), mcr_engine::
         policy.act(&buf.mask, &mut actions);
         env.step(&actions, buf.view())?;
     }
-    let (games0, steps0) = env.counters();
+    let (games0, steps0, judge0) = env.counters();
+    let cpu0 = cpu_seconds();
     let start = Instant::now();
     let mut in_policy = 0.0;
     for _ in 0..steps {
@@ -97,9 +119,17 @@ fn time(cfg: VecEnvConfig, steps: usize) -> Result<(f64, f64, f64), mcr_engine::
         env.step(&actions, buf.view())?;
     }
     let secs = start.elapsed().as_secs_f64();
-    let (games1, steps1) = env.counters();
+    let cpu = cpu_seconds() - cpu0;
+    let (games1, steps1, judge1) = env.counters();
     black_box(&buf.obs);
-    Ok(((steps1 - steps0) as f64 / secs, (games1 - games0) as f64 / secs, in_policy / secs))
+    let steps = (steps1 - steps0) as f64;
+    Ok(Timing {
+        steps: steps / secs,
+        judge_steps: (judge1 - judge0) as f64 / secs,
+        games: (games1 - games0) as f64 / secs,
+        steps_per_cpu_second: steps / cpu,
+        policy_share: in_policy / secs,
+    })
 }
 
 /// Nanoseconds to clone an engine in the middle of a game, and its size.

@@ -54,6 +54,7 @@ pub struct Game {
     legal_count: [u16; 4],
     log: Option<Vec<Logged>>,
     over: bool,
+    judge_steps: u32,
 }
 
 impl Game {
@@ -77,6 +78,7 @@ impl Game {
             legal_count: [0; 4],
             log,
             over: false,
+            judge_steps: 0,
         };
         g.update_legal();
         Ok(g)
@@ -84,6 +86,11 @@ impl Game {
 
     pub fn engine(&self) -> &Engine {
         &self.engine
+    }
+
+    /// Judge steps played so far (a PENG/CHI claim's first decision is none).
+    pub fn judge_steps(&self) -> u32 {
+        self.judge_steps
     }
 
     pub fn is_over(&self) -> bool {
@@ -192,6 +199,7 @@ impl Game {
             }
         }
         let turn = self.engine.step([&self.answers[0], &self.answers[1], &self.answers[2], &self.answers[3]])?;
+        self.judge_steps += 1;
         self.seen.observe(&turn);
         let terminal = turn.is_terminal();
         let scores = turn.event.scores();

@@ -73,6 +73,7 @@ struct Table {
     game: Game,
     /// Games started on this table.
     started: u64,
+    judge_steps: u64,
     finished: Option<String>,
 }
 
@@ -98,7 +99,7 @@ impl VecEnv {
 
     fn new_table(&self, env: usize) -> Result<Table, EnvError> {
         let game = start(&self.cfg, env, 0).map_err(|error| EnvError::Engine { env, error })?;
-        Ok(Table { game, started: 1, finished: None })
+        Ok(Table { game, started: 1, judge_steps: 0, finished: None })
     }
 
     pub fn num_envs(&self) -> usize {
@@ -114,9 +115,10 @@ impl VecEnv {
         &self.cfg
     }
 
-    /// Games finished so far, and steps taken (one per table per `step`).
-    pub fn counters(&self) -> (u64, u64) {
-        (self.games_done, self.steps)
+    /// Games finished so far, steps taken (one per table per `step`), and
+    /// judge steps played (forced ones included).
+    pub fn counters(&self) -> (u64, u64, u64) {
+        (self.games_done, self.steps, self.tables.iter().map(|t| t.judge_steps).sum())
     }
 
     /// The table `env` (for inspection: its engine, legal actions).
@@ -242,7 +244,9 @@ fn start(cfg: &VecEnvConfig, env: usize, k: u64) -> Result<Game, EngineError> {
 /// Applies one decision; on the end of a game, adds the scores to `reward`,
 /// keeps the record and starts the table's next game. True when a game ended.
 fn play(cfg: &VecEnvConfig, env: usize, t: &mut Table, actions: [usize; 4], reward: &mut [f32; 4]) -> Result<bool, EnvError> {
+    let judged = t.game.judge_steps();
     let outcome = t.game.step(actions).map_err(|error| EnvError::Engine { env, error })?;
+    t.judge_steps += (t.game.judge_steps() - judged) as u64;
     let ended = finish(cfg, env, t, outcome, reward)?;
     if cfg.skip_forced {
         return Ok(skip_forced(cfg, env, t, reward)? || ended);
@@ -268,6 +272,7 @@ fn skip_forced(cfg: &VecEnvConfig, env: usize, t: &mut Table, reward: &mut [f32;
     let mut ended = false;
     while let Some(forced) = t.game.forced() {
         let outcome = t.game.step(forced).map_err(|error| EnvError::Engine { env, error })?;
+        t.judge_steps += 1;
         ended |= finish(cfg, env, t, outcome, reward)?;
     }
     Ok(ended)
