@@ -8,8 +8,6 @@
 //! seats answering PASS (or, for the drawer of a draw, a legal answer). An
 //! answer that is never examined (a claim beaten by a higher one) is neither.
 
-use std::fmt::Write as _;
-
 use crate::engine::{Engine, Stage};
 use crate::hand::PackKind;
 use crate::rules::claims::{ClaimAction, ClaimLevel, ON_BUGANG, ON_DISCARD, ON_GANG};
@@ -56,26 +54,23 @@ impl Move {
     /// Appends the answer string (the judge's wire format) to `out`; false
     /// (nothing written) for a PENG or CHI without its discard.
     pub fn write_answer(&self, out: &mut String) -> bool {
-        let w = |out: &mut String, s: &str| out.push_str(s);
+        let mut put = |words: &[&str]| {
+            for (i, w) in words.iter().enumerate() {
+                if i > 0 {
+                    out.push(' ');
+                }
+                out.push_str(w);
+            }
+        };
         match (self.claim, self.discard) {
-            (Claim::Pass, _) => w(out, "PASS"),
-            (Claim::Hu, _) => w(out, "HU"),
-            (Claim::Play(t), _) => {
-                let _ = write!(out, "PLAY {t}");
-            }
-            (Claim::Gang, _) => w(out, "GANG"),
-            (Claim::AnGang(t), _) => {
-                let _ = write!(out, "GANG {t}");
-            }
-            (Claim::BuGang(t), _) => {
-                let _ = write!(out, "BUGANG {t}");
-            }
-            (Claim::Peng, Some(d)) => {
-                let _ = write!(out, "PENG {d}");
-            }
-            (Claim::Chi { middle }, Some(d)) => {
-                let _ = write!(out, "CHI {middle} {d}");
-            }
+            (Claim::Pass, _) => put(&["PASS"]),
+            (Claim::Hu, _) => put(&["HU"]),
+            (Claim::Play(t), _) => put(&["PLAY", t.name()]),
+            (Claim::Gang, _) => put(&["GANG"]),
+            (Claim::AnGang(t), _) => put(&["GANG", t.name()]),
+            (Claim::BuGang(t), _) => put(&["BUGANG", t.name()]),
+            (Claim::Peng, Some(d)) => put(&["PENG", d.name()]),
+            (Claim::Chi { middle }, Some(d)) => put(&["CHI", middle.name(), d.name()]),
             (Claim::Peng | Claim::Chi { .. }, None) => return false,
         }
         true
@@ -117,11 +112,11 @@ impl Engine {
         let seat = &self.table.seats[s as usize];
         match claim {
             Claim::Play(t) => self.drawer_count(s, t) >= 1,
-            Claim::AnGang(t) => self.kong_walls_ok(s) && self.drawer_count(s, t) >= 4 && seat.packs().len() < 4,
+            Claim::AnGang(t) => self.drawer_count(s, t) >= 4 && seat.packs().len() < 4 && self.kong_walls_ok(s),
             Claim::BuGang(t) => {
-                self.kong_walls_ok(s)
-                    && self.drawer_count(s, t) >= 1
+                self.drawer_count(s, t) >= 1
                     && seat.packs().iter().any(|p| p.kind == PackKind::Pung && p.tile == t)
+                    && self.kong_walls_ok(s)
             }
             _ => false,
         }
@@ -200,7 +195,6 @@ impl Engine {
                 if self.hu_fans(seat).is_some_and(|r| r >= self.min_win_fans()) {
                     f(Claim::Hu);
                 }
-                let hand = &self.table.seats[seat as usize];
                 for t in Tile::all() {
                     if self.drawer_count(seat, t) == 0 {
                         continue;
@@ -209,7 +203,7 @@ impl Engine {
                     if self.drawer_may(seat, Claim::AnGang(t)) {
                         f(Claim::AnGang(t));
                     }
-                    if hand.packs().iter().any(|p| p.tile == t) && self.drawer_may(seat, Claim::BuGang(t)) {
+                    if self.drawer_may(seat, Claim::BuGang(t)) {
                         f(Claim::BuGang(t));
                     }
                 }

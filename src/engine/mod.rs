@@ -183,11 +183,7 @@ impl Engine {
     /// Concealed tiles of `seat` by kind (the drawn tile joins the hand only
     /// once its drawer has answered).
     pub fn hand(&self, seat: u8) -> [u8; TILE_KINDS] {
-        let mut counts = [0; TILE_KINDS];
-        for t in Tile::all() {
-            counts[t.index()] = self.table.seats[seat as usize % 4].count(t);
-        }
-        counts
+        *self.table.seats[seat as usize % 4].counts()
     }
 
     /// Melds of `seat`, with the calculator's offer encoding.

@@ -54,6 +54,12 @@ impl Seat {
         Some(self.segment[self.remaining as usize])
     }
 
+    /// Concealed tiles by kind.
+    #[inline]
+    pub fn counts(&self) -> &[u8; TILE_KINDS] {
+        &self.hand
+    }
+
     #[inline]
     pub fn count(&self, tile: Tile) -> u8 {
         self.hand[tile.index()]

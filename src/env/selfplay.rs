@@ -60,14 +60,24 @@ impl RandomPolicy {
     }
 }
 
-/// A uniform choice among the set entries of one mask (0 when none).
+/// A uniform choice among the set entries of one mask (0 when none). The
+/// entries are 0/1 and at most 235: their sum fits a byte, which lets the
+/// count run as byte-wide vector additions.
 pub fn pick(rng: &mut Rng, mask: &[u8]) -> usize {
-    let n = mask.iter().filter(|&&m| m != 0).count();
+    let n = mask.iter().fold(0u8, |a, &m| a.wrapping_add(m & 1)) as usize;
     if n <= 1 {
         return mask.iter().position(|&m| m != 0).unwrap_or(0);
     }
-    let k = rng.below(n);
-    mask.iter().enumerate().filter(|(_, &m)| m != 0).nth(k).map_or(0, |(i, _)| i)
+    let mut k = rng.below(n);
+    for (i, &m) in mask.iter().enumerate() {
+        if m != 0 {
+            if k == 0 {
+                return i;
+            }
+            k -= 1;
+        }
+    }
+    0
 }
 
 /// Plays `games` games with the random legal policy and returns their
