@@ -3,6 +3,7 @@
 //! - [`tiles`], [`hand`]: the vocabulary.
 //! - [`fans`]: the fan calculator, driven by tables generated from `rules/`.
 //! - [`engine`]: the judge's state machine (`reset` / `step`).
+//! - [`env`]: legal actions, observations and a vectorised environment for bots.
 //! - [`record`]: game and hand records (`.jsonl`, `.jsonl.gz`).
 //! - [`replay`]: a record replayed through the engine and compared turn by turn.
 //! - [`serve`]: the engine as a JSON-lines process (`mcr serve`).
@@ -12,6 +13,7 @@
 pub mod audit;
 pub mod decompose;
 pub mod engine;
+pub mod env;
 pub mod fans;
 pub mod hand;
 pub mod notation;

@@ -29,10 +29,12 @@ enum Command {
     Audit(cli::audit::Args),
     /// Serve the engine as JSON lines on stdin/stdout.
     Serve(cli::serve::Args),
-    /// Benchmarks: `mcr bench fan FILE`, `mcr bench replay FILE`.
+    /// Benchmarks: `mcr bench fan FILE`, `mcr bench replay FILE`, `mcr bench env`.
     Bench(cli::bench::Args),
     /// Game records as one self-contained HTML page, turn by turn.
     View(cli::view::Args),
+    /// Self-play with a seeded random legal policy, written as game records.
+    Play(cli::play::Args),
 }
 
 fn main() -> ExitCode {
@@ -52,5 +54,6 @@ fn main() -> ExitCode {
         Command::Serve(a) => cli::serve::run(a),
         Command::Bench(a) => cli::bench::run(a),
         Command::View(a) => cli::view::run(a),
+        Command::Play(a) => cli::play::run(a),
     }
 }

@@ -1,4 +1,4 @@
-//! `mcr bench fan FILE` and `mcr bench replay FILE`.
+//! `mcr bench fan FILE`, `mcr bench replay FILE` and `mcr bench env`.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -20,11 +20,15 @@ pub enum What {
     },
     /// Time the replay engine over a game corpus (one thread, no rendering).
     Replay(super::bench_replay::Args),
+    /// Time the vectorised environment (random legal policy, masks and
+    /// observations every step) on 1 and 2 threads.
+    Env(super::bench_env::Args),
 }
 
 pub fn run(args: Args) -> ExitCode {
     match args.what {
         What::Fan { file, passes } => super::bench_fan::run(&file, passes),
         What::Replay(a) => super::bench_replay::run(a),
+        What::Env(a) => super::bench_env::run(a),
     }
 }

@@ -9,6 +9,7 @@
 pub mod answer;
 pub mod claims;
 pub mod event;
+pub mod legal;
 pub mod protocol;
 pub mod state;
 
@@ -16,10 +17,11 @@ use std::collections::BTreeMap;
 
 use crate::fans::{self, FanResult};
 use crate::hand::{HandInput, Pack, PackKind, WinFlags};
-use crate::rules::claims::{ClaimAction, ON_BUGANG, ON_DISCARD, ON_GANG};
+use crate::rules::claims::ClaimAction;
 use crate::tiles::{Tile, TILE_KINDS};
 use answer::{Answer, Verb};
 pub use event::{Event, Turn};
+pub use legal::{Claim, Move, MIN_WIN_FANS};
 use state::{Table, DEALT, SEGMENT};
 
 /// Tiles in a wall.
@@ -104,7 +106,8 @@ impl Stage {
     }
 }
 
-#[derive(Clone)]
+/// Plain data (about 460 bytes, no heap): a clone is one copy.
+#[derive(Clone, Copy)]
 pub struct Engine {
     table: Table,
     quan: u8,
@@ -115,6 +118,9 @@ pub struct Engine {
     /// What the claim arbitration of the last step decided (None when the
     /// last step read no claims: INIT, DEAL, a draw).
     last_claim: Option<claims::ClaimDecision>,
+    /// canHu of the last event (-4 where not evaluated): HU's legality reads
+    /// it instead of scoring the hand twice.
+    can_hu: [i32; 4],
 }
 
 impl Default for Engine {
@@ -132,6 +138,7 @@ impl Engine {
             stage: Stage::NotStarted,
             tile: Tile::from_index(0),
             last_claim: None,
+            can_hu: [-4; 4],
         }
     }
 
@@ -167,6 +174,7 @@ impl Engine {
         self.stage = Stage::Init;
         self.tile = Tile::from_index(0);
         self.last_claim = None;
+        self.can_hu = [-4; 4];
         // The judge's seed is an unsigned int: a negative seed shows wrapped.
         let event = Event::Init { quan: self.quan, srand: srand as u32, strlen };
         Ok(Turn { event, can_hu: [-4; 4], tile_cnt: self.table.tile_counts() })
@@ -180,11 +188,7 @@ impl Engine {
     /// Concealed tiles of `seat` by kind (the drawn tile joins the hand only
     /// once its drawer has answered).
     pub fn hand(&self, seat: u8) -> [u8; TILE_KINDS] {
-        let mut counts = [0; TILE_KINDS];
-        for t in Tile::all() {
-            counts[t.index()] = self.table.seats[seat as usize % 4].count(t);
-        }
-        counts
+        *self.table.seats[seat as usize % 4].counts()
     }
 
     /// Melds of `seat`, with the calculator's offer encoding.
@@ -205,6 +209,13 @@ impl Engine {
         self.table.shown[tile.index()]
     }
 
+    /// The judge's `lastTile`: the tile the current request is about (the
+    /// drawn tile, the live discard, the kong tile); claims name it implicitly.
+    #[inline]
+    pub fn current_tile(&self) -> Tile {
+        self.tile
+    }
+
     /// Tiles left in each seat's wall segment.
     pub fn walls_remaining(&self) -> [u8; 4] {
         self.table.tile_counts()
@@ -217,6 +228,7 @@ impl Engine {
         let answers = responses.map(Answer::parse);
         let before = self.stage;
         self.last_claim = None;
+        self.can_hu = [-4; 4];
         let read = match before {
             Stage::NotStarted => return Err(EngineError::NotStarted),
             Stage::Over => return Err(EngineError::GameOver),
@@ -224,7 +236,7 @@ impl Engine {
             Stage::Deal => self.all_pass(&answers, Stage::Draw(0), None),
             Stage::Draw(s) => self.after_draw(s, &answers),
             Stage::Discard(s, _) => self.after_discard(s, &answers),
-            Stage::Kong(s, kind) => self.after_kong(s, kind, &answers),
+            Stage::Kong(s, _) => self.after_kong(s, &answers),
         };
         match read {
             Ok(()) => self.emit(before.seat()),
@@ -282,59 +294,48 @@ impl Engine {
         if answer.arity != 1 {
             return wa();
         }
-        // The drawn tile joins the hand before the answer is looked at.
-        let drawn = self.tile;
-        if !self.table.seats[s as usize].add(drawn) {
+        let Some(tile) = answer.args[0] else { return wa() };
+        let claim = match answer.verb {
+            Verb::Play => Claim::Play(tile),
+            Verb::Gang => Claim::AnGang(tile),
+            Verb::BuGang => Claim::BuGang(tile),
+            _ => return wa(),
+        };
+        if !self.drawer_may(s, claim) {
             return wa();
         }
-        let Some(tile) = answer.args[0] else { return wa() };
-        match answer.verb {
-            Verb::Play => {
-                if !self.table.seats[s as usize].take(tile, 1) {
-                    return wa();
-                }
-                self.tile = tile;
-                self.stage = Stage::Discard(s, DiscardKind::Play);
-            }
-            Verb::Gang => {
-                if !self.kong_walls_ok(s) || !self.table.seats[s as usize].take(tile, 4) {
-                    return wa();
-                }
-                if !self.table.seats[s as usize].push_pack(Pack::new(PackKind::Kong, tile, 0)) {
-                    return wa();
-                }
-                self.tile = tile;
+        // The drawn tile joins the hand before the answer is applied.
+        let drawn = self.tile;
+        let seat = &mut self.table.seats[s as usize];
+        let applied = seat.add(drawn)
+            && match claim {
+                Claim::Play(_) => seat.take(tile, 1),
+                Claim::AnGang(_) => seat.take(tile, 4) && seat.push_pack(Pack::new(PackKind::Kong, tile, 0)),
+                _ => seat.promote_pung(tile) && seat.take(tile, 1),
+            };
+        if !applied {
+            return Err(not_applicable(s, claim));
+        }
+        self.tile = tile;
+        match claim {
+            Claim::Play(_) => self.stage = Stage::Discard(s, DiscardKind::Play),
+            Claim::AnGang(_) => {
                 self.table.kong.set_angang();
                 self.stage = Stage::Kong(s, KongKind::Concealed);
             }
-            Verb::BuGang => {
-                if !self.kong_walls_ok(s) {
-                    return wa();
-                }
-                let seat = &mut self.table.seats[s as usize];
-                if seat.count(tile) == 0 || !seat.promote_pung(tile) {
-                    return wa();
-                }
-                seat.take(tile, 1);
+            _ => {
                 self.table.shown[tile.index()] = 4;
-                self.tile = tile;
                 self.table.kong.set_bugang();
                 self.stage = Stage::Kong(s, KongKind::Promoted);
             }
-            _ => return wa(),
         }
         Ok(())
     }
 
-    /// A kong after one's own draw needs tiles in one's own segment and the
-    /// next seat's.
-    fn kong_walls_ok(&self, s: u8) -> bool {
-        self.table.seats[s as usize].remaining() > 0 && self.table.seats[(s as usize + 1) % 4].remaining() > 0
-    }
-
     fn after_discard(&mut self, discarder: u8, answers: &[Answer; 4]) -> Result<(), Stop> {
+        let levels = self.claim_levels().map_or(&[][..], |(levels, _)| levels);
         let mut decision = None;
-        let granted = claims::arbitrate(ON_DISCARD, discarder, answers, &mut decision, |seat, action, answer| {
+        let granted = claims::arbitrate(levels, discarder, answers, &mut decision, |seat, action, answer| {
             self.claim_discard(discarder, seat, action, answer)
         });
         self.last_claim = decision;
@@ -347,61 +348,52 @@ impl Engine {
     }
 
     fn claim_discard(&mut self, discarder: u8, p: u8, action: ClaimAction, answer: &Answer) -> Result<(), Stop> {
-        let wa = || Err(Stop::wrong_answer(p));
+        if action == ClaimAction::Hu {
+            return Err(self.declare_hu(p));
+        }
+        // Includes the wall check the judge makes when it emits the meld: the
+        // verdict (WA for the claimer) is the same.
+        if !self.discard_claim_ok(discarder, p, action, answer.args) {
+            return Err(Stop::wrong_answer(p));
+        }
         let claimed = self.tile;
         // Offer as the calculator wants it: where the tile came from, seen
         // from the claimer (1 left .. 3 right).
         let offer = (discarder + 4 - p) % 4;
-        let seat = p as usize;
+        let seat = &mut self.table.seats[p as usize];
+        let stuck = || Err(not_applicable(p, action));
         match action {
-            ClaimAction::Hu => return Err(self.declare_hu(p)),
+            ClaimAction::Hu => return stuck(),
             ClaimAction::Gang => {
-                let seat = &mut self.table.seats[seat];
                 if !seat.take(claimed, 3) || !seat.push_pack(Pack::new(PackKind::Kong, claimed, offer)) {
-                    return wa();
+                    return stuck();
                 }
                 self.table.shown[claimed.index()] = 4;
                 self.table.kong.set_melded_gang();
                 self.stage = Stage::Kong(p, KongKind::Melded);
             }
             ClaimAction::Peng => {
-                let seat = &mut self.table.seats[seat];
-                if !seat.take(claimed, 2) || !seat.push_pack(Pack::new(PackKind::Pung, claimed, offer)) {
-                    return wa();
+                let Some(discard) = answer.args[0] else { return stuck() };
+                if !seat.take(claimed, 2) || !seat.push_pack(Pack::new(PackKind::Pung, claimed, offer)) || !seat.take(discard, 1) {
+                    return stuck();
                 }
                 self.table.shown[claimed.index()] += 3;
-                let Some(discard) = answer.args[0].filter(|&t| seat.take(t, 1)) else { return wa() };
                 self.tile = discard;
                 self.stage = Stage::Discard(p, DiscardKind::Peng);
             }
             ClaimAction::Chi => {
-                let seat = &mut self.table.seats[seat];
-                if !seat.add(claimed) {
-                    return wa();
-                }
-                // The middle tile must be a suited tile at most one step from
-                // the claimed one, with both neighbours in the hand.
-                let Some(middle) = answer.args[0] else { return wa() };
-                if !middle.is_suited()
-                    || middle.suit() != claimed.suit()
-                    || middle.rank().abs_diff(claimed.rank()) > 1
-                {
-                    return wa();
-                }
-                let (Some(low), Some(high)) = (middle.prev(), middle.next()) else { return wa() };
-                for t in [low, middle, high] {
-                    if !seat.take(t, 1) {
-                        return wa();
-                    }
+                let (Some(middle), Some(discard)) = (answer.args[0], answer.args[1]) else { return stuck() };
+                let Some(run) = legal::chow_around(middle, claimed) else { return stuck() };
+                if !seat.add(claimed) || !run.iter().all(|&t| seat.take(t, 1)) {
+                    return stuck();
                 }
                 let offer = claimed.rank() + 2 - middle.rank();
-                if !seat.push_pack(Pack::new(PackKind::Chow, middle, offer)) {
-                    return wa();
+                if !seat.push_pack(Pack::new(PackKind::Chow, middle, offer)) || !seat.take(discard, 1) {
+                    return stuck();
                 }
-                for t in [low, middle, high] {
+                for t in run {
                     self.table.shown[t.index()] += 1;
                 }
-                let Some(discard) = answer.args[1].filter(|&t| seat.take(t, 1)) else { return wa() };
                 self.tile = discard;
                 self.stage = Stage::Discard(p, DiscardKind::Chi { middle });
             }
@@ -409,8 +401,8 @@ impl Engine {
         Ok(())
     }
 
-    fn after_kong(&mut self, player: u8, kind: KongKind, answers: &[Answer; 4]) -> Result<(), Stop> {
-        let levels = if kind == KongKind::Promoted { ON_BUGANG } else { ON_GANG };
+    fn after_kong(&mut self, player: u8, answers: &[Answer; 4]) -> Result<(), Stop> {
+        let levels = self.claim_levels().map_or(&[][..], |(levels, _)| levels);
         let mut decision = None;
         let read = claims::arbitrate(levels, player, answers, &mut decision, |seat, action, _| match action {
             ClaimAction::Hu => Err(self.declare_hu(seat)),
@@ -432,7 +424,7 @@ impl Engine {
             Err(e) => return Stop::Fault(e),
         };
         let fans = fans::calculate(&hand);
-        if fans.result < 8 {
+        if fans.result < self.min_win_fans() {
             return Stop::End(Event::WrongHu { player, fans });
         }
         let score = self.hu_scores(player, &fans);
@@ -521,7 +513,7 @@ impl Engine {
             Stage::Discard(s, kind) => {
                 // PENG/CHI are illegal when the seat after the discarder has
                 // nothing left to draw.
-                if kind != DiscardKind::Play && self.wall_empty_after(prev_seat) {
+                if kind != DiscardKind::Play && !self.meld_wall_ok(prev_seat) {
                     return Ok(self.end_with_wrong_answer(s));
                 }
                 for p in 0..4u8 {
@@ -535,7 +527,7 @@ impl Engine {
                 }
             }
             Stage::Kong(s, kind) => {
-                if self.wall_empty_after(prev_seat) {
+                if !self.meld_wall_ok(prev_seat) {
                     return Ok(self.end_with_wrong_answer(s));
                 }
                 if kind == KongKind::Promoted {
@@ -551,11 +543,8 @@ impl Engine {
                 return Err(EngineError::Internal(format!("no event to emit in stage {:?}", self.stage)))
             }
         };
+        self.can_hu = can_hu;
         Ok(Turn { event, can_hu, tile_cnt: self.table.tile_counts() })
-    }
-
-    fn wall_empty_after(&self, seat: u8) -> bool {
-        self.table.seats[(seat as usize + 1) % 4].remaining() == 0
     }
 
     fn end_with_wrong_answer(&mut self, player: u8) -> Turn {
@@ -566,4 +555,10 @@ impl Engine {
             tile_cnt: self.table.tile_counts(),
         }
     }
+}
+
+/// An answer the checks of `legal.rs` accepted but the table could not take:
+/// a bug, reported as a fault rather than a verdict.
+fn not_applicable(seat: u8, what: impl std::fmt::Debug) -> Stop {
+    Stop::Fault(EngineError::Internal(format!("seat {seat}: {what:?} checked legal but not applicable")))
 }

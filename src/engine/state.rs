@@ -10,7 +10,7 @@ pub const SEGMENT: usize = 34;
 /// Tiles dealt to each seat.
 pub const DEALT: usize = 13;
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 pub struct Seat {
     /// `wall[34s .. 34s+34]`; drawn from the back.
     segment: [Tile; SEGMENT],
@@ -52,6 +52,12 @@ impl Seat {
         }
         self.remaining -= 1;
         Some(self.segment[self.remaining as usize])
+    }
+
+    /// Concealed tiles by kind.
+    #[inline]
+    pub fn counts(&self) -> &[u8; TILE_KINDS] {
+        &self.hand
     }
 
     #[inline]
@@ -174,7 +180,7 @@ impl KongFlags {
 }
 
 /// Everything on the table.
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 pub struct Table {
     pub seats: [Seat; 4],
     /// Tiles of each kind visible to everybody (for 和绝张: a win on the last
