@@ -61,12 +61,16 @@ pub fn packs(items: &Bound<'_, PyAny>) -> PyResult<Vec<Pack>> {
     let mut out = Vec::new();
     for item in items.try_iter()? {
         let item = item?;
-        let (kind, t, offer): (String, String, i64) = item.extract().map_err(|_| {
+        let bad = || {
             HandError::new_err(format!(
                 "pack: expected (\"CHI\"|\"PENG\"|\"GANG\", tile, offer), got {}",
                 item.repr().map(|r| r.to_string()).unwrap_or_default()
             ))
-        })?;
+        };
+        let parts: Vec<Bound<'_, PyAny>> = item.extract().map_err(|_| bad())?;
+        let [kind, t, offer] = &parts[..] else { return Err(bad()) };
+        let (kind, t, offer): (String, String, i64) =
+            (kind.extract().map_err(|_| bad())?, t.extract().map_err(|_| bad())?, offer.extract().map_err(|_| bad())?);
         let kind = PackKind::parse(&kind)
             .ok_or_else(|| HandError::new_err(format!("pack: unknown kind {kind:?} (expected CHI, PENG or GANG)")))?;
         let offer = u8::try_from(offer)
