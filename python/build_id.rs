@@ -19,7 +19,7 @@ pub const BUILD_INPUTS: [&str; 15] = [
     "python/build.rs",
     "python/build_id.rs",
     "python/src",
-    "python/mcr_engine",
+    "python/pysrc",
     "python/README.md",
 ];
 

@@ -166,8 +166,26 @@ fn calculate_many(py: Python<'_>, hands: &Bound<'_, PyAny>, fans: bool, verbose:
         }
         let n = if is_list { ffi::PyList_Size(seq) } else { ffi::PyTuple_Size(seq) };
         let out = Bound::from_owned_ptr_or_err(py, ffi::PyList_New(n))?;
+        let at = |i: ffi::Py_ssize_t| if is_list { ffi::PyList_GetItem(seq, i) } else { ffi::PyTuple_GetItem(seq, i) };
         for i in 0..n {
-            let item = if is_list { ffi::PyList_GetItem(seq, i) } else { ffi::PyTuple_GetItem(seq, i) };
+            // Ahead of use: the argument tuple three hands on, the tuple of
+            // tiles two on, the tiles of the next (a corpus's objects lie
+            // scattered; waiting for each miss in turn costs more than the
+            // calculation).
+            if i + 3 < n {
+                mahjonggb::prefetch(at(i + 3));
+            }
+            if i + 2 < n {
+                let next = at(i + 2);
+                if ffi::PyTuple_CheckExact(next) != 0 && ffi::PyTuple_Size(next) >= 2 {
+                    mahjonggb::prefetch(ffi::PyTuple_GetItem(next, 0));
+                    mahjonggb::prefetch(ffi::PyTuple_GetItem(next, 1));
+                }
+            }
+            if i + 1 < n {
+                mahjonggb::prefetch_call(at(i + 1));
+            }
+            let item = at(i);
             if item.is_null() {
                 return Err(PyErr::fetch(py));
             }

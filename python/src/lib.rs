@@ -3,7 +3,7 @@
 //! A thin layer: every answer comes from the library (`fans::calculate`,
 //! `fans::explain`, `audit::report`, `engine::Engine`, `record::Records`);
 //! this crate only converts arguments and results. The Python package
-//! (`python/mcr_engine/`) re-exports it with docstrings and type stubs.
+//! (`python/pysrc/mcr_engine/`) re-exports it with docstrings and type stubs.
 //!
 //! - [`mahjonggb`]: the drop-in `MahjongFanCalculator` of pymahjonggb 1.4.0;
 //! - [`calc`]: `calculate`, `explain`, the batch calls;

@@ -85,9 +85,22 @@ unsafe fn tile_of_cstr(p: *const c_char) -> Option<Tile> {
     tile_of_bytes(b0, b1)
 }
 
+#[inline]
 fn tile_of_bytes(b0: u8, b1: u8) -> Option<Tile> {
-    let name = [b0, b1];
-    Tile::parse(std::str::from_utf8(&name).ok()?).ok()
+    let n = b1.wrapping_sub(b'0');
+    let (base, max) = match b0 {
+        b'W' => (0, 9),
+        b'T' => (9, 9),
+        b'B' => (18, 9),
+        b'F' => (27, 4),
+        b'J' => (31, 3),
+        _ => return None,
+    };
+    if (1..=max).contains(&n) {
+        Tile::new(base + n - 1)
+    } else {
+        None
+    }
 }
 
 /// A tile from a `str`, as pymahjonggb reads a standing tile
@@ -154,6 +167,187 @@ fn raised(_: *mut ffi::PyObject) -> Raised {
 }
 
 unsafe fn parse_call_inner(args: *mut ffi::PyObject, kwargs: *mut ffi::PyObject) -> Result<(HandInput, bool), Raised> {
+    if kwargs.is_null() && ffi::PyTuple_CheckExact(args) != 0 {
+        if let Some(parsed) = fast_parse(args) {
+            return Ok(parsed);
+        }
+    }
+    slow_parse(args, kwargs)
+}
+
+/// Asks for `p`'s memory ahead of use: a corpus's tile strings lie scattered
+/// in memory, and reading them one by one waits for each miss in turn.
+#[inline(always)]
+pub(crate) fn prefetch(p: *const ffi::PyObject) {
+    #[cfg(target_arch = "x86_64")]
+    unsafe {
+        std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(p as *const i8);
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = p;
+}
+
+/// Prefetches the items of the tuple of standing tiles of a call's `args`.
+#[inline]
+pub(crate) unsafe fn prefetch_call(args: *mut ffi::PyObject) {
+    if ffi::PyTuple_CheckExact(args) == 0 || ffi::PyTuple_Size(args) < 2 {
+        return;
+    }
+    let packs = ffi::PyTuple_GetItem(args, 0);
+    let hands = ffi::PyTuple_GetItem(args, 1);
+    prefetch(packs);
+    prefetch(hands);
+    prefetch(ffi::PyTuple_GetItem(args, 2));
+    if ffi::PyTuple_CheckExact(hands) != 0 {
+        for i in 0..ffi::PyTuple_Size(hands) {
+            prefetch(ffi::PyTuple_GetItem(hands, i));
+        }
+    }
+    if ffi::PyTuple_CheckExact(packs) != 0 {
+        let n = ffi::PyTuple_Size(packs);
+        for i in 0..n {
+            prefetch(ffi::PyTuple_GetItem(packs, i));
+        }
+        for i in 0..n {
+            let p = ffi::PyTuple_GetItem(packs, i);
+            if ffi::PyTuple_CheckExact(p) != 0 && ffi::PyTuple_Size(p) == 3 {
+                prefetch(ffi::PyTuple_GetItem(p, 0));
+                prefetch(ffi::PyTuple_GetItem(p, 1));
+            }
+        }
+    }
+}
+
+/// An exact `str` holding a tile name, read without conversion.
+#[inline]
+unsafe fn exact_tile(s: *mut ffi::PyObject) -> Option<Tile> {
+    if ffi::PyUnicode_CheckExact(s) == 0 || ffi::PyUnicode_GetLength(s) != 2 {
+        return None;
+    }
+    let (c0, c1) = (ffi::PyUnicode_ReadChar(s, 0), ffi::PyUnicode_ReadChar(s, 1));
+    if c0 > 127 || c1 > 127 {
+        return None;
+    }
+    tile_of_bytes(c0 as u8, c1 as u8)
+}
+
+/// An exact `int` in the C `int` range.
+#[inline]
+unsafe fn exact_int(o: *mut ffi::PyObject) -> Option<c_int> {
+    if ffi::PyLong_CheckExact(o) == 0 {
+        return None;
+    }
+    let v = ffi::PyLong_AsLong(o);
+    if v == -1 && !ffi::PyErr_Occurred().is_null() {
+        ffi::PyErr_Clear();
+        return None;
+    }
+    c_int::try_from(v).ok()
+}
+
+/// `True`, `False` or an exact `int`, as the `p` format reads them.
+#[inline]
+unsafe fn exact_flag(o: *mut ffi::PyObject) -> Option<bool> {
+    if o == ffi::Py_True() {
+        Some(true)
+    } else if o == ffi::Py_False() {
+        Some(false)
+    } else if ffi::PyLong_CheckExact(o) != 0 {
+        Some(ffi::PyObject_IsTrue(o) == 1)
+    } else {
+        None
+    }
+}
+
+/// The common call (positional, exact built-in types, every value valid)
+/// read directly; `None` sends anything else to `slow_parse`, which gives
+/// the same result for valid calls and pymahjonggb's errors for the rest.
+unsafe fn fast_parse(args: *mut ffi::PyObject) -> Option<(HandInput, bool)> {
+    let n = ffi::PyTuple_Size(args);
+    if n != 10 && n != 11 {
+        return None;
+    }
+    prefetch_call(args);
+    let arg = |i| ffi::PyTuple_GetItem(args, i);
+    let packs = arg(0);
+    if ffi::PyTuple_CheckExact(packs) == 0 {
+        return None;
+    }
+    let pack_count = ffi::PyTuple_Size(packs);
+    if pack_count > 4 {
+        return None;
+    }
+    let mut pack_list = [Pack::new(PackKind::Pung, Tile::default(), 1); 4];
+    for i in 0..pack_count {
+        let p = ffi::PyTuple_GetItem(packs, i);
+        if ffi::PyTuple_CheckExact(p) == 0 || ffi::PyTuple_Size(p) != 3 {
+            return None;
+        }
+        let kind = ffi::PyTuple_GetItem(p, 0);
+        if ffi::PyUnicode_CheckExact(kind) == 0 {
+            return None;
+        }
+        let kind = match ffi::PyUnicode_GetLength(kind) {
+            3 if ffi::PyUnicode_ReadChar(kind, 0) == b'C' as u32 => PackKind::Chow,
+            4 if ffi::PyUnicode_ReadChar(kind, 0) == b'P' as u32 => PackKind::Pung,
+            4 if ffi::PyUnicode_ReadChar(kind, 0) == b'G' as u32 => PackKind::Kong,
+            _ => return None,
+        };
+        let expect: &[u8] = kind.name().as_bytes();
+        let k = ffi::PyTuple_GetItem(p, 0);
+        for (j, &b) in expect.iter().enumerate().skip(1) {
+            if ffi::PyUnicode_ReadChar(k, j as ffi::Py_ssize_t) != b as u32 {
+                return None;
+            }
+        }
+        let tile = exact_tile(ffi::PyTuple_GetItem(p, 1))?;
+        let offer = exact_int(ffi::PyTuple_GetItem(p, 2))?;
+        if !(0..4).contains(&offer) {
+            return None;
+        }
+        pack_list[i as usize] = Pack::new(kind, tile, offer as u8);
+    }
+    let hands = arg(1);
+    if ffi::PyTuple_CheckExact(hands) == 0 {
+        return None;
+    }
+    let hand_count = ffi::PyTuple_Size(hands);
+    if hand_count > 13 {
+        return None;
+    }
+    let mut standing = [Tile::default(); 13];
+    for i in 0..hand_count {
+        standing[i as usize] = exact_tile(ffi::PyTuple_GetItem(hands, i))?;
+    }
+    let win = exact_tile(arg(2))?;
+    let flower_count = exact_int(arg(3))?;
+    let flags = WinFlags {
+        self_drawn: exact_flag(arg(4))?,
+        fourth_tile: exact_flag(arg(5))?,
+        about_kong: exact_flag(arg(6))?,
+        wall_last: exact_flag(arg(7))?,
+    };
+    let seat_wind = exact_int(arg(8))?;
+    let prevalent_wind = exact_int(arg(9))?;
+    if !(0..4).contains(&seat_wind) || !(0..4).contains(&prevalent_wind) {
+        return None;
+    }
+    let verbose = if n == 11 { exact_flag(arg(10))? } else { false };
+    let hand = HandInput::new(
+        &pack_list[..pack_count as usize],
+        &standing[..hand_count as usize],
+        win,
+        flags,
+        seat_wind as u8,
+        prevalent_wind as u8,
+        flower_count as u8,
+    )
+    .ok()?;
+    Some((hand, verbose))
+}
+
+/// pymahjonggb's own parsing, step by step (any call).
+unsafe fn slow_parse(args: *mut ffi::PyObject, kwargs: *mut ffi::PyObject) -> Result<(HandInput, bool), Raised> {
     let mut kwlist: [*mut c_char; 12] = [
         c"pack".as_ptr() as *mut c_char,
         c"hand".as_ptr() as *mut c_char,
@@ -290,10 +484,60 @@ unsafe fn parse_call_inner(args: *mut ffi::PyObject, kwargs: *mut ffi::PyObject)
     Ok((hand, verbose != 0))
 }
 
+/// Fan entries are shared, immutable tuples for counts up to this.
+const CACHED_COUNTS: usize = 8;
+
+/// The result entries `(points, name)` and `(value, count, name, name_en)`
+/// made once per fan and count (tuples are immutable: sharing them is
+/// invisible to callers, and saves five allocations per fan per call).
+struct Entries {
+    short: Vec<*mut ffi::PyObject>,
+    verbose: Vec<*mut ffi::PyObject>,
+}
+unsafe impl Send for Entries {}
+unsafe impl Sync for Entries {}
+
+static ENTRIES: OnceLock<Entries> = OnceLock::new();
+
+unsafe fn entry(i: usize, count: u8, verbose: bool) -> *mut ffi::PyObject {
+    let names = names();
+    let value = FANS[i].value as std::ffi::c_long;
+    if verbose {
+        let t = ffi::PyTuple_New(4);
+        ffi::PyTuple_SetItem(t, 0, ffi::PyLong_FromLong(value));
+        ffi::PyTuple_SetItem(t, 1, ffi::PyLong_FromLong(count as std::ffi::c_long));
+        ffi::Py_IncRef(names.zh[i]);
+        ffi::PyTuple_SetItem(t, 2, names.zh[i]);
+        ffi::Py_IncRef(names.en[i]);
+        ffi::PyTuple_SetItem(t, 3, names.en[i]);
+        t
+    } else {
+        let t = ffi::PyTuple_New(2);
+        ffi::PyTuple_SetItem(t, 0, ffi::PyLong_FromLong(value * count as std::ffi::c_long));
+        ffi::Py_IncRef(names.zh[i]);
+        ffi::PyTuple_SetItem(t, 1, names.zh[i]);
+        t
+    }
+}
+
+fn entries() -> &'static Entries {
+    ENTRIES.get_or_init(|| unsafe {
+        let mut short = Vec::new();
+        let mut verbose = Vec::new();
+        for i in 0..FAN_TABLE_SIZE {
+            for c in 1..=CACHED_COUNTS as u8 {
+                short.push(entry(i, c, false));
+                verbose.push(entry(i, c, true));
+            }
+        }
+        Entries { short, verbose }
+    })
+}
+
 /// pymahjonggb's result tuple: `(points, name)` per fan, or verbose
 /// `(value, count, name, name_en)`, in fan-table order.
 pub(crate) unsafe fn fan_tuple(counts: &[u8; FAN_TABLE_SIZE], verbose: bool) -> *mut ffi::PyObject {
-    let names = names();
+    let cache = entries();
     let n = counts.iter().filter(|&&c| c > 0).count();
     let out = ffi::PyTuple_New(n as ffi::Py_ssize_t);
     if out.is_null() {
@@ -304,22 +548,12 @@ pub(crate) unsafe fn fan_tuple(counts: &[u8; FAN_TABLE_SIZE], verbose: bool) -> 
         if c == 0 {
             continue;
         }
-        let value = FANS[i].value as std::ffi::c_long;
-        let item = if verbose {
-            let t = ffi::PyTuple_New(4);
-            ffi::PyTuple_SetItem(t, 0, ffi::PyLong_FromLong(value));
-            ffi::PyTuple_SetItem(t, 1, ffi::PyLong_FromLong(c as std::ffi::c_long));
-            ffi::Py_IncRef(names.zh[i]);
-            ffi::PyTuple_SetItem(t, 2, names.zh[i]);
-            ffi::Py_IncRef(names.en[i]);
-            ffi::PyTuple_SetItem(t, 3, names.en[i]);
-            t
+        let item = if (c as usize) <= CACHED_COUNTS {
+            let e = if verbose { &cache.verbose } else { &cache.short }[i * CACHED_COUNTS + c as usize - 1];
+            ffi::Py_IncRef(e);
+            e
         } else {
-            let t = ffi::PyTuple_New(2);
-            ffi::PyTuple_SetItem(t, 0, ffi::PyLong_FromLong(value * c as std::ffi::c_long));
-            ffi::Py_IncRef(names.zh[i]);
-            ffi::PyTuple_SetItem(t, 1, names.zh[i]);
-            t
+            entry(i, c, verbose)
         };
         ffi::PyTuple_SetItem(out, k, item);
         k += 1;
@@ -339,7 +573,7 @@ static mut METHOD: ffi::PyMethodDef = ffi::PyMethodDef {
 pub fn register(m: &Bound<'_, PyModule>, unsupported: Bound<'_, pyo3::types::PyType>) -> PyResult<()> {
     let py = m.py();
     let _ = UNSUPPORTED.set(unsupported.unbind());
-    names();
+    entries();
     unsafe {
         let f = ffi::PyCFunction_NewEx(std::ptr::addr_of_mut!(METHOD), m.as_ptr(), null_mut());
         let f = Bound::from_owned_ptr_or_err(py, f)?;

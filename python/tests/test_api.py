@@ -12,7 +12,7 @@ from conftest import REPO, args_of
 
 def test_the_installed_package_is_tested_not_the_source_tree():
     here = os.path.dirname(os.path.abspath(mcr_engine.__file__))
-    assert not here.startswith(os.path.join(REPO, "python")), \
+    assert not here.startswith(os.path.join(REPO, "python", "pysrc")), \
         "mcr_engine imported from the source tree %s, not the installed package" % here
     assert len(mcr_engine.BUILD_ID) == 16
 
