@@ -5,7 +5,7 @@
 // package built from other sources).
 
 /// Inputs of the package, relative to the repository root.
-pub const BUILD_INPUTS: [&str; 15] = [
+pub const BUILD_INPUTS: [&str; 14] = [
     "Cargo.toml",
     "Cargo.lock",
     "build.rs",
@@ -20,7 +20,6 @@ pub const BUILD_INPUTS: [&str; 15] = [
     "python/build_id.rs",
     "python/src",
     "python/pysrc",
-    "python/README.md",
 ];
 
 /// FNV-1a over (path, contents) of every input file, in path order.

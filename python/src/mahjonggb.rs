@@ -218,17 +218,35 @@ pub(crate) unsafe fn prefetch_call(args: *mut ffi::PyObject) {
     }
 }
 
-/// An exact `str` holding a tile name, read without conversion.
+extern "C" {
+    // In the stable ABI from 3.10, and exported by every CPython 3 (3.9
+    // included) with this signature; for a compact ASCII string it returns
+    // the string's own bytes (no copy, no allocation).
+    fn PyUnicode_AsUTF8AndSize(unicode: *mut ffi::PyObject, size: *mut ffi::Py_ssize_t) -> *const c_char;
+}
+
+/// The bytes of an exact `str` (None on a surrogate: the caller falls back).
+#[inline]
+unsafe fn exact_str_bytes<'a>(s: *mut ffi::PyObject) -> Option<&'a [u8]> {
+    if ffi::PyUnicode_CheckExact(s) == 0 {
+        return None;
+    }
+    let mut n: ffi::Py_ssize_t = 0;
+    let p = PyUnicode_AsUTF8AndSize(s, &mut n);
+    if p.is_null() {
+        ffi::PyErr_Clear();
+        return None;
+    }
+    Some(std::slice::from_raw_parts(p as *const u8, n as usize))
+}
+
+/// An exact `str` holding a tile name.
 #[inline]
 unsafe fn exact_tile(s: *mut ffi::PyObject) -> Option<Tile> {
-    if ffi::PyUnicode_CheckExact(s) == 0 || ffi::PyUnicode_GetLength(s) != 2 {
-        return None;
+    match exact_str_bytes(s)? {
+        &[b0, b1] => tile_of_bytes(b0, b1),
+        _ => None,
     }
-    let (c0, c1) = (ffi::PyUnicode_ReadChar(s, 0), ffi::PyUnicode_ReadChar(s, 1));
-    if c0 > 127 || c1 > 127 {
-        return None;
-    }
-    tile_of_bytes(c0 as u8, c1 as u8)
 }
 
 /// An exact `int` in the C `int` range.
@@ -283,23 +301,12 @@ unsafe fn fast_parse(args: *mut ffi::PyObject) -> Option<(HandInput, bool)> {
         if ffi::PyTuple_CheckExact(p) == 0 || ffi::PyTuple_Size(p) != 3 {
             return None;
         }
-        let kind = ffi::PyTuple_GetItem(p, 0);
-        if ffi::PyUnicode_CheckExact(kind) == 0 {
-            return None;
-        }
-        let kind = match ffi::PyUnicode_GetLength(kind) {
-            3 if ffi::PyUnicode_ReadChar(kind, 0) == b'C' as u32 => PackKind::Chow,
-            4 if ffi::PyUnicode_ReadChar(kind, 0) == b'P' as u32 => PackKind::Pung,
-            4 if ffi::PyUnicode_ReadChar(kind, 0) == b'G' as u32 => PackKind::Kong,
+        let kind = match exact_str_bytes(ffi::PyTuple_GetItem(p, 0))? {
+            b"CHI" => PackKind::Chow,
+            b"PENG" => PackKind::Pung,
+            b"GANG" => PackKind::Kong,
             _ => return None,
         };
-        let expect: &[u8] = kind.name().as_bytes();
-        let k = ffi::PyTuple_GetItem(p, 0);
-        for (j, &b) in expect.iter().enumerate().skip(1) {
-            if ffi::PyUnicode_ReadChar(k, j as ffi::Py_ssize_t) != b as u32 {
-                return None;
-            }
-        }
         let tile = exact_tile(ffi::PyTuple_GetItem(p, 1))?;
         let offer = exact_int(ffi::PyTuple_GetItem(p, 2))?;
         if !(0..4).contains(&offer) {

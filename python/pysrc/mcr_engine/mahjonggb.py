@@ -15,7 +15,7 @@ Not here yet: ``MahjongShanten``, ``ThirteenOrphansShanten``,
 ``SevenPairsShanten``, ``HonorsAndKnittedTilesShanten``,
 ``KnittedStraightShanten``, ``RegularShanten``. They are to be exported from
 this module once the library's hand analysis (``src/analysis/``) is bound in
-``python/src/`` (see python/README.md, "Shanten").
+``python/src/`` (see README.md, "Python package").
 """
 from ._native import MahjongFanCalculator
 
