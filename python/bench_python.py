@@ -7,8 +7,10 @@ subprocess adapter, measured side by side in one run.
 1. MahjongFanCalculator, one call per hand, over the public hands corpus
    (tests/data/hands.jsonl.gz, 101,350 hands; non-winning ones raise and are
    caught): mcr_engine.mahjonggb against pymahjonggb (`import MahjongGB`).
-2. The batch call, mcr_engine.calculate_many(hands) (totals), and with
-   fans=True (fan lists), against pymahjonggb's one-call-per-hand loop.
+2. The batch calls against pymahjonggb's one-call-per-hand loop:
+   mcr_engine.calculate_many(hands) (totals), with fans=True (fan lists),
+   and calculate_packed on the same hands packed 32 bytes each beforehand
+   (encode_hands, not timed).
 3. The public validator's engine mode on tests/data/games.jsonl.gz, whole
    processes: `--engine mcr_engine:Engine` (native) against
    `--engine mcr_serve:Engine` (python/mcr_serve.py driving `mcr serve`).
@@ -115,15 +117,18 @@ def main():
     hands = load_args()
     n = len(hands)
     print("hands: %d (tests/data/hands.jsonl.gz)" % n)
-    ref_loop, our_loop, batch, batch_fans = [], [], [], []
+    packed = mcr_engine.encode_hands(hands)
+    ref_loop, our_loop, batch, batch_fans, batch_packed = [], [], [], [], []
     for _ in range(args.rounds):
         ref_loop.append(loop(MahjongGB.MahjongFanCalculator, hands))
         our_loop.append(loop(ours.MahjongFanCalculator, hands))
         batch.append(timed(mcr_engine.calculate_many, hands))
         batch_fans.append(timed(mcr_engine.calculate_many, hands, fans=True))
+        batch_packed.append(timed(mcr_engine.calculate_packed, packed))
     report("MahjongFanCalculator, one call per hand", our_loop, ref_loop, n)
     report("calculate_many(hands) (totals)", batch, ref_loop, n)
     report("calculate_many(hands, fans=True)", batch_fans, ref_loop, n)
+    report("calculate_packed(encoded hands) (totals)", batch_packed, ref_loop, n)
 
     if args.skip_games:
         return

@@ -124,3 +124,35 @@ def test_docstrings_and_stubs():
     pkg = os.path.dirname(mcr_engine.__file__)
     for name in ("__init__.pyi", "mahjonggb.pyi", "py.typed"):
         assert os.path.isfile(os.path.join(pkg, name)), name
+
+
+def test_packed_batch_agrees_with_calculate_many(hands):
+    sample = [args_of(r) for r in hands[:5000]]
+    data = mcr_engine.encode_hands(sample)
+    assert isinstance(data, bytes) and len(data) == 32 * len(sample)
+    assert mcr_engine.calculate_packed(data) == mcr_engine.calculate_many(sample)
+    assert mcr_engine.calculate_packed(data, fans=True, verbose=True) == \
+        mcr_engine.calculate_many(sample, fans=True, verbose=True)
+    assert mcr_engine.calculate_packed(b"") == []
+
+
+def test_packed_batch_from_numpy_rows(hands):
+    np = __import__("pytest").importorskip("numpy")
+    rows = np.frombuffer(mcr_engine.encode_hands([args_of(r) for r in hands[:100]]), dtype=np.uint8).reshape(-1, 32)
+    assert mcr_engine.calculate_packed(rows[::2].tobytes()) == [r["expected"]["result"] for r in hands[:100:2]]
+
+
+def test_packed_batch_bad_records(hands):
+    good = bytearray(mcr_engine.encode_hands([args_of(hands[0])]))
+    with pytest.raises(mcr_engine.HandError, match="multiple of 32"):
+        mcr_engine.calculate_packed(bytes(good[:31]))
+    for byte, value, words in [(0, 5, "byte 0: 5 packs"), (13, 14, "byte 13"), (27, 34, "byte 27: tile index 34"),
+                               (29, 16, "byte 29"), (30, 4, "wind 4"), (1, 7, "byte 1: pack kind 7")]:
+        bad = bytearray(good)
+        bad[byte] = value
+        with pytest.raises(mcr_engine.HandError, match="packed hand 1: " + words):
+            mcr_engine.calculate_packed(bytes(good) + bytes(bad))
+    with pytest.raises(TypeError, match="item 0 is not a tuple"):
+        mcr_engine.encode_hands([list(args_of(hands[0]))])
+    with pytest.raises(TypeError, match="ERROE_WRONG_TILE_CODE"):
+        mcr_engine.encode_hands([args_of(hands[0])[:2] + ("X1",) + args_of(hands[0])[3:]])

@@ -5,7 +5,9 @@ from the mcr-engine Rust library, in process.
   ``fans`` with Chinese and English names, values and counts, ``reading``).
 - ``explain(hand, ...)``: every reading weighed and every fan counted or
   omitted, and why (the text of ``mcr audit``).
-- ``calculate_many(hands, fans=False)``: many hands in one call.
+- ``calculate_many(hands, fans=False)``: many hands in one call;
+  ``calculate_packed(data)`` the same on hands packed 32 bytes each
+  (``encode_hands(hands)``, or a numpy ``uint8`` array's ``tobytes()``).
 - ``Engine``: the Botzone judge (``reset``/``step``), the interface of the
   public ``validate_engine.py`` (``--engine mcr_engine:Engine``).
 - ``read_games(path)``, ``read_hands(path)``: records of ``.jsonl(.gz)`` files.
@@ -29,6 +31,8 @@ from ._native import (
     UnsupportedInput,
     calculate,
     calculate_many,
+    calculate_packed,
+    encode_hands,
     explain,
     fan_table,
     read_games,
@@ -50,6 +54,8 @@ __all__ = [
     "UnsupportedInput",
     "calculate",
     "calculate_many",
+    "calculate_packed",
+    "encode_hands",
     "explain",
     "fan_table",
     "read_games",

@@ -1,6 +1,6 @@
 """Type stubs of mcr_engine (the native module mcr_engine._native)."""
 from os import PathLike
-from typing import Any, Dict, Iterator, List, Literal, Mapping, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, Iterable, Iterator, List, Literal, Mapping, Optional, Sequence, Tuple, Union
 
 BUILD_ID: str
 __version__: str
@@ -90,6 +90,8 @@ def calculate_many(
     hands: Union[List[CalculatorArgs], Tuple[CalculatorArgs, ...]], fans: bool = False, verbose: bool = False
 ) -> List[Any]: ...
 def fan_table() -> List[Tuple[str, str, int]]: ...
+def encode_hands(hands: Iterable[CalculatorArgs]) -> bytes: ...
+def calculate_packed(data: bytes, fans: bool = False, verbose: bool = False) -> List[Any]: ...
 
 class Engine:
     """The Botzone judge in process: reset/step as the public validator expects."""
