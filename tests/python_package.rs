@@ -26,7 +26,7 @@ fn required() -> bool {
 
 /// Skips visibly, or fails when the Python side is required.
 fn unavailable(why: &str) {
-    let hint = "(pip install maturin pytest pymahjonggb==1.4.0 && pip install ./python)";
+    let hint = "(pip install maturin pytest numpy pymahjonggb==1.4.0 && pip install ./python)";
     if required() {
         panic!("MCR_REQUIRE_PYTHON=1 but {why} {hint}");
     }
