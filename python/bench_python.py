@@ -13,7 +13,9 @@ subprocess adapter, measured side by side in one run.
    (encode_hands, not timed).
 3. The public validator's engine mode on tests/data/games.jsonl.gz, whole
    processes: `--engine mcr_engine:Engine` (native) against
-   `--engine mcr_serve:Engine` (python/mcr_serve.py driving `mcr serve`).
+   `--engine mcr_serve:Engine` (python/mcr_serve.py driving `mcr serve`),
+   and `--demo` (the validator replaying the records' own turns: its own
+   cost, the floor of any engine).
 
 Argument tuples are built before timing; each figure is the median of
 `--rounds` alternating runs (ours and the reference in turn); the ratio is
@@ -77,8 +79,9 @@ def timed(fn, *a, **k):
 def validator(engine, env):
     wall = CLOCK is time.perf_counter
     t = time.perf_counter() if wall else children_cpu()
-    out = subprocess.run([sys.executable, os.path.join(DATA, "validate_engine.py"), "--engine", engine,
-                          os.path.join(DATA, "games.jsonl.gz")], capture_output=True, text=True, env=env, cwd=REPO)
+    how = ["--demo"] if engine == "demo" else ["--engine", engine]
+    out = subprocess.run([sys.executable, os.path.join(DATA, "validate_engine.py")] + how +
+                         [os.path.join(DATA, "games.jsonl.gz")], capture_output=True, text=True, env=env, cwd=REPO)
     dt = (time.perf_counter() if wall else children_cpu()) - t
     line = [l for l in out.stdout.splitlines() if l.startswith("engine mode:")]
     if out.returncode != 0 or not line:
@@ -139,15 +142,21 @@ def main():
     # PYTHONPATH=python makes `mcr_serve` importable; `mcr_engine` must still
     # be the installed package (python/pysrc/mcr_engine has no native module).
     env_native = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
-    native, served = [], []
+    native, served, demo = [], [], []
     for _ in range(args.games_rounds):
         dt, line_n = validator("mcr_engine:Engine", env_native)
         native.append(dt)
         dt, line_s = validator("mcr_serve:Engine", env)
         served.append(dt)
+        dt, _ = validator("demo", env_native)
+        demo.append(dt)
     print("validator, native:     %s" % line_n)
     print("validator, subprocess: %s" % line_s)
     report("validate_engine.py games.jsonl.gz, whole run", native, served)
+    # The validator's own work (reading, comparing, formatting a message per
+    # turn) with an engine that costs nothing: its --demo mode replays the
+    # record's stored turns. No engine can beat the adapter by more than this.
+    report("  floor: validate_engine.py --demo", demo, served)
 
 
 if __name__ == "__main__":
