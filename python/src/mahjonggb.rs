@@ -20,7 +20,7 @@
 //!
 //! The shanten functions of pymahjonggb (`MahjongShanten` and the five
 //! per-shape ones) are not exported yet: they will call the library's
-//! analysis module (`src/analysis/`) when it lands; see `mcr_engine/mahjonggb.py`.
+//! analysis module (`src/analysis/`) when it lands; see `pysrc/mcr_engine/mahjonggb.py`.
 
 use std::ffi::{c_char, c_int, CStr};
 use std::ptr::{null, null_mut};
