@@ -1,5 +1,6 @@
 //! The Python bridge: the public validator (`tests/data/validate_engine.py`)
-//! drives `mcr serve` through `python/mcr_engine.py` in engine mode.
+//! drives `mcr serve` through the subprocess adapter `python/mcr_serve.py`
+//! (`--engine mcr_serve:Engine`; the native package is tests/python_package.rs).
 //!
 //! Each test needs `python3` (hence the `_requires_python` in its name).
 //! Without it the test fails when `MCR_REQUIRE_PYTHON=1` or `CI=true` (as
@@ -14,7 +15,7 @@ use std::process::Command;
 fn python3_available() -> bool {
     let found = common::python3_found();
     if !found {
-        common::skip("MCR_REQUIRE_PYTHON", "python3 not found, the Python bridge (python/mcr_engine.py) was not tested");
+        common::skip("MCR_REQUIRE_PYTHON", "python3 not found, the Python bridge (python/mcr_serve.py) was not tested");
     }
     found
 }
@@ -23,7 +24,7 @@ fn python3_available() -> bool {
 fn validator_engine_mode(file: &str) -> (usize, usize, String) {
     let out = Command::new("python3")
         .arg(data("validate_engine.py"))
-        .args(["--engine", "mcr_engine:Engine"])
+        .args(["--engine", "mcr_serve:Engine"])
         .arg(data(file))
         .env("PYTHONPATH", repo().join("python"))
         .env("PYTHONDONTWRITEBYTECODE", "1")
@@ -95,25 +96,25 @@ fn adapter_raises_on_engine_errors_and_closes_its_process_requires_python() {
         return;
     }
     let script = r#"
-import gc, mcr_engine
-e = mcr_engine.Engine()
+import gc, mcr_serve
+e = mcr_serve.Engine()
 try:
     e.step({"0": "PASS", "1": "PASS", "2": "PASS", "3": "PASS"})
     raise SystemExit("step before reset did not raise")
-except mcr_engine.EngineError as x:
+except mcr_serve.EngineError as x:
     assert "before reset" in str(x), x
 try:
     e.reset(["W1"] * 136, 0, 1)
     raise SystemExit("bad wall did not raise")
-except mcr_engine.EngineError as x:
+except mcr_serve.EngineError as x:
     assert "fifth" in str(x), x
 p = e._proc
 e.close(); e.close()
 assert p.poll() is not None, "close() left the process running"
-with mcr_engine.Engine() as e2:
+with mcr_serve.Engine() as e2:
     q = e2._proc
 assert q.poll() is not None, "with-block left the process running"
-e3 = mcr_engine.Engine(); r = e3._proc
+e3 = mcr_serve.Engine(); r = e3._proc
 del e3; gc.collect()
 assert r.poll() is not None, "garbage collection left the process running"
 print("adapter ok")

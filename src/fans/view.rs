@@ -222,7 +222,9 @@ impl HandView<'_> {
     }
     pub fn tile_hogs(&self) -> u32 {
         let f = self.facts;
-        f.fours.count_ones().saturating_sub(self.kongs())
+        // As the reference: a uint8_t of (kinds held four times - kongs),
+        // which wraps to 255 when a kong's kind is held a fifth time.
+        f.fours.count_ones().wrapping_sub(self.kongs()) as u8 as u32
     }
 
     pub fn self_drawn(&self) -> bool {

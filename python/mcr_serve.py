@@ -1,18 +1,22 @@
-"""mcr_engine — the Rust MCR engine (`mcr serve`) behind the interface of the
+"""mcr_serve — the Rust MCR engine (`mcr serve`) behind the interface of the
 public validator (`tests/data/validate_engine.py`). Standard library only.
 
-    from mcr_engine import Engine
+    from mcr_serve import Engine
     with Engine() as eng:
         turn = eng.reset(wall, quan, srand)    # {"requests": {...}, "display": {...}}
         turn = eng.step({"0": "PASS", "1": "PASS", "2": "PASS", "3": "PASS"})
 
     PYTHONPATH=python python3 tests/data/validate_engine.py \\
-        --engine mcr_engine:Engine tests/data/golden.jsonl.gz
+        --engine mcr_serve:Engine tests/data/golden.jsonl.gz
 
 The binary is $MCR_BIN, or else target/release/mcr in the repository this
 file belongs to (build it with `cargo build --release`). One `mcr serve`
 process per Engine; it is stopped by close(), by leaving a `with` block, when
 the Engine is garbage collected, or at interpreter exit.
+
+This is the fallback for machines without a Rust toolchain for the native
+package (`pip install ./python`, `mcr_engine.Engine`, about 3-4x faster in
+the validator); it needs only the `mcr` binary.
 """
 import atexit
 import json

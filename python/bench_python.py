@@ -1,0 +1,163 @@
+"""Speed of the Python package against pymahjonggb 1.4.0 and against the
+subprocess adapter, measured side by side in one run.
+
+    cargo build --release && pip install ./python
+    taskset -c 0 python3 python/bench_python.py [--rounds 5] [--games-rounds 3]
+
+1. MahjongFanCalculator, one call per hand, over the public hands corpus
+   (tests/data/hands.jsonl.gz, 101,350 hands; non-winning ones raise and are
+   caught): mcr_engine.mahjonggb against pymahjonggb (`import MahjongGB`).
+2. The batch calls against pymahjonggb's one-call-per-hand loop:
+   mcr_engine.calculate_many(hands) (totals), with fans=True (fan lists),
+   and calculate_packed on the same hands packed 32 bytes each beforehand
+   (encode_hands, not timed).
+3. The public validator's engine mode on tests/data/games.jsonl.gz, whole
+   processes: `--engine mcr_engine:Engine` (native) against
+   `--engine mcr_serve:Engine` (python/mcr_serve.py driving `mcr serve`),
+   and `--demo` (the validator replaying the records' own turns: its own
+   cost, the floor of any engine).
+
+Argument tuples are built before timing; each figure is the median of
+`--rounds` alternating runs (ours and the reference in turn); the ratio is
+taken per round and its median printed with its range. Times are CPU time
+(`time.process_time`; for the validator runs, the CPU time of the child
+processes, the `mcr serve` grandchild included), so that other work on a
+shared machine does not skew the ratios; `--wall` times wall-clock instead.
+"""
+import argparse
+import gzip
+import json
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import time
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DATA = os.path.join(REPO, "tests", "data")
+
+
+def load_args():
+    out = []
+    with gzip.open(os.path.join(DATA, "hands.jsonl.gz"), "rt", encoding="utf-8") as f:
+        for line in f:
+            if not line.strip():
+                continue
+            r = json.loads(line)
+            fl = r["flags"]
+            out.append((tuple(tuple(p) for p in r["packs"]), tuple(r["hand"]), r["win_tile"], r["flower_count"],
+                        fl["self_drawn"], fl["fourth_tile"], fl["about_kong"], fl["wall_last"],
+                        r["seat_wind"], r["prevalent_wind"]))
+    return out
+
+
+CLOCK = time.process_time
+
+
+def children_cpu():
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
+def loop(calc, hands):
+    t = CLOCK()
+    for a in hands:
+        try:
+            calc(*a)
+        except TypeError:
+            pass
+    return CLOCK() - t
+
+
+def timed(fn, *a, **k):
+    t = CLOCK()
+    fn(*a, **k)
+    return CLOCK() - t
+
+
+def validator(engine, env):
+    wall = CLOCK is time.perf_counter
+    t = time.perf_counter() if wall else children_cpu()
+    how = ["--demo"] if engine == "demo" else ["--engine", engine]
+    out = subprocess.run([sys.executable, os.path.join(DATA, "validate_engine.py")] + how +
+                         [os.path.join(DATA, "games.jsonl.gz")], capture_output=True, text=True, env=env, cwd=REPO)
+    dt = (time.perf_counter() if wall else children_cpu()) - t
+    line = [l for l in out.stdout.splitlines() if l.startswith("engine mode:")]
+    if out.returncode != 0 or not line:
+        sys.exit("validator with %s failed:\n%s%s" % (engine, out.stdout[-1500:], out.stderr[-1500:]))
+    return dt, line[-1]
+
+
+def report(name, ours, ref, n=None, unit="hands/s"):
+    ratios = [r / o for o, r in zip(ours, ref)]
+    mo, mr = statistics.median(ours), statistics.median(ref)
+    if n:
+        print("%-44s %10.0f %s vs %10.0f %s  ratio %.2fx (rounds %.2f-%.2f)" % (
+            name, n / mo, unit, n / mr, unit, statistics.median(ratios), min(ratios), max(ratios)))
+    else:
+        print("%-44s %8.2f s vs %8.2f s  ratio %.2fx (rounds %.2f-%.2f)" % (
+            name, mo, mr, statistics.median(ratios), min(ratios), max(ratios)))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--games-rounds", type=int, default=3)
+    ap.add_argument("--skip-games", action="store_true")
+    ap.add_argument("--wall", action="store_true", help="wall-clock time instead of CPU time")
+    args = ap.parse_args()
+    global CLOCK
+    CLOCK = time.perf_counter if args.wall else time.process_time
+    print("clock: %s" % ("wall" if args.wall else "CPU time"))
+
+    import MahjongGB
+    import mcr_engine
+    import mcr_engine.mahjonggb as ours
+
+    affinity = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else None
+    print("cpus: %s (run under `taskset -c 0` for one core)" % (sorted(affinity) if affinity else "?"))
+    hands = load_args()
+    n = len(hands)
+    print("hands: %d (tests/data/hands.jsonl.gz)" % n)
+    packed = mcr_engine.encode_hands(hands)
+    ref_loop, our_loop, batch, batch_fans, batch_packed = [], [], [], [], []
+    for _ in range(args.rounds):
+        ref_loop.append(loop(MahjongGB.MahjongFanCalculator, hands))
+        our_loop.append(loop(ours.MahjongFanCalculator, hands))
+        batch.append(timed(mcr_engine.calculate_many, hands))
+        batch_fans.append(timed(mcr_engine.calculate_many, hands, fans=True))
+        batch_packed.append(timed(mcr_engine.calculate_packed, packed))
+    report("MahjongFanCalculator, one call per hand", our_loop, ref_loop, n)
+    report("calculate_many(hands) (totals)", batch, ref_loop, n)
+    report("calculate_many(hands, fans=True)", batch_fans, ref_loop, n)
+    report("calculate_packed(encoded hands) (totals)", batch_packed, ref_loop, n)
+
+    if args.skip_games:
+        return
+    binary = os.environ.get("MCR_BIN") or os.path.join(REPO, "target", "release", "mcr")
+    if not os.path.isfile(binary):
+        sys.exit("no %s: cargo build --release (or set MCR_BIN)" % binary)
+    env = dict(os.environ, MCR_BIN=binary, PYTHONPATH=os.path.join(REPO, "python"), PYTHONDONTWRITEBYTECODE="1")
+    # PYTHONPATH=python makes `mcr_serve` importable; `mcr_engine` must still
+    # be the installed package (python/pysrc/mcr_engine has no native module).
+    env_native = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
+    native, served, demo = [], [], []
+    for _ in range(args.games_rounds):
+        dt, line_n = validator("mcr_engine:Engine", env_native)
+        native.append(dt)
+        dt, line_s = validator("mcr_serve:Engine", env)
+        served.append(dt)
+        dt, _ = validator("demo", env_native)
+        demo.append(dt)
+    print("validator, native:     %s" % line_n)
+    print("validator, subprocess: %s" % line_s)
+    report("validate_engine.py games.jsonl.gz, whole run", native, served)
+    # The validator's own work (reading, comparing, formatting a message per
+    # turn) with an engine that costs nothing: its --demo mode replays the
+    # record's stored turns. No engine can beat the adapter by more than this.
+    report("  floor: validate_engine.py --demo", demo, served)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,63 @@
+"""mcr_engine: Chinese Standard Mahjong (MCR, 国标麻将) as played on Botzone,
+from the mcr-engine Rust library, in process.
+
+- ``calculate(hand, ...)`` scores a hand: a :class:`Result` (``total``,
+  ``fans`` with Chinese and English names, values and counts, ``reading``).
+- ``explain(hand, ...)``: every reading weighed and every fan counted or
+  omitted, and why (the text of ``mcr audit``).
+- ``calculate_many(hands, fans=False)``: many hands in one call;
+  ``calculate_packed(data)`` the same on hands packed 32 bytes each
+  (``encode_hands(hands)``, or a numpy ``uint8`` array's ``tobytes()``).
+- ``Engine``: the Botzone judge (``reset``/``step``), the interface of the
+  public ``validate_engine.py`` (``--engine mcr_engine:Engine``).
+- ``read_games(path)``, ``read_hands(path)``: records of ``.jsonl(.gz)`` files.
+- ``mcr_engine.mahjonggb``: a drop-in for pymahjonggb 1.4.0's
+  ``MahjongFanCalculator`` (``import mcr_engine.mahjonggb as MahjongGB``).
+
+Errors are exceptions of the classes below, all importable from here:
+:class:`McrError` (base of EngineError and RecordError), :class:`HandError`
+and :class:`UnsupportedInput` (both ``ValueError``).
+"""
+from ._native import (
+    BUILD_ID,
+    Engine,
+    EngineError,
+    Fan,
+    HandError,
+    McrError,
+    RecordError,
+    RecordReader,
+    Result,
+    UnsupportedInput,
+    calculate,
+    calculate_many,
+    calculate_packed,
+    encode_hands,
+    explain,
+    fan_table,
+    read_games,
+    read_hands,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "BUILD_ID",
+    "Engine",
+    "EngineError",
+    "Fan",
+    "HandError",
+    "McrError",
+    "RecordError",
+    "RecordReader",
+    "Result",
+    "UnsupportedInput",
+    "calculate",
+    "calculate_many",
+    "calculate_packed",
+    "encode_hands",
+    "explain",
+    "fan_table",
+    "read_games",
+    "read_hands",
+]

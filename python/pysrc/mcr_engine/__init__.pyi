@@ -1,0 +1,123 @@
+"""Type stubs of mcr_engine (the native module mcr_engine._native)."""
+from os import PathLike
+from typing import Any, Dict, Iterable, Iterator, List, Literal, Mapping, Optional, Sequence, Tuple, Union
+
+BUILD_ID: str
+__version__: str
+
+TileName = str
+PackTuple = Tuple[str, TileName, int]
+Turn = Dict[str, Dict[str, Any]]
+FanTuple = Tuple[Tuple[Any, ...], ...]
+CalculatorArgs = Tuple[Any, ...]
+
+class McrError(Exception):
+    """Base class of the errors mcr_engine raises."""
+
+class HandError(ValueError):
+    """A hand that cannot be read: unknown tile, bad pack, too many tiles or packs, wind out of range."""
+
+class UnsupportedInput(ValueError):
+    """mahjonggb drop-in: an input pymahjonggb 1.4.0 accepts without a stated rule."""
+
+class EngineError(McrError):
+    """The engine refused a command (bad wall, quan or srand, missing response, step before reset or after the end)."""
+
+class RecordError(McrError):
+    """A record file or line could not be read."""
+    path: str
+    line: int
+    reason: str
+
+class Fan:
+    """One fan of a result."""
+    @property
+    def name(self) -> str: ...
+    @property
+    def name_en(self) -> str: ...
+    @property
+    def value(self) -> int: ...
+    @property
+    def count(self) -> int: ...
+    @property
+    def points(self) -> int: ...
+
+class Result:
+    """What calculate returns."""
+    @property
+    def result(self) -> int: ...
+    @property
+    def total(self) -> int: ...
+    @property
+    def is_win(self) -> bool: ...
+    @property
+    def error(self) -> Optional[str]: ...
+    @property
+    def fans(self) -> List[Fan]: ...
+    @property
+    def reading(self) -> Optional[str]: ...
+    @property
+    def hand(self) -> str: ...
+    def as_tuple(self, verbose: bool = False) -> FanTuple: ...
+
+def calculate(
+    hand: Union[str, Sequence[TileName]],
+    pack: Optional[Sequence[Sequence[Any]]] = None,
+    win_tile: Optional[TileName] = None,
+    *,
+    flower_count: int = 0,
+    self_drawn: bool = False,
+    fourth_tile: bool = False,
+    about_kong: bool = False,
+    wall_last: bool = False,
+    seat_wind: int = 0,
+    prevalent_wind: int = 0,
+) -> Result: ...
+def explain(
+    hand: Union[str, Sequence[TileName]],
+    pack: Optional[Sequence[Sequence[Any]]] = None,
+    win_tile: Optional[TileName] = None,
+    *,
+    flower_count: int = 0,
+    self_drawn: bool = False,
+    fourth_tile: bool = False,
+    about_kong: bool = False,
+    wall_last: bool = False,
+    seat_wind: int = 0,
+    prevalent_wind: int = 0,
+) -> str: ...
+def calculate_many(
+    hands: Union[List[CalculatorArgs], Tuple[CalculatorArgs, ...]], fans: bool = False, verbose: bool = False
+) -> List[Any]: ...
+def fan_table() -> List[Tuple[str, str, int]]: ...
+def encode_hands(hands: Iterable[CalculatorArgs]) -> bytes: ...
+def calculate_packed(data: bytes, fans: bool = False, verbose: bool = False) -> List[Any]: ...
+
+class Engine:
+    """The Botzone judge in process: reset/step as the public validator expects."""
+    def __init__(self) -> None: ...
+    def reset(self, wall: Sequence[TileName], quan: int, srand: int) -> Turn: ...
+    def step(self, responses: Union[Mapping[str, str], Sequence[str]]) -> Turn: ...
+    @property
+    def action(self) -> str: ...
+    @property
+    def player(self) -> Optional[int]: ...
+    @property
+    def can_hu(self) -> List[int]: ...
+    @property
+    def tile_cnt(self) -> List[int]: ...
+    @property
+    def is_over(self) -> bool: ...
+    @property
+    def scores(self) -> Optional[List[int]]: ...
+    def requests(self) -> Optional[List[str]]: ...
+    def display(self) -> Dict[str, Any]: ...
+    def hand(self, seat: int) -> List[TileName]: ...
+    def packs(self, seat: int) -> List[PackTuple]: ...
+
+class RecordReader(Iterator[Any]):
+    def __iter__(self) -> "RecordReader": ...
+    def __next__(self) -> Any: ...
+
+def read_games(path: Union[str, PathLike[str]], *, on_error: Literal["raise", "yield"] = "raise") -> RecordReader: ...
+def read_hands(path: Union[str, PathLike[str]], *, on_error: Literal["raise", "yield"] = "raise") -> RecordReader: ...

@@ -1,0 +1,360 @@
+//! The Pythonic calculator: `calculate` (a result object), `explain` (the
+//! audit's words), and the batch calls over many hands.
+
+use mcr_engine::fans::{self, FanResult, FANS};
+use mcr_engine::hand::{HandInput, Pack, PackKind, WinFlags};
+use mcr_engine::tiles::Tile;
+use pyo3::ffi;
+use pyo3::prelude::*;
+use pyo3::types::PyList;
+
+use crate::convert::hand_input;
+use crate::mahjonggb;
+use crate::HandError;
+
+/// One fan of a result.
+#[pyclass(module = "mcr_engine", frozen, get_all)]
+#[derive(Clone)]
+pub struct Fan {
+    /// Chinese name, as the reference and the judge write it (e.g. "清一色").
+    name: &'static str,
+    /// English name, as pymahjonggb's verbose output writes it.
+    name_en: &'static str,
+    /// Fan value of one occurrence.
+    value: u16,
+    /// Occurrences counted.
+    count: u8,
+    /// value * count.
+    points: u32,
+}
+
+#[pymethods]
+impl Fan {
+    fn __repr__(&self) -> String {
+        format!("Fan({:?}, {:?}, value={}, count={})", self.name, self.name_en, self.value, self.count)
+    }
+    fn __eq__(&self, other: &Self) -> bool {
+        self.name == other.name && self.count == other.count
+    }
+}
+
+/// What `calculate` returns.
+#[pyclass(module = "mcr_engine", frozen)]
+pub struct Result {
+    hand: HandInput,
+    r: FanResult,
+}
+
+#[pymethods]
+impl Result {
+    /// The reference's raw result: the total fan, or -1 (wrong tile count),
+    /// -3 (not a winning hand).
+    #[getter]
+    fn result(&self) -> i32 {
+        self.r.result
+    }
+    /// Total fan (flowers included); 0 when the hand does not win.
+    #[getter]
+    fn total(&self) -> i32 {
+        self.r.result.max(0)
+    }
+    #[getter]
+    fn is_win(&self) -> bool {
+        self.r.is_win()
+    }
+    /// Why the hand is not scored (None when it wins).
+    #[getter]
+    fn error(&self) -> Option<&'static str> {
+        match self.r.result {
+            fans::WRONG_TILE_COUNT => Some("wrong tile count"),
+            fans::TILE_MORE_THAN_4 => Some("a tile more than four times"),
+            x if x < 0 => Some("not a winning hand"),
+            _ => None,
+        }
+    }
+    /// The fans counted, in fan-table order.
+    #[getter]
+    fn fans(&self) -> Vec<Fan> {
+        self.r
+            .fans()
+            .map(|(f, c)| Fan { name: f.name, name_en: f.name_en, value: f.value, count: c, points: f.value as u32 * c as u32 })
+            .collect()
+    }
+    /// The reading the total was taken from (sets and pair, or the special
+    /// shape), as `mcr fan` prints it; None when the hand does not win.
+    #[getter]
+    fn reading(&self) -> Option<String> {
+        let e = fans::explain(&self.hand);
+        e.chosen.map(|i| mcr_engine::audit::reading_text(&e.readings[i].reading))
+    }
+    /// The hand in the compact notation.
+    #[getter]
+    fn hand(&self) -> String {
+        mcr_engine::audit::hand_text(&self.hand)
+    }
+    /// pymahjonggb's tuple: `((points, name), ...)`, or verbose
+    /// `((value, count, name, name_en), ...)`.
+    #[pyo3(signature = (verbose=false))]
+    fn as_tuple(&self, py: Python<'_>, verbose: bool) -> PyResult<PyObject> {
+        unsafe { Bound::from_owned_ptr_or_err(py, mahjonggb::fan_tuple(&self.r.counts, verbose)).map(|b| b.unbind()) }
+    }
+    fn __repr__(&self) -> String {
+        let fans: Vec<String> = self.r.fans().map(|(f, c)| if c > 1 { format!("{} x{c}", f.name) } else { f.name.to_string() }).collect();
+        format!("Result(result={}, fans=[{}])", self.r.result, fans.join(", "))
+    }
+}
+
+/// Scores one hand. `hand` is the compact notation
+/// (`"[chi 456m] [peng 1z] 234s 789s 9p +9p zimo seat=S"`) or the standing
+/// tiles (names such as "W1"), then with `win_tile` and the keywords.
+#[pyfunction]
+#[pyo3(signature = (hand, pack=None, win_tile=None, *, flower_count=0, self_drawn=false, fourth_tile=false,
+                    about_kong=false, wall_last=false, seat_wind=0, prevalent_wind=0))]
+#[allow(clippy::too_many_arguments)]
+fn calculate(
+    hand: &Bound<'_, PyAny>,
+    pack: Option<&Bound<'_, PyAny>>,
+    win_tile: Option<&str>,
+    flower_count: u8,
+    self_drawn: bool,
+    fourth_tile: bool,
+    about_kong: bool,
+    wall_last: bool,
+    seat_wind: u8,
+    prevalent_wind: u8,
+) -> PyResult<Result> {
+    let hand = hand_input(hand, pack, win_tile, flower_count, self_drawn, fourth_tile, about_kong, wall_last, seat_wind, prevalent_wind)?;
+    Ok(Result { r: fans::calculate(&hand), hand })
+}
+
+/// Every reading weighed, every fan counted or omitted and why (the text of
+/// `mcr audit`). Same arguments as `calculate`.
+#[pyfunction]
+#[pyo3(signature = (hand, pack=None, win_tile=None, *, flower_count=0, self_drawn=false, fourth_tile=false,
+                    about_kong=false, wall_last=false, seat_wind=0, prevalent_wind=0))]
+#[allow(clippy::too_many_arguments)]
+fn explain(
+    hand: &Bound<'_, PyAny>,
+    pack: Option<&Bound<'_, PyAny>>,
+    win_tile: Option<&str>,
+    flower_count: u8,
+    self_drawn: bool,
+    fourth_tile: bool,
+    about_kong: bool,
+    wall_last: bool,
+    seat_wind: u8,
+    prevalent_wind: u8,
+) -> PyResult<String> {
+    let hand = hand_input(hand, pack, win_tile, flower_count, self_drawn, fourth_tile, about_kong, wall_last, seat_wind, prevalent_wind)?;
+    Ok(mcr_engine::audit::report(&hand, None).text)
+}
+
+/// The batch call: `hands` is a list (or tuple) of `MahjongFanCalculator`
+/// argument tuples `(pack, hand, winTile, flowerCount, isSelfDrawn,
+/// is4thTile, isAboutKong, isWallLast, seatWind, prevalentWind)`, read with
+/// the same checks. Returns a list with, per hand, the raw result (total fan,
+/// or -1 wrong tile count, -3 not a win); with `fans=True`, the fan tuple
+/// `MahjongFanCalculator` would return (`verbose` as given), or the raw
+/// result for a hand that does not win. The first malformed item raises
+/// the exception `MahjongFanCalculator` raises for it.
+#[pyfunction]
+#[pyo3(signature = (hands, fans=false, verbose=false))]
+fn calculate_many(py: Python<'_>, hands: &Bound<'_, PyAny>, fans: bool, verbose: bool) -> PyResult<PyObject> {
+    let seq = hands.as_ptr();
+    unsafe {
+        let is_list = ffi::PyList_Check(seq) != 0;
+        if !is_list && ffi::PyTuple_Check(seq) == 0 {
+            return Err(pyo3::exceptions::PyTypeError::new_err("calculate_many: hands must be a list or tuple of argument tuples"));
+        }
+        let n = if is_list { ffi::PyList_Size(seq) } else { ffi::PyTuple_Size(seq) };
+        let out = Bound::from_owned_ptr_or_err(py, ffi::PyList_New(n))?;
+        let at = |i: ffi::Py_ssize_t| if is_list { ffi::PyList_GetItem(seq, i) } else { ffi::PyTuple_GetItem(seq, i) };
+        for i in 0..n {
+            // Ahead of use: the argument tuple three hands on, the tuple of
+            // tiles two on, the tiles of the next (a corpus's objects lie
+            // scattered; waiting for each miss in turn costs more than the
+            // calculation).
+            if i + 3 < n {
+                mahjonggb::prefetch(at(i + 3));
+            }
+            if i + 2 < n {
+                let next = at(i + 2);
+                if ffi::PyTuple_CheckExact(next) != 0 && ffi::PyTuple_Size(next) >= 2 {
+                    mahjonggb::prefetch(ffi::PyTuple_GetItem(next, 0));
+                    mahjonggb::prefetch(ffi::PyTuple_GetItem(next, 1));
+                }
+            }
+            if i + 1 < n {
+                mahjonggb::prefetch_call(at(i + 1));
+            }
+            let item = at(i);
+            if item.is_null() {
+                return Err(PyErr::fetch(py));
+            }
+            if ffi::PyTuple_Check(item) == 0 {
+                return Err(pyo3::exceptions::PyTypeError::new_err(format!(
+                    "calculate_many: item {i} is not a tuple of MahjongFanCalculator arguments"
+                )));
+            }
+            let Some((hand, _)) = mahjonggb::parse_call(item, std::ptr::null_mut()) else {
+                return Err(PyErr::fetch(py));
+            };
+            let value = if fans {
+                let r = fans::calculate(&hand);
+                if r.result < 0 {
+                    ffi::PyLong_FromLong(r.result as std::ffi::c_long)
+                } else {
+                    mahjonggb::fan_tuple(&r.counts, verbose)
+                }
+            } else {
+                ffi::PyLong_FromLong(fans::calculate_total(&hand) as std::ffi::c_long)
+            };
+            if value.is_null() {
+                return Err(PyErr::fetch(py));
+            }
+            ffi::PyList_SetItem(out.as_ptr(), i, value);
+        }
+        Ok(out.unbind())
+    }
+}
+
+/// Bytes per hand in the packed batch format (`encode_hands`, `calculate_packed`).
+const RECORD: usize = 32;
+
+/// One hand as a packed record (layout in `calculate_packed`).
+fn encode(h: &HandInput, out: &mut Vec<u8>) {
+    let mut r = [0u8; RECORD];
+    r[0] = h.packs().len() as u8;
+    for (k, p) in h.packs().iter().enumerate() {
+        r[1 + 3 * k] = match p.kind {
+            PackKind::Chow => 0,
+            PackKind::Pung => 1,
+            PackKind::Kong => 2,
+        };
+        r[2 + 3 * k] = p.tile.index() as u8;
+        r[3 + 3 * k] = p.offer;
+    }
+    r[13] = h.standing().len() as u8;
+    for (k, t) in h.standing().iter().enumerate() {
+        r[14 + k] = t.index() as u8;
+    }
+    r[27] = h.win_tile.index() as u8;
+    r[28] = h.flower_count;
+    let f = h.flags;
+    r[29] = f.self_drawn as u8 | (f.fourth_tile as u8) << 1 | (f.about_kong as u8) << 2 | (f.wall_last as u8) << 3;
+    r[30] = h.seat_wind;
+    r[31] = h.prevalent_wind;
+    out.extend_from_slice(&r);
+}
+
+/// A packed record back to the calculator input, or what is wrong with it.
+fn decode(r: &[u8]) -> std::result::Result<HandInput, String> {
+    let tile = |field: &str, b: u8| Tile::new(b).ok_or_else(|| format!("{field}: tile index {b} out of range 0..=33"));
+    let (np, nt) = (r[0] as usize, r[13] as usize);
+    if np > 4 {
+        return Err(format!("byte 0: {np} packs (at most 4)"));
+    }
+    if nt > 13 {
+        return Err(format!("byte 13: {nt} standing tiles (at most 13)"));
+    }
+    let mut packs = [Pack::new(PackKind::Pung, Tile::default(), 1); 4];
+    for (k, slot) in packs.iter_mut().enumerate().take(np) {
+        let kind = match r[1 + 3 * k] {
+            0 => PackKind::Chow,
+            1 => PackKind::Pung,
+            2 => PackKind::Kong,
+            b => return Err(format!("byte {}: pack kind {b} (0 CHI, 1 PENG, 2 GANG)", 1 + 3 * k)),
+        };
+        *slot = Pack::new(kind, tile(&format!("byte {}", 2 + 3 * k), r[2 + 3 * k])?, r[3 + 3 * k]);
+    }
+    let mut standing = [Tile::default(); 13];
+    for (k, slot) in standing.iter_mut().enumerate().take(nt) {
+        *slot = tile(&format!("byte {}", 14 + k), r[14 + k])?;
+    }
+    let flags = r[29];
+    if flags > 15 {
+        return Err(format!("byte 29: flags {flags} (bits 1, 2, 4, 8)"));
+    }
+    let flags = WinFlags {
+        self_drawn: flags & 1 != 0,
+        fourth_tile: flags & 2 != 0,
+        about_kong: flags & 4 != 0,
+        wall_last: flags & 8 != 0,
+    };
+    HandInput::new(&packs[..np], &standing[..nt], tile("byte 27", r[27])?, flags, r[30], r[31], r[28]).map_err(|e| e.to_string())
+}
+
+/// Packs `MahjongFanCalculator` argument tuples (read with its checks) into
+/// the batch format of `calculate_packed`: 32 bytes per hand.
+#[pyfunction]
+fn encode_hands(py: Python<'_>, hands: &Bound<'_, PyAny>) -> PyResult<PyObject> {
+    let mut out = Vec::new();
+    for (i, item) in hands.try_iter()?.enumerate() {
+        let item = item?;
+        if !item.is_exact_instance_of::<pyo3::types::PyTuple>() {
+            return Err(pyo3::exceptions::PyTypeError::new_err(format!(
+                "encode_hands: item {i} is not a tuple of MahjongFanCalculator arguments"
+            )));
+        }
+        let Some((hand, _)) = (unsafe { mahjonggb::parse_call(item.as_ptr(), std::ptr::null_mut()) }) else {
+            return Err(PyErr::fetch(py));
+        };
+        encode(&hand, &mut out);
+    }
+    Ok(pyo3::types::PyBytes::new(py, &out).into_any().unbind())
+}
+
+/// The batch call on packed hands (`bytes`, e.g. from `encode_hands` or a
+/// numpy `uint8` array's `.tobytes()`): 32 bytes per hand,
+///
+/// - byte 0: packs (0..4); bytes 1..13: per pack kind (0 CHI, 1 PENG,
+///   2 GANG), tile, offer (the judge's encoding);
+/// - byte 13: standing tiles (0..13); bytes 14..27: their tile indices;
+/// - byte 27: win tile; 28: flowers; 29: flags (1 self-drawn, 2 fourth
+///   tile, 4 about kong, 8 wall last); 30: seat wind; 31: prevalent wind.
+///
+/// Tile indices 0..33 are W1..W9, T1..T9, B1..B9, F1..F4, J1..J3. Returns
+/// the raw result per hand (total fan, -1 wrong tile count, -3 not a win),
+/// or with `fans=True` the fan tuples as `calculate_many`. A malformed
+/// record raises HandError naming the record and the byte.
+#[pyfunction]
+#[pyo3(signature = (data, fans=false, verbose=false))]
+fn calculate_packed(py: Python<'_>, data: &[u8], fans: bool, verbose: bool) -> PyResult<PyObject> {
+    if data.len() % RECORD != 0 {
+        return Err(HandError::new_err(format!("packed hands: {} bytes is not a multiple of {RECORD}", data.len())));
+    }
+    let out = PyList::empty(py);
+    for (i, r) in data.chunks_exact(RECORD).enumerate() {
+        let hand = decode(r).map_err(|e| HandError::new_err(format!("packed hand {i}: {e}")))?;
+        if fans {
+            let r = fans::calculate(&hand);
+            if r.result < 0 {
+                out.append(r.result)?;
+            } else {
+                let t = unsafe { Bound::from_owned_ptr_or_err(py, mahjonggb::fan_tuple(&r.counts, verbose))? };
+                out.append(t)?;
+            }
+        } else {
+            out.append(fans::calculate_total(&hand))?;
+        }
+    }
+    Ok(out.into_any().unbind())
+}
+
+/// The fan table: `(name, name_en, value)` by fan index (index 0 is unused).
+#[pyfunction]
+fn fan_table(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
+    PyList::new(py, FANS.iter().map(|f| (f.name, f.name_en, f.value)))
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Fan>()?;
+    m.add_class::<Result>()?;
+    m.add_function(wrap_pyfunction!(calculate, m)?)?;
+    m.add_function(wrap_pyfunction!(explain, m)?)?;
+    m.add_function(wrap_pyfunction!(calculate_many, m)?)?;
+    m.add_function(wrap_pyfunction!(fan_table, m)?)?;
+    m.add_function(wrap_pyfunction!(encode_hands, m)?)?;
+    m.add_function(wrap_pyfunction!(calculate_packed, m)?)?;
+    Ok(())
+}

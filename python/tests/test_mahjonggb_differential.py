@@ -1,0 +1,267 @@
+"""mcr_engine.mahjonggb against pymahjonggb 1.4.0: the same random
+arguments, valid and invalid, to both; identical return values or identical
+exceptions (type and message) required.
+
+The valid hands are the public hands corpus (tests/data/hands.jsonl.gz) with
+random flags, winds and flowers; the invalid ones are those hands mutated:
+wrong types anywhere, wrong tile names, bad pack kinds and offers, packs of
+the wrong arity, tiles added, dropped, swapped (not a win, fifth copies),
+too many packs, missing and extra arguments, keywords, embedded NULs.
+
+Left out of the comparison, and checked on their own below: the inputs
+pymahjonggb reads past its tables (wind outside 0..3, PENG/CHI offer 0, CHI
+not on a middle tile), where mcr_engine raises UnsupportedInput.
+"""
+import os
+import random
+
+import pytest
+
+import mcr_engine
+import mcr_engine.mahjonggb as ours
+
+from conftest import args_of
+
+TILES = ["W%d" % i for i in range(1, 10)] + ["T%d" % i for i in range(1, 10)] + \
+        ["B%d" % i for i in range(1, 10)] + ["F%d" % i for i in range(1, 5)] + ["J%d" % i for i in range(1, 4)]
+BAD_TILES = ["W0", "W10", "X1", "w1", "", "W", "W1 ", " W1", "F5", "J4", "B0", "中", "T\u00e9", "1W", "W1\x00", "WW"]
+BAD_VALUES = [None, 1, 1.5, -1, b"W1", "W1", [], (), {}, object(), True, 2 ** 40, -2 ** 40, "0"]
+KW = ["pack", "hand", "winTile", "flowerCount", "isSelfDrawn", "is4thTile", "isAboutKong",
+      "isWallLast", "seatWind", "prevalentWind", "verbose"]
+
+CALLS = int(os.environ.get("MCR_PY_DIFF_CALLS", "20000"))
+
+
+class StrSub(str):
+    pass
+
+
+def outcome(fn, args, kwargs):
+    try:
+        return ("ok", fn(*args, **kwargs))
+    except Exception as e:  # noqa: BLE001 - the type is compared
+        return ("raise", type(e).__name__, str(e))
+
+
+def mutate(rng, a):
+    """One random change to a valid argument list `a` (a list of 10)."""
+    packs = [list(p) for p in a[0]]
+    hand = list(a[1])
+    m = rng.randrange(24)
+    if m == 0:  # a wrong type in any argument
+        a[rng.randrange(10)] = rng.choice(BAD_VALUES)
+    elif m == 1 and packs:  # a bad pack tile name
+        packs[rng.randrange(len(packs))][1] = rng.choice(BAD_TILES)
+    elif m == 2 and hand:  # a bad standing tile name
+        hand[rng.randrange(len(hand))] = rng.choice(BAD_TILES)
+    elif m == 3:  # a bad win tile name
+        a[2] = rng.choice(BAD_TILES)
+    elif m == 4 and packs:  # a bad pack kind
+        packs[rng.randrange(len(packs))][0] = rng.choice(["PONG", "chi", "", "KONG", "ANGANG", "PENG ", "GAN"])
+    elif m == 5 and packs:  # a bad offer (out of range or of the wrong type)
+        packs[rng.randrange(len(packs))][2] = rng.choice([-1, 4, 5, 100, -2 ** 31, 2 ** 31, 2 ** 40, "1", 1.0, None])
+    elif m == 6 and packs:  # a pack of the wrong arity or type
+        i = rng.randrange(len(packs))
+        packs[i] = rng.choice([packs[i][:2], packs[i] + [1], [], packs[i][:1]])
+    elif m == 7 and packs:  # a pack that is a list, not a tuple
+        a[0] = tuple(tuple(p) for p in packs)[:-1] + (list(packs[-1]),)
+        return a
+    elif m == 8:  # pack/hand as lists
+        if rng.random() < 0.5:
+            a[0] = [tuple(p) for p in packs]
+        else:
+            a[1] = hand
+        return a
+    elif m == 9 and hand:  # a standing tile of the wrong type
+        hand[rng.randrange(len(hand))] = rng.choice([1, None, b"W1", ("W1",), 1.0])
+    elif m == 10:  # a tile swapped: mostly not a win, sometimes a fifth copy
+        if hand:
+            hand[rng.randrange(len(hand))] = rng.choice(TILES)
+        else:
+            a[2] = rng.choice(TILES)
+    elif m == 11:  # a fifth copy of a tile held four times, or of the win tile
+        counts = {}
+        for t in hand + [a[2]]:
+            counts[t] = counts.get(t, 0) + 1
+        four = [t for t, c in counts.items() if c >= 4]
+        if four and hand:
+            hand[rng.randrange(len(hand))] = four[0]
+        elif len(hand) >= 2:
+            t = rng.choice(hand)
+            for i in rng.sample(range(len(hand)), len(hand)):
+                if hand.count(t) + [p[1] for p in packs if len(p) > 1].count(t) * 3 + (a[2] == t) >= 5:
+                    break
+                hand[i] = t
+    elif m == 12 and hand:  # a tile dropped
+        del hand[rng.randrange(len(hand))]
+    elif m == 13:  # tiles added (up to 16)
+        for _ in range(rng.randrange(1, 4)):
+            if len(hand) < 16:
+                hand.insert(rng.randrange(len(hand) + 1), rng.choice(TILES))
+    elif m == 14:  # too many packs (up to 8)
+        extra = [["PENG", rng.choice(TILES), rng.randrange(1, 4)] for _ in range(rng.randrange(1, 5))]
+        packs = (packs + extra)[:8]
+    elif m == 15:  # flowers anywhere in the int range, or past it
+        a[3] = rng.choice([0, 1, 8, 255, 256, 300, -1, -300, 2 ** 31 - 1, -2 ** 31, 2 ** 31, 1.0, "1"])
+    elif m == 16:  # wind values that fail to parse
+        a[8 + rng.randrange(2)] = rng.choice([2 ** 31, -2 ** 31 - 1, 1.0, "0", None])
+    elif m == 17:  # a str subclass as a tile, or an embedded NUL after a tile name
+        if hand and isinstance(hand[0], str):
+            i = 0
+            hand[i] = rng.choice([StrSub(hand[i]), hand[i] + "\x00junk", hand[i] + "\x00"])
+    elif m == 18 and isinstance(a[2], str):  # an embedded NUL in the win tile
+        a[2] = a[2] + "\x00"
+    elif m == 19:  # all tiles replaced: random 13/14 tiles, mostly not a win
+        hand = [rng.choice(TILES) for _ in range(len(hand))]
+    elif m == 20 and packs:  # a pack tile changed to another valid tile (PENG/GANG only)
+        i = rng.randrange(len(packs))
+        if packs[i][0] != "CHI":
+            packs[i][1] = rng.choice(TILES)
+    a[0] = tuple(tuple(p) for p in packs)
+    a[1] = tuple(hand)
+    return a
+
+
+def random_call(rng, hands):
+    rec = hands[rng.randrange(len(hands))]
+    a = list(args_of(rec))
+    # random circumstances, within what both take
+    if rng.random() < 0.5:
+        a[3] = rng.choice([0, 0, 0, 1, 2, 3, 8])
+        a[4:8] = [rng.random() < 0.3 for _ in range(4)]
+        a[8], a[9] = rng.randrange(4), rng.randrange(4)
+    for p in (0.5, 0.2):  # one change, sometimes two
+        if rng.random() < p:
+            try:
+                a = mutate(rng, list(a))
+            except (IndexError, TypeError, KeyError, ValueError, AttributeError):
+                pass  # the first change made this one meaningless
+
+    args, kwargs = list(a), {}
+    r = rng.random()
+    if r < 0.15:  # verbose, positional or keyword
+        if rng.random() < 0.5:
+            args.append(rng.choice([True, False, 1, 0, "", "x", None]))
+        else:
+            kwargs["verbose"] = rng.choice([True, False, 1, 0])
+    elif r < 0.25:  # some or all arguments by keyword
+        k = rng.randrange(len(args) + 1)
+        kwargs.update(dict(zip(KW[k:], args[k:])))
+        args = args[:k]
+    elif r < 0.30:  # an argument missing
+        del args[rng.randrange(len(args))]
+    elif r < 0.33:  # too many arguments
+        args += [False, False]
+    elif r < 0.35:  # an unknown keyword, or one given twice
+        if rng.random() < 0.5:
+            kwargs["winTIle"] = "W1"
+        else:
+            kwargs["hand"] = args[1]
+    return tuple(args), kwargs
+
+
+def copies(named):
+    """Most copies of one tile kind in a call's tiles (packs, hand, win tile)."""
+    counts = {}
+    try:
+        for p in named.get("pack", ()):
+            n = {"CHI": 0, "PENG": 3, "GANG": 4}.get(p[0], 0)
+            tiles = [p[1]] * n
+            if p[0] == "CHI" and p[1] in TILES and p[1][0] in "WTB":
+                tiles = [p[1][0] + str(int(p[1][1]) + d) for d in (-1, 0, 1)]
+            for t in tiles:
+                counts[t] = counts.get(t, 0) + 1
+        for t in list(named.get("hand", ())) + [named.get("winTile")]:
+            if isinstance(t, str):
+                counts[t] = counts.get(t, 0) + 1
+    except Exception:  # noqa: BLE001 - malformed packs: parsing fails first
+        return 0
+    return max(counts.values(), default=0)
+
+
+def diverges_by_design(args, kwargs):
+    """The inputs left out of the comparison: where mcr_engine raises
+    UnsupportedInput on purpose, and hands with six or more copies of a kind
+    (two identical pungs: the reference's 3-pung fans require distinct
+    tiles, its 2-pung ones do not; mcr-engine's rules do not distinguish).
+    Fifth copies are compared."""
+    named = dict(zip(KW, args))
+    named.update(kwargs)
+    if copies(named) > 5:
+        return True
+    for w in ("seatWind", "prevalentWind"):
+        v = named.get(w)
+        if isinstance(v, int) and not isinstance(v, bool) and not (0 <= v <= 3) and -2 ** 31 <= v < 2 ** 31:
+            return True
+    return False
+
+
+def test_the_oracle_is_pymahjonggb_1_4_0(oracle):
+    assert oracle.MahjongFanCalculator.__doc__ == ours.MahjongFanCalculator.__doc__
+
+
+def test_differential_random_calls(oracle, hands):
+    rng = random.Random(int(os.environ.get("MCR_PY_DIFF_SEED", "20261201")))
+    kinds = {"ok": 0, "raise": 0}
+    messages = set()
+    failures = []
+    for n in range(CALLS):
+        args, kwargs = random_call(rng, hands)
+        if diverges_by_design(args, kwargs):
+            continue
+        want = outcome(oracle.MahjongFanCalculator, args, kwargs)
+        got = outcome(ours.MahjongFanCalculator, args, kwargs)
+        if got != want:
+            failures.append("call %d: MahjongFanCalculator(*%r, **%r)\n oracle: %r\n ours:   %r" % (
+                n, args, kwargs, want, got))
+            continue
+        kinds[want[0]] += 1
+        if want[0] == "raise":
+            messages.add((want[1], want[2]))
+    assert not failures, "%d of %d calls differ:\n%s" % (len(failures), CALLS, "\n".join(failures[:10]))
+    # the generator reaches both results and the errors it means to reach
+    assert kinds["ok"] > CALLS // 5 and kinds["raise"] > CALLS // 5, kinds
+    texts = {m for _, m in messages}
+    for m in ["ERROE_WRONG_TILE_CODE", "ERROE_WRONG_OFFER_CODE", "ERROE_WRONG_PACK_CODE",
+              "ERROR_WRONG_TILES_COUNT", "ERROR_NOT_WIN", "Param `pack` must be a tuple!",
+              "Param `hand` must be a tuple!", "Param `pack` must be a tuple of tuples!",
+              "Param `hand` must be a tuple of strs!", "embedded null character"]:
+        assert m in texts, "the random calls never raised %r" % m
+    assert any("missing required argument" in t for t in texts)
+    assert any("arguments" in t and "given" in t for t in texts)
+
+
+def test_every_public_hand_verbose(oracle, hands):
+    """The whole corpus, verbose and not, as both return it."""
+    for rec in hands[::7]:
+        a = args_of(rec)
+        for verbose in (False, True):
+            assert outcome(ours.MahjongFanCalculator, a + (verbose,), {}) == \
+                outcome(oracle.MahjongFanCalculator, a + (verbose,), {}), rec["id"]
+
+
+@pytest.mark.parametrize("case", [
+    dict(seatWind=4), dict(prevalentWind=-1), dict(seatWind=7), dict(prevalentWind=2 ** 31 - 1),
+])
+def test_winds_outside_0_3_are_unsupported(oracle, hands, case):
+    a = dict(zip(KW, args_of(hands[1])))
+    a.update(case)
+    oracle.MahjongFanCalculator(**a)  # the reference answers something
+    with pytest.raises(mcr_engine.UnsupportedInput, match="0..3"):
+        ours.MahjongFanCalculator(**a)
+
+
+@pytest.mark.parametrize("pack", [("PENG", "W1", 0), ("CHI", "W3", 0), ("CHI", "W1", 1), ("CHI", "F2", 2)])
+def test_packs_pymahjonggb_reads_without_a_rule_are_unsupported(pack):
+    args = ((pack, ("PENG", "W2", 1), ("PENG", "W3", 1)), ("W4", "W4", "W4", "W5"), "W5", 0, False, False, False, False, 0, 0)
+    with pytest.raises(mcr_engine.UnsupportedInput) as e:
+        ours.MahjongFanCalculator(*args)
+    assert isinstance(e.value, ValueError)
+    assert pack[0] in str(e.value)
+
+
+def test_shanten_functions_are_not_exported_yet():
+    """Honest absence until the library's analysis lands (no stub)."""
+    for name in ["MahjongShanten", "ThirteenOrphansShanten", "SevenPairsShanten",
+                 "HonorsAndKnittedTilesShanten", "KnittedStraightShanten", "RegularShanten"]:
+        assert not hasattr(ours, name)

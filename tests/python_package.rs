@@ -1,0 +1,79 @@
+//! The Python package (`python/`, `pip install ./python`): runs its pytest
+//! suite (`python3 -m pytest python/tests`) against the installed package, so
+//! that the README's one test command covers the Rust and the Python side.
+//!
+//! The installed package must have been built from these sources: its
+//! `mcr_engine.BUILD_ID` must equal the hash of the package's inputs
+//! (`python/build_id.rs`), so a stale install cannot hide a change.
+//!
+//! Where python3, pytest, the package (or a package built from these
+//! sources) or the oracle pymahjonggb is missing, the test prints
+//! `SKIPPED: ...` and passes, unless `MCR_REQUIRE_PYTHON=1` (set by `.ci/run`),
+//! where it fails; with it set, a pytest skip is a failure too.
+
+use std::path::Path;
+use std::process::Command;
+
+include!("../python/build_id.rs");
+
+fn repo() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn required() -> bool {
+    std::env::var("MCR_REQUIRE_PYTHON").is_ok_and(|v| v == "1")
+}
+
+/// Skips visibly, or fails when the Python side is required.
+fn unavailable(why: &str) {
+    let hint = "(pip install maturin pytest numpy pymahjonggb==1.4.0 && pip install ./python)";
+    if required() {
+        panic!("MCR_REQUIRE_PYTHON=1 but {why} {hint}");
+    }
+    println!("SKIPPED: Python package tests: {why} {hint}; set MCR_REQUIRE_PYTHON=1 to make this a failure");
+    eprintln!("SKIPPED: Python package tests: {why}");
+}
+
+fn python(code: &str) -> Option<std::process::Output> {
+    Command::new("python3").args(["-c", code]).current_dir(repo()).env("PYTHONDONTWRITEBYTECODE", "1").output().ok()
+}
+
+#[test]
+fn pytest_suite_of_the_python_package() {
+    let Some(out) = python("import sys; print(sys.version_info >= (3, 9))") else {
+        return unavailable("python3 not found");
+    };
+    if String::from_utf8_lossy(&out.stdout).trim() != "True" {
+        return unavailable("python3 older than 3.9");
+    }
+    for (module, what) in [("pytest", "pytest is not installed"), ("MahjongGB", "the oracle pymahjonggb is not installed")] {
+        if !python(&format!("import {module}")).is_some_and(|o| o.status.success()) {
+            return unavailable(what);
+        }
+    }
+    let out = python("import mcr_engine; print(mcr_engine.BUILD_ID)").unwrap();
+    if !out.status.success() {
+        return unavailable("the package mcr_engine is not installed");
+    }
+    let installed = String::from_utf8_lossy(&out.stdout).trim().to_string();
+    let source = build_id(repo());
+    if installed != source {
+        return unavailable(&format!(
+            "the installed mcr_engine was built from other sources (BUILD_ID {installed}, these sources {source}): reinstall it"
+        ));
+    }
+
+    let mut cmd = Command::new("python3");
+    cmd.args(["-m", "pytest", "python/tests", "-q", "-rs", "-p", "no:cacheprovider"])
+        .current_dir(repo())
+        .env("PYTHONDONTWRITEBYTECODE", "1")
+        .env("MCR_BIN", env!("CARGO_BIN_EXE_mcr"));
+    let out = cmd.output().expect("python3 -m pytest runs");
+    let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    let summary = text.lines().rev().find(|l| l.contains(" passed") || l.contains(" failed") || l.contains(" error")).unwrap_or("");
+    println!("pytest: {summary}");
+    assert!(out.status.success(), "pytest failed:\n{text}");
+    if required() {
+        assert!(!summary.contains("skipped"), "MCR_REQUIRE_PYTHON=1 but pytest skipped tests:\n{text}");
+    }
+}
