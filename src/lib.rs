@@ -8,6 +8,7 @@
 //! - [`serve`]: the engine as a JSON-lines process (`mcr serve`).
 //! - [`selftest`]: the dataset self-test, an engine-independent check of game records.
 
+pub mod analysis;
 pub mod audit;
 pub mod decompose;
 pub mod engine;

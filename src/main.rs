@@ -23,6 +23,8 @@ enum Command {
     Validate(cli::validate::Args),
     /// Explain a fan list: why each fan was or was not counted.
     Audit(cli::audit::Args),
+    /// Check a shanten corpus (.jsonl/.jsonl.gz) against its expected answers.
+    Analyse(cli::analyse::Args),
     /// Serve the engine as JSON lines on stdin/stdout.
     Serve(cli::serve::Args),
     /// Benchmarks: `mcr bench fan FILE`, `mcr bench replay FILE`.
@@ -43,6 +45,7 @@ fn main() -> ExitCode {
         Command::Validate(a) => cli::validate::run(a),
         Command::Audit(a) => cli::audit::run(a),
         Command::Serve(a) => cli::serve::run(a),
+        Command::Analyse(a) => cli::analyse::run(a),
         Command::Bench(a) => cli::bench::run(a),
     }
 }

@@ -1,4 +1,5 @@
 //! One module per subcommand.
+pub mod analyse;
 pub mod audit;
 pub mod bench;
 pub mod bench_fan;

@@ -1,0 +1,69 @@
+//! The knitted shapes, each tried against the six knitted straights (147,
+//! 258, 369 spread over the three suits) in the reference's order; the least
+//! shanten wins and the useful tiles of equal ones are merged.
+//!
+//! - Honours and knitted tiles (全不靠): 13 standing tiles; 13 minus the
+//!   kinds held among the straight's nine tiles and the seven honours; useful
+//!   are the kinds missing.
+//! - Knitted straight (组合龙): 13 or 10 standing tiles; the straight's
+//!   missing tiles, plus the regular shanten of what is left once one of each
+//!   straight tile held is taken out (one set and a pair, or a pair), whose
+//!   useful tiles join the missing ones.
+
+use super::regular::shanten_for_sets;
+use super::{ShapeShanten, TileSet};
+use crate::decompose::{KNITTED_STRAIGHTS, KNITTED_STRAIGHT_MASKS};
+use crate::tiles::TileCounts;
+
+const HONORS_MASK: u64 = 0x7F << 27;
+
+fn held(c: &TileCounts) -> u64 {
+    c.iter().enumerate().filter(|(_, &k)| k > 0).fold(0u64, |m, (i, _)| m | 1 << i)
+}
+
+/// Keeps the least shanten, merging the useful tiles of equal ones.
+fn keep_best(best: &mut Option<ShapeShanten>, s: ShapeShanten) {
+    match best {
+        Some(b) if b.shanten < s.shanten => {}
+        Some(b) if b.shanten == s.shanten => b.useful.0 |= s.useful.0,
+        _ => *best = Some(s),
+    }
+}
+
+pub fn honors_and_knitted_shanten(c: &TileCounts, n: usize) -> Option<ShapeShanten> {
+    if n != 13 {
+        return None;
+    }
+    let held = held(c);
+    let mut best = None;
+    for mask in KNITTED_STRAIGHT_MASKS {
+        let wanted = mask | HONORS_MASK;
+        let have = (held & wanted).count_ones() as i32;
+        keep_best(&mut best, ShapeShanten { shanten: 13 - have, useful: TileSet(wanted & !held) });
+    }
+    best
+}
+
+pub fn knitted_straight_shanten(c: &TileCounts, n: usize) -> Option<ShapeShanten> {
+    if n != 13 && n != 10 {
+        return None;
+    }
+    let sets = 4 - (13 - n) / 3 - 3;
+    let held = held(c);
+    let mut best: Option<ShapeShanten> = None;
+    for (seq, mask) in KNITTED_STRAIGHTS.iter().zip(KNITTED_STRAIGHT_MASKS) {
+        let missing = mask & !held;
+        let missing_count = missing.count_ones() as i32;
+        // The rest's shanten is at least -1: skip straights that cannot tie.
+        if best.is_some_and(|b| missing_count - 1 > b.shanten) {
+            continue;
+        }
+        let mut rest = *c;
+        for &t in seq {
+            rest[t as usize] = rest[t as usize].saturating_sub(1);
+        }
+        let r = shanten_for_sets(&rest, sets);
+        keep_best(&mut best, ShapeShanten { shanten: missing_count + r.shanten, useful: TileSet(missing | r.useful.0) });
+    }
+    best
+}
