@@ -10,7 +10,8 @@
 //!   straight tile held is taken out (one set and a pair, or a pair), whose
 //!   useful tiles join the missing ones.
 
-use super::regular::shanten_for_sets;
+use super::regular::shanten_of_parts;
+use super::tables::{self, Entries};
 use super::{ShapeShanten, TileSet};
 use crate::decompose::{KNITTED_STRAIGHTS, KNITTED_STRAIGHT_MASKS};
 use crate::tiles::TileCounts;
@@ -50,6 +51,19 @@ pub fn knitted_straight_shanten(c: &TileCounts, n: usize) -> Option<ShapeShanten
     }
     let sets = 4 - (13 - n) / 3 - 3;
     let held = held(c);
+    // A straight takes ranks 147, 258 or 369 of each suit: nine suit parts
+    // cover the six straights' rests; the honours are untouched.
+    let mut suit_parts = [[[0u16; 10]; 3]; 3];
+    for (s, parts) in suit_parts.iter_mut().enumerate() {
+        for (start, part) in parts.iter_mut().enumerate() {
+            let mut ranks: [u8; 9] = c[9 * s..9 * s + 9].try_into().unwrap();
+            for r in (start..9).step_by(3) {
+                ranks[r] = ranks[r].saturating_sub(1);
+            }
+            *part = tables::suit(&ranks);
+        }
+    }
+    let honors: Entries = tables::honors(&c[27..34]);
     let mut best: Option<ShapeShanten> = None;
     for (seq, mask) in KNITTED_STRAIGHTS.iter().zip(KNITTED_STRAIGHT_MASKS) {
         let missing = mask & !held;
@@ -62,7 +76,9 @@ pub fn knitted_straight_shanten(c: &TileCounts, n: usize) -> Option<ShapeShanten
         for &t in seq {
             rest[t as usize] = rest[t as usize].saturating_sub(1);
         }
-        let r = shanten_for_sets(&rest, sets);
+        let start = |s: usize| seq[3 * s] as usize - 9 * s;
+        let parts = [suit_parts[0][start(0)], suit_parts[1][start(1)], suit_parts[2][start(2)], honors];
+        let r = shanten_of_parts(&rest, &parts, sets);
         keep_best(&mut best, ShapeShanten { shanten: missing_count + r.shanten, useful: TileSet(missing | r.useful.0) });
     }
     best

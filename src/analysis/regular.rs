@@ -51,7 +51,17 @@ const NONE: Costs = {
 /// The least distance for `sets` sets and a pair, and the useful tiles (as a
 /// mask over tile indices), of the counts `c`.
 pub fn distance_and_useful(c: &TileCounts, sets: usize) -> (u16, u64) {
-    let parts: [Entries; 4] = [tables::suit(&c[0..9]), tables::suit(&c[9..18]), tables::suit(&c[18..27]), tables::honors(&c[27..34])];
+    solve(&parts(c), sets)
+}
+
+/// The table entries of the three suits and the honours of `c`.
+#[inline]
+pub fn parts(c: &TileCounts) -> [Entries; 4] {
+    [tables::suit(&c[0..9]), tables::suit(&c[9..18]), tables::suit(&c[18..27]), tables::honors(&c[27..34])]
+}
+
+/// [`distance_and_useful`] from the parts' entries.
+pub fn solve(parts: &[Entries; 4], sets: usize) -> (u16, u64) {
     let d: [Costs; 4] = [distance(&parts[0]), distance(&parts[1]), distance(&parts[2]), distance(&parts[3])];
     // Best costs of the parts before (prefix) and after (suffix) each part.
     let mut prefix = [NONE; 4];
@@ -84,7 +94,12 @@ pub fn distance_and_useful(c: &TileCounts, sets: usize) -> (u16, u64) {
 /// with its useful tiles: a tile the hand holds four of is skipped unless the
 /// hand is already waiting.
 pub fn shanten_for_sets(c: &TileCounts, sets: usize) -> ShapeShanten {
-    let (total, mut useful) = distance_and_useful(c, sets);
+    shanten_of_parts(c, &parts(c), sets)
+}
+
+/// [`shanten_for_sets`] with the entries of `c`'s parts already looked up.
+pub fn shanten_of_parts(c: &TileCounts, parts: &[Entries; 4], sets: usize) -> ShapeShanten {
+    let (total, mut useful) = solve(parts, sets);
     let shanten = total as i32 - 1;
     if shanten > 0 {
         for (i, &n) in c.iter().enumerate() {

@@ -4,6 +4,7 @@ pub mod audit;
 pub mod bench;
 pub mod bench_fan;
 pub mod bench_replay;
+pub mod bench_shanten;
 pub mod fan;
 pub mod hands;
 pub mod selftest;
