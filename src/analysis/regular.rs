@@ -23,30 +23,23 @@ fn distance(e: &Entries) -> Costs {
     e.map(|x| x >> 9)
 }
 
-/// The least sum over shares of (k, p) between `a` and `b`.
-#[inline]
-fn combine(a: &Costs, b: &Costs, sets: usize) -> Costs {
+/// The least sum over shares of (k, p) between `a` and `b`, for up to `S`
+/// sets (entries past `S` are left infinite).
+#[inline(always)]
+fn combine<const S: usize>(a: &Costs, b: &Costs) -> Costs {
     let mut out = [INF; 10];
-    for k in 0..=sets {
-        for p in 0..2 {
-            let mut best = INF;
-            for k1 in 0..=k {
-                for p1 in 0..=p {
-                    best = best.min(a[2 * k1 + p1] + b[2 * (k - k1) + p - p1]);
-                }
-            }
-            out[2 * k + p] = best;
+    for k in 0..=S {
+        let (mut none, mut pair) = (INF, INF);
+        for k1 in 0..=k {
+            let k2 = k - k1;
+            none = none.min(a[2 * k1] + b[2 * k2]);
+            pair = pair.min(a[2 * k1 + 1] + b[2 * k2]).min(a[2 * k1] + b[2 * k2 + 1]);
         }
+        out[2 * k] = none;
+        out[2 * k + 1] = pair;
     }
     out
 }
-
-/// Costs of no part at all: nothing asked costs nothing.
-const NONE: Costs = {
-    let mut c = [INF; 10];
-    c[0] = 0;
-    c
-};
 
 /// The least distance for `sets` sets and a pair, and the useful tiles (as a
 /// mask over tile indices), of the counts `c`.
@@ -62,25 +55,30 @@ pub fn parts(c: &TileCounts) -> [Entries; 4] {
 
 /// [`distance_and_useful`] from the parts' entries.
 pub fn solve(parts: &[Entries; 4], sets: usize) -> (u16, u64) {
+    match sets {
+        0 => solve_for::<0>(parts),
+        1 => solve_for::<1>(parts),
+        2 => solve_for::<2>(parts),
+        3 => solve_for::<3>(parts),
+        _ => solve_for::<4>(parts),
+    }
+}
+
+fn solve_for<const S: usize>(parts: &[Entries; 4]) -> (u16, u64) {
     let d: [Costs; 4] = [distance(&parts[0]), distance(&parts[1]), distance(&parts[2]), distance(&parts[3])];
-    // Best costs of the parts before (prefix) and after (suffix) each part.
-    let mut prefix = [NONE; 4];
-    for s in 1..4 {
-        prefix[s] = combine(&prefix[s - 1], &d[s - 1], sets);
-    }
-    let mut suffix = [NONE; 4];
-    for s in (0..3).rev() {
-        suffix[s] = combine(&suffix[s + 1], &d[s + 1], sets);
-    }
-    let total = combine(&prefix[3], &d[3], sets)[2 * sets + 1];
+    // The best of the other three parts for each part, from the two pairs of
+    // parts (suits 0 and 1, suit 2 and the honours).
+    let first = combine::<S>(&d[0], &d[1]);
+    let second = combine::<S>(&d[2], &d[3]);
+    let others = [combine::<S>(&d[1], &second), combine::<S>(&d[0], &second), combine::<S>(&first, &d[3]), combine::<S>(&first, &d[2])];
+    let total = (0..=S).map(|k| d[0][2 * k + 1] + others[0][2 * (S - k)]).chain((0..=S).map(|k| d[0][2 * k] + others[0][2 * (S - k) + 1])).min().unwrap_or(INF);
     let mut useful = 0u64;
     for s in 0..4 {
-        let others = combine(&prefix[s], &suffix[s], sets);
         let mut lowering = 0u64;
-        for k in 0..=sets {
+        for k in 0..=S {
             for p in 0..2 {
                 let i = 2 * k + p;
-                if d[s][i] + others[2 * (sets - k) + 1 - p] == total {
+                if d[s][i] + others[s][2 * (S - k) + 1 - p] == total {
                     lowering |= (parts[s][i] & 0x1FF) as u64;
                 }
             }
