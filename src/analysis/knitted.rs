@@ -52,20 +52,26 @@ pub fn knitted_straight_shanten(c: &TileCounts, n: usize) -> Option<ShapeShanten
     let sets = 4 - (13 - n) / 3 - 3;
     let held = held(c);
     // A straight takes ranks 147, 258 or 369 of each suit: nine suit parts
-    // cover the six straights' rests; the honours are untouched.
-    let mut suit_parts = [[[0u16; 10]; 3]; 3];
-    for (s, parts) in suit_parts.iter_mut().enumerate() {
-        for (start, part) in parts.iter_mut().enumerate() {
+    // cover the six straights' rests (looked up when a straight is tried);
+    // the honours are untouched.
+    let mut suit_parts: [[Option<Entries>; 3]; 3] = [[None; 3]; 3];
+    let mut suit_part = |s: usize, start: usize| {
+        *suit_parts[s][start].get_or_insert_with(|| {
             let mut ranks: [u8; 9] = c[9 * s..9 * s + 9].try_into().unwrap();
             for r in (start..9).step_by(3) {
                 ranks[r] = ranks[r].saturating_sub(1);
             }
-            *part = tables::suit(&ranks);
-        }
-    }
+            tables::suit(&ranks)
+        })
+    };
     let honors: Entries = tables::honors(&c[27..34]);
     let mut best: Option<ShapeShanten> = None;
-    for (seq, mask) in KNITTED_STRAIGHTS.iter().zip(KNITTED_STRAIGHT_MASKS) {
+    // Straights missing fewest tiles first, so the others are mostly cut
+    // short (the result does not depend on the order: the least shanten,
+    // ties merged).
+    let mut order: [(u32, usize); 6] = std::array::from_fn(|i| ((KNITTED_STRAIGHT_MASKS[i] & !held).count_ones(), i));
+    order.sort_unstable();
+    for (seq, mask) in order.iter().map(|&(_, i)| (&KNITTED_STRAIGHTS[i], KNITTED_STRAIGHT_MASKS[i])) {
         let missing = mask & !held;
         let missing_count = missing.count_ones() as i32;
         // The rest's shanten is at least -1: skip straights that cannot tie.
@@ -77,7 +83,7 @@ pub fn knitted_straight_shanten(c: &TileCounts, n: usize) -> Option<ShapeShanten
             rest[t as usize] = rest[t as usize].saturating_sub(1);
         }
         let start = |s: usize| seq[3 * s] as usize - 9 * s;
-        let parts = [suit_parts[0][start(0)], suit_parts[1][start(1)], suit_parts[2][start(2)], honors];
+        let parts = [suit_part(0, start(0)), suit_part(1, start(1)), suit_part(2, start(2)), honors];
         let r = shanten_of_parts(&rest, &parts, sets);
         keep_best(&mut best, ShapeShanten { shanten: missing_count + r.shanten, useful: TileSet(missing | r.useful.0) });
     }
