@@ -156,15 +156,16 @@ struct DistanceMemo {
 impl DistanceMemo {
     fn new(n: usize, chows: bool) -> DistanceMemo {
         let ranking = distance::Ranking::new(n, 5, 14);
-        let memo = vec![[u8::MAX; distance::ENTRIES]; ranking.len];
+        let memo = vec![[u8::MAX; distance::ENTRIES]; 4 * ranking.len];
         DistanceMemo { ranking, chows, memo }
     }
 
-    fn get(&mut self, c: &[u8]) -> distance::Distances {
-        let i = self.ranking.index(c).expect("pattern within the memo's ranking");
+    fn get(&mut self, c: &[u8], flags: u8) -> distance::Distances {
+        let i = 4 * self.ranking.index(c).expect("pattern within the memo's ranking") + flags as usize;
         if self.memo[i][0] == u8::MAX {
             let chows = self.chows;
-            self.memo[i] = distance::distances(c, chows, &mut |s| self.get(s));
+            let d = distance::distances(c, chows, flags, &mut |s, f| self.get(s, f));
+            self.memo[i] = d;
         }
         self.memo[i]
     }
@@ -179,7 +180,7 @@ fn shanten_table(out: &Path, src: &mut String, name: &str, n: usize, chows: bool
     let mut bytes = vec![0u8; table.len * distance::ENTRIES * 2];
     for c in table.patterns() {
         let i = table.index(&c[..n]).expect("pattern of the table");
-        let e = distance::entries(&c[..n], &mut |s| memo.get(s));
+        let e = distance::entries(&c[..n], &mut |s| memo.get(s, 0));
         for (j, v) in e.iter().enumerate() {
             bytes[(i * distance::ENTRIES + j) * 2..][..2].copy_from_slice(&v.to_le_bytes());
         }

@@ -11,8 +11,8 @@
 //! and the pair are split over the suits (see src/analysis/regular.rs).
 //!
 //! The recurrence takes the lowest tile: it is left over, or it belongs to a
-//! pung or the pair at its rank, or to a chow that covers its rank; a group
-//! uses as many tiles of the pattern as it can.
+//! pung or the pair at its rank, or to a chow that covers its rank, each
+//! with one, two or three tiles of the pattern.
 
 /// Entries per pattern: `k = 0..=4` sets times `p = 0..=1` pairs, at `2k + p`.
 pub const ENTRIES: usize = 10;
@@ -31,10 +31,20 @@ pub const fn empty_distances() -> Distances {
     d
 }
 
-/// The distances of `c` (non-empty), given those of smaller patterns through
-/// `smaller` (called only on patterns with fewer tiles). `chows`: whether
-/// three consecutive ranks make a set (suits) or not (honours).
-pub fn distances(c: &[u8], chows: bool, smaller: &mut dyn FnMut(&[u8]) -> Distances) -> Distances {
+/// Flags of the lowest rank: its complete pung is taken.
+pub const PUNG_TAKEN: u8 = 1;
+/// Flags of the lowest rank: its two-tile pung partner is taken.
+pub const PARTNER_TAKEN: u8 = 2;
+
+/// The distances of `c`, given those of smaller patterns through `smaller`
+/// (called only on patterns with fewer tiles, with their flags). `chows`:
+/// whether three consecutive ranks make a set (suits) or not (honours).
+///
+/// `flags` (of the lowest rank, [`PUNG_TAKEN`], [`PARTNER_TAKEN`]) follow
+/// the reference, which takes at most one complete pung and one two-tile
+/// pung partner of a kind (its search takes them in strictly increasing
+/// order); this binds only with six copies or more.
+pub fn distances(c: &[u8], chows: bool, flags: u8, smaller: &mut dyn FnMut(&[u8], u8) -> Distances) -> Distances {
     let n = c.len();
     let r = match c.iter().position(|&x| x > 0) {
         Some(r) => r,
@@ -42,48 +52,55 @@ pub fn distances(c: &[u8], chows: bool, smaller: &mut dyn FnMut(&[u8]) -> Distan
     };
     let mut sub = [0u8; 9];
     sub[..n].copy_from_slice(c);
+    // Flags for what is left: kept while the lowest rank keeps tiles.
+    let mut ask = |sub: &[u8], added: u8| smaller(sub, if sub[r] > 0 { flags | added } else { 0 });
     // The lowest tile left over.
     sub[r] -= 1;
-    let mut best = smaller(&sub[..n]);
+    let mut best = ask(&sub[..n], 0);
     sub[r] += 1;
-    // A pung (k - 1 sets elsewhere) or the pair (no pair elsewhere) at r.
-    let pung_used = c[r].min(3);
-    sub[r] -= pung_used;
-    let after_pung = smaller(&sub[..n]);
-    sub[r] += pung_used;
-    let pair_used = c[r].min(2);
-    sub[r] -= pair_used;
-    let after_pair = smaller(&sub[..n]);
-    sub[r] += pair_used;
-    for k in 0..5 {
-        for p in 0..2 {
-            let i = 2 * k + p;
-            if k > 0 {
-                best[i] = best[i].min(after_pung[i - 2] + 3 - pung_used);
-            }
-            if p == 1 {
-                best[i] = best[i].min(after_pair[i - 1] + 2 - pair_used);
-            }
+    // A pung at r with u tiles of the pattern (k - 1 sets elsewhere).
+    for u in 1..=c[r].min(3) {
+        let taken = match u {
+            3 => PUNG_TAKEN,
+            2 => PARTNER_TAKEN,
+            _ => 0,
+        };
+        if flags & taken != 0 {
+            continue;
+        }
+        sub[r] -= u;
+        let after = ask(&sub[..n], taken);
+        sub[r] += u;
+        for i in 2..ENTRIES {
+            best[i] = best[i].min(after[i - 2] + 3 - u);
+        }
+    }
+    // The pair at r with u tiles of the pattern (no pair elsewhere).
+    for u in 1..=c[r].min(2) {
+        sub[r] -= u;
+        let after = ask(&sub[..n], 0);
+        sub[r] += u;
+        for k in 0..5 {
+            best[2 * k + 1] = best[2 * k + 1].min(after[2 * k] + 2 - u);
         }
     }
     if chows {
-        // Chows starting at r - 2, r - 1, r (ranks below r are empty).
+        // Chows starting at r - 2, r - 1, r (ranks below r are empty), with
+        // the lowest tile and any of the pattern's tiles at the other ranks.
         for s in r.saturating_sub(2)..=r.min(n.saturating_sub(3)) {
-            if s + 3 > n {
-                continue;
-            }
-            let mut used = 0u8;
-            for j in s..s + 3 {
-                if sub[j] > 0 {
-                    sub[j] -= 1;
-                    used += 1;
+            let others: Vec<usize> = (s..s + 3).filter(|&j| j != r && c[j] > 0).collect();
+            for choice in 0..1u32 << others.len() {
+                let mut used = 1u8;
+                sub[r] -= 1;
+                for (b, &j) in others.iter().enumerate() {
+                    if choice >> b & 1 != 0 {
+                        sub[j] -= 1;
+                        used += 1;
+                    }
                 }
-            }
-            let after = smaller(&sub[..n]);
-            sub[..n].copy_from_slice(c);
-            for k in 1..5 {
-                for p in 0..2 {
-                    let i = 2 * k + p;
+                let after = ask(&sub[..n], 0);
+                sub[..n].copy_from_slice(c);
+                for i in 2..ENTRIES {
                     best[i] = best[i].min(after[i - 2] + 3 - used);
                 }
             }
@@ -172,7 +189,7 @@ pub fn entry(distance: u8, lowering: u16) -> u16 {
 }
 
 /// The entries of pattern `c`: its distances, and which one-tile additions
-/// lower each, given the distances of any pattern through `dist`.
+/// lower each, given the distances of any pattern (no flags) through `dist`.
 pub fn entries(c: &[u8], dist: &mut dyn FnMut(&[u8]) -> Distances) -> [u16; ENTRIES] {
     let n = c.len();
     let here = dist(c);

@@ -56,16 +56,17 @@ pub fn honors(c: &[u8]) -> Entries {
 /// recurrence (memoised for this call only: such hands are rare).
 #[cold]
 fn computed(c: &[u8], chows: bool) -> Entries {
-    let mut memo: std::collections::HashMap<Vec<u8>, distance::Distances> = std::collections::HashMap::new();
-    fn get(c: &[u8], chows: bool, memo: &mut std::collections::HashMap<Vec<u8>, distance::Distances>) -> distance::Distances {
-        if let Some(d) = memo.get(c) {
+    type Memo = std::collections::HashMap<(Vec<u8>, u8), distance::Distances>;
+    fn get(c: &[u8], flags: u8, chows: bool, memo: &mut Memo) -> distance::Distances {
+        if let Some(d) = memo.get(&(c.to_vec(), flags)) {
             return *d;
         }
-        let d = distance::distances(c, chows, &mut |s| get(s, chows, memo));
-        memo.insert(c.to_vec(), d);
+        let d = distance::distances(c, chows, flags, &mut |s, f| get(s, f, chows, memo));
+        memo.insert((c.to_vec(), flags), d);
         d
     }
-    distance::entries(c, &mut |s| get(s, chows, &mut memo))
+    let mut memo = Memo::new();
+    distance::entries(c, &mut |s| get(s, 0, chows, &mut memo))
 }
 
 #[cfg(test)]
