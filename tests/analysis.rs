@@ -159,3 +159,45 @@ fn analyse_reports_mismatches_and_bad_lines() {
     assert!(stdout.trim_end().ends_with("analyse: 1/3 match"), "{stdout}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+fn mcr(args: &[&str]) -> (Option<i32>, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_mcr")).args(args).output().unwrap();
+    (out.status.code(), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
+}
+
+#[test]
+fn shanten_and_waits_on_the_command_line() {
+    let (code, out, _) = mcr(&["shanten", "[chi 456m] 123s 789s 4p 5p 6z 6z"]);
+    assert_eq!(code, Some(0));
+    assert!(out.starts_with("regular            0  B3 B6 (2 kinds)\n"), "{out}");
+    assert!(out.contains("seven pairs        -  (not for 10 standing tiles)") && out.ends_with("shanten 0 (waiting)\n"), "{out}");
+    let (_, out, _) = mcr(&["shanten", "123456789m 15p 99s", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["shanten"], 1);
+    assert_eq!(v["forms"]["regular"], serde_json::json!([1, ["T9", "B1", "B2", "B3", "B4", "B5", "B6", "B7"]]));
+    // Fourteen tiles: the discard table, best first.
+    let (code, out, _) = mcr(&["shanten", "123m 456m 789m 1p 5p 9s 3z +2p", "--visible", "3p3p3p"]);
+    assert_eq!(code, Some(0));
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "discard  shanten  kinds  unseen  useful tiles");
+    assert_eq!(lines[1], "T9             1      3       7  B3 B5 F3");
+    // Wrong counts and bad words: exit 2 with the reason.
+    let (code, _, err) = mcr(&["shanten", "123m 456m"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("6 standing tiles and 0 packs make 6 tiles"), "{err}");
+    let (code, _, err) = mcr(&["shanten", "123m X9"]);
+    assert!(code == Some(2) && err.contains("X9"), "{err}");
+
+    let (code, out, _) = mcr(&["waits", "[peng 1z] 234s 789s 55p 67p", "seat=E", "prevalent=E"]);
+    assert_eq!(code, Some(0));
+    assert!(out.starts_with("B5  self-drawn  6 fan  (below the 8-fan minimum)  圈风刻 2, 门风刻 2, 缺一门 1, 自摸 1\n"), "{out}");
+    assert!(out.ends_with("waits: 2 (0 reach 8 fan: )\n"), "{out}");
+    let (_, out, _) = mcr(&["waits", "1112345678999m", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["waits"].as_array().unwrap().len(), 9);
+    assert_eq!(v["waits"][0]["discard"]["total"], 106);
+    let (code, _, err) = mcr(&["waits", "1112345678999m +1m"]);
+    assert!(code == Some(2) && err.contains("leave out the +tile"), "{err}");
+    let (_, out, _) = mcr(&["waits", "1357m 2468p 13579s"]);
+    assert_eq!(out, "not waiting: no tile completes the hand\n");
+}
