@@ -28,8 +28,11 @@ pub fn pack_counts(packs: &[Pack]) -> TileCounts {
     for p in packs {
         let i = p.tile.index();
         match p.kind {
-            PackKind::Chow if (1..TILE_KINDS - 1).contains(&i) => (i - 1..=i + 1).for_each(|j| c[j] += 1),
-            PackKind::Chow => c[i] += 1,
+            // A chow's tile is its middle one (an edge tile counts alone).
+            PackKind::Chow => match (p.tile.prev(), p.tile.next()) {
+                (Some(_), Some(_)) => (i - 1..=i + 1).for_each(|j| c[j] += 1),
+                _ => c[i] += 1,
+            },
             PackKind::Pung => c[i] += 3,
             PackKind::Kong => c[i] += 4,
         }
