@@ -7,6 +7,8 @@ mod claims;
 mod decompose;
 #[path = "build/fans.rs"]
 mod fans;
+#[path = "src/analysis/distance.rs"]
+mod distance;
 #[path = "build/lang.rs"]
 mod lang;
 #[path = "src/rules/vocabulary.rs"]
@@ -27,6 +29,7 @@ fn main() {
     println!("cargo:rerun-if-changed=rules");
     println!("cargo:rerun-if-changed=build");
     println!("cargo:rerun-if-changed=src/rules/vocabulary.rs");
+    println!("cargo:rerun-if-changed=src/analysis/distance.rs");
     let out_dir = PathBuf::from(std::env::var_os("OUT_DIR").expect("OUT_DIR"));
     if let Err(message) = run(Path::new("rules"), &out_dir) {
         // One line naming file, line, fan and problem; cargo shows it as the build error.

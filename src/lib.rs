@@ -10,6 +10,7 @@
 //! - [`selftest`]: the dataset self-test, an engine-independent check of game records.
 //! - [`viewer`]: game records as a self-contained web page (`mcr view`).
 
+pub mod analysis;
 pub mod audit;
 pub mod decompose;
 pub mod engine;

@@ -27,6 +27,12 @@ enum Command {
     Validate(cli::validate::Args),
     /// Explain a fan list: why each fan was or was not counted.
     Audit(cli::audit::Args),
+    /// Shanten and useful tiles per shape; with 14 tiles, the discard table.
+    Shanten(cli::shanten::Args),
+    /// Each winning tile of a waiting hand with its fans, self-drawn and on a discard.
+    Waits(cli::waits::Args),
+    /// Check a shanten corpus (.jsonl/.jsonl.gz) against its expected answers.
+    Analyse(cli::analyse::Args),
     /// Serve the engine as JSON lines on stdin/stdout.
     Serve(cli::serve::Args),
     /// Benchmarks: `mcr bench fan FILE`, `mcr bench replay FILE`, `mcr bench env`.
@@ -52,6 +58,9 @@ fn main() -> ExitCode {
         Command::Validate(a) => cli::validate::run(a),
         Command::Audit(a) => cli::audit::run(a),
         Command::Serve(a) => cli::serve::run(a),
+        Command::Analyse(a) => cli::analyse::run(a),
+        Command::Shanten(a) => cli::shanten::run(a),
+        Command::Waits(a) => cli::waits::run(a),
         Command::Bench(a) => cli::bench::run(a),
         Command::View(a) => cli::view::run(a),
         Command::Play(a) => cli::play::run(a),

@@ -21,8 +21,28 @@
 use crate::hand::{HandInput, Pack, PackKind, WinFlags};
 use crate::tiles::Tile;
 
+/// A hand as written, the winning tile optional (for `mcr shanten` and
+/// `mcr waits`, which ask about hands that have not won).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HandText {
+    pub packs: Vec<Pack>,
+    pub standing: Vec<Tile>,
+    pub win: Option<Tile>,
+    pub flags: WinFlags,
+    pub seat: u8,
+    pub prevalent: u8,
+    pub flowers: u8,
+}
+
 /// Parses the notation; errors say which word is wrong and why.
 pub fn parse_hand(text: &str) -> Result<HandInput, String> {
+    let h = parse_hand_text(text)?;
+    let win = h.win.ok_or("no winning tile: mark it with +, as in +5m")?;
+    HandInput::new(&h.packs, &h.standing, win, h.flags, h.seat, h.prevalent, h.flowers).map_err(|e| e.to_string())
+}
+
+/// Parses the notation without requiring a winning tile.
+pub fn parse_hand_text(text: &str) -> Result<HandText, String> {
     let mut standing: Vec<Tile> = Vec::new();
     let mut packs: Vec<Pack> = Vec::new();
     let mut win: Option<Tile> = None;
@@ -63,8 +83,7 @@ pub fn parse_hand(text: &str) -> Result<HandInput, String> {
             }
         }
     }
-    let win = win.ok_or("no winning tile: mark it with +, as in +5m")?;
-    HandInput::new(&packs, &standing, win, flags, seat, prevalent, flowers).map_err(|e| e.to_string())
+    Ok(HandText { packs, standing, win, flags, seat, prevalent, flowers })
 }
 
 fn parse_wind(v: &str) -> Result<u8, String> {

@@ -1,4 +1,4 @@
-//! `mcr bench fan FILE`, `mcr bench replay FILE` and `mcr bench env`.
+//! `mcr bench fan FILE`, `mcr bench replay FILE`, `mcr bench shanten FILE`, `mcr bench env`.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -18,6 +18,13 @@ pub enum What {
         #[arg(long, default_value_t = 5)]
         passes: usize,
     },
+    /// Time the hand analysis (five shapes with useful tiles) over a shanten corpus.
+    Shanten {
+        file: PathBuf,
+        /// Timed passes (the median is reported).
+        #[arg(long, default_value_t = 7)]
+        passes: usize,
+    },
     /// Time the replay engine over a game corpus (one thread, no rendering).
     Replay(super::bench_replay::Args),
     /// Time the vectorised environment (random legal policy, masks and
@@ -30,5 +37,6 @@ pub fn run(args: Args) -> ExitCode {
         What::Fan { file, passes } => super::bench_fan::run(&file, passes),
         What::Replay(a) => super::bench_replay::run(a),
         What::Env(a) => super::bench_env::run(a),
+        What::Shanten { file, passes } => super::bench_shanten::run(&file, passes),
     }
 }

@@ -1,15 +1,19 @@
 //! One module per subcommand.
+pub mod analyse;
 pub mod audit;
 pub mod bench;
 pub mod bench_env;
 pub mod bench_fan;
 pub mod bench_replay;
+pub mod bench_shanten;
 pub mod fan;
 pub mod hands;
 pub mod play;
 pub mod selftest;
 pub mod serve;
+pub mod shanten;
 pub mod validate;
+pub mod waits;
 pub mod view;
 
 /// A record or its located error: errors go to stderr and are skipped.
@@ -45,4 +49,11 @@ impl DuplicateIds {
             }
         }
     }
+}
+
+/// Output format of the analysis commands.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, clap::ValueEnum)]
+pub enum Format {
+    Text,
+    Json,
 }
