@@ -16,7 +16,7 @@ use crate::hand::{Pack, PackKind};
 use crate::record::GameRecord;
 use crate::tiles::Tile;
 
-use super::fans::{explain_win, EndAudit};
+use crate::audit::games::{audit_game, GameAudit, Replay};
 
 /// One game, ready to render.
 #[derive(Serialize, Debug, Clone)]
@@ -32,12 +32,15 @@ pub struct GameModel {
     pub turns: Vec<TurnModel>,
     /// Each seat's discards in order.
     pub rivers: [Vec<Discard>; 4],
-    /// The fan audit of the final HU/WH hand.
-    pub audit: Option<EndAudit>,
+    /// The game's audit (`audit::games::audit_game` with the cai replay,
+    /// the JSON of `mcr audit --games --replay cai --format json`): for a
+    /// HU or WH, the fan rows, the flags with their evidence, the cai-style
+    /// list and, with `known_discrepancy`, the recorded one against it.
+    pub audit: GameAudit,
+    /// The record's `known_discrepancy.note`, if any.
+    pub known_note: Option<String>,
     /// The verdict of a game ended by an illegal answer.
     pub verdict: Option<Verdict>,
-    /// `known_discrepancy` of the record: the cai-style replay's fan list.
-    pub discrepancy: Option<Discrepancy>,
     /// The replay stopped here (bad wall, engine error): turn and message.
     pub error: Option<String>,
 }
@@ -177,23 +180,6 @@ pub struct Verdict {
     pub injected: Option<serde_json::Value>,
 }
 
-#[derive(Serialize, Debug, Clone)]
-pub struct Discrepancy {
-    pub note: Option<String>,
-    pub status: Option<String>,
-    /// The cai-style replay's fan list [name, value, count] and total.
-    pub cai_fans: Vec<(String, i32, i32)>,
-    pub cai_total: Option<i64>,
-    pub corrected_total: Option<i64>,
-    /// The judge's list (the record's `expected.fan`) and total.
-    pub judge_fans: Vec<(String, i32, i32)>,
-    pub judge_total: Option<i32>,
-    /// The win tile and how many of its copies the engine counted as shown
-    /// before the win (what the 4th-tile flag is decided on).
-    pub win_tile: Option<u8>,
-    pub shown: Option<u8>,
-}
-
 fn tile(t: Tile) -> u8 {
     t.index() as u8
 }
@@ -308,7 +294,6 @@ impl Builder {
 pub fn build(rec: &GameRecord, source: &str) -> GameModel {
     let mut b = Builder { turns: Vec::new(), rivers: Default::default(), live: None, drew: None, promoted: None };
     let mut engine = Engine::new();
-    let mut before = engine.clone();
     let mut error = None;
     let mut last: Option<Turn> = None;
     let mut kong_robbed = false;
@@ -362,7 +347,6 @@ pub fn build(rec: &GameRecord, source: &str) -> GameModel {
                     error = Some(format!("turn {n}: the record has no answers to this {} event", turn.event.action()));
                     break;
                 };
-                before = engine.clone();
                 let step = engine.step([0, 1, 2, 3].map(|s| answers[s].as_str()));
                 if let (Some(d), Some(t)) = (engine.last_claim(), b.turns.last_mut()) {
                     t.claim = Some(claim_model(turn.event.player(), d));
@@ -380,10 +364,6 @@ pub fn build(rec: &GameRecord, source: &str) -> GameModel {
     }
     let end = last.as_ref().map(|t| &t.event);
     let summary = summary(end, kong_robbed, before_event(&b));
-    let audit = match end {
-        Some(Event::Hu { player, .. } | Event::WrongHu { player, .. }) => before.win_hand(*player).ok().map(|h| explain_win(*player, &h, rec)),
-        _ => None,
-    };
     let verdict = match end {
         Some(ev @ (Event::WrongAnswer { player, .. } | Event::WrongHu { player, .. })) => {
             let n = b.turns.len().checked_sub(2);
@@ -399,24 +379,6 @@ pub fn build(rec: &GameRecord, source: &str) -> GameModel {
         }
         _ => None,
     };
-    let discrepancy = rec.known_discrepancy.as_ref().map(|k| {
-        let g = &k["mahjonggb"];
-        let win_tile = match end {
-            Some(Event::Hu { player, .. }) => before.win_hand(*player).ok().map(|h| h.win_tile),
-            _ => None,
-        };
-        Discrepancy {
-            note: k["note"].as_str().map(str::to_string),
-            status: g["status"].as_str().map(str::to_string),
-            cai_fans: serde_json::from_value(g["fans_cai_replay"].clone()).unwrap_or_default(),
-            cai_total: g["fan_cai_replay"].as_i64(),
-            corrected_total: g["fan_corrected"].as_i64(),
-            judge_fans: rec.expected.fan.clone(),
-            judge_total: rec.expected.fan_total,
-            win_tile: win_tile.map(tile),
-            shown: win_tile.map(|t| before.shown(t)),
-        }
-    });
     GameModel {
         id: rec.game_id.clone(),
         source: source.to_string(),
@@ -426,9 +388,9 @@ pub fn build(rec: &GameRecord, source: &str) -> GameModel {
         summary,
         turns: b.turns,
         rivers: b.rivers,
-        audit,
+        audit: audit_game(rec, Replay::Cai),
+        known_note: rec.known_discrepancy.as_ref().and_then(|k| k["note"].as_str()).map(str::to_string),
         verdict,
-        discrepancy,
         error,
     }
 }
