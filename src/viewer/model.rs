@@ -51,7 +51,7 @@ pub struct Summary {
     /// The final event's action: HU, HUANG, WA, WH.
     pub ending: String,
     pub winner: Option<u8>,
-    /// zimo, ron, robbed kong (qianggang), or none.
+    /// self-drawn, on a discard, robbed kong (from the audit's `win.ending`), or none.
     pub how: Option<String>,
     pub offender: Option<u8>,
     pub fan_total: Option<i32>,
@@ -296,7 +296,6 @@ pub fn build(rec: &GameRecord, source: &str) -> GameModel {
     let mut engine = Engine::new();
     let mut error = None;
     let mut last: Option<Turn> = None;
-    let mut kong_robbed = false;
     let (mut shown_hands, mut shown_melds): ([Vec<u8>; 4], [Vec<Meld>; 4]) = Default::default();
     match engine.reset(&rec.wall, rec.quan, rec.srand) {
         Err(e) => error = Some(format!("turn 0: {e}")),
@@ -314,9 +313,6 @@ pub fn build(rec: &GameRecord, source: &str) -> GameModel {
                     .get(n as usize)
                     .filter(|t| t.responses.is_some() && !turn.is_terminal())
                     .map(|t| t.responses_by_seat().map(|a| a.unwrap_or("").to_string()));
-                if matches!(turn.event, Event::Hu { .. }) && matches!(last.as_ref().map(|t| &t.event), Some(Event::BuGang { .. })) {
-                    kong_robbed = true;
-                }
                 let hands = [0, 1, 2, 3].map(|s| engine_standing(&engine, s));
                 let melds: [Vec<Meld>; 4] = [0, 1, 2, 3].map(|s| engine.packs(s).iter().map(|p| meld(s, p)).collect());
                 let changed = |s: usize| (hands[s] != shown_hands[s] || n == 0, melds[s] != shown_melds[s] || n == 0);
@@ -363,7 +359,8 @@ pub fn build(rec: &GameRecord, source: &str) -> GameModel {
         }
     }
     let end = last.as_ref().map(|t| &t.event);
-    let summary = summary(end, kong_robbed, before_event(&b));
+    let audit = audit_game(rec, Replay::Cai);
+    let summary = summary(end, &audit);
     let verdict = match end {
         Some(ev @ (Event::WrongAnswer { player, .. } | Event::WrongHu { player, .. })) => {
             let n = b.turns.len().checked_sub(2);
@@ -388,17 +385,11 @@ pub fn build(rec: &GameRecord, source: &str) -> GameModel {
         summary,
         turns: b.turns,
         rivers: b.rivers,
-        audit: audit_game(rec, Replay::Cai),
+        audit,
         known_note: rec.known_discrepancy.as_ref().and_then(|k| k["note"].as_str()).map(str::to_string),
         verdict,
         error,
     }
-}
-
-/// The event before the last one (to tell zimo from ron).
-fn before_event(b: &Builder) -> Option<&'static str> {
-    let n = b.turns.len();
-    (n >= 2).then(|| b.turns[n - 2].event.action)
 }
 
 fn engine_standing(engine: &Engine, seat: u8) -> Vec<u8> {
@@ -410,20 +401,21 @@ fn engine_standing(engine: &Engine, seat: u8) -> Vec<u8> {
     out
 }
 
-fn summary(end: Option<&Event>, kong_robbed: bool, previous: Option<&'static str>) -> Summary {
+/// The index line; how a HU was won is the audit's `ending`.
+fn summary(end: Option<&Event>, audit: &GameAudit) -> Summary {
     let mut s = Summary { ending: end.map_or("none", |e| e.action()).to_string(), winner: None, how: None, offender: None, fan_total: None, scores: end.and_then(|e| e.scores()) };
     match end {
         Some(Event::Hu { player, fans, .. }) => {
             s.winner = Some(*player);
             s.fan_total = Some(fans.result);
-            s.how = Some(
-                match (kong_robbed, previous) {
-                    (true, _) => "robbed kong",
-                    (_, Some("DRAW")) => "self-drawn",
+            s.how = audit.win.as_ref().map(|w| {
+                match w.ending {
+                    "qianggang" => "robbed kong",
+                    "zimo" => "self-drawn",
                     _ => "on a discard",
                 }
-                .to_string(),
-            );
+                .to_string()
+            });
         }
         Some(Event::WrongHu { player, fans }) => {
             s.offender = Some(*player);
