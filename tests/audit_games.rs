@@ -145,6 +145,8 @@ const JSON_KEYS: &[&str] = &[
     "win.win_tile",
     "win.hand",
     "win.trace",
+    "win.fan_rows",
+    "win.readings",
     "win.agree",
     "win.flags.given.fourth_tile",
     "win.flags.used.about_kong",
@@ -276,6 +278,46 @@ fn evidence_of_the_last_of_its_kind() {
     assert_eq!((c.fans.total, w.engine.total), (4, 8));
     let text = mcr_engine::audit::text::game_text(&a);
     assert!(text.contains("3 other copies of W3 shown: turn 100 PLAY by seat 3 (discard, +1); turn 111 CHI by seat 1 (chow, +1); turn 113 PLAY by seat 2 (discard, +1)"), "{text}");
+}
+
+#[test]
+fn fan_rows_give_each_fan_its_status_omitter_and_rules_line() {
+    // The same hand: 和绝张, 平和, 独听・嵌张, 自摸 counted; 无字 holds but
+    // 平和 omits it.
+    let a = audit_of("ce19600ccf32a1ddc7610743");
+    let w = a.win.as_ref().unwrap();
+    let rows: Vec<(&str, &str, Vec<&str>, u8, u8)> = w
+        .fan_rows
+        .iter()
+        .map(|r| (r.name, r.status, r.omitted_by.clone(), r.engine, r.recorded))
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            ("和绝张", "counted", vec![], 1, 1),
+            ("平和", "counted", vec![], 1, 1),
+            ("无字", "omitted", vec!["平和"], 0, 0),
+            ("独听・嵌张", "counted", vec![], 1, 1),
+            ("自摸", "counted", vec![], 1, 1),
+        ]
+    );
+    // Each line is its fan's declaration in rules/fans.mcr, and the rule is
+    // the text of that declaration.
+    let rules = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/rules/fans.mcr")).unwrap();
+    let lines: Vec<&str> = rules.lines().collect();
+    for r in &w.fan_rows {
+        let at = r.line as usize - 1;
+        assert!(lines[at].starts_with(&format!("fan {} ", r.name)), "{}: line {} is {:?}", r.name, r.line, lines[at]);
+        let block: Vec<&str> = lines[at..].iter().take_while(|l| !l.trim().is_empty()).flat_map(|l| l.split_whitespace()).collect();
+        let rule = r.rule.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(block.join(" ").contains(&rule), "{}: {rule:?} not in its block {block:?}", r.name);
+    }
+    let chosen: Vec<_> = w.readings.iter().filter(|r| r.chosen).collect();
+    assert_eq!(chosen.len(), 1);
+    assert_eq!(chosen[0].total, 8);
+    assert_eq!(chosen[0].omitted, [("无字", 1, "平和")]);
+    // The text trace is made from the same rows.
+    assert!(w.trace.contains("holds but omitted by 平和"), "{}", w.trace);
 }
 
 #[test]

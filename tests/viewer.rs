@@ -14,6 +14,7 @@ mod browser;
 mod common;
 
 use browser::Browser;
+use mcr_engine::audit::games::{audit_game, FanList, Replay, WinAudit};
 use mcr_engine::engine::claims::ClaimDecision;
 use mcr_engine::engine::Engine;
 use mcr_engine::hand::PackKind;
@@ -58,6 +59,46 @@ fn sample() -> Vec<(&'static str, GameRecord)> {
         pick("error game, WH", &errors, &|g| g.expected.verdict.as_deref() == Some("WH")),
         pick("draw game", &golden, &|g| g.expected.ending == "draw"),
     ]
+}
+
+/// The tiles outlined on the table at the last turn are exactly the copies
+/// of the audit's 绝张 evidence: each row's seat, tile, turn (a discard) and
+/// number of copies.
+fn check_outlined(b: &mut Browser, why: &str, w: &WinAudit) {
+    let shown = &w.flags.shown;
+    let hl = b.eval("Array.from(document.querySelectorAll('.seat .tile.hl')).map((e) => [Number(e.dataset.ev), Number(e.closest('.seat').dataset.seat), e.dataset.t, e.closest('.river') ? Number(e.dataset.turn) : null])").unwrap();
+    let copies = |what: &str| match what {
+        "discard" | "chow" | "promoted kong" => 1,
+        "pung" => 2,
+        "kong" => 3,
+        _ => 0,
+    };
+    let mut want = Vec::new();
+    for (i, r) in shown.iter().enumerate() {
+        for _ in 0..copies(r.what) {
+            want.push(serde_json::json!([i, r.seat, w.win_tile, if r.what == "discard" { Some(r.turn) } else { None }]));
+        }
+    }
+    let mut got = hl.as_array().unwrap().clone();
+    got.sort_by_key(|v| v.to_string());
+    want.sort_by_key(|v| v.to_string());
+    assert_eq!(got, want, "{why}: the outlined copies of {}", w.win_tile);
+}
+
+/// Golden wins whose 绝张 evidence holds a copy in a meld, one for each kind
+/// of row found ("pung", "chow", "chow (claimed)", "kong", "promoted kong").
+fn meld_evidence_games() -> Vec<(&'static str, GameRecord)> {
+    let mut out: Vec<(&'static str, GameRecord)> = Vec::new();
+    for g in games("golden.jsonl.gz") {
+        let a = audit_game(&g, Replay::Cai);
+        let Some(w) = a.win.as_ref() else { continue };
+        for what in ["pung", "chow", "chow (claimed)", "kong", "promoted kong"] {
+            if w.flags.shown.iter().any(|r| r.what == what) && !out.iter().any(|(k, _)| *k == what) {
+                out.push((what, g.clone()));
+            }
+        }
+    }
+    out
 }
 
 /// What the table must show at one turn, from the engine and the record.
@@ -284,13 +325,40 @@ fn pages_show_the_engine_state_in_chromium() {
             assert_eq!(shown[1], want, "{why}: the offending answer");
         }
         if let Some(k) = &g.known_discrepancy {
-            let cai: Vec<Value> = k["mahjonggb"]["fans_cai_replay"].as_array().unwrap().clone();
-            let rows = b.eval("Array.from(document.querySelectorAll('.cai-list tr')).map((r) => Array.from(r.children).map((c) => c.textContent))").unwrap();
-            let want: Vec<Value> = cai.iter().map(|f| serde_json::json!([f[0], f[1].to_string(), format!("x{}", f[2])])).collect();
-            assert_eq!(rows, Value::Array(want), "{why}: the cai-replay list");
-            let judge = b.eval("document.querySelectorAll('.judge-list tr').length").unwrap();
-            assert_eq!(judge.as_u64().unwrap() as usize, g.expected.fan.len());
-            // Every shown copy of the win tile is highlighted on the table.
+            // The end view is the audit's (audit_game with the cai replay).
+            let audit = audit_game(g, Replay::Cai);
+            let w = audit.win.as_ref().unwrap();
+            let cai = w.cai.as_ref().unwrap();
+            let mut list = |sel: &str| b.eval(&format!("Array.from(document.querySelectorAll('{sel} tr')).map((r) => Array.from(r.children).map((c) => c.textContent))")).unwrap();
+            let rows = |l: &FanList| Value::Array(l.fans.iter().map(|f| serde_json::json!([f.name, f.value.to_string(), format!("x{}", f.count)])).collect());
+            assert_eq!(list(".cai-list"), rows(&cai.fans), "{why}: the cai list on the page is the audit's");
+            assert_eq!(list(".judge-list"), rows(&w.recorded), "{why}: the judge's list");
+            let known = cai.known.as_ref().unwrap();
+            assert!(known.list_equal && known.status_equal, "{why}: {known:?}");
+            assert_eq!(list(".known-list"), rows(known.recorded_fans.as_ref().unwrap()), "{why}: the recorded cai list");
+            let recorded: Vec<Value> = k["mahjonggb"]["fans_cai_replay"].as_array().unwrap().iter().map(|f| serde_json::json!([f[0], f[1].to_string(), format!("x{}", f[2])])).collect();
+            assert_eq!(list(".known-list"), Value::Array(recorded), "{why}: the record's fans_cai_replay");
+            let status = b.eval("document.querySelector('.panel.cai').dataset.status").unwrap();
+            assert_eq!(status, cai.status, "{why}");
+            let diff = b.eval("document.querySelectorAll('table.differing tbody tr').length").unwrap();
+            assert_eq!(diff.as_u64().unwrap() as usize, cai.differing.len(), "{why}: differing fans");
+            assert!(!cai.differing.is_empty(), "{why}");
+            let explained = b.eval("document.querySelector('.cai .explained').textContent").unwrap();
+            for f in &cai.explained_by {
+                assert!(explained.as_str().unwrap().contains(f), "{why}: {explained}");
+            }
+            // The flag evidence rows: the turns that showed the other copies.
+            let shown = &w.flags.shown;
+            assert!(!shown.is_empty(), "{why}: no evidence");
+            let ev_rows = b.eval("Array.from(document.querySelectorAll('table.evidence tbody tr')).map((r) => [Number(r.dataset.turn), Number(r.dataset.seat), r.dataset.what])").unwrap();
+            let want: Vec<Value> = shown.iter().map(|r| serde_json::json!([r.turn, r.seat, r.what])).collect();
+            assert_eq!(ev_rows, Value::Array(want), "{why}: the evidence rows");
+            let kong = b.eval("document.querySelector('.flag-kong').textContent").unwrap();
+            assert!(kong.as_str().unwrap().contains(if w.flags.kong.is_some() { "kong of" } else { "no kong" }), "{why}: {kong}");
+            let wall = b.eval("document.querySelector('.flag-wall').textContent").unwrap();
+            assert!(wall.as_str().unwrap().contains(&format!("S{} ", w.flags.wall_seat)) && wall.as_str().unwrap().contains(&format!("holds {}", w.flags.wall_left)), "{why}: {wall}");
+            check_outlined(&mut b, why, w);
+            // And as many as the engine counts shown (what its 4th-tile flag rests on).
             let mut engine = Engine::new();
             engine.reset(&g.wall, g.quan, g.srand).unwrap();
             for t in &g.turns[..g.turns.len() - 2] {
@@ -327,6 +395,26 @@ fn pages_show_the_engine_state_in_chromium() {
         }
     }
     assert_eq!(shots, 2);
+    // Evidence in melds (a pung's two copies, a chow's run tile, a kong's
+    // three) is outlined in the meld, exactly as many copies as the row says.
+    let extra = meld_evidence_games();
+    let kinds: Vec<&str> = extra.iter().map(|(k, _)| *k).collect();
+    assert!(kinds.contains(&"pung") && kinds.contains(&"chow") && kinds.contains(&"chow (claimed)"), "{kinds:?}");
+    let sel = Selection { ids: extra.iter().map(|(_, g)| g.game_id.clone()).collect(), tags: vec![], limit: 0 };
+    let loaded = viewer::load(&[common::data("golden.jsonl.gz")], &sel);
+    let page2 = out.join("evidence.html");
+    std::fs::write(&page2, viewer::page::render(&loaded.games).unwrap()).unwrap();
+    for (what, g) in &extra {
+        let last = g.turns.len() - 1;
+        b.navigate(&format!("file://{}#game={}&turn={last}", page2.display(), g.game_id)).unwrap();
+        wait_turn(&mut b, &g.game_id, last);
+        let a = audit_game(g, Replay::Cai);
+        let w = a.win.as_ref().unwrap();
+        check_outlined(&mut b, &format!("evidence with a {what} row"), w);
+        let in_melds = b.eval("document.querySelectorAll('.meld .tile.hl').length").unwrap().as_u64().unwrap();
+        assert!(in_melds > 0 || *what == "chow (claimed)", "{what}: no copy outlined in a meld");
+        eprintln!("viewer: evidence with a {what} row (game {}): {in_melds} copies outlined in melds", g.game_id);
+    }
     // The Unicode mahjong block instead of text, and back; the table stays.
     let (why, g) = &sample[0];
     let (tables, claims) = expected_tables(g);
@@ -451,9 +539,10 @@ fn page_data_equals_the_engine_for_every_game() {
                 assert_eq!(Some(v.verdict), g.expected.verdict.as_deref(), "{}", g.game_id);
             }
             if matches!(g.expected.ending.as_str(), "zimo" | "ron") {
-                let a = model.audit.as_ref().unwrap();
-                assert_eq!(Some(a.result), g.expected.fan_total, "{}", g.game_id);
-                assert_eq!(a.agree, Some(true), "{}", g.game_id);
+                let a = model.audit.win.as_ref().unwrap();
+                assert_eq!(Some(a.engine.total), g.expected.fan_total.map(i64::from), "{}", g.game_id);
+                assert!(a.agree, "{}", g.game_id);
+                assert_eq!(model.audit, audit_game(&g, Replay::Cai), "{}: the page's audit is the audit's", g.game_id);
                 assert_eq!(s.winner, g.expected.winner, "{}", g.game_id);
                 let robbed = s.how.as_deref() == Some("robbed kong");
                 assert_eq!(robbed, g.expected.qianggang == Some(true), "{}", g.game_id);

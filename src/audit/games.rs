@@ -8,6 +8,7 @@
 //! [`audit_game`] returns a [`GameAudit`], which serialises to the JSON
 //! documented in the README (`mcr audit --games FILE --format json`).
 
+use super::explained::{fan_rows, reading_rows, FanRow, ReadingRow};
 use super::cai::{self, CaiFlags, Kong, Shown, WinFlagsOut, FLAG_NAMES};
 use super::lists::{known_check, recorded_list};
 pub use super::lists::{FanItem, FanList};
@@ -120,6 +121,11 @@ pub struct WinAudit {
     pub flags: FlagEvidence,
     /// The calculator's explanation (`fans::explain`), as `mcr audit` prints it.
     pub trace: String,
+    /// The same explanation as rows: each fan counted, omitted (and by
+    /// which fan) or only recorded, with its rules line.
+    pub fan_rows: Vec<FanRow>,
+    /// Each reading the calculator weighed, the chosen one marked.
+    pub readings: Vec<ReadingRow>,
     pub engine: FanList,
     pub recorded: FanList,
     /// The engine's list equals the recorded one.
@@ -354,6 +360,7 @@ fn audit_win(
         .iter()
         .map(|f| (f.name.clone(), f.value as i32, f.count as i32))
         .collect::<Vec<_>>();
+    let rows = fan_rows(&explanation, &super::recorded_counts(&recorded_report).0);
     let trace = super::report(&hand, Some((recorded.total as i32, &recorded_report))).text;
     let agree = recorded.same_as(result);
     let cai = match replay {
@@ -369,6 +376,8 @@ fn audit_win(
         hand: super::hand_text(&hand),
         flags: evidence,
         trace,
+        fan_rows: rows,
+        readings: reading_rows(&explanation),
         engine: FanList::of(result),
         recorded,
         agree,

@@ -6,7 +6,7 @@
 use crate::decompose::{Reading, Set, SetKind, Shape};
 use crate::fans::{self, Explanation, FANS, FAN_TABLE_SIZE};
 use crate::hand::{HandInput, PackKind, WinFlags};
-use crate::rules::fans::RULE_TEXT;
+use super::explained::fan_rows;
 use std::fmt::Write as _;
 
 pub fn set_text(s: &Set) -> String {
@@ -128,32 +128,20 @@ pub fn report(hand: &HandInput, recorded: Option<(i32, &[(String, i32, i32)])>) 
             let _ = writeln!(w, "    omitted: {} x{} by {}", FANS[fan as usize].name, n, FANS[by as usize].name);
         }
     }
-    let chosen = e.chosen.map(|i| &e.readings[i]);
     let (rec_counts, unknown) = match recorded {
         Some((_, list)) => recorded_counts(list),
         None => (vec![0; FAN_TABLE_SIZE], Vec::new()),
     };
     let _ = writeln!(w, "\n{:<24} {:>6} {:>8} {:>8}  why", "fan", "value", "engine", if recorded.is_some() { "recorded" } else { "" });
-    for i in 1..FAN_TABLE_SIZE {
-        let got = e.result.counts[i];
-        let rec = rec_counts[i];
-        let found = chosen.map_or(0, |r| r.found[i]);
-        if got == 0 && rec == 0 && found == 0 {
-            continue;
-        }
-        let why = if got > 0 {
-            format!("{} (rules/fans.mcr:{})", RULE_TEXT[i].0, RULE_TEXT[i].1)
-        } else if found > 0 {
-            let by: Vec<&str> = chosen
-                .map(|r| r.omissions.iter().filter(|o| o.1 as usize == i).map(|o| FANS[o.0 as usize].name).collect())
-                .unwrap_or_default();
-            format!("holds but omitted by {}", by.join(", "))
-        } else {
-            format!("does not hold in the chosen reading: {}", RULE_TEXT[i].0)
+    for row in fan_rows(&e, &rec_counts) {
+        let why = match row.status {
+            "counted" => format!("{} (rules/fans.mcr:{})", row.rule, row.line),
+            "omitted" => format!("holds but omitted by {}", row.omitted_by.join(", ")),
+            _ => format!("does not hold in the chosen reading: {}", row.rule),
         };
-        let flag = if recorded.is_some() && got != rec { "≠" } else { " " };
-        let rec_text = if recorded.is_some() { format!("x{rec}") } else { String::new() };
-        let _ = writeln!(w, "{flag}{:<23} {:>6} {:>8} {:>8}  {}", FANS[i].name, FANS[i].value, format!("x{got}"), rec_text, why);
+        let flag = if recorded.is_some() && row.engine != row.recorded { "≠" } else { " " };
+        let rec_text = if recorded.is_some() { format!("x{}", row.recorded) } else { String::new() };
+        let _ = writeln!(w, "{flag}{:<23} {:>6} {:>8} {:>8}  {}", row.name, row.value, format!("x{}", row.engine), rec_text, why);
     }
     if let Some((rec_result, _)) = recorded {
         let same = rec_result == e.result.result && (0..FAN_TABLE_SIZE).all(|i| e.result.counts[i] == rec_counts[i] || e.result.result < 0);

@@ -14,6 +14,7 @@
 //!   the documented JSON (README, "Auditing the known discrepancies").
 
 pub mod cai;
+pub mod explained;
 pub mod games;
 pub mod hand;
 pub mod lists;

@@ -2,10 +2,11 @@
 //! script, no network), stepped turn by turn.
 //!
 //! Everything shown is computed here from the engine's replay
-//! ([`model::build`]) and the calculator's explanation ([`fans`]); the page's
-//! script only renders the embedded JSON ([`page::render`]).
+//! ([`model::build`]) and, at the end, the game's audit
+//! (`audit::games::audit_game` with the cai replay: the calculator's own
+//! explanation, the flags with their evidence, the cai-style list); the
+//! page's script only renders the embedded JSON ([`page::render`]).
 
-pub mod fans;
 pub mod model;
 pub mod page;
 

@@ -16,7 +16,7 @@ use crate::hand::{Pack, PackKind};
 use crate::record::GameRecord;
 use crate::tiles::Tile;
 
-use super::fans::{explain_win, EndAudit};
+use crate::audit::games::{audit_game, GameAudit, Replay};
 
 /// One game, ready to render.
 #[derive(Serialize, Debug, Clone)]
@@ -32,12 +32,15 @@ pub struct GameModel {
     pub turns: Vec<TurnModel>,
     /// Each seat's discards in order.
     pub rivers: [Vec<Discard>; 4],
-    /// The fan audit of the final HU/WH hand.
-    pub audit: Option<EndAudit>,
+    /// The game's audit (`audit::games::audit_game` with the cai replay,
+    /// the JSON of `mcr audit --games --replay cai --format json`): for a
+    /// HU or WH, the fan rows, the flags with their evidence, the cai-style
+    /// list and, with `known_discrepancy`, the recorded one against it.
+    pub audit: GameAudit,
+    /// The record's `known_discrepancy.note`, if any.
+    pub known_note: Option<String>,
     /// The verdict of a game ended by an illegal answer.
     pub verdict: Option<Verdict>,
-    /// `known_discrepancy` of the record: the cai-style replay's fan list.
-    pub discrepancy: Option<Discrepancy>,
     /// The replay stopped here (bad wall, engine error): turn and message.
     pub error: Option<String>,
 }
@@ -48,7 +51,7 @@ pub struct Summary {
     /// The final event's action: HU, HUANG, WA, WH.
     pub ending: String,
     pub winner: Option<u8>,
-    /// zimo, ron, robbed kong (qianggang), or none.
+    /// self-drawn, on a discard, robbed kong (from the audit's `win.ending`), or none.
     pub how: Option<String>,
     pub offender: Option<u8>,
     pub fan_total: Option<i32>,
@@ -177,23 +180,6 @@ pub struct Verdict {
     pub injected: Option<serde_json::Value>,
 }
 
-#[derive(Serialize, Debug, Clone)]
-pub struct Discrepancy {
-    pub note: Option<String>,
-    pub status: Option<String>,
-    /// The cai-style replay's fan list [name, value, count] and total.
-    pub cai_fans: Vec<(String, i32, i32)>,
-    pub cai_total: Option<i64>,
-    pub corrected_total: Option<i64>,
-    /// The judge's list (the record's `expected.fan`) and total.
-    pub judge_fans: Vec<(String, i32, i32)>,
-    pub judge_total: Option<i32>,
-    /// The win tile and how many of its copies the engine counted as shown
-    /// before the win (what the 4th-tile flag is decided on).
-    pub win_tile: Option<u8>,
-    pub shown: Option<u8>,
-}
-
 fn tile(t: Tile) -> u8 {
     t.index() as u8
 }
@@ -308,10 +294,8 @@ impl Builder {
 pub fn build(rec: &GameRecord, source: &str) -> GameModel {
     let mut b = Builder { turns: Vec::new(), rivers: Default::default(), live: None, drew: None, promoted: None };
     let mut engine = Engine::new();
-    let mut before = engine.clone();
     let mut error = None;
     let mut last: Option<Turn> = None;
-    let mut kong_robbed = false;
     let (mut shown_hands, mut shown_melds): ([Vec<u8>; 4], [Vec<Meld>; 4]) = Default::default();
     match engine.reset(&rec.wall, rec.quan, rec.srand) {
         Err(e) => error = Some(format!("turn 0: {e}")),
@@ -329,9 +313,6 @@ pub fn build(rec: &GameRecord, source: &str) -> GameModel {
                     .get(n as usize)
                     .filter(|t| t.responses.is_some() && !turn.is_terminal())
                     .map(|t| t.responses_by_seat().map(|a| a.unwrap_or("").to_string()));
-                if matches!(turn.event, Event::Hu { .. }) && matches!(last.as_ref().map(|t| &t.event), Some(Event::BuGang { .. })) {
-                    kong_robbed = true;
-                }
                 let hands = [0, 1, 2, 3].map(|s| engine_standing(&engine, s));
                 let melds: [Vec<Meld>; 4] = [0, 1, 2, 3].map(|s| engine.packs(s).iter().map(|p| meld(s, p)).collect());
                 let changed = |s: usize| (hands[s] != shown_hands[s] || n == 0, melds[s] != shown_melds[s] || n == 0);
@@ -362,7 +343,6 @@ pub fn build(rec: &GameRecord, source: &str) -> GameModel {
                     error = Some(format!("turn {n}: the record has no answers to this {} event", turn.event.action()));
                     break;
                 };
-                before = engine.clone();
                 let step = engine.step([0, 1, 2, 3].map(|s| answers[s].as_str()));
                 if let (Some(d), Some(t)) = (engine.last_claim(), b.turns.last_mut()) {
                     t.claim = Some(claim_model(turn.event.player(), d));
@@ -379,11 +359,8 @@ pub fn build(rec: &GameRecord, source: &str) -> GameModel {
         }
     }
     let end = last.as_ref().map(|t| &t.event);
-    let summary = summary(end, kong_robbed, before_event(&b));
-    let audit = match end {
-        Some(Event::Hu { player, .. } | Event::WrongHu { player, .. }) => before.win_hand(*player).ok().map(|h| explain_win(*player, &h, rec)),
-        _ => None,
-    };
+    let audit = audit_game(rec, Replay::Cai);
+    let summary = summary(end, &audit);
     let verdict = match end {
         Some(ev @ (Event::WrongAnswer { player, .. } | Event::WrongHu { player, .. })) => {
             let n = b.turns.len().checked_sub(2);
@@ -399,24 +376,6 @@ pub fn build(rec: &GameRecord, source: &str) -> GameModel {
         }
         _ => None,
     };
-    let discrepancy = rec.known_discrepancy.as_ref().map(|k| {
-        let g = &k["mahjonggb"];
-        let win_tile = match end {
-            Some(Event::Hu { player, .. }) => before.win_hand(*player).ok().map(|h| h.win_tile),
-            _ => None,
-        };
-        Discrepancy {
-            note: k["note"].as_str().map(str::to_string),
-            status: g["status"].as_str().map(str::to_string),
-            cai_fans: serde_json::from_value(g["fans_cai_replay"].clone()).unwrap_or_default(),
-            cai_total: g["fan_cai_replay"].as_i64(),
-            corrected_total: g["fan_corrected"].as_i64(),
-            judge_fans: rec.expected.fan.clone(),
-            judge_total: rec.expected.fan_total,
-            win_tile: win_tile.map(tile),
-            shown: win_tile.map(|t| before.shown(t)),
-        }
-    });
     GameModel {
         id: rec.game_id.clone(),
         source: source.to_string(),
@@ -427,16 +386,10 @@ pub fn build(rec: &GameRecord, source: &str) -> GameModel {
         turns: b.turns,
         rivers: b.rivers,
         audit,
+        known_note: rec.known_discrepancy.as_ref().and_then(|k| k["note"].as_str()).map(str::to_string),
         verdict,
-        discrepancy,
         error,
     }
-}
-
-/// The event before the last one (to tell zimo from ron).
-fn before_event(b: &Builder) -> Option<&'static str> {
-    let n = b.turns.len();
-    (n >= 2).then(|| b.turns[n - 2].event.action)
 }
 
 fn engine_standing(engine: &Engine, seat: u8) -> Vec<u8> {
@@ -448,20 +401,21 @@ fn engine_standing(engine: &Engine, seat: u8) -> Vec<u8> {
     out
 }
 
-fn summary(end: Option<&Event>, kong_robbed: bool, previous: Option<&'static str>) -> Summary {
+/// The index line; how a HU was won is the audit's `ending`.
+fn summary(end: Option<&Event>, audit: &GameAudit) -> Summary {
     let mut s = Summary { ending: end.map_or("none", |e| e.action()).to_string(), winner: None, how: None, offender: None, fan_total: None, scores: end.and_then(|e| e.scores()) };
     match end {
         Some(Event::Hu { player, fans, .. }) => {
             s.winner = Some(*player);
             s.fan_total = Some(fans.result);
-            s.how = Some(
-                match (kong_robbed, previous) {
-                    (true, _) => "robbed kong",
-                    (_, Some("DRAW")) => "self-drawn",
+            s.how = audit.win.as_ref().map(|w| {
+                match w.ending {
+                    "qianggang" => "robbed kong",
+                    "zimo" => "self-drawn",
                     _ => "on a discard",
                 }
-                .to_string(),
-            );
+                .to_string()
+            });
         }
         Some(Event::WrongHu { player, fans }) => {
             s.offender = Some(*player);

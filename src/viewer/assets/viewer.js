@@ -5,6 +5,7 @@
 (function () {
   const DATA = JSON.parse(document.getElementById("mcr-data").textContent);
   const TILES = DATA.tiles;
+  const TILE_INDEX = Object.fromEntries(TILES.map((f, i) => [f.name, i]));
   const GAMES = DATA.games;
   // Hands and melds are sent only where they changed: carry them forward.
   for (const g of GAMES) {
@@ -48,7 +49,7 @@
     const cls = ["tile", f.suit];
     if (opts.small) cls.push("small");
     if (opts.cls) cls.push(opts.cls);
-    return el("span", { class: cls.join(" "), "data-t": f.name, title: opts.title || f.name, "data-by": opts.by },
+    return el("span", { class: cls.join(" "), "data-t": f.name, title: opts.title || f.name, "data-by": opts.by, "data-ev": opts.ev, "data-turn": opts.turn },
       el("b", null, glyph ? String.fromCodePoint(f.glyph) : f.face), el("i", null, f.label));
   }
 
@@ -191,33 +192,77 @@
     return el("div", { class: "decision", "data-outcome": c.outcome }, lines);
   }
 
-  function highlightTile(g, n) {
-    if (!g.discrepancy || n !== g.turns.length - 1) return null;
-    return g.discrepancy.win_tile;
+  // The audit's win (a HU, or the HU a WH refused), if any.
+  function winOf(g) {
+    return g.audit && g.audit.win ? g.audit.win : null;
+  }
+
+  // Copies each evidence row of 绝张 (win.flags.shown) put on the table:
+  // a discard one river tile; a pung two tiles of the meld, a melded kong
+  // three, a chow's run tile or a promoted kong one; the claimed tile of a
+  // chow none (its discard is the copy).
+  const COPIES = { "discard": 1, "pung": 2, "kong": 3, "chow": 1, "promoted kong": 1, "chow (claimed)": 0 };
+  const MELD_KINDS = { PENG: ["peng", "gang"], CHI: ["chi"], GANG: ["gang"], BUGANG: ["gang"] };
+
+  // At the last turn: which table tiles are the audit's shown copies of the
+  // win tile. Keys "river:seat:turn" and "meld:seat:meld:index", values the
+  // evidence row's index.
+  function evidenceMarks(g, n) {
+    const w = winOf(g);
+    const marks = new Map();
+    if (!w || n !== g.turns.length - 1) return marks;
+    const melds = g.turns[n].melds;
+    w.flags.shown.forEach((row, r) => {
+      const t = TILE_INDEX[row.tile];
+      if (row.what === "discard") {
+        marks.set("river:" + row.seat + ":" + row.turn, r);
+        return;
+      }
+      let need = COPIES[row.what] || 0;
+      const kinds = MELD_KINDS[row.action] || [];
+      const order = melds[row.seat].map((m, i) => i).filter((i) => kinds.includes(melds[row.seat][i].kind));
+      for (const i of order) {
+        const m = melds[row.seat][i];
+        m.tiles.forEach((x, j) => {
+          const key = "meld:" + row.seat + ":" + i + ":" + j;
+          if (need > 0 && x === t && m.taken !== j && !marks.has(key)) {
+            marks.set(key, r);
+            need--;
+          }
+        });
+        if (need === 0) break;
+      }
+    });
+    return marks;
   }
 
   function seatView(g, t, n, s) {
     const e = t.event;
     const last = n === g.turns.length - 1;
-    const hl = highlightTile(g, n);
+    const marks = evidenceMarks(g, n);
+    const w = winOf(g);
     const cls = ["seat"];
     if (e.player === s && !["INIT", "DEAL", "HUANG"].includes(e.action)) cls.push("acting");
     if (last && g.summary.winner === s) cls.push("winner");
     if (last && g.summary.offender === s) cls.push("offender");
-    const melds = t.melds[s].map((m) => el("span", { class: "meld", "data-kind": m.kind },
-      m.tiles.map((x, i) => tile(x, { small: true, cls: [m.taken === i ? "taken" : "", m.kind === "angang" && (i === 0 || i === 3) ? "down" : "", hl === x && m.kind !== "angang" ? "hl" : ""].join(" ").trim() || null })),
+    const melds = t.melds[s].map((m, k) => el("span", { class: "meld", "data-kind": m.kind },
+      m.tiles.map((x, i) => {
+        const ev = marks.get("meld:" + s + ":" + k + ":" + i);
+        return tile(x, { small: true, ev, cls: [m.taken === i ? "taken" : "", m.kind === "angang" && (i === 0 || i === 3) ? "down" : "", ev !== undefined ? "hl" : ""].join(" ").trim() || null });
+      }),
       m.from !== null ? el("span", { class: "from" }, "\u2190S" + m.from) : null));
     const hand = t.hands[s].map((x) => tile(x));
     let extra = null;
     if (t.drawn != null && e.player === s) extra = el("span", { class: "drawn", title: "drawn" }, tile(t.drawn, { title: "drawn: " + TILES[t.drawn].name }));
-    if (last && g.audit && g.audit.player === s) extra = el("span", { class: "drawn", title: "win tile" }, tile(g.audit.win_tile, { cls: hl === g.audit.win_tile ? "hl" : null, title: "win tile" }));
+    if (last && w && w.winner === s) extra = el("span", { class: "drawn", title: "win tile" }, tile(TILE_INDEX[w.win_tile], { cls: "win", title: "win tile" }));
     const river = g.rivers[s].filter((d) => d.turn <= n).map((d, i, arr) => {
       const claimed = d.claimed && d.claimed[0] <= n;
       const c = [];
       if (claimed) c.push("claimed");
       if (!claimed && i === arr.length - 1 && d.turn === n) c.push("last");
-      if (hl === d.tile && !claimed) c.push("hl");
-      return tile(d.tile, { small: true, cls: c.join(" ") || null, by: claimed ? "\u2192S" + d.claimed[1] : null, title: TILES[d.tile].name + (claimed ? ", claimed by S" + d.claimed[1] + " (" + d.claimed[2] + ")" : "") });
+      const ev = marks.get("river:" + s + ":" + d.turn);
+      if (ev !== undefined) c.push("hl");
+      return tile(d.tile, { small: true, ev, turn: d.turn, cls: c.join(" ") || null, by: claimed ? "\u2192S" + d.claimed[1] : null, title: TILES[d.tile].name + (claimed ? ", claimed by S" + d.claimed[1] + " (" + d.claimed[2] + ")" : "") });
     });
     const ch = t.can_hu[s];
     return el("section", { class: cls.join(" "), "data-seat": s },
@@ -241,60 +286,115 @@
         el("td", null, seatName(s)), el("td", { class: "answer" }, a === "" ? "(empty)" : a), el("td", null, canHuText(t.can_hu[s]))))));
   }
 
-  // A fan list; rows absent from (or counted otherwise in) `other` are marked.
-  function fanList(list, other) {
-    const count = (l, name) => { const f = l.find((x) => x[0] === name); return f ? f[2] : 0; };
-    return el("table", { class: "fans" }, el("tbody", null, list.map(([name, value, cnt]) =>
-      el("tr", { class: other && count(other, name) !== cnt ? "differs" : null },
-        el("td", null, name), el("td", { class: "num" }, String(value)), el("td", { class: "num" }, "x" + cnt)))));
+  // A fan list {total, fans: [{name, value, count}]}; rows counted
+  // otherwise in `other` are marked.
+  function fanList(cls, title, list, other) {
+    const count = (l, name) => { const f = l.fans.find((x) => x.name === name); return f ? f.count : 0; };
+    return el("div", { class: cls }, el("b", null, title + ": " + list.total + " fan"),
+      el("table", { class: "fans" }, el("tbody", null, list.fans.map((f) =>
+        el("tr", { class: other && count(other, f.name) !== f.count ? "differs" : null },
+          el("td", null, f.name), el("td", { class: "num" }, String(f.value)), el("td", { class: "num" }, "x" + f.count))))));
   }
 
   // The calculator's result codes below zero.
   const RESULT_TEXT = { "-1": "-1, a wrong tile count", "-2": "-2, a fifth copy of a tile", "-3": "-3, not a winning hand" };
+  const FLAG_WORDS = { self_drawn: "self-drawn", fourth_tile: "4th tile (和绝张)", about_kong: "about kong", wall_last: "last tile" };
+
+  function flagsText(f) {
+    const on = Object.keys(FLAG_WORDS).filter((k) => f[k]).map((k) => FLAG_WORDS[k]);
+    return on.length ? on.join(", ") : "none";
+  }
+
+  function turnLink(g, n) {
+    return el("a", { href: "#game=" + encodeURIComponent(g.id) + "&turn=" + n }, "turn " + n);
+  }
+
+  function kongText(g, k) {
+    return [k.kind + " kong of ", tile(TILE_INDEX[k.tile], { small: true }), " by " + seatName(k.seat) + " at ", turnLink(g, k.turn)];
+  }
+
+  // The win flags and what each rests on (win.flags, win.cai.flags).
+  function evidenceView(g, w) {
+    const f = w.flags;
+    const changed = Object.keys(FLAG_WORDS).filter((k) => f.given[k] !== f.used[k])
+      .map((k) => FLAG_WORDS[k] + (f.used[k] ? " set" : " dropped") + " by the flag rules");
+    const copies = f.shown.reduce((n, r) => n + (COPIES[r.what] || 0), 0);
+    const rows = f.shown.map((r, i) => el("tr", { "data-row": i, "data-turn": r.turn, "data-seat": r.seat, "data-what": r.what },
+      el("td", null, turnLink(g, r.turn)), el("td", null, seatName(r.seat)), el("td", null, r.action), el("td", null, r.what),
+      el("td", { class: "num" }, String(COPIES[r.what] || 0)), el("td", { class: "num" }, (r.cai_delta > 0 ? "+" : "") + r.cai_delta)));
+    return el("div", { class: "evidence-flags" },
+      el("div", null, el("b", null, "judge's win flags: "), flagsText(f.given), changed.length ? " (" + changed.join("; ") + ")" : ""),
+      el("div", { class: "flag-4th" }, el("b", null, "4th tile: "), "other copies of ", tile(TILE_INDEX[w.win_tile], { small: true }),
+        " shown before the win: " + copies + (copies >= 3 ? " (all three: 和绝张)" : "") + ", outlined on the table at the last turn"),
+      rows.length ? el("div", { class: "scroll" }, el("table", { class: "evidence" },
+        el("thead", null, el("tr", null, ["turn", "seat", "event", "shown as", "copies", "cai shownTiles"].map((h) => el("th", null, h)))),
+        el("tbody", null, rows))) : null,
+      el("div", { class: "flag-kong" }, el("b", null, "about kong: "), f.kong ? kongText(g, f.kong) : "no kong of the winner's before the win"),
+      el("div", { class: "flag-wall" }, el("b", null, "last tile: "), "wall segment of " + seatName(f.wall_seat) + " holds " + f.wall_left +
+        (f.wall_left === 0 ? " (empty: the last tile)" : "")));
+  }
+
+  const STATUS_TEXT = {
+    "agree": "agrees with the judge",
+    "cai_replay_fan_diff": "differs, still at least 8 fan (milder)",
+    "cai_replay_below_8fan_gate": "BELOW the 8-fan gate: a cai-gated bot refuses this legal win",
+  };
+
+  // The cai-style replay (win.cai): its flags, its list beside the judge's
+  // and the recorded one, the differing fans and the flag that explains them.
+  function caiView(g, w) {
+    const c = w.cai;
+    if (!c) return null;
+    const k = c.known;
+    const diff = c.differing.map((d) => el("tr", null, el("td", null, d.name), el("td", { class: "num" }, String(d.value)),
+      el("td", { class: "num" }, "x" + d.judge), el("td", { class: "num" }, "x" + d.cai)));
+    return el("div", { class: "panel end cai", "data-status": c.status },
+      el("h3", null, "Cai-style replay: " + c.fans.total + " fan, " + STATUS_TEXT[c.status]),
+      el("div", null, "its flags (checked on " + c.flags.check.replace("_", " ") + ", shownTiles[", tile(TILE_INDEX[w.win_tile], { small: true }), "] = " + c.flags.shown_tiles + "): " + flagsText(c.flags.cai)),
+      el("div", { class: "cmp" },
+        fanList("judge-list", "judge", w.recorded, c.fans),
+        fanList("cai-list", "cai-style replay (ours)", c.fans, w.recorded),
+        k && k.recorded_fans ? fanList("known-list", "cai replay (recorded)", k.recorded_fans, c.fans) : null),
+      diff.length ? el("table", { class: "fans differing" },
+        el("thead", null, el("tr", null, ["differs", "value", "judge", "cai"].map((h) => el("th", null, h)))), el("tbody", null, diff)) : null,
+      c.explained_by.length ? el("div", { class: "explained" }, "explained by: " + c.explained_by.join(", ")) : null,
+      el("div", { class: "muted" }, "with the 4th-tile flag corrected: " + c.corrected.total + " fan" + (c.corrected_agrees ? ", the judge's list" : ", still not the judge's list")),
+      k ? el("div", { class: "known" }, "recorded known_discrepancy: " + (k.recorded_status || "no status") + "; our list " +
+        (k.list_equal ? "equals" : "DIFFERS from") + " the recorded one, our status " + (k.status_equal ? "equals" : "DIFFERS from") + " the recorded one") : null,
+      g.known_note ? el("p", { class: "muted" }, g.known_note) : null);
+  }
 
   function auditView(g) {
-    const a = g.audit;
-    if (!a) return null;
-    const agree = a.agree === null ? null : a.agree ? el("span", { class: "badge good" }, "engine and judge agree") : el("span", { class: "badge bad" }, "engine and judge DIFFER");
-    const flags = a.flags.filter((f) => f.given || f.used).map((f) => f.given === f.used ? f.name : f.name + (f.used ? " (set by the flag rules)" : " (dropped by the flag rules)"));
-    const rows = a.fans.map((f) => {
-      const differs = f.recorded !== null && f.recorded !== f.engine;
+    const w = winOf(g);
+    if (!g.audit || (!w && !g.audit.problem)) return null;
+    if (!w) return el("div", { class: "panel end audit" }, el("h3", null, "Audit"), el("div", { class: "error" }, g.audit.problem));
+    const agree = w.agree ? el("span", { class: "badge good" }, "engine and judge agree") : el("span", { class: "badge bad" }, "engine and judge DIFFER");
+    const rows = w.fan_rows.map((f) => {
+      const differs = f.recorded !== f.engine;
       const why = f.status === "counted" ? "counted" : f.status === "omitted" ? "omitted by " + f.omitted_by.join(", ") : "does not hold";
       return el("tr", { class: f.status + (differs ? " differs" : ""), "data-fan": f.name },
         el("td", null, f.name, el("div", { class: "muted" }, f.name_en)),
         el("td", { class: "num" }, String(f.value)),
         el("td", { class: "num" }, "x" + f.engine),
-        el("td", { class: "num" }, f.recorded === null ? "" : "x" + f.recorded),
+        el("td", { class: "num" }, "x" + f.recorded),
         el("td", null, why, el("div", { class: "rule" }, f.rule + "  (rules/fans.mcr:" + f.line + ")")));
     });
-    const total = a.result >= 0 ? String(a.result) : RESULT_TEXT[a.result] || String(a.result);
+    const t = w.engine.total;
+    const total = t >= 0 ? String(t) : RESULT_TEXT[t] || String(t);
     return el("div", { class: "panel end audit" },
-      el("h3", null, "Fans of " + seatName(a.player) + ": " + total + (a.recorded_result !== null ? " (judge " + a.recorded_result + ")" : ""), " ", agree),
-      el("div", { class: "mono muted" }, a.hand),
-      el("div", null, "win flags: ", flags.length ? flags.join(", ") : "none"),
+      el("h3", null, "Fans of " + seatName(w.winner) + ": " + total + " (judge " + w.recorded.total + ")", " ", agree),
+      el("div", { class: "mono muted" }, w.hand),
+      evidenceView(g, w),
       rows.length ? el("div", { class: "scroll" }, el("table", { class: "fans" },
         el("thead", null, el("tr", null, ["fan", "value", "engine", "judge", "why, and the rule"].map((h) => el("th", null, h)))),
         el("tbody", null, rows))) : el("div", null, "no fan holds"),
-      a.unknown.length ? el("div", { class: "error" }, "recorded fans not in rules/fans.mcr: " + a.unknown.join(", ")) : null,
-      a.readings.length === 0 ? el("div", { class: "muted" }, "no reading: no special shape fits and the tiles do not split into sets and a pair") :
-      el("details", null, el("summary", null, a.readings.length + (a.readings.length === 1 ? " reading" : " readings") + " weighed"),
-        a.readings.map((r) => el("div", { class: "reading" },
+      w.readings.length === 0 ? el("div", { class: "muted" }, "no reading: no special shape fits and the tiles do not split into sets and a pair") :
+      el("details", null, el("summary", null, w.readings.length + (w.readings.length === 1 ? " reading" : " readings") + " weighed"),
+        w.readings.map((r) => el("div", { class: "reading" },
           el("div", { class: "mono" }, (r.chosen ? "* " : "  ") + r.text + "  total " + r.total + "  (" + r.verdict + ")"),
           el("div", { class: "muted" }, "counted: " + (r.counted.map(([n, c]) => c > 1 ? n + " x" + c : n).join(", ") || "-")),
-          r.omitted.map(([f, c, by]) => el("div", { class: "muted" }, "omitted: " + f + " x" + c + " by " + by))))));
-  }
-
-  function discrepancyView(g) {
-    const d = g.discrepancy;
-    if (!d) return null;
-    return el("div", { class: "panel end discrepancy" },
-      el("h3", null, "Known discrepancy: " + (d.status || "")),
-      d.win_tile !== null ? el("div", null, "Win tile ", tile(d.win_tile, { small: true, cls: "hl" }), ": " + d.shown + " of its copies shown on the table before the win (highlighted at the last turn)") : null,
-      el("div", { class: "cmp" },
-        el("div", { class: "judge-list" }, el("b", null, "judge: " + d.judge_total + " fan"), fanList(d.judge_fans, d.cai_fans)),
-        el("div", { class: "cai-list" }, el("b", null, "cai-style replay: " + d.cai_total + " fan"), fanList(d.cai_fans, d.judge_fans))),
-      d.corrected_total !== null ? el("div", { class: "muted" }, "with the 4th-tile flag corrected: " + d.corrected_total + " fan") : null,
-      d.note ? el("p", { class: "muted" }, d.note) : null);
+          r.omitted.map(([f, c, by]) => el("div", { class: "muted" }, "omitted: " + f + " x" + c + " by " + by))))),
+      el("details", null, el("summary", null, "the calculator's trace (mcr audit)"), el("pre", { class: "trace" }, w.trace)));
   }
 
   function verdictView(g) {
@@ -370,9 +470,9 @@
         el("span", null, tile(18, { small: true, cls: "last" }), "the live discard"),
         el("span", null, tile(18, { small: true, cls: "taken" }), "the claimed tile of a chow"),
         el("span", null, "\u2190S1: melded from S1"),
-        highlightTile(g, n) != null ? el("span", null, tile(highlightTile(g, n), { small: true, cls: "hl" }), "copies of the win tile shown before the win") : null,
+        n === last && winOf(g) ? el("span", null, tile(TILE_INDEX[winOf(g).win_tile], { small: true, cls: "hl" }), "other copies of the win tile shown before the win (the audit's evidence)") : null,
         el("span", null, "\u2190 \u2192 Home End: step")));
-    const end = n === last ? [auditView(g), discrepancyView(g)].filter((x) => x) : [];
+    const end = n === last ? [auditView(g), winOf(g) ? caiView(g, winOf(g)) : null].filter((x) => x) : [];
     document.getElementById("board").replaceChildren(el("div", { class: "layout" }, seats, side), ...end);
   }
 
