@@ -97,20 +97,20 @@ impl Rules {
     }
 }
 
-struct Parser<'a> {
-    file: &'a str,
-    fan: Option<String>,
-    line: usize,
+pub struct Parser<'a> {
+    pub file: &'a str,
+    pub fan: Option<String>,
+    pub line: usize,
 }
 
 impl Parser<'_> {
-    fn err(&self, message: impl Into<String>) -> RulesError {
+    pub fn err(&self, message: impl Into<String>) -> RulesError {
         RulesError { file: self.file.to_string(), line: self.line, fan: self.fan.clone(), message: message.into() }
     }
 }
 
 /// Strips a `#` comment (outside quotes).
-fn strip_comment(line: &str) -> &str {
+pub fn strip_comment(line: &str) -> &str {
     let mut in_quotes = false;
     for (i, c) in line.char_indices() {
         match c {
@@ -211,7 +211,7 @@ pub fn parse(file: &str, text: &str) -> Result<Rules, RulesError> {
     Ok(rules)
 }
 
-fn split_word(line: &str) -> (&str, &str) {
+pub fn split_word(line: &str) -> (&str, &str) {
     match line.find(char::is_whitespace) {
         Some(i) => (&line[..i], line[i..].trim()),
         None => (line, ""),
@@ -264,14 +264,14 @@ fn parse_fan_header(p: &mut Parser, rest: &str, index: usize) -> Result<FanDef, 
     })
 }
 
-fn parse_expr(p: &Parser, text: &str) -> Result<syn::Expr, RulesError> {
+pub fn parse_expr(p: &Parser, text: &str) -> Result<syn::Expr, RulesError> {
     if text.trim().is_empty() {
         return Err(p.err("missing condition"));
     }
     syn::parse_str::<syn::Expr>(text).map_err(|e| p.err(format!("syntax error in `{}`: {e}", text.trim())))
 }
 
-fn parse_rule(p: &Parser, is_count: bool, rest: &str) -> Result<Rule, RulesError> {
+pub fn parse_rule(p: &Parser, is_count: bool, rest: &str) -> Result<Rule, RulesError> {
     for (prefix, kind) in [("chows(", GroupKind::Chows), ("pungs(", GroupKind::Pungs)] {
         if let Some(after) = rest.strip_prefix(prefix) {
             if let Some((n, expr)) = after.split_once("):") {
@@ -298,7 +298,7 @@ fn parse_rule(p: &Parser, is_count: bool, rest: &str) -> Result<Rule, RulesError
     }
 }
 
-fn parse_flag(p: &Parser, rest: &str) -> Result<FlagRule, RulesError> {
+pub fn parse_flag(p: &Parser, rest: &str) -> Result<FlagRule, RulesError> {
     // <flag> on|off when <expr>
     let (flag, rest) = split_word(rest);
     if !vocabulary::FLAGS.contains(&flag) {
@@ -319,11 +319,11 @@ fn parse_flag(p: &Parser, rest: &str) -> Result<FlagRule, RulesError> {
     Ok(FlagRule { flag: flag.to_string(), on, expr, line: p.line })
 }
 
-fn names(list: &str) -> Vec<String> {
+pub fn names(list: &str) -> Vec<String> {
     list.split(',').map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect()
 }
 
-fn parse_policy(p: &Parser, rest: &str, pol: &mut Policies, seen: &mut HashSet<String>) -> Result<(), RulesError> {
+pub fn parse_policy(p: &Parser, rest: &str, pol: &mut Policies, seen: &mut HashSet<String>) -> Result<(), RulesError> {
     let Some((key, value)) = rest.split_once('=') else {
         return Err(p.err("expected `policy <name> = <value>`"));
     };
@@ -508,7 +508,7 @@ fn context_name(c: Context) -> &'static str {
 
 /// Whole-file checks: names unique and known, no exclusion cycle, policies
 /// naming real fans.
-fn check(file: &str, text: &str, rules: &Rules) -> Result<(), RulesError> {
+pub fn check(file: &str, text: &str, rules: &Rules) -> Result<(), RulesError> {
     let err = |line: usize, fan: Option<&str>, message: String| RulesError {
         file: file.to_string(),
         line,

@@ -166,7 +166,7 @@ pub fn report(hand: &HandInput, recorded: Option<(i32, &[(String, i32, i32)])>) 
     Report { text: out, differs: differs || !unknown.is_empty() }
 }
 
-fn fan_items(counts: &[u8; FAN_TABLE_SIZE]) -> Vec<String> {
+fn fan_items(counts: &[u8]) -> Vec<String> {
     (1..FAN_TABLE_SIZE)
         .filter(|&i| counts[i] > 0)
         .map(|i| if counts[i] > 1 { format!("{} x{}", FANS[i].name, counts[i]) } else { FANS[i].name.to_string() })

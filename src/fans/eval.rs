@@ -1,46 +1,24 @@
-//! Scoring a hand: correct the win flags, list its readings, score each with
-//! the generated rules, keep the best (with the rules' tie-break), add the
-//! fans counted outside readings. The same code explains itself when asked
-//! (`explain`), and costs nothing extra when not.
+// Scoring a hand: correct the win flags, list its readings, score each with
+// the generated rules, keep the best (with the rules' tie-break), add the
+// fans counted outside readings. The same code explains itself when asked
+// (`explain`), and costs nothing extra when not.
 
-use super::view::{FlagView, GroupMembers, GroupView, HandFacts, HandView};
-use super::{fans_of, FanResult, Tally, NOT_WIN, WRONG_TILE_COUNT};
+//
+// This file is compiled once per profile (see `fans/mod.rs`): `super::rules`
+// is that profile's generated tables, so each profile's calculator is
+// specialised to its rules as the default one always was.
+
+use super::rules;
+use crate::fans::view::{FlagView, GroupMembers, GroupView, HandFacts, HandView};
+use crate::fans::{fans_of, Explanation, FanResult, ReadingTrace, Tally, NOT_WIN, WRONG_TILE_COUNT};
 use crate::decompose::{self, tables, waits, Reading, Set, SetKind, Shape};
-use crate::hand::{HandInput, PackKind, WinFlags};
-use crate::rules::fans as rules;
-use crate::rules::fans::FAN_TABLE_SIZE;
+use crate::hand::{HandInput, PackKind};
+use crate::rules::profiles::MAX_FAN_TABLE_SIZE as FAN_TABLE_SIZE;
 use crate::tiles::{Tile, TileCounts};
 use std::cell::OnceCell;
 use std::sync::LazyLock;
 
 type Counts = [u8; FAN_TABLE_SIZE];
-
-/// Why a calculation came out as it did.
-#[derive(Debug, Clone)]
-pub struct Explanation {
-    /// Win flags as given, and after the flag rules.
-    pub flags_given: WinFlags,
-    pub flags_used: WinFlags,
-    /// Every reading scored, in the order scored.
-    pub readings: Vec<ReadingTrace>,
-    /// Index into `readings` of the one kept.
-    pub chosen: Option<usize>,
-    pub result: FanResult,
-}
-
-#[derive(Debug, Clone)]
-pub struct ReadingTrace {
-    pub reading: Reading,
-    /// Fans whose conditions held, before omissions.
-    pub found: Counts,
-    /// (omitting fan, omitted fan, how many) in the order applied.
-    pub omissions: Vec<(u8, u8, u8)>,
-    /// Fans counted.
-    pub counts: Counts,
-    pub total: i32,
-    /// Why this reading was kept or passed over.
-    pub verdict: &'static str,
-}
 
 /// Kinds among the standing tiles and the win tile.
 fn held_kinds(hand: &HandInput) -> u64 {
@@ -567,7 +545,7 @@ fn score_reading(f: &HandFacts, reading: &Reading, unique_wait: &dyn Fn() -> boo
         view.set_no_other_fan(true);
         rules::last_pass_fans(&view, tally);
     }
-    let total = tally.total();
+    let total = tally.total(&rules::FANS);
     if let (Some(t), Some(found)) = (trace, found) {
         *t = ReadingTrace { reading: *reading, found, omissions, counts: tally.counts, total, verdict: "" };
     }
@@ -575,13 +553,13 @@ fn score_reading(f: &HandFacts, reading: &Reading, unique_wait: &dyn Fn() -> boo
 }
 
 /// The calculation, optionally traced.
-pub(super) fn evaluate(hand: &HandInput, explain: Option<&mut Explanation>) -> FanResult {
+pub(crate) fn evaluate(hand: &HandInput, explain: Option<&mut Explanation>) -> FanResult {
     evaluate_counts(hand, hand.concealed_counts(), explain)
 }
 
 /// [`evaluate`] with the concealed counts already made.
 fn evaluate_counts(hand: &HandInput, concealed: TileCounts, mut explain: Option<&mut Explanation>) -> FanResult {
-    let mut result = FanResult { result: WRONG_TILE_COUNT, counts: [0; FAN_TABLE_SIZE] };
+    let mut result = FanResult { result: WRONG_TILE_COUNT, counts: [0; FAN_TABLE_SIZE], profile: &super::PROFILE };
     if !tile_count_ok(hand) {
         if let Some(e) = explain {
             e.result = result.clone();
@@ -671,7 +649,7 @@ fn evaluate_counts(hand: &HandInput, concealed: TileCounts, mut explain: Option<
             for i in outside.fans() {
                 result.counts[i] = outside.counts[i];
             }
-            result.result = total + outside.total();
+            result.result = total + outside.total(&rules::FANS);
         }
     }
     if let Some(e) = explain {
@@ -687,7 +665,7 @@ pub fn explain(hand: &HandInput) -> Explanation {
         flags_used: hand.flags,
         readings: Vec::new(),
         chosen: None,
-        result: FanResult { result: WRONG_TILE_COUNT, counts: [0; FAN_TABLE_SIZE] },
+        result: FanResult { result: WRONG_TILE_COUNT, counts: [0; FAN_TABLE_SIZE], profile: &super::PROFILE },
     };
     evaluate(hand, Some(&mut e));
     e
@@ -695,7 +673,7 @@ pub fn explain(hand: &HandInput) -> Explanation {
 
 /// Only the raw result. A hand with no possible reading is rejected from the
 /// suit tables before anything else is built.
-pub(super) fn total(hand: &HandInput) -> i32 {
+pub(crate) fn total(hand: &HandInput) -> i32 {
     if !tile_count_ok(hand) {
         return WRONG_TILE_COUNT;
     }
