@@ -232,6 +232,13 @@ pub fn generate(rules: &Rules, file: &str, out_file: &Path) -> Result<(), String
     writeln!(w, "pub static TIE_YIELDS: &[u8] = {};", index_list(rules, &pol.tie_yields)).unwrap();
     writeln!(w, "/// chows(2) fans in account-once trim order.").unwrap();
     writeln!(w, "pub static CHOW_PAIR_TRIM: &[u8] = {};", index_list(rules, &pol.chow_pairs_trim)).unwrap();
+    let prefer: Vec<String> = pol
+        .chow_triples_prefer
+        .iter()
+        .map(|(a, b)| format!("({}, {})", rules.index_of(a).unwrap(), rules.index_of(b).unwrap()))
+        .collect();
+    writeln!(w, "/// (preferred, over): a later group of three chows showing the first is counted instead of one showing the second.").unwrap();
+    writeln!(w, "pub static CHOW_TRIPLE_PREFER: &[(u8, u8)] = &[{}];", prefer.join(", ")).unwrap();
     writeln!(w, "pub const PUNG_PAIRS_EVERY_PAIR: bool = {};", pol.pung_pairs_every).unwrap();
     writeln!(w, "pub const DISCARD_COMPLETES_PUNG_MELDED: bool = {};", pol.discard_completes_pung_melded).unwrap();
     writeln!(w, "pub static OUTSIDE_READINGS: &[u8] = {};\n", index_list(rules, &pol.outside_readings)).unwrap();

@@ -82,6 +82,8 @@ pub struct Policies {
     pub pung_pairs_every: bool,
     pub discard_completes_pung_melded: bool,
     pub outside_readings: Vec<String>,
+    /// `chow_triples_prefer = A over B, ...`: (A, B) pairs.
+    pub chow_triples_prefer: Vec<(String, String)>,
 }
 
 #[derive(Debug, Clone)]
@@ -368,6 +370,15 @@ pub fn parse_policy(p: &Parser, rest: &str, pol: &mut Policies, seen: &mut HashS
             }
         }
         "outside_readings" => pol.outside_readings = names(value),
+        "chow_triples_prefer" => {
+            pol.chow_triples_prefer = Vec::new();
+            for item in names(value) {
+                let Some((a, b)) = item.split_once(" over ") else {
+                    return Err(p.err(format!("chow_triples_prefer: expected `<fan> over <fan>`, found `{item}`")));
+                };
+                pol.chow_triples_prefer.push((a.trim().to_string(), b.trim().to_string()));
+            }
+        }
         other => return Err(p.err(format!("unknown policy `{other}`"))),
     }
     Ok(())
@@ -581,6 +592,15 @@ pub fn check(file: &str, text: &str, rules: &Rules) -> Result<(), RulesError> {
         for name in list {
             if !by_name.contains_key(name.as_str()) {
                 return Err(err(line_of(&format!("policy {key}")), None, format!("policy {key} names unknown fan `{name}`")));
+            }
+        }
+    }
+    for (a, b) in &pol.chow_triples_prefer {
+        for name in [a, b] {
+            match by_name.get(name.as_str()) {
+                Some(f) if matches!(f.rule, Rule::Group { kind: GroupKind::Chows, arity: 3, .. }) => {}
+                Some(_) => return Err(err(line_of("policy chow_triples_prefer"), None, format!("policy chow_triples_prefer names `{name}`, which is not a chows(3) fan"))),
+                None => return Err(err(line_of("policy chow_triples_prefer"), None, format!("policy chow_triples_prefer names unknown fan `{name}`"))),
             }
         }
     }

@@ -27,6 +27,8 @@ enum Command {
     Serve(cli::serve::Args),
     /// Benchmarks: `mcr bench fan FILE`, `mcr bench replay FILE`.
     Bench(cli::bench::Args),
+    /// Rule profiles: `mcr rules list`.
+    Rules(cli::rules::Args),
 }
 
 fn main() -> ExitCode {
@@ -44,5 +46,6 @@ fn main() -> ExitCode {
         Command::Audit(a) => cli::audit::run(a),
         Command::Serve(a) => cli::serve::run(a),
         Command::Bench(a) => cli::bench::run(a),
+        Command::Rules(a) => cli::rules::run(a),
     }
 }

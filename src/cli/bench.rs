@@ -17,6 +17,8 @@ pub enum What {
         /// Timed passes (the best is reported).
         #[arg(long, default_value_t = 5)]
         passes: usize,
+        #[command(flatten)]
+        rules: super::RulesArg,
     },
     /// Time the replay engine over a game corpus (one thread, no rendering).
     Replay(super::bench_replay::Args),
@@ -24,7 +26,7 @@ pub enum What {
 
 pub fn run(args: Args) -> ExitCode {
     match args.what {
-        What::Fan { file, passes } => super::bench_fan::run(&file, passes),
+        What::Fan { file, passes, rules } => super::bench_fan::run(&file, passes, rules.rules),
         What::Replay(a) => super::bench_replay::run(a),
     }
 }

@@ -12,6 +12,8 @@ pub struct Args {
     /// Show every reading weighed and every omission.
     #[arg(long)]
     pub explain: bool,
+    #[command(flatten)]
+    pub rules: super::RulesArg,
 }
 
 pub fn run(args: Args) -> ExitCode {
@@ -23,11 +25,16 @@ pub fn run(args: Args) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    let profile = args.rules.rules;
+    if args.explain && profile != fans::Profile::default() {
+        eprintln!("mcr fan: --explain is for the botzone profile only (drop --explain to score under {})", profile.name);
+        return ExitCode::from(2);
+    }
     if args.explain {
         print!("{}", audit::report(&hand, None).text);
         return ExitCode::SUCCESS;
     }
-    let e = fans::explain(&hand);
+    let e = fans::explain_with(profile, &hand);
     let r = &e.result;
     match r.result {
         fans::WRONG_TILE_COUNT => println!("result -1: wrong number of tiles (packs x3 + standing tiles must be 13)"),

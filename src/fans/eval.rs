@@ -290,8 +290,22 @@ const SUBSETS_OF_4: [(u8, usize); 4] = [(0b0111, 3), (0b1011, 2), (0b1101, 1), (
 fn account_once<const CHOWS: bool>(n: usize, matching: impl Fn(u8) -> Option<u8>, mut emit: impl FnMut(u8, u8, u8)) {
     if n >= 3 {
         let subsets: &[(u8, usize)] = if n == 4 { &SUBSETS_OF_4 } else { &[(0b0111, usize::MAX)] };
-        for &(three, left) in subsets {
+        for (k, &(three, left)) in subsets.iter().enumerate() {
             if let Some(fan) = matching(three) {
+                // Policy chow_triples_prefer: a later group showing a fan
+                // preferred over this one is counted instead.
+                if CHOWS && !rules::CHOW_TRIPLE_PREFER.is_empty() {
+                    let later = rules::CHOW_TRIPLE_PREFER.iter().filter(|&&(_, over)| over == fan).find_map(|&(better, _)| {
+                        subsets[k + 1..].iter().find(|&&(t, _)| matching(t) == Some(better)).map(|&(t, l)| (better, t, l))
+                    });
+                    if let Some((better, t, l)) = later {
+                        emit(better, 1, t);
+                        if let Some((f2, k2)) = (0..n).filter(|&k| t & 1 << k != 0).filter_map(|k| matching(1 << k | 1 << l).map(|f| (f, k))).min_by_key(|(f, _)| *f) {
+                            emit(f2, 1, 1 << k2 | 1 << l);
+                        }
+                        return;
+                    }
+                }
                 emit(fan, 1, three);
                 if left != usize::MAX {
                     // The left-over set combines once: the best pair fan.
