@@ -447,6 +447,8 @@ impl Engine {
             fourth_tile: self.table.shown[self.tile.index()] == 3,
             about_kong: self.table.kong.about_kong(),
             wall_last: self.table.seats[(turn_seat as usize + 1) % 4].remaining() == 0,
+            // The judge's calculator is called without it (docs/JUDGE_NOTES.md).
+            initial: false,
         };
         HandInput::new(seat.packs(), seat.standing(), self.tile, flags, player, self.quan, 0)
             .map_err(|e| EngineError::Internal(format!("seat {player}'s hand: {e}")))

@@ -249,6 +249,24 @@ impl HandView<'_> {
     pub fn win_on_pair(&self) -> bool {
         self.reading.pair == Some(self.facts.win)
     }
+    pub fn win_tile(&self, c: Class) -> bool {
+        c.contains(self.facts.win)
+    }
+    pub fn win_in_knitted_straight(&self) -> bool {
+        self.knitted_straight() && KNITTED_STRAIGHTS[self.reading.knitted.unwrap_or(0) as usize].contains(&(self.facts.win.index() as u8))
+    }
+    pub fn initial(&self) -> bool {
+        self.facts.flags.initial
+    }
+    pub fn seat_wind(&self) -> u32 {
+        self.facts.seat_wind as u32
+    }
+    pub fn prevalent_wind(&self) -> u32 {
+        self.facts.prevalent_wind as u32
+    }
+    pub fn fixed_packs(&self) -> u32 {
+        self.facts.fixed_count as u32
+    }
     pub fn flowers(&self) -> u32 {
         self.facts.flowers as u32
     }
