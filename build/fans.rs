@@ -243,6 +243,15 @@ pub fn generate(rules: &Rules, file: &str, out_file: &Path) -> Result<(), String
     writeln!(w, "pub const DISCARD_COMPLETES_PUNG_MELDED: bool = {};", pol.discard_completes_pung_melded).unwrap();
     writeln!(w, "pub static OUTSIDE_READINGS: &[u8] = {};\n", index_list(rules, &pol.outside_readings)).unwrap();
 
+    writeln!(w, "/// Policy nine_gates_whole_hand: when it holds, nine gates is read from the 14 tiles.").unwrap();
+    writeln!(w, "pub const NINE_GATES_WHOLE_HAND: bool = {};", pol.nine_gates_whole_hand.is_some()).unwrap();
+    writeln!(w, "#[allow(unused_variables)]\npub fn nine_gates_whole_hand(v: &FlagView) -> bool {{").unwrap();
+    match &pol.nine_gates_whole_hand {
+        Some(e) => writeln!(w, "    {}", cond("v", e)).unwrap(),
+        None => writeln!(w, "    false").unwrap(),
+    }
+    writeln!(w, "}}\n").unwrap();
+
     // Flag rules.
     writeln!(w, "/// Win-flag corrections, in file order.").unwrap();
     writeln!(w, "pub fn apply_flag_rules(v: &mut FlagView) {{").unwrap();

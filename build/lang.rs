@@ -84,6 +84,8 @@ pub struct Policies {
     pub outside_readings: Vec<String>,
     /// `chow_triples_prefer = A over B, ...`: (A, B) pairs.
     pub chow_triples_prefer: Vec<(String, String)>,
+    /// `nine_gates_whole_hand = <flag condition>`.
+    pub nine_gates_whole_hand: Option<syn::Expr>,
 }
 
 #[derive(Debug, Clone)]
@@ -370,6 +372,11 @@ pub fn parse_policy(p: &Parser, rest: &str, pol: &mut Policies, seen: &mut HashS
             }
         }
         "outside_readings" => pol.outside_readings = names(value),
+        "nine_gates_whole_hand" => {
+            let expr = parse_expr(p, value)?;
+            check_expr(p, &expr, Context::Flag, Want::Bool)?;
+            pol.nine_gates_whole_hand = Some(expr);
+        }
         "chow_triples_prefer" => {
             pol.chow_triples_prefer = Vec::new();
             for item in names(value) {

@@ -30,3 +30,8 @@ fan 独听・嵌张
     when  unique_wait && win_in_chow_middle && !(initial && self_drawn && seat_wind == 0 && fixed_packs == 0)
 fan 独听・单钓
     when  unique_wait && win_on_pair && !(initial && self_drawn && seat_wind == 0 && fixed_packs == 0)
+
+# The heavenly hand is nine gates whenever its 14 tiles are 1112345678999 of
+# one suit plus one tile of it, whichever tile was drawn last: it is read as
+# won on the extra tile (see the policy in rules/README.md).
+policy nine_gates_whole_hand = initial && self_drawn && seat_wind == 0 && fixed_packs == 0

@@ -38,6 +38,8 @@ fn facts(hand: &HandInput, concealed: TileCounts) -> HandFacts {
         win_copies_concealed: concealed[w] as u32,
         win_copies_melded: fixed[w] as u32,
         fixed_kongs: hand.packs().iter().filter(|p| p.kind == PackKind::Kong).count() as u32,
+        seat_wind: hand.seat_wind,
+        fixed_packs: hand.packs().len() as u8,
     };
     rules::apply_flag_rules(&mut fv);
     HandFacts {
@@ -571,8 +573,52 @@ pub(crate) fn evaluate(hand: &HandInput, explain: Option<&mut Explanation>) -> F
     evaluate_counts(hand, hand.concealed_counts(), explain)
 }
 
+/// Policy `nine_gates_whole_hand`: when its condition holds and the 14
+/// concealed tiles are 1112345678999 of one suit plus one tile of it, the
+/// hand is read as nine gates won on the extra tile (the one making a pair
+/// among 2-8, or the fourth 1). As the reference does, a fourth 9 is read
+/// as a 2 (its rank table has no entry for it). None otherwise.
+fn nine_gates_whole_hand(hand: &HandInput, concealed: &TileCounts) -> Option<HandInput> {
+    if !hand.packs().is_empty() {
+        return None;
+    }
+    let fv = FlagView { flags: hand.flags, win_copies_concealed: 0, win_copies_melded: 0, fixed_kongs: 0, seat_wind: hand.seat_wind, fixed_packs: 0 };
+    if !rules::nine_gates_whole_hand(&fv) || !hand.win_tile.is_suited() {
+        return None;
+    }
+    let base = hand.win_tile.index() / 9 * 9;
+    let suit = &concealed[base..base + 9];
+    if suit.iter().map(|&n| n as u32).sum::<u32>() != 14 || suit.iter().skip(1).take(7).any(|&n| n == 0) || suit[0] < 3 || suit[8] < 3 {
+        return None;
+    }
+    let mut c = *concealed;
+    let extra = match (suit[0], suit[8], (1..8).find(|&r| suit[r] == 2)) {
+        (3, 3, Some(r)) => base + r,
+        (4, 3, None) => base,
+        (3, 4, None) => {
+            c[base + 8] -= 1;
+            c[base + 1] += 1;
+            base + 1
+        }
+        _ => return None,
+    };
+    let win = Tile::from_index(extra as u8);
+    c[extra] -= 1;
+    let standing: Vec<Tile> = (0..c.len()).flat_map(|t| std::iter::repeat(Tile::from_index(t as u8)).take(c[t] as usize)).collect();
+    HandInput::new(&[], &standing, win, hand.flags, hand.seat_wind, hand.prevalent_wind, hand.flower_count).ok()
+}
+
 /// [`evaluate`] with the concealed counts already made.
-fn evaluate_counts(hand: &HandInput, concealed: TileCounts, mut explain: Option<&mut Explanation>) -> FanResult {
+fn evaluate_counts(hand: &HandInput, concealed: TileCounts, explain: Option<&mut Explanation>) -> FanResult {
+    if rules::NINE_GATES_WHOLE_HAND && tile_count_ok(hand) {
+        if let Some(read_as) = nine_gates_whole_hand(hand, &concealed) {
+            return evaluate_counts_as_read(&read_as, read_as.concealed_counts(), explain);
+        }
+    }
+    evaluate_counts_as_read(hand, concealed, explain)
+}
+
+fn evaluate_counts_as_read(hand: &HandInput, concealed: TileCounts, mut explain: Option<&mut Explanation>) -> FanResult {
     let mut result = FanResult { result: WRONG_TILE_COUNT, counts: [0; FAN_TABLE_SIZE], profile: &super::PROFILE };
     if !tile_count_ok(hand) {
         if let Some(e) = explain {

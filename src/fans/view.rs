@@ -406,6 +406,8 @@ pub struct FlagView {
     pub win_copies_concealed: u32,
     pub win_copies_melded: u32,
     pub fixed_kongs: u32,
+    pub seat_wind: u8,
+    pub fixed_packs: u8,
 }
 
 impl FlagView {
@@ -429,6 +431,15 @@ impl FlagView {
     }
     pub fn fixed_kongs(&self) -> u32 {
         self.fixed_kongs
+    }
+    pub fn initial(&self) -> bool {
+        self.flags.initial
+    }
+    pub fn seat_wind(&self) -> u32 {
+        self.seat_wind as u32
+    }
+    pub fn fixed_packs(&self) -> u32 {
+        self.fixed_packs as u32
     }
     pub fn set_fourth_tile(&mut self, on: bool) {
         self.flags.fourth_tile = on;

@@ -112,6 +112,9 @@ pub const PRIMITIVES: &[Primitive] = &[
     p("win_copies_concealed", Flag, Count, "copies of the win tile among the standing tiles and the win tile"),
     p("win_copies_melded", Flag, Count, "copies of the win tile in the melded packs"),
     p("fixed_kongs", Flag, Count, "kongs among the melded packs"),
+    p("initial", Flag, Bool, "the initial flag as given (won with the dealt hand or on the first discard)"),
+    p("seat_wind", Flag, Count, "the seat wind: 0 = East (the dealer) ... 3 = North"),
+    p("fixed_packs", Flag, Count, "packs declared before the win: melded sets and concealed kongs"),
 ];
 
 /// Tile classes usable as `name` arguments, and as `name(n, ...)` constructors.
