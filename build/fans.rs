@@ -252,6 +252,11 @@ pub fn generate(rules: &Rules, file: &str, out_file: &Path) -> Result<(), String
     }
     writeln!(w, "}}\n").unwrap();
 
+    // Game rules.
+    let g: Vec<u32> = rules.game.iter().map(|v| v.unwrap()).collect();
+    writeln!(w, "/// The game's rules around the fans (`game` lines).").unwrap();
+    writeln!(w, "pub static GAME: crate::fans::GameRules = crate::fans::GameRules {{ min_fan: {}, base_score: {}, false_win_penalty: {} }};\n", g[0], g[1], g[2]).unwrap();
+
     // Flag rules.
     writeln!(w, "/// Win-flag corrections, in file order.").unwrap();
     writeln!(w, "pub fn apply_flag_rules(v: &mut FlagView) {{").unwrap();

@@ -88,11 +88,35 @@ pub struct Policies {
     pub nine_gates_whole_hand: Option<syn::Expr>,
 }
 
+/// `game <key> = <number>`: the game's rules around the fans.
+pub const GAME_KEYS: &[(&str, &str)] = &[
+    ("min_fan", "a HU below this many fan is a false win (WH)"),
+    ("base_score", "what each loser pays on top of the fan (self-drawn: all three pay base + fan; on a discard: the discarder base + fan, the others base)"),
+    ("false_win_penalty", "a false win (WH): the offender pays this to each other seat"),
+];
+
 #[derive(Debug, Clone)]
 pub struct Rules {
     pub fans: Vec<FanDef>,
     pub flags: Vec<FlagRule>,
     pub policies: Policies,
+    /// Values of GAME_KEYS, in that order.
+    pub game: Vec<Option<u32>>,
+}
+
+/// `game <key> = <number>`.
+pub fn parse_game(p: &Parser, rest: &str, game: &mut [Option<u32>]) -> Result<(), RulesError> {
+    let Some((key, value)) = rest.split_once('=') else {
+        return Err(p.err("expected `game <name> = <number>`"));
+    };
+    let key = key.trim();
+    let Some(k) = GAME_KEYS.iter().position(|(g, _)| *g == key) else {
+        let known: Vec<&str> = GAME_KEYS.iter().map(|g| g.0).collect();
+        return Err(p.err(format!("unknown game rule `{key}` (known: {})", known.join(", "))));
+    };
+    let v: u32 = value.trim().parse().map_err(|_| p.err(format!("game {key}: `{}` is not a whole number", value.trim())))?;
+    game[k] = Some(v);
+    Ok(())
 }
 
 impl Rules {
@@ -132,6 +156,7 @@ pub fn parse(file: &str, text: &str) -> Result<Rules, RulesError> {
     let mut flags = Vec::new();
     let mut policies = Policies::default();
     let mut seen_policies: HashSet<String> = HashSet::new();
+    let mut game = vec![None; GAME_KEYS.len()];
     // A fan being read: its header, then indented `when`/`count`/`omits` lines.
     let mut current: Option<(FanDef, Option<Rule>)> = None;
 
@@ -205,12 +230,16 @@ pub fn parse(file: &str, text: &str) -> Result<Rules, RulesError> {
             }
             "flag" => flags.push(parse_flag(&p, rest)?),
             "policy" => parse_policy(&p, rest, &mut policies, &mut seen_policies)?,
-            other => return Err(p.err(format!("unknown line `{other}` (expected fan, flag or policy)"))),
+            "game" => parse_game(&p, rest, &mut game)?,
+            other => return Err(p.err(format!("unknown line `{other}` (expected fan, flag, policy or game)"))),
         }
     }
     p.line += 1;
     finish(&p, current.take(), &mut fans)?;
-    let rules = Rules { fans, flags, policies };
+    if let Some(k) = game.iter().position(Option::is_none) {
+        return Err(RulesError { file: file.into(), line: p.line, fan: None, message: format!("game {} is missing", GAME_KEYS[k].0) });
+    }
+    let rules = Rules { fans, flags, policies, game };
     check(file, text, &rules)?;
     Ok(rules)
 }

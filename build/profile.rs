@@ -133,6 +133,7 @@ pub fn apply(base: &Rules, base_text: &str, prof: &ProfileFile) -> Result<Rules,
                 current = Some((name, is_new, false));
             }
             "flag" => rules.flags.push(lang::parse_flag(&p, rest)?),
+            "game" => lang::parse_game(&p, rest, &mut rules.game)?,
             "policy" => {
                 let mut pol = rules.policies.clone();
                 let key = rest.split('=').next().unwrap_or("").trim().to_string();
@@ -140,7 +141,7 @@ pub fn apply(base: &Rules, base_text: &str, prof: &ProfileFile) -> Result<Rules,
                 // Only the policy named changes.
                 set_policy(&mut rules.policies, &pol, &key);
             }
-            other => return Err(p.err(format!("unknown line `{other}` (expected extends, about, fan, remove, flag or policy)"))),
+            other => return Err(p.err(format!("unknown line `{other}` (expected extends, about, fan, remove, flag, policy or game)"))),
         }
     }
     p.line += 1;

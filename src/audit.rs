@@ -4,9 +4,8 @@
 //! code path as the calculator.
 
 use crate::decompose::{Reading, Set, SetKind, Shape};
-use crate::fans::{self, Explanation, FANS, FAN_TABLE_SIZE};
+use crate::fans::{self, Explanation, Profile};
 use crate::hand::{HandInput, PackKind, WinFlags};
-use crate::rules::fans::RULE_TEXT;
 use std::fmt::Write as _;
 
 pub fn set_text(s: &Set) -> String {
@@ -88,10 +87,15 @@ fn flag_changes(given: WinFlags, used: WinFlags) -> Vec<String> {
 
 /// A recorded fan list as counts by fan index; unknown names are reported.
 pub fn recorded_counts(list: &[(String, i32, i32)]) -> (Vec<u8>, Vec<String>) {
-    let mut counts = vec![0u8; FAN_TABLE_SIZE];
+    recorded_counts_with(Profile::default(), list)
+}
+
+/// [`recorded_counts`] in a profile's fan table.
+pub fn recorded_counts_with(profile: &Profile, list: &[(String, i32, i32)]) -> (Vec<u8>, Vec<String>) {
+    let mut counts = vec![0u8; profile.fans.len()];
     let mut unknown = Vec::new();
     for (name, _, cnt) in list {
-        match fans::fan_by_name(name) {
+        match profile.fan_by_name(name) {
             Some(f) => counts[f.index as usize] = *cnt as u8,
             None => unknown.push(name.clone()),
         }
@@ -107,8 +111,15 @@ pub struct Report {
 
 /// The full report for one hand; `recorded` is the list to compare with.
 pub fn report(hand: &HandInput, recorded: Option<(i32, &[(String, i32, i32)])>) -> Report {
+    report_with(Profile::default(), hand, recorded)
+}
+
+/// [`report`] under a rule profile.
+pub fn report_with(profile: &'static Profile, hand: &HandInput, recorded: Option<(i32, &[(String, i32, i32)])>) -> Report {
+    let (fans_table, rule_text) = (profile.fans, profile.rule_text);
+    let table_size = fans_table.len();
     let mut differs = false;
-    let e: Explanation = fans::explain(hand);
+    let e: Explanation = profile.explain(hand);
     let mut out = String::new();
     let w = &mut out;
     let _ = writeln!(w, "hand: {}", hand_text(hand));
@@ -122,19 +133,19 @@ pub fn report(hand: &HandInput, recorded: Option<(i32, &[(String, i32, i32)])>) 
     for (i, r) in e.readings.iter().enumerate() {
         let mark = if e.chosen == Some(i) { "*" } else { " " };
         let _ = writeln!(w, "{mark}reading {}: {}  total {}  ({})", i + 1, reading_text(&r.reading), r.total, r.verdict);
-        let counted: Vec<String> = fan_items(&r.counts);
+        let counted: Vec<String> = fan_items(fans_table, &r.counts);
         let _ = writeln!(w, "    counted: {}", if counted.is_empty() { "-".into() } else { counted.join(", ") });
         for &(by, fan, n) in &r.omissions {
-            let _ = writeln!(w, "    omitted: {} x{} by {}", FANS[fan as usize].name, n, FANS[by as usize].name);
+            let _ = writeln!(w, "    omitted: {} x{} by {}", fans_table[fan as usize].name, n, fans_table[by as usize].name);
         }
     }
     let chosen = e.chosen.map(|i| &e.readings[i]);
     let (rec_counts, unknown) = match recorded {
-        Some((_, list)) => recorded_counts(list),
-        None => (vec![0; FAN_TABLE_SIZE], Vec::new()),
+        Some((_, list)) => recorded_counts_with(profile, list),
+        None => (vec![0; table_size], Vec::new()),
     };
     let _ = writeln!(w, "\n{:<24} {:>6} {:>8} {:>8}  why", "fan", "value", "engine", if recorded.is_some() { "recorded" } else { "" });
-    for i in 1..FAN_TABLE_SIZE {
+    for i in 1..table_size {
         let got = e.result.counts[i];
         let rec = rec_counts[i];
         let found = chosen.map_or(0, |r| r.found[i]);
@@ -142,33 +153,33 @@ pub fn report(hand: &HandInput, recorded: Option<(i32, &[(String, i32, i32)])>) 
             continue;
         }
         let why = if got > 0 {
-            format!("{} (rules/fans.mcr:{})", RULE_TEXT[i].0, RULE_TEXT[i].1)
+            format!("{} ({}:{})", rule_text[i].0, profile.file, rule_text[i].1)
         } else if found > 0 {
             let by: Vec<&str> = chosen
-                .map(|r| r.omissions.iter().filter(|o| o.1 as usize == i).map(|o| FANS[o.0 as usize].name).collect())
+                .map(|r| r.omissions.iter().filter(|o| o.1 as usize == i).map(|o| fans_table[o.0 as usize].name).collect())
                 .unwrap_or_default();
             format!("holds but omitted by {}", by.join(", "))
         } else {
-            format!("does not hold in the chosen reading: {}", RULE_TEXT[i].0)
+            format!("does not hold in the chosen reading: {}", rule_text[i].0)
         };
         let flag = if recorded.is_some() && got != rec { "≠" } else { " " };
         let rec_text = if recorded.is_some() { format!("x{rec}") } else { String::new() };
-        let _ = writeln!(w, "{flag}{:<23} {:>6} {:>8} {:>8}  {}", FANS[i].name, FANS[i].value, format!("x{got}"), rec_text, why);
+        let _ = writeln!(w, "{flag}{:<23} {:>6} {:>8} {:>8}  {}", fans_table[i].name, fans_table[i].value, format!("x{got}"), rec_text, why);
     }
     if let Some((rec_result, _)) = recorded {
-        let same = rec_result == e.result.result && (0..FAN_TABLE_SIZE).all(|i| e.result.counts[i] == rec_counts[i] || e.result.result < 0);
+        let same = rec_result == e.result.result && (0..table_size).all(|i| e.result.counts[i] == rec_counts[i] || e.result.result < 0);
         let _ = writeln!(w, "\nrecorded result {rec_result}, engine {}: {}", e.result.result, if same { "agree" } else { "DIFFER" });
         differs = !same;
     }
     for u in &unknown {
-        let _ = writeln!(w, "recorded fan `{u}` is not in rules/fans.mcr");
+        let _ = writeln!(w, "recorded fan `{u}` is not in {}", profile.file);
     }
     Report { text: out, differs: differs || !unknown.is_empty() }
 }
 
-fn fan_items(counts: &[u8]) -> Vec<String> {
-    (1..FAN_TABLE_SIZE)
+fn fan_items(table: &[fans::FanInfo], counts: &[u8]) -> Vec<String> {
+    (1..table.len())
         .filter(|&i| counts[i] > 0)
-        .map(|i| if counts[i] > 1 { format!("{} x{}", FANS[i].name, counts[i]) } else { FANS[i].name.to_string() })
+        .map(|i| if counts[i] > 1 { format!("{} x{}", table[i].name, counts[i]) } else { table[i].name.to_string() })
         .collect()
 }

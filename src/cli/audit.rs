@@ -22,6 +22,8 @@ pub struct Args {
     pub differing: bool,
     /// A hand in the notation of `mcr fan`.
     pub hand: Vec<String>,
+    #[command(flatten)]
+    pub rules: super::RulesArg,
 }
 
 pub fn run(args: Args) -> ExitCode {
@@ -35,7 +37,7 @@ pub fn run(args: Args) -> ExitCode {
             if !args.id.is_empty() && !args.id.contains(&h.id) {
                 continue;
             }
-            let r = audit::report(&input, Some((h.expected.result, &h.expected.fan)));
+            let r = audit::report_with(args.rules.rules, &input, Some((h.expected.result, &h.expected.fan)));
             show(&r, args.differing, &format!("{} ({}:{})", h.id, file.display(), rec.line), &mut shown, &mut differ);
         }
         println!("audit: {shown} shown, {differ} differ from the record");
@@ -47,7 +49,7 @@ pub fn run(args: Args) -> ExitCode {
     }
     match notation::parse_hand(&args.hand.join(" ")) {
         Ok(h) => {
-            print!("{}", audit::report(&h, None).text);
+            print!("{}", audit::report_with(args.rules.rules, &h, None).text);
             ExitCode::SUCCESS
         }
         Err(e) => {
@@ -100,7 +102,7 @@ fn audit_games(file: &std::path::Path, args: &Args) -> ExitCode {
         let recorded_result = last.display["fanCnt"].as_i64().unwrap_or(0) as i32;
         // Drive the engine to the turn before the verdict, then ask for the
         // winner's hand as it stands.
-        let mut engine = Engine::new();
+        let mut engine = Engine::with_profile(args.rules.rules);
         let mut state = engine.reset(&g.wall, g.quan, g.srand).map(|_| ());
         for t in &g.turns[..g.turns.len() - 2] {
             if state.is_err() {
@@ -111,7 +113,7 @@ fn audit_games(file: &std::path::Path, args: &Args) -> ExitCode {
         let hand = state.and_then(|_| engine.win_hand(winner));
         match hand {
             Ok(hand) => {
-                let r = audit::report(&hand, Some((recorded_result, &recorded)));
+                let r = audit::report_with(args.rules.rules, &hand, Some((recorded_result, &recorded)));
                 let title = format!("game {} ({}:{}), {action} by seat {winner}", g.game_id, file.display(), rec.line);
                 show(&r, args.differing, &title, &mut shown, &mut differ);
             }

@@ -19,7 +19,7 @@ pub struct RulesArg {
     pub rules: &'static mcr_engine::fans::Profile,
 }
 
-fn parse_profile(name: &str) -> Result<&'static mcr_engine::fans::Profile, String> {
+pub fn parse_profile(name: &str) -> Result<&'static mcr_engine::fans::Profile, String> {
     mcr_engine::fans::Profile::by_name(name)
         .ok_or_else(|| format!("unknown profile `{name}` (profiles: {})", mcr_engine::fans::Profile::names().join(", ")))
 }

@@ -1,6 +1,9 @@
-//! `mcr rules list`: the rule profiles compiled in.
+//! `mcr rules list | diff`: the rule profiles compiled in, and what one
+//! changes against another on hands and games.
 
 use mcr_engine::fans::Profile;
+use mcr_engine::rules::diff;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(clap::Args)]
@@ -13,6 +16,26 @@ pub struct Args {
 pub enum What {
     /// List the rule profiles: name, base, fans, file, about.
     List,
+    /// Score hands and replay games under two profiles; summary by fan, then examples.
+    Diff(DiffArgs),
+}
+
+#[derive(clap::Args)]
+pub struct DiffArgs {
+    /// Hands corpora or game records (.jsonl / .jsonl.gz), told apart by content.
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    #[command(flatten)]
+    pub rules: super::RulesArg,
+    /// The profile to compare with.
+    #[arg(long, default_value = "botzone", value_parser = super::parse_profile)]
+    pub against: &'static Profile,
+    /// How many differing records to show side by side.
+    #[arg(long, default_value_t = 5)]
+    pub show: usize,
+    /// `text` or `json`.
+    #[arg(long, default_value = "text", value_parser = ["text", "json"])]
+    pub format: String,
 }
 
 pub fn run(args: Args) -> ExitCode {
@@ -20,7 +43,7 @@ pub fn run(args: Args) -> ExitCode {
         What::List => {
             for p in Profile::all() {
                 println!(
-                    "{:<28} {:<10} {:>3} fans  {:<40} {}",
+                    "{:<28} {:<10} {:>3} fans  {:<46} {}",
                     p.name,
                     p.extends.map(|e| format!("< {e}")).unwrap_or_default(),
                     p.fans.len() - 1,
@@ -29,6 +52,24 @@ pub fn run(args: Args) -> ExitCode {
                 );
             }
             ExitCode::SUCCESS
+        }
+        What::Diff(a) => {
+            let files: Vec<&std::path::Path> = a.files.iter().map(|f| f.as_path()).collect();
+            let s = diff::diff(a.rules.rules, a.against, &files, a.show);
+            if a.format == "json" {
+                println!("{}", serde_json::to_string_pretty(&s).expect("summary serialises"));
+            } else {
+                print!("{}", s.text());
+                if !s.examples.is_empty() {
+                    println!("\nfirst {} of the changed records:", s.examples.len());
+                    print!("{}", s.examples_text());
+                }
+            }
+            if s.errors.is_empty() {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::FAILURE
+            }
         }
     }
 }

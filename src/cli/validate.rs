@@ -38,6 +38,8 @@ pub struct Args {
     /// parsing, replaying and comparing (the last two summed over workers).
     #[arg(long)]
     pub timings: bool,
+    #[command(flatten)]
+    pub rules: super::RulesArg,
 }
 
 /// Time spent per phase, in seconds.
@@ -82,7 +84,7 @@ pub fn run(args: Args) -> ExitCode {
         if budget == 0 {
             break;
         }
-        pool.install(|| validate_file(file, compare, &mut budget, &mut tally, progress.as_ref()));
+        pool.install(|| validate_file(file, compare, args.rules.rules, &mut budget, &mut tally, progress.as_ref()));
     }
     if let Some(p) = progress {
         p.finish_and_clear();
@@ -119,6 +121,7 @@ fn progress_bar() -> Option<indicatif::ProgressBar> {
 fn validate_file(
     file: &Path,
     compare: Compare,
+    profile: &'static mcr_engine::fans::Profile,
     budget: &mut usize,
     tally: &mut Tally,
     progress: Option<&indicatif::ProgressBar>,
@@ -137,7 +140,7 @@ fn validate_file(
     tally.time.read += for_each_block(&mut reader, |block| {
         let outcomes: Vec<(usize, Outcome, Timings)> = block
             .par_lines()
-            .map_init(Engine::new, |engine, (line, text)| {
+            .map_init(|| Engine::with_profile(profile), |engine, (line, text)| {
                 let (outcome, time) = check_line(engine, file, line, text, compare);
                 (line, outcome, time)
             })

@@ -112,6 +112,8 @@ pub struct Engine {
     stage: Stage,
     /// The judge's `lastTile`: drawn tile, discard or kong tile of the stage.
     tile: Tile,
+    /// The rules hands are scored with (`botzone`, the judge's, by default).
+    profile: &'static fans::Profile,
 }
 
 impl Default for Engine {
@@ -128,7 +130,17 @@ impl Engine {
             strlen: 0,
             stage: Stage::NotStarted,
             tile: Tile::from_index(0),
+            profile: fans::Profile::default(),
         }
+    }
+
+    /// An engine scoring with a rule profile (fans, minimum, scores).
+    pub fn with_profile(profile: &'static fans::Profile) -> Engine {
+        Engine { profile, ..Engine::new() }
+    }
+
+    pub fn profile(&self) -> &'static fans::Profile {
+        self.profile
     }
 
     /// Starts a game: `wall` is the 136 tile names (seat s owns
@@ -400,36 +412,32 @@ impl Engine {
         Ok(())
     }
 
-    /// A HU answer ends the game: HU with 8 fan or more, WH otherwise.
+    /// A HU answer ends the game: HU with the profile's minimum (the judge's
+    /// 8 fan) or more, WH otherwise.
     fn declare_hu(&self, player: u8) -> Stop {
         let hand = match self.hand_of(player) {
             Ok(h) => h,
             Err(e) => return Stop::Fault(e),
         };
-        let fans = fans::calculate(&hand);
-        if fans.result < 8 {
+        let fans = fans::calculate_with(self.profile, &hand);
+        if fans.result < self.profile.game.min_fan {
             return Stop::End(Event::WrongHu { player, fans });
         }
         let score = self.hu_scores(player, &fans);
         Stop::End(Event::Hu { player, fans, score })
     }
 
+    /// The profile's score formula (rules/fans.mcr `game` lines).
     fn hu_scores(&self, winner: u8, fans: &FanResult) -> [i32; 4] {
-        let f = fans.result;
-        let mut score = [0; 4];
-        for (seat, s) in score.iter_mut().enumerate() {
-            let seat = seat as u8;
-            *s = match self.stage {
-                Stage::Draw(_) if seat == winner => 3 * (8 + f),
-                Stage::Draw(_) => -(8 + f),
-                _ if seat == winner => 3 * 8 + f,
-                Stage::Discard(d, _) if seat == d => -(8 + f),
-                // Robbing a kong: the kong player pays as the discarder.
-                Stage::Kong(k, _) if seat == k && (self.table.kong.last_bugang || self.table.kong.last_angang) => -(8 + f),
-                _ => -8,
-            };
-        }
-        score
+        let payer = match self.stage {
+            Stage::Draw(_) => None,
+            Stage::Discard(d, _) => Some(d),
+            // Robbing a kong: the kong player pays as the discarder.
+            Stage::Kong(k, _) if self.table.kong.last_bugang || self.table.kong.last_angang => Some(k),
+            // No one pays more than the base.
+            _ => Some(u8::MAX),
+        };
+        self.profile.game.hu_scores(winner, fans.result, payer)
     }
 
     /// The hand `player` would win with now: concealed tiles and melds, the
@@ -456,7 +464,7 @@ impl Engine {
 
     /// canHu: the raw calculator result for that seat on the current tile.
     fn can_hu(&self, player: u8) -> Result<i32, EngineError> {
-        Ok(fans::calculate_total(&self.hand_of(player)?))
+        Ok(fans::calculate_total_with(self.profile, &self.hand_of(player)?))
     }
 
     // ----------------------------------------------------------- events

@@ -12,7 +12,7 @@ pub mod class;
 mod profile;
 pub mod view;
 
-pub use profile::Profile;
+pub use profile::{GameRules, Profile};
 
 use crate::decompose::Reading;
 use crate::hand::{HandInput, WinFlags};
@@ -37,6 +37,7 @@ macro_rules! profile_calculators {
                     fans: &rules::FANS,
                     fan_by_name: &rules::FAN_BY_NAME,
                     rule_text: &rules::RULE_TEXT,
+                    game: &rules::GAME,
                     calculate: |h| eval::evaluate(h, None),
                     total: eval::total,
                     explain: eval::explain,

@@ -3,6 +3,7 @@
 //! calculator at build time. A [`Profile`] is a handle on one of them.
 
 use super::{Explanation, FanInfo, FanResult, PROFILES};
+
 use crate::hand::HandInput;
 
 /// One compiled rule profile.
@@ -20,9 +21,51 @@ pub struct Profile {
     pub(crate) fan_by_name: &'static phf::Map<&'static str, u8>,
     /// Each fan's rule as written, and its line.
     pub rule_text: &'static [(&'static str, u32)],
+    /// The game's rules around the fans: minimum, scores, penalty.
+    pub game: &'static GameRules,
     pub(crate) calculate: fn(&HandInput) -> FanResult,
     pub(crate) total: fn(&HandInput) -> i32,
     pub(crate) explain: fn(&HandInput) -> Explanation,
+}
+
+/// The game's rules around the fans (`game` lines of the rules; `botzone`
+/// has the judge's: 8, 8, 10).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GameRules {
+    /// A HU below this many fan is a false win (WH).
+    pub min_fan: i32,
+    /// What each loser pays on top of the fan.
+    pub base_score: i32,
+    /// A false win: the offender pays this to each other seat.
+    pub false_win_penalty: i32,
+}
+
+impl GameRules {
+    /// Scores of a HU with `fan` fan by `winner`: self-drawn, every other
+    /// seat pays base + fan; else the discarder (`payer`) pays base + fan
+    /// and the others base.
+    pub fn hu_scores(&self, winner: u8, fan: i32, payer: Option<u8>) -> [i32; 4] {
+        let b = self.base_score;
+        let mut score = [0; 4];
+        for (seat, s) in score.iter_mut().enumerate() {
+            let seat = seat as u8;
+            *s = match payer {
+                None if seat == winner => 3 * (b + fan),
+                None => -(b + fan),
+                Some(_) if seat == winner => 3 * b + fan,
+                Some(p) if seat == p => -(b + fan),
+                Some(_) => -b,
+            };
+        }
+        score
+    }
+
+    /// Scores of a false win by `offender`.
+    pub fn false_win_scores(&self, offender: u8) -> [i32; 4] {
+        let mut s = [self.false_win_penalty; 4];
+        s[offender as usize] = -3 * self.false_win_penalty;
+        s
+    }
 }
 
 impl Profile {

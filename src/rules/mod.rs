@@ -3,6 +3,7 @@
 //! or `$OUT_DIR/claims_table.rs` to read what the rules compiled to.
 
 pub mod claims;
+pub mod diff;
 pub mod vocabulary;
 
 /// Every profile's fan table, name maps, omissions, policies and fan
