@@ -18,6 +18,15 @@ pub enum What {
     List,
     /// Score hands and replay games under two profiles; summary by fan, then examples.
     Diff(DiffArgs),
+    /// Check a profile's effect on the bundled corpora against its accepted
+    /// snapshot (rules/snapshots/NAME.txt); --accept writes it. Run from the
+    /// repository root.
+    Snapshot {
+        #[arg(value_parser = super::parse_profile)]
+        profile: &'static Profile,
+        #[arg(long)]
+        accept: bool,
+    },
 }
 
 #[derive(clap::Args)]
@@ -53,6 +62,20 @@ pub fn run(args: Args) -> ExitCode {
             }
             ExitCode::SUCCESS
         }
+        What::Snapshot { profile, accept } => match mcr_engine::rules::snapshot::check(std::path::Path::new("."), profile, accept) {
+            Ok(()) if accept => {
+                println!("accepted: {}", mcr_engine::rules::snapshot::path(std::path::Path::new("."), profile).display());
+                ExitCode::SUCCESS
+            }
+            Ok(()) => {
+                println!("{}: the effect is the accepted one", profile.name);
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprint!("{e}");
+                ExitCode::FAILURE
+            }
+        },
         What::Diff(a) => {
             let files: Vec<&std::path::Path> = a.files.iter().map(|f| f.as_path()).collect();
             let s = diff::diff(a.rules.rules, a.against, &files, a.show);

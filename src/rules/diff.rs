@@ -37,6 +37,8 @@ pub struct Example {
 pub struct Summary {
     pub rules: String,
     pub against: String,
+    /// What differs in the tables: fans added, removed, revalued, and game rules.
+    pub table_changes: Vec<String>,
     pub hands: usize,
     pub hands_changed: usize,
     pub totals_up: usize,
@@ -224,9 +226,33 @@ pub fn is_games_file(file: &Path) -> Result<bool, String> {
     Ok(first.contains("\"wall\""))
 }
 
+/// Fans added, removed or revalued, and game rules changed, from `against` to `rules`.
+pub fn table_changes(rules: &Profile, against: &Profile) -> Vec<String> {
+    let mut out = Vec::new();
+    for f in &rules.fans[1..] {
+        match against.fan_by_name(f.name) {
+            None => out.push(format!("fan {} added ({})", f.name, f.value)),
+            Some(g) if g.value != f.value => out.push(format!("fan {} {} -> {}", f.name, g.value, f.value)),
+            _ => {}
+        }
+    }
+    for g in &against.fans[1..] {
+        if rules.fan_by_name(g.name).is_none() {
+            out.push(format!("fan {} removed", g.name));
+        }
+    }
+    let (a, b) = (rules.game, against.game);
+    for (name, x, y) in [("min_fan", a.min_fan, b.min_fan), ("base_score", a.base_score, b.base_score), ("false_win_penalty", a.false_win_penalty, b.false_win_penalty)] {
+        if x != y {
+            out.push(format!("game {name} {y} -> {x}"));
+        }
+    }
+    out
+}
+
 /// Both profiles over every file (hands or games, told apart by content).
 pub fn diff(rules: &'static Profile, against: &'static Profile, files: &[&Path], keep: usize) -> Summary {
-    let mut s = Summary { rules: rules.name.into(), against: against.name.into(), ..Summary::default() };
+    let mut s = Summary { rules: rules.name.into(), against: against.name.into(), table_changes: table_changes(rules, against), ..Summary::default() };
     for file in files {
         match is_games_file(file) {
             Ok(true) => diff_games(rules, against, file, keep, &mut s),
@@ -242,6 +268,9 @@ impl Summary {
     pub fn text(&self) -> String {
         let mut w = String::new();
         let _ = writeln!(w, "rules diff: {} against {}", self.rules, self.against);
+        for c in &self.table_changes {
+            let _ = writeln!(w, "  {c}");
+        }
         let _ = writeln!(
             w,
             "hands: {} scored, {} changed (total up {}, down {}; win gained {}, lost {})",

@@ -4,6 +4,7 @@
 
 pub mod claims;
 pub mod diff;
+pub mod snapshot;
 pub mod vocabulary;
 
 /// Every profile's fan table, name maps, omissions, policies and fan
