@@ -15,7 +15,8 @@ pub const RULES_FILE: &str = "rules/fans.mcr";
 pub fn load(rules_dir: &Path) -> Result<Rules, String> {
     let path = rules_dir.join("fans.mcr");
     let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
-    lang::parse(RULES_FILE, &text).map_err(|e| e.to_string())
+    // Every error, one per line (build.rs prefixes the first with `error: `).
+    lang::parse_all(RULES_FILE, &text).map_err(|errors| errors.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("\nerror: "))
 }
 
 fn cond(view: &str, e: &syn::Expr) -> String {

@@ -46,6 +46,8 @@ pub struct Omit {
     pub fan: String,
     /// `x1`: only that many; None: all of it.
     pub limit: Option<u8>,
+    /// The line it is written on.
+    pub line: usize,
 }
 
 #[derive(Debug, Clone)]
@@ -132,6 +134,9 @@ pub struct Parser<'a> {
 }
 
 impl Parser<'_> {
+    pub fn err_at(&self, line: usize, message: impl Into<String>) -> RulesError {
+        RulesError { file: self.file.to_string(), line, fan: self.fan.clone(), message: message.into() }
+    }
     pub fn err(&self, message: impl Into<String>) -> RulesError {
         RulesError { file: self.file.to_string(), line: self.line, fan: self.fan.clone(), message: message.into() }
     }
@@ -150,8 +155,16 @@ pub fn strip_comment(line: &str) -> &str {
     line
 }
 
-pub fn parse(file: &str, text: &str) -> Result<Rules, RulesError> {
+/// Parses and checks a rules file, reporting every error of its lines (each
+/// on the line that carries it); the whole-file checks run once the lines
+/// read cleanly.
+pub fn parse_all(file: &str, text: &str) -> Result<Rules, Vec<RulesError>> {
     let mut p = Parser { file, fan: None, line: 0 };
+    let mut errors: Vec<RulesError> = Vec::new();
+    if text.starts_with('\u{feff}') {
+        errors.push(p.err_at(1, "the file starts with a byte-order mark (BOM): save it as UTF-8 without BOM"));
+    }
+    let text = text.trim_start_matches('\u{feff}');
     let mut fans: Vec<FanDef> = Vec::new();
     let mut flags = Vec::new();
     let mut policies = Policies::default();
@@ -159,6 +172,9 @@ pub fn parse(file: &str, text: &str) -> Result<Rules, RulesError> {
     let mut game = vec![None; GAME_KEYS.len()];
     // A fan being read: its header, then indented `when`/`count`/`omits` lines.
     let mut current: Option<(FanDef, Option<Rule>)> = None;
+    // After a bad fan header, its indented lines are skipped.
+    let mut skipping = false;
+    let mut header_failed = false;
 
     fn finish(p: &Parser, current: Option<(FanDef, Option<Rule>)>, fans: &mut Vec<FanDef>) -> Result<(), RulesError> {
         if let Some((mut def, rule)) = current {
@@ -184,64 +200,141 @@ pub fn parse(file: &str, text: &str) -> Result<Rules, RulesError> {
         if line.trim().is_empty() {
             continue;
         }
-        let indented = line.starts_with(' ') || line.starts_with('\t');
-        let line = line.trim();
-        if indented {
-            let Some((def, rule)) = current.as_mut() else {
-                return Err(p.err("indented line outside a fan"));
-            };
-            let (word, rest) = split_word(line);
-            match word {
-                "when" | "count" => {
-                    if rule.is_some() {
-                        return Err(p.err("a fan has exactly one `when` or `count` line"));
-                    }
-                    *rule = Some(parse_rule(&p, word == "count", rest)?);
-                    def.rule_text = format!("{word} {rest}");
-                }
-                "omits" => {
-                    for item in rest.split(',') {
-                        let item = item.trim();
-                        if item.is_empty() {
-                            return Err(p.err("empty name in `omits`"));
-                        }
-                        let (name, limit) = match item.rsplit_once(' ') {
-                            Some((n, x)) if x.starts_with('x') => {
-                                let k: u8 = x[1..].parse().map_err(|_| p.err(format!("bad count `{x}` in `omits` (write x1, x2, ...)")))?;
-                                (n.trim(), Some(k))
-                            }
-                            _ => (item, None),
-                        };
-                        def.omits.push(Omit { fan: name.to_string(), limit });
-                    }
-                }
-                other => return Err(p.err(format!("unknown line `{other}` (expected when, count or omits)"))),
+        if let Some(hint) = full_width_hint(line) {
+            errors.push(p.err(hint));
+            if let Some((_, rule)) = current.as_mut() {
+                rule.get_or_insert(Rule::Count(syn::parse_quote!(0)));
             }
             continue;
         }
-        // A top-level line ends the fan being read.
-        finish(&p, current.take(), &mut fans)?;
-        p.fan = None;
-        let (word, rest) = split_word(line);
-        match word {
-            "fan" => {
-                let def = parse_fan_header(&mut p, rest, fans.len() + 1)?;
-                current = Some((def, None));
+        let indented = line.starts_with(' ') || line.starts_with('\t');
+        let line = line.trim();
+        if indented && skipping {
+            continue;
+        }
+        let result: Result<(), RulesError> = (|| {
+            if indented {
+                let Some((def, rule)) = current.as_mut() else {
+                    return Err(p.err("indented line outside a fan"));
+                };
+                let (word, rest) = split_word(line);
+                match word {
+                    "when" | "count" => {
+                        if rule.is_some() {
+                            return Err(p.err("a fan has exactly one `when` or `count` line"));
+                        }
+                        // A bad condition still counts as the fan's rule (one error, not two).
+                        *rule = Some(Rule::Count(syn::parse_quote!(0)));
+                        *rule = Some(parse_rule(&p, word == "count", rest)?);
+                        def.rule_text = format!("{word} {rest}");
+                    }
+                    "omits" => def.omits.extend(parse_omits(&p, rest)?),
+                    other => return Err(p.err(format!("unknown line `{other}` (expected when, count or omits)"))),
+                }
+                return Ok(());
             }
-            "flag" => flags.push(parse_flag(&p, rest)?),
-            "policy" => parse_policy(&p, rest, &mut policies, &mut seen_policies)?,
-            "game" => parse_game(&p, rest, &mut game)?,
-            other => return Err(p.err(format!("unknown line `{other}` (expected fan, flag, policy or game)"))),
+            // A top-level line ends the fan being read.
+            skipping = false;
+            let done = finish(&p, current.take(), &mut fans);
+            p.fan = None;
+            done?;
+            let (word, rest) = split_word(line);
+            match word {
+                "fan" => match parse_fan_header(&mut p, rest, fans.len() + 1) {
+                    Ok(def) => current = Some((def, None)),
+                    Err(e) => {
+                        skipping = true;
+                        header_failed = true;
+                        return Err(e);
+                    }
+                },
+                "flag" => flags.push(parse_flag(&p, rest)?),
+                "policy" => parse_policy(&p, rest, &mut policies, &mut seen_policies)?,
+                "game" => parse_game(&p, rest, &mut game)?,
+                other => return Err(p.err(format!("unknown line `{other}` (expected fan, flag, policy or game){}", did_you_mean(other, ["fan", "flag", "policy", "game"])))),
+            }
+            Ok(())
+        })();
+        if let Err(e) = result {
+            errors.push(e);
         }
     }
     p.line += 1;
-    finish(&p, current.take(), &mut fans)?;
+    if let Err(e) = finish(&p, current.take(), &mut fans) {
+        errors.push(e);
+    }
     if let Some(k) = game.iter().position(Option::is_none) {
-        return Err(RulesError { file: file.into(), line: p.line, fan: None, message: format!("game {} is missing", GAME_KEYS[k].0) });
+        errors.push(RulesError { file: file.into(), line: p.line, fan: None, message: format!("game {} is missing", GAME_KEYS[k].0) });
     }
     let rules = Rules { fans, flags, policies, game };
-    check(file, text, &rules)?;
+    // The whole-file checks too, unless a fan went unread (its name would be
+    // reported unknown wherever it is used).
+    if !header_failed {
+        if let Err(e) = check(file, text, &rules) {
+            errors.push(e);
+        }
+    }
+    if !errors.is_empty() {
+        errors.sort_by_key(|e| e.line);
+        return Err(errors);
+    }
     Ok(rules)
+}
+
+/// `omits A, B x1, ...`, each with its line.
+pub fn parse_omits(p: &Parser, rest: &str) -> Result<Vec<Omit>, RulesError> {
+    let mut out = Vec::new();
+    for item in rest.split(',') {
+        let item = item.trim();
+        if item.is_empty() {
+            return Err(p.err("empty name in `omits`"));
+        }
+        let (name, limit) = match item.rsplit_once(' ') {
+            Some((n, x)) if x.starts_with('x') => {
+                let k: u8 = x[1..].parse().map_err(|_| p.err(format!("bad count `{x}` in `omits` (write x1, x2, ...)")))?;
+                if k == 0 {
+                    return Err(p.err(format!("`{item}`: x0 omits nothing; write `{}` alone to omit all of it, or drop it", n.trim())));
+                }
+                (n.trim(), Some(k))
+            }
+            _ => (item, None),
+        };
+        out.push(Omit { fan: name.to_string(), limit, line: p.line });
+    }
+    Ok(out)
+}
+
+/// Full-width punctuation (from a Chinese input method) where the rules
+/// language wants ASCII.
+pub fn full_width_hint(line: &str) -> Option<String> {
+    const PAIRS: &[(char, &str)] = &[
+        ('，', ","), ('（', "("), ('）', ")"), ('＝', "="), ('！', "!"), ('＆', "&"), ('｜', "|"), ('＜', "<"), ('＞', ">"), ('＋', "+"), ('－', "-"), ('：', ":"), ('“', "\""), ('”', "\""), ('　', "a space"), ('；', ";"), ('、', ","),
+    ];
+    let code = strip_comment(line);
+    PAIRS.iter().find(|(c, _)| code.contains(*c)).map(|(c, ascii)| format!("full-width `{c}`: write `{ascii}` (switch the input method to half-width)"))
+}
+
+/// ` (did you mean `x`?)` for the closest of `known` to `word`, if close.
+pub fn did_you_mean<'a>(word: &str, known: impl IntoIterator<Item = &'a str>) -> String {
+    let w: Vec<char> = word.chars().collect();
+    let best = known
+        .into_iter()
+        .map(|k| (edit_distance(&w, &k.chars().collect::<Vec<_>>()), k))
+        .filter(|&(d, k)| d > 0 && d <= (k.chars().count().max(w.len()) / 3).max(1))
+        .min();
+    best.map(|(_, k)| format!(" (did you mean `{k}`?)")).unwrap_or_default()
+}
+
+fn edit_distance(a: &[char], b: &[char]) -> usize {
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.iter().enumerate() {
+        let mut cur = vec![i + 1];
+        for (j, cb) in b.iter().enumerate() {
+            cur.push((prev[j] + (ca != cb) as usize).min(prev[j + 1] + 1).min(cur[j] + 1));
+        }
+        prev = cur;
+    }
+    prev[b.len()]
 }
 
 pub fn split_word(line: &str) -> (&str, &str) {
@@ -450,7 +543,7 @@ fn check_class(p: &Parser, e: &syn::Expr) -> Result<(), RulesError> {
         if vocabulary::CLASSES.iter().any(|(c, _)| *c == name) {
             return Ok(());
         }
-        return Err(p.err(format!("unknown tile class `{name}`")));
+        return Err(p.err(format!("unknown tile class `{name}`{}", did_you_mean(&name, vocabulary::CLASSES.iter().map(|c| c.0)))));
     }
     if let syn::Expr::Call(call) = e {
         let name = ident_of(&call.func).unwrap_or_default();
@@ -512,8 +605,7 @@ fn type_of(p: &Parser, e: &syn::Expr, ctx: Context) -> Result<Want, RulesError> 
         },
         Expr::Path(_) => {
             let name = ident_of(e).ok_or_else(|| p.err(format!("unknown primitive `{}`", expr_text(e))))?;
-            let prim = vocabulary::lookup(&name, ctx)
-                .ok_or_else(|| p.err(format!("unknown primitive `{name}` in a {} condition", context_name(ctx))))?;
+            let prim = vocabulary::lookup(&name, ctx).ok_or_else(|| unknown_primitive(p, &name, ctx))?;
             match prim.shape {
                 Shape::Bool => Ok(Want::Bool),
                 Shape::Count => Ok(Want::Count),
@@ -522,8 +614,7 @@ fn type_of(p: &Parser, e: &syn::Expr, ctx: Context) -> Result<Want, RulesError> 
         }
         Expr::Call(call) => {
             let name = ident_of(&call.func).ok_or_else(|| p.err(format!("unknown primitive `{}`", expr_text(&call.func))))?;
-            let prim = vocabulary::lookup(&name, ctx)
-                .ok_or_else(|| p.err(format!("unknown primitive `{name}` in a {} condition", context_name(ctx))))?;
+            let prim = vocabulary::lookup(&name, ctx).ok_or_else(|| unknown_primitive(p, &name, ctx))?;
             match prim.shape {
                 Shape::BoolOfClass | Shape::CountOfClass => {
                     if call.args.len() != 1 {
@@ -541,8 +632,14 @@ fn type_of(p: &Parser, e: &syn::Expr, ctx: Context) -> Result<Want, RulesError> 
                 Shape::Bool | Shape::Count => Err(p.err(format!("`{name}` takes no arguments"))),
             }
         }
+        Expr::Assign(a) => Err(p.err(format!("`{}`: `=` assigns; write `==` to compare", expr_text(&Expr::Assign(a.clone()))))),
         _ => Err(p.err(format!("unsupported expression `{}`", expr_text(e)))),
     }
+}
+
+fn unknown_primitive(p: &Parser, name: &str, ctx: Context) -> RulesError {
+    let known = vocabulary::PRIMITIVES.iter().filter(|q| q.context == ctx).map(|q| q.name);
+    p.err(format!("unknown primitive `{name}` in a {} condition{}", context_name(ctx), did_you_mean(name, known)))
 }
 
 fn context_name(c: Context) -> &'static str {
@@ -576,10 +673,10 @@ pub fn check(file: &str, text: &str, rules: &Rules) -> Result<(), RulesError> {
     for f in &rules.fans {
         for o in &f.omits {
             let Some(target) = by_name.get(o.fan.as_str()) else {
-                return Err(err(f.line, Some(&f.name), format!("omits unknown fan `{}`", o.fan)));
+                return Err(err(o.line, Some(&f.name), format!("omits unknown fan `{}`{}", o.fan, did_you_mean(&o.fan, by_name.keys().copied()))));
             };
             if target.name == f.name {
-                return Err(err(f.line, Some(&f.name), "omits itself".into()));
+                return Err(err(o.line, Some(&f.name), "omits itself".into()));
             }
         }
     }

@@ -100,7 +100,7 @@ pub fn apply(base: &Rules, base_text: &str, prof: &ProfileFile) -> Result<Rules,
                             if def.omits.iter().any(|o| o.fan == name) {
                                 return Err(p.err(format!("already omits `{name}`")));
                             }
-                            def.omits.push(Omit { fan: name.to_string(), limit });
+                            def.omits.push(Omit { fan: name.to_string(), limit, line: p.line });
                         } else {
                             let before = def.omits.len();
                             def.omits.retain(|o| o.fan != name);
@@ -155,7 +155,7 @@ pub fn apply(base: &Rules, base_text: &str, prof: &ProfileFile) -> Result<Rules,
                 continue;
             }
             for n in expand(&o.fan, &replaced) {
-                f.omits.push(Omit { fan: n, limit: o.limit });
+                f.omits.push(Omit { fan: n, limit: o.limit, line: o.line });
             }
         }
     }
@@ -245,7 +245,8 @@ fn fan_header(p: &mut Parser, rest: &str, rules: &mut Rules, replaced: &mut Vec<
         return Ok((name.to_string(), false));
     }
     let (Some(name_en), Some(value)) = (name_en, value) else {
-        return Err(p.err("unknown fan: a new fan needs `\"<English name>\" = <value>` (or check the name)"));
+        let known: Vec<&str> = rules.fans.iter().map(|f| f.name.as_str()).collect();
+        return Err(p.err(format!("unknown fan{}: a new fan needs `\"<English name>\" = <value>`", lang::did_you_mean(name, known))));
     };
     let def = FanDef {
         index: 0,

@@ -6,6 +6,7 @@ pub mod bench_replay;
 pub mod fan;
 pub mod hands;
 pub mod rules;
+pub mod rules_check;
 pub mod selftest;
 pub mod serve;
 pub mod validate;

@@ -18,6 +18,9 @@ pub enum What {
     List,
     /// Score hands and replay games under two profiles; summary by fan, then examples.
     Diff(DiffArgs),
+    /// Check rules files as the build does (default: rules/fans.mcr and every
+    /// profile), reporting every error with its line; no build needed.
+    Check { files: Vec<PathBuf> },
     /// Check a profile's effect on the bundled corpora against its accepted
     /// snapshot (rules/snapshots/NAME.txt); --accept writes it. Run from the
     /// repository root.
@@ -73,6 +76,19 @@ pub fn run(args: Args) -> ExitCode {
             }
             Err(e) => {
                 eprint!("{e}");
+                ExitCode::FAILURE
+            }
+        },
+        What::Check { files } => match super::rules_check::check(&files) {
+            Ok(n) => {
+                println!("rules check: {n} file(s), no error");
+                ExitCode::SUCCESS
+            }
+            Err(errors) => {
+                for e in &errors {
+                    eprintln!("error: {e}");
+                }
+                eprintln!("rules check: {} error(s)", errors.len());
                 ExitCode::FAILURE
             }
         },
