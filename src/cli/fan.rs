@@ -44,7 +44,8 @@ pub fn run(args: Args) -> ExitCode {
                 let count = if c > 1 { format!(" x{c}") } else { String::new() };
                 println!("{:>3}  {}{count}  ({})", f.value as u32 * c as u32, f.name, f.name_en);
             }
-            println!("total {total} fan{}", if total >= 8 { "" } else { " (below the 8-fan minimum)" });
+            let min = profile.game.min_fan;
+            println!("total {total} fan{}", if total >= min { String::new() } else { format!(" (below the {min}-fan minimum)") });
             if let Some(i) = e.chosen {
                 println!("reading: {}", audit::reading_text(&e.readings[i].reading));
             }

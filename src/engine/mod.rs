@@ -4,7 +4,7 @@
 //! One step is "read the answers" (may end the game: HU, WA, WH) followed by
 //! "emit the next event" (may end it too: HUANG, or WA for a claim the wall
 //! no longer allows). Facts reproduced here are documented in
-//! `shared/docs/JUDGE_NOTES.md`.
+//! `docs/JUDGE_NOTES.md`.
 
 pub mod answer;
 pub mod claims;
