@@ -26,12 +26,8 @@ pub fn run(args: Args) -> ExitCode {
         }
     };
     let profile = args.rules.rules;
-    if args.explain && profile != fans::Profile::default() {
-        eprintln!("mcr fan: --explain is for the botzone profile only (drop --explain to score under {})", profile.name);
-        return ExitCode::from(2);
-    }
     if args.explain {
-        print!("{}", audit::report(&hand, None).text);
+        print!("{}", audit::report_with(profile, &hand, None).text);
         return ExitCode::SUCCESS;
     }
     let e = fans::explain_with(profile, &hand);
