@@ -239,7 +239,7 @@ pub fn generate(rules: &Rules, file: &str, out_file: &Path) -> Result<(), String
         .map(|(a, b)| format!("({}, {})", rules.index_of(a).unwrap(), rules.index_of(b).unwrap()))
         .collect();
     writeln!(w, "/// (preferred, over): a later group of three chows showing the first is counted instead of one showing the second.").unwrap();
-    writeln!(w, "pub static CHOW_TRIPLE_PREFER: &[(u8, u8)] = &[{}];", prefer.join(", ")).unwrap();
+    writeln!(w, "pub const CHOW_TRIPLE_PREFER: &[(u8, u8)] = &[{}];", prefer.join(", ")).unwrap();
     writeln!(w, "pub const PUNG_PAIRS_EVERY_PAIR: bool = {};", pol.pung_pairs_every).unwrap();
     writeln!(w, "pub const DISCARD_COMPLETES_PUNG_MELDED: bool = {};", pol.discard_completes_pung_melded).unwrap();
     writeln!(w, "pub static OUTSIDE_READINGS: &[u8] = {};\n", index_list(rules, &pol.outside_readings)).unwrap();

@@ -609,6 +609,7 @@ fn nine_gates_whole_hand(hand: &HandInput, concealed: &TileCounts) -> Option<Han
 }
 
 /// [`evaluate`] with the concealed counts already made.
+#[inline]
 fn evaluate_counts(hand: &HandInput, concealed: TileCounts, explain: Option<&mut Explanation>) -> FanResult {
     if rules::NINE_GATES_WHOLE_HAND && tile_count_ok(hand) {
         if let Some(read_as) = nine_gates_whole_hand(hand, &concealed) {
@@ -618,6 +619,7 @@ fn evaluate_counts(hand: &HandInput, concealed: TileCounts, explain: Option<&mut
     evaluate_counts_as_read(hand, concealed, explain)
 }
 
+#[inline(always)]
 fn evaluate_counts_as_read(hand: &HandInput, concealed: TileCounts, mut explain: Option<&mut Explanation>) -> FanResult {
     let mut result = FanResult { result: WRONG_TILE_COUNT, counts: [0; FAN_TABLE_SIZE], profile: &super::PROFILE };
     if !tile_count_ok(hand) {
