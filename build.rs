@@ -62,7 +62,7 @@ fn run(rules: &Path, out: &Path) -> Result<(), String> {
         };
         let p = pending.remove(k);
         let base = &done.iter().find(|d| d.0 == p.extends).unwrap().4;
-        let rules = profile::apply(base, &base_text, &p).map_err(|e| e.to_string())?;
+        let rules = profile::apply(base, &base_text, &p).map_err(|e| e.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("\nerror: "))?;
         fans::generate(&rules, &p.file, &out.join(format!("fan_rules_{}.rs", ident(&p.name))))?;
         done.push((p.name.clone(), p.file.clone(), Some(p.extends.clone()), p.about.clone(), rules));
     }

@@ -45,8 +45,12 @@ fn expand(name: &str, replaced: &[(String, Vec<String>)]) -> Vec<String> {
 }
 
 /// Applies a profile to its base's rules.
-pub fn apply(base: &Rules, base_text: &str, prof: &ProfileFile) -> Result<Rules, RulesError> {
+/// Every error of the profile's lines is reported (a fan whose header is
+/// wrong has its indented lines skipped); then the whole is checked.
+pub fn apply(base: &Rules, base_text: &str, prof: &ProfileFile) -> Result<Rules, Vec<RulesError>> {
     let mut rules = base.clone();
+    let mut errors: Vec<RulesError> = Vec::new();
+    let mut skipping = false;
     let mut p = Parser { file: &prof.file, fan: None, line: 0 };
     let mut seen_policies: HashSet<String> = HashSet::new();
     let mut replaced: Vec<(String, Vec<String>)> = Vec::new();
@@ -67,85 +71,108 @@ pub fn apply(base: &Rules, base_text: &str, prof: &ProfileFile) -> Result<Rules,
         }
         let indented = line.starts_with(' ') || line.starts_with('\t');
         let line = line.trim();
-        if indented {
-            let Some((name, _, has_rule)) = current.as_mut() else {
-                return Err(p.err("indented line outside a fan"));
-            };
-            let def = rules.fans.iter_mut().find(|f| f.name == *name).unwrap();
-            let (word, rest) = lang::split_word(line);
-            match word {
-                "when" | "count" => {
-                    if *has_rule {
-                        return Err(p.err("a fan has exactly one `when` or `count` line"));
-                    }
-                    def.rule = lang::parse_rule(&p, word == "count", rest)?;
-                    def.rule_text = format!("{word} {rest}");
-                    def.line = p.line;
-                    *has_rule = true;
-                }
-                "omits" | "keeps" => {
-                    for item in rest.split(',') {
-                        let item = item.trim();
-                        if item.is_empty() {
-                            return Err(p.err(format!("empty name in `{word}`")));
-                        }
-                        let (name, limit) = match item.rsplit_once(' ') {
-                            Some((n, x)) if word == "omits" && x.starts_with('x') => {
-                                let k: u8 = x[1..].parse().ok().filter(|&k| k > 0).ok_or_else(|| p.err(format!("bad count `{x}` in `omits` (write x1, x2, ...)")))?;
-                                (n.trim(), Some(k))
-                            }
-                            _ => (item, None),
-                        };
-                        if word == "omits" {
-                            if def.omits.iter().any(|o| o.fan == name) {
-                                return Err(p.err(format!("already omits `{name}`")));
-                            }
-                            def.omits.push(Omit { fan: name.to_string(), limit, line: p.line });
-                        } else {
-                            let before = def.omits.len();
-                            def.omits.retain(|o| o.fan != name);
-                            if def.omits.len() == before {
-                                return Err(p.err(format!("`keeps {name}`: the fan does not omit it")));
-                            }
-                        }
-                    }
-                }
-                other => return Err(p.err(format!("unknown line `{other}` (expected when, count, omits or keeps)"))),
-            }
+        if indented && skipping {
             continue;
         }
-        check_new(&p, &current)?;
-        current = None;
-        p.fan = None;
-        let (word, rest) = lang::split_word(line);
-        match word {
-            "extends" | "about" => {}
-            "remove" => {
-                let name = rest.trim();
-                let Some(pos) = rules.fans.iter().position(|f| f.name == name) else {
-                    return Err(p.err(format!("remove: unknown fan `{name}`")));
+        let mut header_failed = false;
+        let result: Result<(), RulesError> = (|| {
+            if indented {
+                let Some((name, _, has_rule)) = current.as_mut() else {
+                    return Err(p.err("indented line outside a fan"));
                 };
-                rules.fans.remove(pos);
-                removed.push(name.to_string());
+                let def = rules.fans.iter_mut().find(|f| f.name == *name).unwrap();
+                let (word, rest) = lang::split_word(line);
+                match word {
+                    "when" | "count" => {
+                        if *has_rule {
+                            return Err(p.err("a fan has exactly one `when` or `count` line"));
+                        }
+                        def.rule = lang::parse_rule(&p, word == "count", rest)?;
+                        def.rule_text = format!("{word} {rest}");
+                        def.line = p.line;
+                        *has_rule = true;
+                    }
+                    "omits" | "keeps" => {
+                        for item in rest.split(',') {
+                            let item = item.trim();
+                            if item.is_empty() {
+                                return Err(p.err(format!("empty name in `{word}`")));
+                            }
+                            let (name, limit) = match item.rsplit_once(' ') {
+                                Some((n, x)) if word == "omits" && x.starts_with('x') => {
+                                    let k: u8 = x[1..].parse().ok().filter(|&k| k > 0).ok_or_else(|| p.err(format!("bad count `{x}` in `omits` (write x1, x2, ...)")))?;
+                                    (n.trim(), Some(k))
+                                }
+                                _ => (item, None),
+                            };
+                            if word == "omits" {
+                                if def.omits.iter().any(|o| o.fan == name) {
+                                    return Err(p.err(format!("already omits `{name}`")));
+                                }
+                                def.omits.push(Omit { fan: name.to_string(), limit, line: p.line });
+                            } else {
+                                let before = def.omits.len();
+                                def.omits.retain(|o| o.fan != name);
+                                if def.omits.len() == before {
+                                    return Err(p.err(format!("`keeps {name}`: the fan does not omit it")));
+                                }
+                            }
+                        }
+                    }
+                    other => return Err(p.err(format!("unknown line `{other}` (expected when, count, omits or keeps)"))),
+                }
+                return Ok(());
             }
-            "fan" => {
-                let (name, is_new) = fan_header(&mut p, rest, &mut rules, &mut replaced)?;
-                current = Some((name, is_new, false));
+            skipping = false;
+            let pending = check_new(&p, &current);
+            current = None;
+            p.fan = None;
+            pending?;
+            let (word, rest) = lang::split_word(line);
+            match word {
+                "extends" | "about" => {}
+                "remove" => {
+                    let name = rest.trim();
+                    let Some(pos) = rules.fans.iter().position(|f| f.name == name) else {
+                        return Err(p.err(format!("remove: unknown fan `{name}`")));
+                    };
+                    rules.fans.remove(pos);
+                    removed.push(name.to_string());
+                }
+                "fan" => match fan_header(&mut p, rest, &mut rules, &mut replaced) {
+                    Ok((name, is_new)) => current = Some((name, is_new, false)),
+                    Err(e) => {
+                        header_failed = true;
+                        return Err(e);
+                    }
+                },
+                "flag" => rules.flags.push(lang::parse_flag(&p, rest)?),
+                "game" => lang::parse_game(&p, rest, &mut rules.game)?,
+                "policy" => {
+                    let mut pol = rules.policies.clone();
+                    let key = rest.split('=').next().unwrap_or("").trim().to_string();
+                    lang::parse_policy(&p, rest, &mut pol, &mut seen_policies)?;
+                    // Only the policy named changes.
+                    set_policy(&mut rules.policies, &pol, &key);
+                }
+                other => return Err(p.err(format!("unknown line `{other}` (expected extends, about, fan, remove, flag, policy or game)"))),
             }
-            "flag" => rules.flags.push(lang::parse_flag(&p, rest)?),
-            "game" => lang::parse_game(&p, rest, &mut rules.game)?,
-            "policy" => {
-                let mut pol = rules.policies.clone();
-                let key = rest.split('=').next().unwrap_or("").trim().to_string();
-                lang::parse_policy(&p, rest, &mut pol, &mut seen_policies)?;
-                // Only the policy named changes.
-                set_policy(&mut rules.policies, &pol, &key);
+            Ok(())
+        })();
+        if let Err(e) = result {
+            errors.push(e);
+            if header_failed {
+                skipping = true;
             }
-            other => return Err(p.err(format!("unknown line `{other}` (expected extends, about, fan, remove, flag, policy or game)"))),
         }
     }
     p.line += 1;
-    check_new(&p, &current)?;
+    if let Err(e) = check_new(&p, &current) {
+        errors.push(e);
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
     // Names of replaced fans stand for their replacements; removed fans are
     // dropped from omissions and policies.
     for f in &mut rules.fans {
@@ -172,7 +199,7 @@ pub fn apply(base: &Rules, base_text: &str, prof: &ProfileFile) -> Result<Rules,
         f.index = k + 1;
     }
     let text = format!("{base_text}\n{}", prof.text);
-    lang::check(&prof.file, &text, &rules)?;
+    lang::check(&prof.file, &text, &rules).map_err(|e| vec![e])?;
     Ok(rules)
 }
 

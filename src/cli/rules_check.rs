@@ -70,5 +70,5 @@ fn check_file(file: &Path) -> Result<lang::Rules, Vec<String>> {
         e
     })?;
     let base_text = read(&rules_dir.join("fans.mcr"))?;
-    profile::apply(&base, &base_text, &header).map_err(|e| vec![e.to_string()])
+    profile::apply(&base, &base_text, &header).map_err(|e| e.iter().map(|e| e.to_string()).collect())
 }
