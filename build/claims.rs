@@ -34,6 +34,8 @@ pub struct Level {
     pub actions: Vec<String>,
     pub order: String,
     pub from: String,
+    /// `from any, CHI left`: (action, who) for actions that differ from `from`.
+    pub from_by_action: Vec<(String, String)>,
     pub otherwise: String,
 }
 
@@ -155,6 +157,7 @@ fn parse_level(content: &str, line: usize, section: &Section, err: &dyn Fn(Strin
         }
     }
     let (mut order, mut from, mut otherwise) = (None, None, None);
+    let mut from_by_action = Vec::new();
     for part in parts {
         let (key, value) = part
             .split_once(char::is_whitespace)
@@ -169,6 +172,27 @@ fn parse_level(content: &str, line: usize, section: &Section, err: &dyn Fn(Strin
         if slot.is_some() {
             return Err(err(format!("duplicate field {key:?}")));
         }
+        // `from <WHO>, <ACTION> <WHO>, ...`: a default and per-action rules.
+        let value = if key == "from" {
+            let mut items = value.split(',').map(str::trim);
+            let default = items.next().unwrap_or("");
+            for item in items {
+                let (action, who) = item.split_once(char::is_whitespace).map(|(a, w)| (a, w.trim())).ok_or_else(|| err(format!("`from`: expected `<ACTION> <WHO>` after a comma, got {item:?}")))?;
+                if !actions.iter().any(|a| a == action) {
+                    return Err(err(format!("`from`: {action} is not an action of this level")));
+                }
+                if lookup(&WHO, who).is_none() {
+                    return Err(err(format!("unknown from {who:?} (expected {})", names(&WHO))));
+                }
+                if from_by_action.iter().any(|(a, _): &(String, String)| a == action) {
+                    return Err(err(format!("`from`: {action} named twice")));
+                }
+                from_by_action.push((action.to_string(), who.to_string()));
+            }
+            default
+        } else {
+            value
+        };
         if lookup(table, value).is_none() {
             return Err(err(format!("unknown {key} {value:?} (expected {})", names(table))));
         }
@@ -180,6 +204,7 @@ fn parse_level(content: &str, line: usize, section: &Section, err: &dyn Fn(Strin
         actions,
         order: need(order, "order")?,
         from: need(from, "from")?,
+        from_by_action,
         otherwise: need(otherwise, "otherwise")?,
     })
 }
@@ -204,6 +229,12 @@ pub fn render(rules: &ClaimRules, source: &str) -> String {
             let _ = writeln!(out, "        actions: &[{}],", actions.join(", "));
             let _ = writeln!(out, "        order: SeatOrder::{},", lookup(&ORDERS, &level.order).unwrap_or("?"));
             let _ = writeln!(out, "        from: Eligible::{},", lookup(&WHO, &level.from).unwrap_or("?"));
+            let by: Vec<String> = level
+                .from_by_action
+                .iter()
+                .map(|(a, w)| format!("(ClaimAction::{}, Eligible::{})", lookup(&ACTIONS, a).unwrap_or("?"), lookup(&WHO, w).unwrap_or("?")))
+                .collect();
+            let _ = writeln!(out, "        from_by_action: &[{}],", by.join(", "));
             let _ = writeln!(out, "        otherwise: Otherwise::{},", lookup(&POLICIES, &level.otherwise).unwrap_or("?"));
             let _ = writeln!(out, "        line: {},", level.line);
             let _ = writeln!(out, "    }},");

@@ -46,6 +46,8 @@ pub struct Omit {
     pub fan: String,
     /// `x1`: only that many; None: all of it.
     pub limit: Option<u8>,
+    /// The line it is written on.
+    pub line: usize,
 }
 
 #[derive(Debug, Clone)]
@@ -82,13 +84,41 @@ pub struct Policies {
     pub pung_pairs_every: bool,
     pub discard_completes_pung_melded: bool,
     pub outside_readings: Vec<String>,
+    /// `chow_triples_prefer = A over B, ...`: (A, B) pairs.
+    pub chow_triples_prefer: Vec<(String, String)>,
+    /// `nine_gates_whole_hand = <flag condition>`.
+    pub nine_gates_whole_hand: Option<syn::Expr>,
 }
+
+/// `game <key> = <number>`: the game's rules around the fans.
+pub const GAME_KEYS: &[(&str, &str)] = &[
+    ("min_fan", "a HU below this many fan is a false win (WH)"),
+    ("base_score", "what each loser pays on top of the fan (self-drawn: all three pay base + fan; on a discard: the discarder base + fan, the others base)"),
+    ("false_win_penalty", "a false win (WH): the offender pays this to each other seat"),
+];
 
 #[derive(Debug, Clone)]
 pub struct Rules {
     pub fans: Vec<FanDef>,
     pub flags: Vec<FlagRule>,
     pub policies: Policies,
+    /// Values of GAME_KEYS, in that order.
+    pub game: Vec<Option<u32>>,
+}
+
+/// `game <key> = <number>`.
+pub fn parse_game(p: &Parser, rest: &str, game: &mut [Option<u32>]) -> Result<(), RulesError> {
+    let Some((key, value)) = rest.split_once('=') else {
+        return Err(p.err("expected `game <name> = <number>`"));
+    };
+    let key = key.trim();
+    let Some(k) = GAME_KEYS.iter().position(|(g, _)| *g == key) else {
+        let known: Vec<&str> = GAME_KEYS.iter().map(|g| g.0).collect();
+        return Err(p.err(format!("unknown game rule `{key}` (known: {})", known.join(", "))));
+    };
+    let v: u32 = value.trim().parse().map_err(|_| p.err(format!("game {key}: `{}` is not a whole number", value.trim())))?;
+    game[k] = Some(v);
+    Ok(())
 }
 
 impl Rules {
@@ -97,20 +127,23 @@ impl Rules {
     }
 }
 
-struct Parser<'a> {
-    file: &'a str,
-    fan: Option<String>,
-    line: usize,
+pub struct Parser<'a> {
+    pub file: &'a str,
+    pub fan: Option<String>,
+    pub line: usize,
 }
 
 impl Parser<'_> {
-    fn err(&self, message: impl Into<String>) -> RulesError {
+    pub fn err_at(&self, line: usize, message: impl Into<String>) -> RulesError {
+        RulesError { file: self.file.to_string(), line, fan: self.fan.clone(), message: message.into() }
+    }
+    pub fn err(&self, message: impl Into<String>) -> RulesError {
         RulesError { file: self.file.to_string(), line: self.line, fan: self.fan.clone(), message: message.into() }
     }
 }
 
 /// Strips a `#` comment (outside quotes).
-fn strip_comment(line: &str) -> &str {
+pub fn strip_comment(line: &str) -> &str {
     let mut in_quotes = false;
     for (i, c) in line.char_indices() {
         match c {
@@ -122,14 +155,26 @@ fn strip_comment(line: &str) -> &str {
     line
 }
 
-pub fn parse(file: &str, text: &str) -> Result<Rules, RulesError> {
+/// Parses and checks a rules file, reporting every error of its lines (each
+/// on the line that carries it); the whole-file checks run once the lines
+/// read cleanly.
+pub fn parse_all(file: &str, text: &str) -> Result<Rules, Vec<RulesError>> {
     let mut p = Parser { file, fan: None, line: 0 };
+    let mut errors: Vec<RulesError> = Vec::new();
+    if text.starts_with('\u{feff}') {
+        errors.push(p.err_at(1, "the file starts with a byte-order mark (BOM): save it as UTF-8 without BOM"));
+    }
+    let text = text.trim_start_matches('\u{feff}');
     let mut fans: Vec<FanDef> = Vec::new();
     let mut flags = Vec::new();
     let mut policies = Policies::default();
     let mut seen_policies: HashSet<String> = HashSet::new();
+    let mut game = vec![None; GAME_KEYS.len()];
     // A fan being read: its header, then indented `when`/`count`/`omits` lines.
     let mut current: Option<(FanDef, Option<Rule>)> = None;
+    // After a bad fan header, its indented lines are skipped.
+    let mut skipping = false;
+    let mut header_failed = false;
 
     fn finish(p: &Parser, current: Option<(FanDef, Option<Rule>)>, fans: &mut Vec<FanDef>) -> Result<(), RulesError> {
         if let Some((mut def, rule)) = current {
@@ -155,63 +200,144 @@ pub fn parse(file: &str, text: &str) -> Result<Rules, RulesError> {
         if line.trim().is_empty() {
             continue;
         }
-        let indented = line.starts_with(' ') || line.starts_with('\t');
-        let line = line.trim();
-        if indented {
-            let Some((def, rule)) = current.as_mut() else {
-                return Err(p.err("indented line outside a fan"));
-            };
-            let (word, rest) = split_word(line);
-            match word {
-                "when" | "count" => {
-                    if rule.is_some() {
-                        return Err(p.err("a fan has exactly one `when` or `count` line"));
-                    }
-                    *rule = Some(parse_rule(&p, word == "count", rest)?);
-                    def.rule_text = format!("{word} {rest}");
-                }
-                "omits" => {
-                    for item in rest.split(',') {
-                        let item = item.trim();
-                        if item.is_empty() {
-                            return Err(p.err("empty name in `omits`"));
-                        }
-                        let (name, limit) = match item.rsplit_once(' ') {
-                            Some((n, x)) if x.starts_with('x') => {
-                                let k: u8 = x[1..].parse().map_err(|_| p.err(format!("bad count `{x}` in `omits` (write x1, x2, ...)")))?;
-                                (n.trim(), Some(k))
-                            }
-                            _ => (item, None),
-                        };
-                        def.omits.push(Omit { fan: name.to_string(), limit });
-                    }
-                }
-                other => return Err(p.err(format!("unknown line `{other}` (expected when, count or omits)"))),
+        if let Some(hint) = full_width_hint(line) {
+            errors.push(p.err(hint));
+            if let Some((_, rule)) = current.as_mut() {
+                rule.get_or_insert(Rule::Count(syn::parse_quote!(0)));
             }
             continue;
         }
-        // A top-level line ends the fan being read.
-        finish(&p, current.take(), &mut fans)?;
-        p.fan = None;
-        let (word, rest) = split_word(line);
-        match word {
-            "fan" => {
-                let def = parse_fan_header(&mut p, rest, fans.len() + 1)?;
-                current = Some((def, None));
+        let indented = line.starts_with(' ') || line.starts_with('\t');
+        let line = line.trim();
+        if indented && skipping {
+            continue;
+        }
+        let result: Result<(), RulesError> = (|| {
+            if indented {
+                let Some((def, rule)) = current.as_mut() else {
+                    return Err(p.err("indented line outside a fan"));
+                };
+                let (word, rest) = split_word(line);
+                match word {
+                    "when" | "count" => {
+                        if rule.is_some() {
+                            return Err(p.err("a fan has exactly one `when` or `count` line"));
+                        }
+                        // A bad condition still counts as the fan's rule (one error, not two).
+                        *rule = Some(Rule::Count(syn::parse_quote!(0)));
+                        *rule = Some(parse_rule(&p, word == "count", rest)?);
+                        def.rule_text = format!("{word} {rest}");
+                    }
+                    "omits" => def.omits.extend(parse_omits(&p, rest)?),
+                    other => return Err(p.err(format!("unknown line `{other}` (expected when, count or omits)"))),
+                }
+                return Ok(());
             }
-            "flag" => flags.push(parse_flag(&p, rest)?),
-            "policy" => parse_policy(&p, rest, &mut policies, &mut seen_policies)?,
-            other => return Err(p.err(format!("unknown line `{other}` (expected fan, flag or policy)"))),
+            // A top-level line ends the fan being read.
+            skipping = false;
+            let done = finish(&p, current.take(), &mut fans);
+            p.fan = None;
+            done?;
+            let (word, rest) = split_word(line);
+            match word {
+                "fan" => match parse_fan_header(&mut p, rest, fans.len() + 1) {
+                    Ok(def) => current = Some((def, None)),
+                    Err(e) => {
+                        skipping = true;
+                        header_failed = true;
+                        return Err(e);
+                    }
+                },
+                "flag" => flags.push(parse_flag(&p, rest)?),
+                "policy" => parse_policy(&p, rest, &mut policies, &mut seen_policies)?,
+                "game" => parse_game(&p, rest, &mut game)?,
+                other => return Err(p.err(format!("unknown line `{other}` (expected fan, flag, policy or game){}", did_you_mean(other, ["fan", "flag", "policy", "game"])))),
+            }
+            Ok(())
+        })();
+        if let Err(e) = result {
+            errors.push(e);
         }
     }
     p.line += 1;
-    finish(&p, current.take(), &mut fans)?;
-    let rules = Rules { fans, flags, policies };
-    check(file, text, &rules)?;
+    if let Err(e) = finish(&p, current.take(), &mut fans) {
+        errors.push(e);
+    }
+    if let Some(k) = game.iter().position(Option::is_none) {
+        errors.push(RulesError { file: file.into(), line: p.line, fan: None, message: format!("game {} is missing", GAME_KEYS[k].0) });
+    }
+    let rules = Rules { fans, flags, policies, game };
+    // The whole-file checks too, unless a fan went unread (its name would be
+    // reported unknown wherever it is used).
+    if !header_failed {
+        if let Err(e) = check(file, text, &rules) {
+            errors.push(e);
+        }
+    }
+    if !errors.is_empty() {
+        errors.sort_by_key(|e| e.line);
+        return Err(errors);
+    }
     Ok(rules)
 }
 
-fn split_word(line: &str) -> (&str, &str) {
+/// `omits A, B x1, ...`, each with its line.
+pub fn parse_omits(p: &Parser, rest: &str) -> Result<Vec<Omit>, RulesError> {
+    let mut out = Vec::new();
+    for item in rest.split(',') {
+        let item = item.trim();
+        if item.is_empty() {
+            return Err(p.err("empty name in `omits`"));
+        }
+        let (name, limit) = match item.rsplit_once(' ') {
+            Some((n, x)) if x.starts_with('x') => {
+                let k: u8 = x[1..].parse().map_err(|_| p.err(format!("bad count `{x}` in `omits` (write x1, x2, ...)")))?;
+                if k == 0 {
+                    return Err(p.err(format!("`{item}`: x0 omits nothing; write `{}` alone to omit all of it, or drop it", n.trim())));
+                }
+                (n.trim(), Some(k))
+            }
+            _ => (item, None),
+        };
+        out.push(Omit { fan: name.to_string(), limit, line: p.line });
+    }
+    Ok(out)
+}
+
+/// Full-width punctuation (from a Chinese input method) where the rules
+/// language wants ASCII.
+pub fn full_width_hint(line: &str) -> Option<String> {
+    const PAIRS: &[(char, &str)] = &[
+        ('，', ","), ('（', "("), ('）', ")"), ('＝', "="), ('！', "!"), ('＆', "&"), ('｜', "|"), ('＜', "<"), ('＞', ">"), ('＋', "+"), ('－', "-"), ('：', ":"), ('“', "\""), ('”', "\""), ('　', "a space"), ('；', ";"), ('、', ","),
+    ];
+    let code = strip_comment(line);
+    PAIRS.iter().find(|(c, _)| code.contains(*c)).map(|(c, ascii)| format!("full-width `{c}`: write `{ascii}` (switch the input method to half-width)"))
+}
+
+/// ` (did you mean `x`?)` for the closest of `known` to `word`, if close.
+pub fn did_you_mean<'a>(word: &str, known: impl IntoIterator<Item = &'a str>) -> String {
+    let w: Vec<char> = word.chars().collect();
+    let best = known
+        .into_iter()
+        .map(|k| (edit_distance(&w, &k.chars().collect::<Vec<_>>()), k))
+        .filter(|&(d, k)| d > 0 && d <= (k.chars().count().max(w.len()) / 3).max(1))
+        .min();
+    best.map(|(_, k)| format!(" (did you mean `{k}`?)")).unwrap_or_default()
+}
+
+fn edit_distance(a: &[char], b: &[char]) -> usize {
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.iter().enumerate() {
+        let mut cur = vec![i + 1];
+        for (j, cb) in b.iter().enumerate() {
+            cur.push((prev[j] + (ca != cb) as usize).min(prev[j + 1] + 1).min(cur[j] + 1));
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+pub fn split_word(line: &str) -> (&str, &str) {
     match line.find(char::is_whitespace) {
         Some(i) => (&line[..i], line[i..].trim()),
         None => (line, ""),
@@ -264,14 +390,14 @@ fn parse_fan_header(p: &mut Parser, rest: &str, index: usize) -> Result<FanDef, 
     })
 }
 
-fn parse_expr(p: &Parser, text: &str) -> Result<syn::Expr, RulesError> {
+pub fn parse_expr(p: &Parser, text: &str) -> Result<syn::Expr, RulesError> {
     if text.trim().is_empty() {
         return Err(p.err("missing condition"));
     }
     syn::parse_str::<syn::Expr>(text).map_err(|e| p.err(format!("syntax error in `{}`: {e}", text.trim())))
 }
 
-fn parse_rule(p: &Parser, is_count: bool, rest: &str) -> Result<Rule, RulesError> {
+pub fn parse_rule(p: &Parser, is_count: bool, rest: &str) -> Result<Rule, RulesError> {
     for (prefix, kind) in [("chows(", GroupKind::Chows), ("pungs(", GroupKind::Pungs)] {
         if let Some(after) = rest.strip_prefix(prefix) {
             if let Some((n, expr)) = after.split_once("):") {
@@ -298,7 +424,7 @@ fn parse_rule(p: &Parser, is_count: bool, rest: &str) -> Result<Rule, RulesError
     }
 }
 
-fn parse_flag(p: &Parser, rest: &str) -> Result<FlagRule, RulesError> {
+pub fn parse_flag(p: &Parser, rest: &str) -> Result<FlagRule, RulesError> {
     // <flag> on|off when <expr>
     let (flag, rest) = split_word(rest);
     if !vocabulary::FLAGS.contains(&flag) {
@@ -319,11 +445,11 @@ fn parse_flag(p: &Parser, rest: &str) -> Result<FlagRule, RulesError> {
     Ok(FlagRule { flag: flag.to_string(), on, expr, line: p.line })
 }
 
-fn names(list: &str) -> Vec<String> {
+pub fn names(list: &str) -> Vec<String> {
     list.split(',').map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect()
 }
 
-fn parse_policy(p: &Parser, rest: &str, pol: &mut Policies, seen: &mut HashSet<String>) -> Result<(), RulesError> {
+pub fn parse_policy(p: &Parser, rest: &str, pol: &mut Policies, seen: &mut HashSet<String>) -> Result<(), RulesError> {
     let Some((key, value)) = rest.split_once('=') else {
         return Err(p.err("expected `policy <name> = <value>`"));
     };
@@ -368,6 +494,20 @@ fn parse_policy(p: &Parser, rest: &str, pol: &mut Policies, seen: &mut HashSet<S
             }
         }
         "outside_readings" => pol.outside_readings = names(value),
+        "nine_gates_whole_hand" => {
+            let expr = parse_expr(p, value)?;
+            check_expr(p, &expr, Context::Flag, Want::Bool)?;
+            pol.nine_gates_whole_hand = Some(expr);
+        }
+        "chow_triples_prefer" => {
+            pol.chow_triples_prefer = Vec::new();
+            for item in names(value) {
+                let Some((a, b)) = item.split_once(" over ") else {
+                    return Err(p.err(format!("chow_triples_prefer: expected `<fan> over <fan>`, found `{item}`")));
+                };
+                pol.chow_triples_prefer.push((a.trim().to_string(), b.trim().to_string()));
+            }
+        }
         other => return Err(p.err(format!("unknown policy `{other}`"))),
     }
     Ok(())
@@ -403,7 +543,7 @@ fn check_class(p: &Parser, e: &syn::Expr) -> Result<(), RulesError> {
         if vocabulary::CLASSES.iter().any(|(c, _)| *c == name) {
             return Ok(());
         }
-        return Err(p.err(format!("unknown tile class `{name}`")));
+        return Err(p.err(format!("unknown tile class `{name}`{}", did_you_mean(&name, vocabulary::CLASSES.iter().map(|c| c.0)))));
     }
     if let syn::Expr::Call(call) = e {
         let name = ident_of(&call.func).unwrap_or_default();
@@ -465,8 +605,7 @@ fn type_of(p: &Parser, e: &syn::Expr, ctx: Context) -> Result<Want, RulesError> 
         },
         Expr::Path(_) => {
             let name = ident_of(e).ok_or_else(|| p.err(format!("unknown primitive `{}`", expr_text(e))))?;
-            let prim = vocabulary::lookup(&name, ctx)
-                .ok_or_else(|| p.err(format!("unknown primitive `{name}` in a {} condition", context_name(ctx))))?;
+            let prim = vocabulary::lookup(&name, ctx).ok_or_else(|| unknown_primitive(p, &name, ctx))?;
             match prim.shape {
                 Shape::Bool => Ok(Want::Bool),
                 Shape::Count => Ok(Want::Count),
@@ -475,8 +614,7 @@ fn type_of(p: &Parser, e: &syn::Expr, ctx: Context) -> Result<Want, RulesError> 
         }
         Expr::Call(call) => {
             let name = ident_of(&call.func).ok_or_else(|| p.err(format!("unknown primitive `{}`", expr_text(&call.func))))?;
-            let prim = vocabulary::lookup(&name, ctx)
-                .ok_or_else(|| p.err(format!("unknown primitive `{name}` in a {} condition", context_name(ctx))))?;
+            let prim = vocabulary::lookup(&name, ctx).ok_or_else(|| unknown_primitive(p, &name, ctx))?;
             match prim.shape {
                 Shape::BoolOfClass | Shape::CountOfClass => {
                     if call.args.len() != 1 {
@@ -494,8 +632,14 @@ fn type_of(p: &Parser, e: &syn::Expr, ctx: Context) -> Result<Want, RulesError> 
                 Shape::Bool | Shape::Count => Err(p.err(format!("`{name}` takes no arguments"))),
             }
         }
+        Expr::Assign(a) => Err(p.err(format!("`{}`: `=` assigns; write `==` to compare", expr_text(&Expr::Assign(a.clone()))))),
         _ => Err(p.err(format!("unsupported expression `{}`", expr_text(e)))),
     }
+}
+
+fn unknown_primitive(p: &Parser, name: &str, ctx: Context) -> RulesError {
+    let known = vocabulary::PRIMITIVES.iter().filter(|q| q.context == ctx).map(|q| q.name);
+    p.err(format!("unknown primitive `{name}` in a {} condition{}", context_name(ctx), did_you_mean(name, known)))
 }
 
 fn context_name(c: Context) -> &'static str {
@@ -508,7 +652,7 @@ fn context_name(c: Context) -> &'static str {
 
 /// Whole-file checks: names unique and known, no exclusion cycle, policies
 /// naming real fans.
-fn check(file: &str, text: &str, rules: &Rules) -> Result<(), RulesError> {
+pub fn check(file: &str, text: &str, rules: &Rules) -> Result<(), RulesError> {
     let err = |line: usize, fan: Option<&str>, message: String| RulesError {
         file: file.to_string(),
         line,
@@ -529,10 +673,10 @@ fn check(file: &str, text: &str, rules: &Rules) -> Result<(), RulesError> {
     for f in &rules.fans {
         for o in &f.omits {
             let Some(target) = by_name.get(o.fan.as_str()) else {
-                return Err(err(f.line, Some(&f.name), format!("omits unknown fan `{}`", o.fan)));
+                return Err(err(o.line, Some(&f.name), format!("omits unknown fan `{}`{}", o.fan, did_you_mean(&o.fan, by_name.keys().copied()))));
             };
             if target.name == f.name {
-                return Err(err(f.line, Some(&f.name), "omits itself".into()));
+                return Err(err(o.line, Some(&f.name), "omits itself".into()));
             }
         }
     }
@@ -581,6 +725,15 @@ fn check(file: &str, text: &str, rules: &Rules) -> Result<(), RulesError> {
         for name in list {
             if !by_name.contains_key(name.as_str()) {
                 return Err(err(line_of(&format!("policy {key}")), None, format!("policy {key} names unknown fan `{name}`")));
+            }
+        }
+    }
+    for (a, b) in &pol.chow_triples_prefer {
+        for name in [a, b] {
+            match by_name.get(name.as_str()) {
+                Some(f) if matches!(f.rule, Rule::Group { kind: GroupKind::Chows, arity: 3, .. }) => {}
+                Some(_) => return Err(err(line_of("policy chow_triples_prefer"), None, format!("policy chow_triples_prefer names `{name}`, which is not a chows(3) fan"))),
+                None => return Err(err(line_of("policy chow_triples_prefer"), None, format!("policy chow_triples_prefer names unknown fan `{name}`"))),
             }
         }
     }

@@ -349,3 +349,9 @@ policy discard_completes_pung = melded
 
 # Counted after the best reading is chosen, outside every reading.
 policy outside_readings = 花牌
+
+# The game around the fans (the Botzone judge's): the minimum for a HU, the
+# score formula's base, and the false-win (WH) penalty.
+game min_fan = 8             # a HU below 8 fan is a false win
+game base_score = 8          # self-drawn: each other seat pays 8 + fan; on a discard the discarder pays 8 + fan, the others 8
+game false_win_penalty = 10  # a false win: the offender pays 10 to each other seat (-30, +10 each)

@@ -67,6 +67,9 @@ pub struct WinFlags {
     pub about_kong: bool,
     /// Last tile of the wall (妙手回春 / 海底捞月).
     pub wall_last: bool,
+    /// Won with the dealt hand or on the first discard (天和, 地和, 人和 in
+    /// profiles that have them; the reference's `WIN_FLAG_INITIAL`).
+    pub initial: bool,
 }
 
 /// At most 4 packs and 13 standing tiles; stored inline so that building a

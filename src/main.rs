@@ -41,6 +41,8 @@ enum Command {
     View(cli::view::Args),
     /// Self-play with a seeded random legal policy, written as game records.
     Play(cli::play::Args),
+    /// Rule profiles: `mcr rules list`.
+    Rules(cli::rules::Args),
 }
 
 fn main() -> ExitCode {
@@ -64,5 +66,6 @@ fn main() -> ExitCode {
         Command::Bench(a) => cli::bench::run(a),
         Command::View(a) => cli::view::run(a),
         Command::Play(a) => cli::play::run(a),
+        Command::Rules(a) => cli::rules::run(a),
     }
 }

@@ -14,7 +14,8 @@
 //!   offer (for chi: which tile was claimed, 1-3; for peng/gang: 1 left,
 //!   2 opposite, 3 right). Defaults: chi 1, peng/gang 1.
 //! - Flags: `zimo` (self-drawn), `4th` (last of its kind), `kong` (about a
-//!   kong), `last` (last tile of the wall).
+//!   kong), `last` (last tile of the wall), `initial` (won with the dealt
+//!   hand or on the first discard: the blessings of the `blessings` profile).
 //! - `seat=`, `prevalent=`: a wind as 0-3 or E/S/W/N (default east);
 //!   `flowers=N`.
 
@@ -79,6 +80,7 @@ pub fn parse_hand_text(text: &str) -> Result<HandText, String> {
                 "4th" | "fourth" | "juezhang" => flags.fourth_tile = true,
                 "kong" | "gang" => flags.about_kong = true,
                 "last" | "haidi" => flags.wall_last = true,
+                "initial" => flags.initial = true,
                 _ => standing.extend(parse_tiles(word)?),
             }
         }

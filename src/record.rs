@@ -194,6 +194,9 @@ pub struct HandFlags {
     pub about_kong: bool,
     #[serde(default)]
     pub wall_last: bool,
+    /// Optional, absent = false: won with the dealt hand or on the first discard.
+    #[serde(default)]
+    pub initial: bool,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -439,7 +442,7 @@ impl HandRecord {
         }
         let standing = self.hand.iter().map(|t| tile(t)).collect::<Result<Vec<_>, _>>()?;
         let f = self.flags;
-        let flags = WinFlags { self_drawn: f.self_drawn, fourth_tile: f.fourth_tile, about_kong: f.about_kong, wall_last: f.wall_last };
+        let flags = WinFlags { self_drawn: f.self_drawn, fourth_tile: f.fourth_tile, about_kong: f.about_kong, wall_last: f.wall_last, initial: f.initial };
         HandInput::new(&packs, &standing, tile(&self.win_tile)?, flags, self.seat_wind, self.prevalent_wind, self.flower_count)
             .map_err(|e| e.to_string())
     }

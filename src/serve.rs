@@ -65,7 +65,7 @@ impl Session {
         let command = Command::deserialize(value).map_err(|e| format!("bad {cmd} command: {e}"))?;
         match command {
             Command::Reset { wall, quan, srand } => self.engine.reset(&wall, quan, srand).map_err(|e| {
-                self.engine = Engine::new();
+                self.engine = Engine::with_profile(self.engine.profile());
                 format!("reset: {e}")
             }),
             Command::Step { responses } => {
@@ -138,8 +138,13 @@ fn render(turn: &Turn) -> String {
 
 /// Serves until end of input; flushes after every line. Returns an error
 /// only when the output cannot be written (the client went away).
-pub fn serve(input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
-    let mut session = Session::new();
+pub fn serve(input: impl BufRead, output: impl Write) -> std::io::Result<()> {
+    serve_with(crate::fans::Profile::default(), input, output)
+}
+
+/// [`serve`] scoring with a rule profile.
+pub fn serve_with(profile: &'static crate::fans::Profile, input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
+    let mut session = Session { engine: Engine::with_profile(profile) };
     let mut input = input;
     let max = crate::record::max_line_bytes();
     let mut buf = Vec::new();

@@ -55,7 +55,7 @@ fn explanation_keeps_the_reference_reading_and_none_scores_higher() {
         // every reading), are the reference's fan list.
         let mut counts = chosen.counts;
         counts[fans::fan_by_name("花牌").unwrap().index as usize] = input.flower_count;
-        let from_reading = fans::FanResult { result: chosen.total + input.flower_count as i32, counts };
+        let from_reading = fans::FanResult { result: chosen.total + input.flower_count as i32, counts, profile: fans::Profile::default() };
         assert_eq!((from_reading.result, fan_list(&from_reading)), (h.expected.result, h.expected.fan.clone()), "{}: the kept reading", h.id);
         for (i, r) in e.readings.iter().enumerate() {
             assert!(r.total <= chosen.total, "{}: reading {i} totals {} > the kept reading's {}", h.id, r.total, chosen.total);

@@ -167,6 +167,7 @@ impl Gen {
             fourth_tile: f["fourth_tile"].as_bool().unwrap(),
             about_kong: f["about_kong"].as_bool().unwrap(),
             wall_last: f["wall_last"].as_bool().unwrap(),
+            initial: false,
         };
         HandInput::new(
             &packs,

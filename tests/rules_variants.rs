@@ -32,6 +32,12 @@ fn copy_dir(from: &Path, to: &Path) {
 /// held, so that a variant built by another test afterwards cannot replace
 /// the binary this one runs.
 fn build_variant(name: &str, edit: impl FnOnce(&str) -> String) -> Result<PathBuf, String> {
+    build_variant_of(name, "rules/fans.mcr", "", edit)
+}
+
+/// Builds a copy of the crate with `file` (under the root) edited, compiling
+/// only the profiles named in `profiles` besides botzone (MCR_PROFILES).
+fn build_variant_of(name: &str, file: &str, profiles: &str, edit: impl FnOnce(&str) -> String) -> Result<PathBuf, String> {
     let _guard = BUILD.lock().unwrap_or_else(|e| e.into_inner());
     let root = common::repo();
     let dir = std::env::temp_dir().join(format!("mcr-rules-variant-{}-{name}", std::process::id()));
@@ -42,15 +48,17 @@ fn build_variant(name: &str, edit: impl FnOnce(&str) -> String) -> Result<PathBu
     for f in ["Cargo.toml", "Cargo.lock", "build.rs", "macros/Cargo.toml"] {
         std::fs::copy(root.join(f), dir.join(f)).unwrap();
     }
-    let rules = std::fs::read_to_string(root.join("rules/fans.mcr")).unwrap();
+    let rules = std::fs::read_to_string(root.join(file)).unwrap();
     let edited = edit(&rules);
     assert_ne!(edited, rules, "the edit must change the rules");
-    std::fs::write(dir.join("rules/fans.mcr"), edited).unwrap();
+    std::fs::write(dir.join(file), edited).unwrap();
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let out = Command::new(cargo)
         .args(["build", "--offline", "--quiet", "--bin", "mcr"])
         .current_dir(&dir)
         .env("CARGO_TARGET_DIR", root.join("target/rules-variants"))
+        // Only the profiles a case needs: a faster build.
+        .env("MCR_PROFILES", profiles)
         .output()
         .expect("run cargo");
     let stderr = String::from_utf8_lossy(&out.stderr).to_string();
@@ -114,7 +122,8 @@ fn broken_rules_fail_the_build_with_file_line_fan_and_problem() {
     let line_of = |rules: &str, needle: &str| rules.lines().position(|l| l.contains(needle)).unwrap() + 1;
     let rules = std::fs::read_to_string(common::repo().join("rules/fans.mcr")).unwrap();
 
-    let l = line_of(&rules, "fan 清龙 ");
+    // The mistake's own line: the `omits` line, two below the fan's header.
+    let l = line_of(&rules, "fan 清龙 ") + 2;
     assert_build_error(
         "unknown-omit",
         |r| replace_once(r, "    when  chows(3): same_suit && ranks(2, 5, 8)\n", "    when  chows(3): same_suit && ranks(2, 5, 8)\n    omits 清一龙\n"),
@@ -157,4 +166,37 @@ fn broken_rules_fail_the_build_with_file_line_fan_and_problem() {
         |r| replace_once(r, "when  voided_suits == 1", "when  voided_suits"),
         &["fan 缺一门", "is a number, a yes/no is needed here"],
     );
+}
+
+/// A deliberate edit of a house-rule profile fails its snapshot check with
+/// the diff summary, and passes once accepted (the documented command's
+/// fast form, `mcr rules snapshot NAME --accept`; `UPDATE_SNAPSHOTS=1 cargo
+/// test --release --test profiles` calls the same code).
+#[test]
+fn an_edited_house_rule_fails_until_accepted() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let bin = build_variant_of("house-edit", "rules/profiles/house-example.mcr", "house-example", |r| replace_once(r, "fan 平和 = 4", "fan 平和 = 5")).unwrap();
+    // A checkout to run in: the bundled corpora and the accepted snapshots.
+    let work = std::env::temp_dir().join(format!("mcr-house-edit-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&work);
+    copy_dir(&root.join("rules/snapshots"), &work.join("rules/snapshots"));
+    std::fs::create_dir_all(work.join("tests")).unwrap();
+    std::os::unix::fs::symlink(root.join("tests/data"), work.join("tests/data")).unwrap();
+    let snapshot = |accept: bool| {
+        let mut c = Command::new(&bin);
+        c.args(["rules", "snapshot", "house-example"]).current_dir(&work);
+        if accept {
+            c.arg("--accept");
+        }
+        c.output().unwrap()
+    };
+    let out = snapshot(false);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "an edited profile must fail its snapshot");
+    assert!(err.contains("-   fan 平和 2 -> 4") && err.contains("+   fan 平和 2 -> 5"), "{err}");
+    assert!(err.contains("mcr rules snapshot house-example --accept"), "{err}");
+    assert!(snapshot(true).status.success());
+    let out = snapshot(false);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let _ = std::fs::remove_dir_all(&work);
 }

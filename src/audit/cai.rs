@@ -115,6 +115,9 @@ impl From<WinFlagsOut> for WinFlags {
             fourth_tile: f.fourth_tile,
             about_kong: f.about_kong,
             wall_last: f.wall_last,
+            // A game replay never wins with the dealt hand in the flags the
+            // judge passes (blessings are a profile of hands, not games).
+            initial: false,
         }
     }
 }

@@ -5,8 +5,7 @@
 //! `win.readings`, which the game viewer renders) are both made from these.
 
 use super::hand::reading_text;
-use crate::fans::{Explanation, FANS, FAN_TABLE_SIZE};
-use crate::rules::fans::RULE_TEXT;
+use crate::fans::Explanation;
 use serde::Serialize;
 
 /// One fan of the explanation.
@@ -46,9 +45,11 @@ pub struct ReadingRow {
 /// Every fan counted by the engine, found in the chosen reading, or in
 /// `recorded` (counts by fan index), in fan-table order.
 pub fn fan_rows(e: &Explanation, recorded: &[u8]) -> Vec<FanRow> {
+    let profile = e.result.profile;
+    let (fans, rule_text) = (profile.fans, profile.rule_text);
     let chosen = e.chosen.map(|i| &e.readings[i]);
     let rec = |i: usize| recorded.get(i).copied().unwrap_or(0);
-    (1..FAN_TABLE_SIZE)
+    (1..fans.len())
         .filter_map(|i| {
             let got = e.result.counts[i];
             let found = chosen.map_or(0, |r| r.found[i]);
@@ -67,20 +68,20 @@ pub fn fan_rows(e: &Explanation, recorded: &[u8]) -> Vec<FanRow> {
                     .omissions
                     .iter()
                     .filter(|o| o.1 as usize == i)
-                    .map(|o| FANS[o.0 as usize].name)
+                    .map(|o| fans[o.0 as usize].name)
                     .collect(),
                 _ => Vec::new(),
             };
             Some(FanRow {
-                name: FANS[i].name,
-                name_en: FANS[i].name_en,
-                value: FANS[i].value,
+                name: fans[i].name,
+                name_en: fans[i].name_en,
+                value: fans[i].value,
                 engine: got,
                 recorded: rec(i),
                 status,
                 omitted_by,
-                rule: RULE_TEXT[i].0,
-                line: RULE_TEXT[i].1,
+                rule: rule_text[i].0,
+                line: rule_text[i].1,
             })
         })
         .collect()
@@ -88,6 +89,7 @@ pub fn fan_rows(e: &Explanation, recorded: &[u8]) -> Vec<FanRow> {
 
 /// Every reading weighed, the chosen one marked.
 pub fn reading_rows(e: &Explanation) -> Vec<ReadingRow> {
+    let fans = e.result.profile.fans;
     e.readings
         .iter()
         .enumerate()
@@ -96,14 +98,14 @@ pub fn reading_rows(e: &Explanation) -> Vec<ReadingRow> {
             total: r.total,
             verdict: r.verdict,
             chosen: e.chosen == Some(i),
-            counted: (1..FAN_TABLE_SIZE)
+            counted: (1..fans.len())
                 .filter(|&f| r.counts[f] > 0)
-                .map(|f| (FANS[f].name, r.counts[f]))
+                .map(|f| (fans[f].name, r.counts[f]))
                 .collect(),
             omitted: r
                 .omissions
                 .iter()
-                .map(|&(by, fan, n)| (FANS[fan as usize].name, n, FANS[by as usize].name))
+                .map(|&(by, fan, n)| (fans[fan as usize].name, n, fans[by as usize].name))
                 .collect(),
         })
         .collect()

@@ -13,7 +13,7 @@ use super::cai::{self, CaiFlags, Kong, Shown, WinFlagsOut, FLAG_NAMES};
 use super::lists::{known_check, recorded_list};
 pub use super::lists::{FanItem, FanList};
 use crate::engine::{Engine, Event, Turn};
-use crate::fans::{self, FanResult, FANS, FAN_TABLE_SIZE};
+use crate::fans::{self, FanResult, Profile};
 use crate::hand::HandInput;
 use crate::record::GameRecord;
 use crate::replay::{displays_equal, Compare};
@@ -176,8 +176,13 @@ impl GameAudit {
     }
 }
 
-/// Replays `g` and audits its ending.
+/// Replays `g` and audits its ending under the judge's rules (`botzone`).
 pub fn audit_game(g: &GameRecord, replay: Replay) -> GameAudit {
+    audit_game_with(Profile::default(), g, replay)
+}
+
+/// [`audit_game`] with the engine and the calculator of `profile`.
+pub fn audit_game_with(profile: &'static Profile, g: &GameRecord, replay: Replay) -> GameAudit {
     let mut a = GameAudit {
         game_id: g.game_id.clone(),
         file: None,
@@ -189,7 +194,7 @@ pub fn audit_game(g: &GameRecord, replay: Replay) -> GameAudit {
         win: None,
         differs: false,
     };
-    match run(g, replay) {
+    match run(profile, g, replay) {
         Ok(Ending::Draw) => a.kind = Kind::Draw,
         Ok(Ending::Error(v, refused)) => {
             a.kind = Kind::Error;
@@ -233,12 +238,12 @@ fn display_words(v: &Value) -> String {
     }
 }
 
-fn run(g: &GameRecord, replay: Replay) -> Result<Ending, String> {
+fn run(profile: &'static Profile, g: &GameRecord, replay: Replay) -> Result<Ending, String> {
     let turns = &g.turns;
     if turns.is_empty() {
         return Err("record has no turns".into());
     }
-    let mut engine = Engine::new();
+    let mut engine = Engine::with_profile(profile);
     let mut tracker = cai::Tracker::new();
     let mut out: Turn = engine
         .reset(&g.wall, g.quan, g.srand)
@@ -293,12 +298,12 @@ fn run(g: &GameRecord, replay: Replay) -> Result<Ending, String> {
                 .map_err(|e| format!("turn {last}: {e}"))?;
             let recorded = recorded_list(g, last)?;
             if matches!(out.event, Event::Hu { .. }) {
-                let w = audit_win(g, replay, &tracker, player, hand, recorded)?;
+                let w = audit_win(profile, g, replay, &tracker, player, hand, recorded)?;
                 Ok(Ending::Hu(Box::new(w)))
             } else {
                 // A refused HU: why the hand has fewer than 8 fan (or does
                 // not win), against the WH display's count.
-                let w = audit_win(g, Replay::Judge, &tracker, player, hand, recorded)?;
+                let w = audit_win(profile, g, Replay::Judge, &tracker, player, hand, recorded)?;
                 Ok(Ending::Error(format!("WH by seat {player}"), Some(Box::new(w))))
             }
         }
@@ -310,6 +315,7 @@ fn run(g: &GameRecord, replay: Replay) -> Result<Ending, String> {
 }
 
 fn audit_win(
+    profile: &'static Profile,
     g: &GameRecord,
     replay: Replay,
     tracker: &cai::Tracker,
@@ -318,7 +324,7 @@ fn audit_win(
     recorded: FanList,
 ) -> Result<WinAudit, String> {
     let (win_turn, event_seat) = tracker.current().ok_or("no event to win on")?;
-    let explanation = fans::explain(&hand);
+    let explanation = fans::explain_with(profile, &hand);
     let result = &explanation.result;
     let flags = hand.flags;
     let (ending, discarder) = if flags.self_drawn {
@@ -401,13 +407,14 @@ fn cai_audit(
     let flags = tracker
         .flags(winner)
         .ok_or("the cai-style layer cannot check a win on this event")?;
-    let cai = fans::calculate(&with_flags(hand, flags.cai));
-    let corrected = fans::calculate(&with_flags(hand, flags.corrected));
-    let differing: Vec<FanDiff> = (1..FAN_TABLE_SIZE)
+    let profile = judge.profile;
+    let cai = fans::calculate_with(profile, &with_flags(hand, flags.cai));
+    let corrected = fans::calculate_with(profile, &with_flags(hand, flags.corrected));
+    let differing: Vec<FanDiff> = (1..profile.fans.len())
         .filter(|&i| cai.counts[i] != judge.counts[i])
         .map(|i| FanDiff {
-            name: FANS[i].name,
-            value: FANS[i].value,
+            name: profile.fans[i].name,
+            value: profile.fans[i].value,
             judge: judge.counts[i],
             cai: cai.counts[i],
         })
@@ -420,7 +427,7 @@ fn cai_audit(
             .filter(|&i| flags.cai.get(i) != judge_flags.get(i))
             .collect();
         for &i in &off {
-            let r = fans::calculate(&with_flags(hand, flags.cai.with(i, judge_flags.get(i))));
+            let r = fans::calculate_with(profile, &with_flags(hand, flags.cai.with(i, judge_flags.get(i))));
             if r.result == judge.result && r.counts == judge.counts {
                 explained_by.push(FLAG_NAMES[i]);
             }

@@ -4,7 +4,7 @@
 //! code path as the calculator.
 
 use crate::decompose::{Reading, Set, SetKind, Shape};
-use crate::fans::{self, Explanation, FANS, FAN_TABLE_SIZE};
+use crate::fans::{self, Explanation, Profile};
 use crate::hand::{HandInput, PackKind, WinFlags};
 use super::explained::fan_rows;
 use std::fmt::Write as _;
@@ -88,10 +88,15 @@ fn flag_changes(given: WinFlags, used: WinFlags) -> Vec<String> {
 
 /// A recorded fan list as counts by fan index; unknown names are reported.
 pub fn recorded_counts(list: &[(String, i32, i32)]) -> (Vec<u8>, Vec<String>) {
-    let mut counts = vec![0u8; FAN_TABLE_SIZE];
+    recorded_counts_with(Profile::default(), list)
+}
+
+/// [`recorded_counts`] in a profile's fan table.
+pub fn recorded_counts_with(profile: &Profile, list: &[(String, i32, i32)]) -> (Vec<u8>, Vec<String>) {
+    let mut counts = vec![0u8; profile.fans.len()];
     let mut unknown = Vec::new();
     for (name, _, cnt) in list {
-        match fans::fan_by_name(name) {
+        match profile.fan_by_name(name) {
             Some(f) => counts[f.index as usize] = *cnt as u8,
             None => unknown.push(name.clone()),
         }
@@ -107,8 +112,15 @@ pub struct Report {
 
 /// The full report for one hand; `recorded` is the list to compare with.
 pub fn report(hand: &HandInput, recorded: Option<(i32, &[(String, i32, i32)])>) -> Report {
+    report_with(Profile::default(), hand, recorded)
+}
+
+/// [`report`] under a rule profile.
+pub fn report_with(profile: &'static Profile, hand: &HandInput, recorded: Option<(i32, &[(String, i32, i32)])>) -> Report {
+    let fans_table = profile.fans;
+    let table_size = fans_table.len();
     let mut differs = false;
-    let e: Explanation = fans::explain(hand);
+    let e: Explanation = profile.explain(hand);
     let mut out = String::new();
     let w = &mut out;
     let _ = writeln!(w, "hand: {}", hand_text(hand));
@@ -122,20 +134,20 @@ pub fn report(hand: &HandInput, recorded: Option<(i32, &[(String, i32, i32)])>) 
     for (i, r) in e.readings.iter().enumerate() {
         let mark = if e.chosen == Some(i) { "*" } else { " " };
         let _ = writeln!(w, "{mark}reading {}: {}  total {}  ({})", i + 1, reading_text(&r.reading), r.total, r.verdict);
-        let counted: Vec<String> = fan_items(&r.counts);
+        let counted: Vec<String> = fan_items(fans_table, &r.counts);
         let _ = writeln!(w, "    counted: {}", if counted.is_empty() { "-".into() } else { counted.join(", ") });
         for &(by, fan, n) in &r.omissions {
-            let _ = writeln!(w, "    omitted: {} x{} by {}", FANS[fan as usize].name, n, FANS[by as usize].name);
+            let _ = writeln!(w, "    omitted: {} x{} by {}", fans_table[fan as usize].name, n, fans_table[by as usize].name);
         }
     }
     let (rec_counts, unknown) = match recorded {
-        Some((_, list)) => recorded_counts(list),
-        None => (vec![0; FAN_TABLE_SIZE], Vec::new()),
+        Some((_, list)) => recorded_counts_with(profile, list),
+        None => (vec![0; table_size], Vec::new()),
     };
     let _ = writeln!(w, "\n{:<24} {:>6} {:>8} {:>8}  why", "fan", "value", "engine", if recorded.is_some() { "recorded" } else { "" });
     for row in fan_rows(&e, &rec_counts) {
         let why = match row.status {
-            "counted" => format!("{} (rules/fans.mcr:{})", row.rule, row.line),
+            "counted" => format!("{} ({}:{})", row.rule, profile.file, row.line),
             "omitted" => format!("holds but omitted by {}", row.omitted_by.join(", ")),
             _ => format!("does not hold in the chosen reading: {}", row.rule),
         };
@@ -144,19 +156,19 @@ pub fn report(hand: &HandInput, recorded: Option<(i32, &[(String, i32, i32)])>) 
         let _ = writeln!(w, "{flag}{:<23} {:>6} {:>8} {:>8}  {}", row.name, row.value, format!("x{}", row.engine), rec_text, why);
     }
     if let Some((rec_result, _)) = recorded {
-        let same = rec_result == e.result.result && (0..FAN_TABLE_SIZE).all(|i| e.result.counts[i] == rec_counts[i] || e.result.result < 0);
+        let same = rec_result == e.result.result && (0..table_size).all(|i| e.result.counts[i] == rec_counts[i] || e.result.result < 0);
         let _ = writeln!(w, "\nrecorded result {rec_result}, engine {}: {}", e.result.result, if same { "agree" } else { "DIFFER" });
         differs = !same;
     }
     for u in &unknown {
-        let _ = writeln!(w, "recorded fan `{u}` is not in rules/fans.mcr");
+        let _ = writeln!(w, "recorded fan `{u}` is not in {}", profile.file);
     }
     Report { text: out, differs: differs || !unknown.is_empty() }
 }
 
-fn fan_items(counts: &[u8; FAN_TABLE_SIZE]) -> Vec<String> {
-    (1..FAN_TABLE_SIZE)
+fn fan_items(table: &[fans::FanInfo], counts: &[u8]) -> Vec<String> {
+    (1..table.len())
         .filter(|&i| counts[i] > 0)
-        .map(|i| if counts[i] > 1 { format!("{} x{}", FANS[i].name, counts[i]) } else { FANS[i].name.to_string() })
+        .map(|i| if counts[i] > 1 { format!("{} x{}", table[i].name, counts[i]) } else { table[i].name.to_string() })
         .collect()
 }

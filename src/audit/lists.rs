@@ -3,7 +3,7 @@
 //! smaller number) and the one a `known_discrepancy` recorded.
 
 use super::games::KnownCheck;
-use crate::fans::{self, FanResult, FAN_TABLE_SIZE};
+use crate::fans::{FanResult, Profile, MAX_FAN_TABLE_SIZE};
 use crate::record::GameRecord;
 use serde::Serialize;
 use serde_json::Value;
@@ -40,12 +40,12 @@ impl FanList {
         }
     }
 
-    /// Counts by fan index; `None` if a name is unknown, a value is not the
-    /// table's, or a count is out of range.
-    fn counts(&self) -> Option<[u8; FAN_TABLE_SIZE]> {
-        let mut c = [0u8; FAN_TABLE_SIZE];
+    /// Counts by fan index of `profile`'s table; `None` if a name is
+    /// unknown, a value is not the table's, or a count is out of range.
+    fn counts(&self, profile: &Profile) -> Option<[u8; MAX_FAN_TABLE_SIZE]> {
+        let mut c = [0u8; MAX_FAN_TABLE_SIZE];
         for f in &self.fans {
-            let info = fans::fan_by_name(&f.name)?;
+            let info = profile.fan_by_name(&f.name)?;
             if info.value as i64 != f.value {
                 return None;
             }
@@ -57,7 +57,7 @@ impl FanList {
 
     /// The same fans, counts and total as the calculator's result.
     pub fn same_as(&self, r: &FanResult) -> bool {
-        self.total == r.result as i64 && self.counts().is_some_and(|c| c == r.counts)
+        self.total == r.result as i64 && self.counts(r.profile).is_some_and(|c| c == r.counts)
     }
 
     /// Text: `混一色 6, 圈风刻 2 x2 ... (total 11)`.

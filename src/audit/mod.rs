@@ -20,4 +20,4 @@ pub mod hand;
 pub mod lists;
 pub mod text;
 
-pub use hand::{hand_text, reading_text, recorded_counts, report, set_text, Report};
+pub use hand::{hand_text, reading_text, recorded_counts, recorded_counts_with, report, report_with, set_text, Report};

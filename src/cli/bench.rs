@@ -17,6 +17,8 @@ pub enum What {
         /// Timed passes (the best is reported).
         #[arg(long, default_value_t = 5)]
         passes: usize,
+        #[command(flatten)]
+        rules: super::RulesArg,
     },
     /// Time the hand analysis (five shapes with useful tiles) over a shanten corpus.
     Shanten {
@@ -34,7 +36,7 @@ pub enum What {
 
 pub fn run(args: Args) -> ExitCode {
     match args.what {
-        What::Fan { file, passes } => super::bench_fan::run(&file, passes),
+        What::Fan { file, passes, rules } => super::bench_fan::run(&file, passes, rules.rules),
         What::Replay(a) => super::bench_replay::run(a),
         What::Env(a) => super::bench_env::run(a),
         What::Shanten { file, passes } => super::bench_shanten::run(&file, passes),

@@ -8,7 +8,7 @@ use std::path::Path;
 use std::process::ExitCode;
 use std::time::Instant;
 
-pub fn run(file: &Path, passes: usize) -> ExitCode {
+pub fn run(file: &Path, passes: usize, profile: &'static fans::Profile) -> ExitCode {
     let (mut win, mut nonwin): (Vec<HandInput>, Vec<HandInput>) = (Vec::new(), Vec::new());
     let mut bad = 0usize;
     for item in hand_inputs(file) {
@@ -34,7 +34,13 @@ pub fn run(file: &Path, passes: usize) -> ExitCode {
             let start = Instant::now();
             let mut sink = 0i64;
             for h in hands {
-                sink += if full { fans::calculate(h).result as i64 } else { fans::calculate_total(h) as i64 };
+                sink += match (full, profile == fans::Profile::default()) {
+                    // The default path as every caller takes it.
+                    (true, true) => fans::calculate(h).result as i64,
+                    (false, true) => fans::calculate_total(h) as i64,
+                    (true, false) => fans::calculate_with(profile, h).result as i64,
+                    (false, false) => fans::calculate_total_with(profile, h) as i64,
+                };
             }
             std::hint::black_box(sink);
             best = best.min(start.elapsed().as_secs_f64());

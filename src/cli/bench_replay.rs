@@ -17,6 +17,8 @@ pub struct Args {
     /// Passes over the whole corpus.
     #[arg(long, default_value_t = 5)]
     pub passes: usize,
+    #[command(flatten)]
+    pub rules: super::RulesArg,
 }
 
 /// A game reduced to what the engine is fed.
@@ -62,7 +64,7 @@ pub fn run(args: Args) -> ExitCode {
     }
     let parse_secs = started.elapsed().as_secs_f64();
 
-    let mut engine = Engine::new();
+    let mut engine = Engine::with_profile(args.rules.rules);
     let (mut turns, mut errors) = (0u64, 0u64);
     let passes = args.passes.max(1);
     let timer = Instant::now();

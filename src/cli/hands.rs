@@ -14,6 +14,8 @@ pub struct Args {
     /// How many mismatches to print.
     #[arg(long, default_value_t = 20)]
     pub show: usize,
+    #[command(flatten)]
+    pub rules: super::RulesArg,
 }
 
 /// The fan list as [(name, value, count)] in fan-index order.
@@ -29,7 +31,7 @@ pub fn run(args: Args) -> ExitCode {
             let Some((rec, input)) = super::ok_or_report(item) else { continue };
             read += 1;
             let h = &rec.record;
-            let got = fans::calculate(&input);
+            let got = fans::calculate_with(args.rules.rules, &input);
             let got_list = if got.result >= 0 { fan_list(&got) } else { Vec::new() };
             if got.result == h.expected.result && got_list == h.expected.fan {
                 matched += 1;

@@ -3,12 +3,15 @@
 use std::process::ExitCode;
 
 #[derive(clap::Args)]
-pub struct Args {}
+pub struct Args {
+    #[command(flatten)]
+    pub rules: super::RulesArg,
+}
 
-pub fn run(_args: Args) -> ExitCode {
+pub fn run(args: Args) -> ExitCode {
     let stdin = std::io::stdin().lock();
     let stdout = std::io::stdout().lock();
-    match mcr_engine::serve::serve(stdin, stdout) {
+    match mcr_engine::serve::serve_with(args.rules.rules, stdin, stdout) {
         Ok(()) => ExitCode::SUCCESS,
         // The client closed our output: nobody is left to tell.
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,

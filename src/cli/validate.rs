@@ -39,6 +39,8 @@ pub struct Args {
     /// parsing, replaying and comparing (the last two summed over workers).
     #[arg(long)]
     pub timings: bool,
+    #[command(flatten)]
+    pub rules: super::RulesArg,
 }
 
 /// Time spent per phase, in seconds.
@@ -104,7 +106,7 @@ pub fn run(args: Args) -> ExitCode {
         if budget == 0 {
             break;
         }
-        pool.install(|| validate_file(file, compare, &mut budget, &mut tally, progress.as_ref()));
+        pool.install(|| validate_file(file, compare, args.rules.rules, &mut budget, &mut tally, progress.as_ref()));
     }
     if let Some(p) = progress {
         p.finish_and_clear();
@@ -145,6 +147,7 @@ fn progress_bar() -> Option<indicatif::ProgressBar> {
 fn validate_file(
     file: &Path,
     compare: Compare,
+    profile: &'static mcr_engine::fans::Profile,
     budget: &mut usize,
     tally: &mut Tally,
     progress: Option<&indicatif::ProgressBar>,
@@ -163,7 +166,7 @@ fn validate_file(
     tally.time.read += for_each_block(&mut reader, |block| {
         let mut outcomes: Vec<(usize, Outcome, Timings)> = block
             .par_lines()
-            .map_init(Engine::new, |engine, (line, text)| {
+            .map_init(|| Engine::with_profile(profile), |engine, (line, text)| {
                 let (outcome, time) = check_line(engine, file, line, text, compare);
                 (line, outcome, time)
             })

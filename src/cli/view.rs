@@ -21,10 +21,12 @@ pub struct Args {
     /// The HTML file to write.
     #[arg(short, long)]
     pub output: PathBuf,
+    #[command(flatten)]
+    pub rules: super::RulesArg,
 }
 
 pub fn run(args: Args) -> ExitCode {
-    let sel = Selection { ids: args.id.clone(), tags: args.tag.clone(), limit: args.limit };
+    let sel = Selection { ids: args.id.clone(), tags: args.tag.clone(), limit: args.limit, profile: args.rules.rules };
     let viewer::Loaded { games, left_out, errors } = viewer::load(&args.files, &sel);
     for e in &errors {
         eprintln!("{e}");

@@ -89,7 +89,7 @@ where
                 continue;
             }
             if let Some(&action) = level.actions.iter().find(|a| names(answer, **a)) {
-                if !level.from.allows(actor, seat) {
+                if !level.from_for(action).allows(actor, seat) {
                     decide(ClaimOutcome::NotEligible, Some(seat), Some(action), at);
                     return Err(Stop::wrong_answer(seat));
                 }
@@ -238,5 +238,28 @@ mod tests {
             decision.unwrap().on
         };
         assert_eq!((on(ON_DISCARD), on(ON_BUGANG), on(ON_GANG)), ("discard", "bugang", "gang"));
+    }
+
+    /// One level whose actions take different `from` rules
+    /// (`PENG GANG CHI | order seat | from any, CHI left`): PENG from any
+    /// seat and CHI from the left, at equal priority in seat order.
+    #[test]
+    fn a_level_with_per_action_from() {
+        use crate::rules::claims::{Eligible, Otherwise, SeatOrder};
+        let levels: &'static [ClaimLevel] = Box::leak(Box::new([
+            ON_DISCARD[0],
+            ClaimLevel {
+                actions: &[ClaimAction::Peng, ClaimAction::Gang, ClaimAction::Chi],
+                order: SeatOrder::SeatIndex,
+                from: Eligible::AnyOther,
+                from_by_action: &[(ClaimAction::Chi, Eligible::LeftNeighbour)],
+                otherwise: Otherwise::Reject,
+                line: 0,
+            },
+        ]));
+        // CHI by the left neighbour (1) comes before PENG by seat 2 in seat order.
+        assert_eq!(run(levels, 0, ["PASS", "CHI W2 W5", "PENG B1", "PASS"]), Ok(Some((1, ClaimAction::Chi))));
+        assert_eq!(run(levels, 0, ["PASS", "PASS", "PENG B1", "PASS"]), Ok(Some((2, ClaimAction::Peng))));
+        assert_eq!(run(levels, 0, ["PASS", "PASS", "CHI W2 W5", "PASS"]), Err(2));
     }
 }

@@ -85,7 +85,9 @@ impl Event {
         match self {
             Event::Huang => Some([0; 4]),
             Event::Hu { score, .. } => Some(*score),
-            Event::WrongAnswer { player, .. } | Event::WrongHu { player, .. } => Some(verdict_scores(*player)),
+            Event::WrongAnswer { player, .. } => Some(verdict_scores(*player)),
+            // The false-win penalty of the profile that scored the hand.
+            Event::WrongHu { player, fans } => Some(fans.profile.game.false_win_scores(*player)),
             _ => None,
         }
     }

@@ -13,10 +13,6 @@ use crate::hand::PackKind;
 use crate::rules::claims::{ClaimAction, ClaimLevel, ON_BUGANG, ON_DISCARD, ON_GANG};
 use crate::tiles::{Tile, TILE_KINDS};
 
-/// Fewest fans a HU may have: below it the judge's verdict is WH. The one
-/// place the engine reads the minimum from.
-pub const MIN_WIN_FANS: i32 = 8;
-
 /// A decision, the claimed tile implicit (the current tile of the engine).
 /// PENG and CHI need a follow-up discard to become an answer ([`Move`]).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
@@ -84,10 +80,12 @@ impl Move {
 }
 
 impl Engine {
-    /// The fewest fans a HU needs (see [`MIN_WIN_FANS`]).
+    /// The fewest fans a HU needs: below it the judge's verdict is WH. The
+    /// one place the engine reads the minimum from (the profile's `game
+    /// min_fan`, 8 for botzone).
     #[inline]
     pub fn min_win_fans(&self) -> i32 {
-        MIN_WIN_FANS
+        self.profile.game.min_fan
     }
 
     /// The claim table of the current event and its actor, when the other

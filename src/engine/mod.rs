@@ -4,7 +4,7 @@
 //! One step is "read the answers" (may end the game: HU, WA, WH) followed by
 //! "emit the next event" (may end it too: HUANG, or WA for a claim the wall
 //! no longer allows). Facts reproduced here are documented in
-//! `shared/docs/JUDGE_NOTES.md`.
+//! `docs/JUDGE_NOTES.md`.
 
 pub mod answer;
 pub mod claims;
@@ -21,7 +21,7 @@ use crate::rules::claims::ClaimAction;
 use crate::tiles::{Tile, TILE_KINDS};
 use answer::{Answer, Verb};
 pub use event::{Event, Turn};
-pub use legal::{Claim, Move, MIN_WIN_FANS};
+pub use legal::{Claim, Move};
 use state::{Table, DEALT, SEGMENT};
 
 /// Tiles in a wall.
@@ -121,6 +121,8 @@ pub struct Engine {
     /// canHu of the last event (-4 where not evaluated): HU's legality reads
     /// it instead of scoring the hand twice.
     can_hu: [i32; 4],
+    /// The rules hands are scored with (`botzone`, the judge's, by default).
+    profile: &'static fans::Profile,
 }
 
 impl Default for Engine {
@@ -139,7 +141,17 @@ impl Engine {
             tile: Tile::from_index(0),
             last_claim: None,
             can_hu: [-4; 4],
+            profile: fans::Profile::default(),
         }
+    }
+
+    /// An engine scoring with a rule profile (fans, minimum, scores).
+    pub fn with_profile(profile: &'static fans::Profile) -> Engine {
+        Engine { profile, ..Engine::new() }
+    }
+
+    pub fn profile(&self) -> &'static fans::Profile {
+        self.profile
     }
 
     /// Starts a game: `wall` is the 136 tile names (seat s owns
@@ -417,13 +429,14 @@ impl Engine {
         Ok(())
     }
 
-    /// A HU answer ends the game: HU with 8 fan or more, WH otherwise.
+    /// A HU answer ends the game: HU with the profile's minimum (the judge's
+    /// 8 fan) or more, WH otherwise.
     fn declare_hu(&self, player: u8) -> Stop {
         let hand = match self.hand_of(player) {
             Ok(h) => h,
             Err(e) => return Stop::Fault(e),
         };
-        let fans = fans::calculate(&hand);
+        let fans = fans::calculate_with(self.profile, &hand);
         if fans.result < self.min_win_fans() {
             return Stop::End(Event::WrongHu { player, fans });
         }
@@ -431,22 +444,17 @@ impl Engine {
         Stop::End(Event::Hu { player, fans, score })
     }
 
+    /// The profile's score formula (rules/fans.mcr `game` lines).
     fn hu_scores(&self, winner: u8, fans: &FanResult) -> [i32; 4] {
-        let f = fans.result;
-        let mut score = [0; 4];
-        for (seat, s) in score.iter_mut().enumerate() {
-            let seat = seat as u8;
-            *s = match self.stage {
-                Stage::Draw(_) if seat == winner => 3 * (8 + f),
-                Stage::Draw(_) => -(8 + f),
-                _ if seat == winner => 3 * 8 + f,
-                Stage::Discard(d, _) if seat == d => -(8 + f),
-                // Robbing a kong: the kong player pays as the discarder.
-                Stage::Kong(k, _) if seat == k && (self.table.kong.last_bugang || self.table.kong.last_angang) => -(8 + f),
-                _ => -8,
-            };
-        }
-        score
+        let payer = match self.stage {
+            Stage::Draw(_) => None,
+            Stage::Discard(d, _) => Some(d),
+            // Robbing a kong: the kong player pays as the discarder.
+            Stage::Kong(k, _) if self.table.kong.last_bugang || self.table.kong.last_angang => Some(k),
+            // No one pays more than the base.
+            _ => Some(u8::MAX),
+        };
+        self.profile.game.hu_scores(winner, fans.result, payer)
     }
 
     /// The hand `player` would win with now: concealed tiles and melds, the
@@ -467,6 +475,8 @@ impl Engine {
             fourth_tile: self.table.shown[self.tile.index()] == 3,
             about_kong: self.table.kong.about_kong(),
             wall_last: self.table.seats[(turn_seat as usize + 1) % 4].remaining() == 0,
+            // The judge's calculator is called without it (docs/JUDGE_NOTES.md).
+            initial: false,
         };
         HandInput::new(seat.packs(), seat.standing(), self.tile, flags, player, self.quan, 0)
             .map_err(|e| EngineError::Internal(format!("seat {player}'s hand: {e}")))
@@ -474,7 +484,7 @@ impl Engine {
 
     /// canHu: the raw calculator result for that seat on the current tile.
     fn can_hu(&self, player: u8) -> Result<i32, EngineError> {
-        Ok(fans::calculate_total(&self.hand_of(player)?))
+        Ok(fans::calculate_total_with(self.profile, &self.hand_of(player)?))
     }
 
     // ----------------------------------------------------------- events

@@ -1,46 +1,24 @@
-//! Scoring a hand: correct the win flags, list its readings, score each with
-//! the generated rules, keep the best (with the rules' tie-break), add the
-//! fans counted outside readings. The same code explains itself when asked
-//! (`explain`), and costs nothing extra when not.
+// Scoring a hand: correct the win flags, list its readings, score each with
+// the generated rules, keep the best (with the rules' tie-break), add the
+// fans counted outside readings. The same code explains itself when asked
+// (`explain`), and costs nothing extra when not.
 
-use super::view::{FlagView, GroupMembers, GroupView, HandFacts, HandView};
-use super::{fans_of, FanResult, Tally, NOT_WIN, WRONG_TILE_COUNT};
+//
+// This file is compiled once per profile (see `fans/mod.rs`): `super::rules`
+// is that profile's generated tables, so each profile's calculator is
+// specialised to its rules as the default one always was.
+
+use super::rules;
+use crate::fans::view::{FlagView, GroupMembers, GroupView, HandFacts, HandView};
+use crate::fans::{fans_of, Explanation, FanResult, ReadingTrace, Tally, NOT_WIN, WRONG_TILE_COUNT};
 use crate::decompose::{self, tables, waits, Reading, Set, SetKind, Shape};
-use crate::hand::{HandInput, PackKind, WinFlags};
-use crate::rules::fans as rules;
-use crate::rules::fans::FAN_TABLE_SIZE;
+use crate::hand::{HandInput, PackKind};
+use crate::rules::profiles::MAX_FAN_TABLE_SIZE as FAN_TABLE_SIZE;
 use crate::tiles::{Tile, TileCounts};
 use std::cell::OnceCell;
 use std::sync::LazyLock;
 
 type Counts = [u8; FAN_TABLE_SIZE];
-
-/// Why a calculation came out as it did.
-#[derive(Debug, Clone)]
-pub struct Explanation {
-    /// Win flags as given, and after the flag rules.
-    pub flags_given: WinFlags,
-    pub flags_used: WinFlags,
-    /// Every reading scored, in the order scored.
-    pub readings: Vec<ReadingTrace>,
-    /// Index into `readings` of the one kept.
-    pub chosen: Option<usize>,
-    pub result: FanResult,
-}
-
-#[derive(Debug, Clone)]
-pub struct ReadingTrace {
-    pub reading: Reading,
-    /// Fans whose conditions held, before omissions.
-    pub found: Counts,
-    /// (omitting fan, omitted fan, how many) in the order applied.
-    pub omissions: Vec<(u8, u8, u8)>,
-    /// Fans counted.
-    pub counts: Counts,
-    pub total: i32,
-    /// Why this reading was kept or passed over.
-    pub verdict: &'static str,
-}
 
 /// Kinds among the standing tiles and the win tile.
 fn held_kinds(hand: &HandInput) -> u64 {
@@ -60,6 +38,8 @@ fn facts(hand: &HandInput, concealed: TileCounts) -> HandFacts {
         win_copies_concealed: concealed[w] as u32,
         win_copies_melded: fixed[w] as u32,
         fixed_kongs: hand.packs().iter().filter(|p| p.kind == PackKind::Kong).count() as u32,
+        seat_wind: hand.seat_wind,
+        fixed_packs: hand.packs().len() as u8,
     };
     rules::apply_flag_rules(&mut fv);
     HandFacts {
@@ -312,8 +292,22 @@ const SUBSETS_OF_4: [(u8, usize); 4] = [(0b0111, 3), (0b1011, 2), (0b1101, 1), (
 fn account_once<const CHOWS: bool>(n: usize, matching: impl Fn(u8) -> Option<u8>, mut emit: impl FnMut(u8, u8, u8)) {
     if n >= 3 {
         let subsets: &[(u8, usize)] = if n == 4 { &SUBSETS_OF_4 } else { &[(0b0111, usize::MAX)] };
-        for &(three, left) in subsets {
+        for (k, &(three, left)) in subsets.iter().enumerate() {
             if let Some(fan) = matching(three) {
+                // Policy chow_triples_prefer: a later group showing a fan
+                // preferred over this one is counted instead.
+                if CHOWS && !rules::CHOW_TRIPLE_PREFER.is_empty() {
+                    let later = rules::CHOW_TRIPLE_PREFER.iter().filter(|&&(_, over)| over == fan).find_map(|&(better, _)| {
+                        subsets[k + 1..].iter().find(|&&(t, _)| matching(t) == Some(better)).map(|&(t, l)| (better, t, l))
+                    });
+                    if let Some((better, t, l)) = later {
+                        emit(better, 1, t);
+                        if let Some((f2, k2)) = (0..n).filter(|&k| t & 1 << k != 0).filter_map(|k| matching(1 << k | 1 << l).map(|f| (f, k))).min_by_key(|(f, _)| *f) {
+                            emit(f2, 1, 1 << k2 | 1 << l);
+                        }
+                        return;
+                    }
+                }
                 emit(fan, 1, three);
                 if left != usize::MAX {
                     // The left-over set combines once: the best pair fan.
@@ -567,7 +561,7 @@ fn score_reading(f: &HandFacts, reading: &Reading, unique_wait: &dyn Fn() -> boo
         view.set_no_other_fan(true);
         rules::last_pass_fans(&view, tally);
     }
-    let total = tally.total();
+    let total = tally.total(&rules::FANS);
     if let (Some(t), Some(found)) = (trace, found) {
         *t = ReadingTrace { reading: *reading, found, omissions, counts: tally.counts, total, verdict: "" };
     }
@@ -575,13 +569,59 @@ fn score_reading(f: &HandFacts, reading: &Reading, unique_wait: &dyn Fn() -> boo
 }
 
 /// The calculation, optionally traced.
-pub(super) fn evaluate(hand: &HandInput, explain: Option<&mut Explanation>) -> FanResult {
+pub(crate) fn evaluate(hand: &HandInput, explain: Option<&mut Explanation>) -> FanResult {
     evaluate_counts(hand, hand.concealed_counts(), explain)
 }
 
+/// Policy `nine_gates_whole_hand`: when its condition holds and the 14
+/// concealed tiles are 1112345678999 of one suit plus one tile of it, the
+/// hand is read as nine gates won on the extra tile (the one making a pair
+/// among 2-8, or the fourth 1). As the reference does, a fourth 9 is read
+/// as a 2 (its rank table has no entry for it). None otherwise.
+fn nine_gates_whole_hand(hand: &HandInput, concealed: &TileCounts) -> Option<HandInput> {
+    if !hand.packs().is_empty() {
+        return None;
+    }
+    let fv = FlagView { flags: hand.flags, win_copies_concealed: 0, win_copies_melded: 0, fixed_kongs: 0, seat_wind: hand.seat_wind, fixed_packs: 0 };
+    if !rules::nine_gates_whole_hand(&fv) || !hand.win_tile.is_suited() {
+        return None;
+    }
+    let base = hand.win_tile.index() / 9 * 9;
+    let suit = &concealed[base..base + 9];
+    if suit.iter().map(|&n| n as u32).sum::<u32>() != 14 || suit.iter().skip(1).take(7).any(|&n| n == 0) || suit[0] < 3 || suit[8] < 3 {
+        return None;
+    }
+    let mut c = *concealed;
+    let extra = match (suit[0], suit[8], (1..8).find(|&r| suit[r] == 2)) {
+        (3, 3, Some(r)) => base + r,
+        (4, 3, None) => base,
+        (3, 4, None) => {
+            c[base + 8] -= 1;
+            c[base + 1] += 1;
+            base + 1
+        }
+        _ => return None,
+    };
+    let win = Tile::from_index(extra as u8);
+    c[extra] -= 1;
+    let standing: Vec<Tile> = (0..c.len()).flat_map(|t| std::iter::repeat(Tile::from_index(t as u8)).take(c[t] as usize)).collect();
+    HandInput::new(&[], &standing, win, hand.flags, hand.seat_wind, hand.prevalent_wind, hand.flower_count).ok()
+}
+
 /// [`evaluate`] with the concealed counts already made.
-fn evaluate_counts(hand: &HandInput, concealed: TileCounts, mut explain: Option<&mut Explanation>) -> FanResult {
-    let mut result = FanResult { result: WRONG_TILE_COUNT, counts: [0; FAN_TABLE_SIZE] };
+#[inline]
+fn evaluate_counts(hand: &HandInput, concealed: TileCounts, explain: Option<&mut Explanation>) -> FanResult {
+    if rules::NINE_GATES_WHOLE_HAND && tile_count_ok(hand) {
+        if let Some(read_as) = nine_gates_whole_hand(hand, &concealed) {
+            return evaluate_counts_as_read(&read_as, read_as.concealed_counts(), explain);
+        }
+    }
+    evaluate_counts_as_read(hand, concealed, explain)
+}
+
+#[inline(always)]
+fn evaluate_counts_as_read(hand: &HandInput, concealed: TileCounts, mut explain: Option<&mut Explanation>) -> FanResult {
+    let mut result = FanResult { result: WRONG_TILE_COUNT, counts: [0; FAN_TABLE_SIZE], profile: &super::PROFILE };
     if !tile_count_ok(hand) {
         if let Some(e) = explain {
             e.result = result.clone();
@@ -671,7 +711,7 @@ fn evaluate_counts(hand: &HandInput, concealed: TileCounts, mut explain: Option<
             for i in outside.fans() {
                 result.counts[i] = outside.counts[i];
             }
-            result.result = total + outside.total();
+            result.result = total + outside.total(&rules::FANS);
         }
     }
     if let Some(e) = explain {
@@ -687,7 +727,7 @@ pub fn explain(hand: &HandInput) -> Explanation {
         flags_used: hand.flags,
         readings: Vec::new(),
         chosen: None,
-        result: FanResult { result: WRONG_TILE_COUNT, counts: [0; FAN_TABLE_SIZE] },
+        result: FanResult { result: WRONG_TILE_COUNT, counts: [0; FAN_TABLE_SIZE], profile: &super::PROFILE },
     };
     evaluate(hand, Some(&mut e));
     e
@@ -695,7 +735,7 @@ pub fn explain(hand: &HandInput) -> Explanation {
 
 /// Only the raw result. A hand with no possible reading is rejected from the
 /// suit tables before anything else is built.
-pub(super) fn total(hand: &HandInput) -> i32 {
+pub(crate) fn total(hand: &HandInput) -> i32 {
     if !tile_count_ok(hand) {
         return WRONG_TILE_COUNT;
     }

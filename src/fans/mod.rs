@@ -1,17 +1,82 @@
 //! The fan calculator. Which fans exist, what they are worth, when they count
-//! and what they omit all come from `rules/fans.mcr` (compiled by build.rs);
-//! this module reads the hand, enumerates its readings and applies the
-//! generated rules with generic mechanisms (group matching, account-once,
-//! omissions, tie-breaks).
+//! and what they omit all come from the rules (`rules/fans.mcr`, the
+//! reference profile `botzone`, and the profiles in `rules/profiles/`,
+//! compiled by build.rs); this module reads the hand, enumerates its
+//! readings and applies the generated rules with generic mechanisms (group
+//! matching, account-once, omissions, tie-breaks).
+//!
+//! `calculate`, `calculate_total` and `explain` use `botzone`; the `_with`
+//! forms take a [`Profile`].
 
 pub mod class;
-mod eval;
+mod profile;
 pub mod view;
 
-pub use eval::{explain, Explanation, ReadingTrace};
+pub use profile::{GameRules, Profile};
 
-use crate::hand::HandInput;
+use crate::decompose::Reading;
+use crate::hand::{HandInput, WinFlags};
 pub use crate::rules::fans::{FANS, FAN_TABLE_SIZE};
+pub use crate::rules::profiles::MAX_FAN_TABLE_SIZE;
+
+/// The calculator compiled once per profile: `mod <profile> { rules, eval, PROFILE }`.
+macro_rules! profile_calculators {
+    ($(($id:ident, $name:expr, $file:expr, $extends:expr, $about:expr)),* $(,)?) => {
+        $(
+            pub(crate) mod $id {
+                pub(crate) use crate::rules::profiles::$id as rules;
+                /// The calculator of this profile (`eval.rs`, included once per profile).
+                pub(crate) mod eval {
+                    include!("eval.rs");
+                }
+                pub(crate) static PROFILE: super::Profile = super::Profile {
+                    name: $name,
+                    file: $file,
+                    extends: $extends,
+                    about: $about,
+                    fans: &rules::FANS,
+                    fan_by_name: &rules::FAN_BY_NAME,
+                    rule_text: &rules::RULE_TEXT,
+                    game: &rules::GAME,
+                    calculate: |h| eval::evaluate(h, None),
+                    total: eval::total,
+                    explain: eval::explain,
+                };
+            }
+        )*
+        /// Every profile, `botzone` first.
+        pub static PROFILES: &[&Profile] = &[$(&$id::PROFILE),*];
+    };
+}
+crate::rules::profiles::for_each_profile!(profile_calculators);
+
+/// Why a calculation came out as it did.
+#[derive(Debug, Clone)]
+pub struct Explanation {
+    /// Win flags as given, and after the flag rules.
+    pub flags_given: WinFlags,
+    pub flags_used: WinFlags,
+    /// Every reading scored, in the order scored.
+    pub readings: Vec<ReadingTrace>,
+    /// Index into `readings` of the one kept.
+    pub chosen: Option<usize>,
+    pub result: FanResult,
+}
+
+#[derive(Debug, Clone)]
+pub struct ReadingTrace {
+    pub reading: Reading,
+    /// Fans whose conditions held, before omissions.
+    pub found: [u8; MAX_FAN_TABLE_SIZE],
+    /// (omitting fan, omitted fan, how many) in the order applied.
+    pub omissions: Vec<(u8, u8, u8)>,
+    /// Fans counted.
+    pub counts: [u8; MAX_FAN_TABLE_SIZE],
+    pub total: i32,
+    /// Why this reading was kept or passed over.
+    pub verdict: &'static str,
+}
+
 
 /// One entry of the fan table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -35,12 +100,12 @@ pub struct Omit {
 /// counted (so passes over the fans visit only those present).
 #[derive(Clone, Copy)]
 pub struct Tally {
-    pub counts: [u8; FAN_TABLE_SIZE],
+    pub counts: [u8; MAX_FAN_TABLE_SIZE],
     pub present: u128,
 }
 
 impl Tally {
-    pub const EMPTY: Tally = Tally { counts: [0; FAN_TABLE_SIZE], present: 0 };
+    pub const EMPTY: Tally = Tally { counts: [0; MAX_FAN_TABLE_SIZE], present: 0 };
 
     #[inline]
     pub fn set(&mut self, fan: u8, n: u8) {
@@ -67,8 +132,9 @@ impl Tally {
         fans_of(self.present)
     }
 
-    pub fn total(&self) -> i32 {
-        self.fans().map(|i| self.counts[i] as i32 * FANS[i].value as i32).sum()
+    /// The total under a fan table.
+    pub fn total(&self, table: &[FanInfo]) -> i32 {
+        self.fans().map(|i| self.counts[i] as i32 * table[i].value as i32).sum()
     }
 }
 
@@ -85,11 +151,13 @@ pub(crate) fn fans_of(mut m: u128) -> impl Iterator<Item = usize> {
 
 /// Result of one calculation: the raw code the reference returns (total fan,
 /// or -1 wrong tile count, -3 not a winning hand) and how many times each fan
-/// counted, by fan index.
+/// counted, by fan index in the profile's fan table (`profile.fans`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FanResult {
     pub result: i32,
-    pub counts: [u8; FAN_TABLE_SIZE],
+    pub counts: [u8; MAX_FAN_TABLE_SIZE],
+    /// The profile that scored it.
+    pub profile: &'static Profile,
 }
 
 pub const WRONG_TILE_COUNT: i32 = -1;
@@ -99,7 +167,8 @@ pub const NOT_WIN: i32 = -3;
 impl FanResult {
     /// (fan, count) in fan-index order.
     pub fn fans(&self) -> impl Iterator<Item = (&'static FanInfo, u8)> + '_ {
-        self.counts.iter().enumerate().filter(|(_, &c)| c > 0).map(|(i, &c)| (&FANS[i], c))
+        let table = self.profile.fans;
+        self.counts.iter().enumerate().filter(|(_, &c)| c > 0).map(move |(i, &c)| (&table[i], c))
     }
     pub fn is_win(&self) -> bool {
         self.result >= 0
@@ -115,13 +184,33 @@ pub fn fan_by_name(name: &str) -> Option<&'static FanInfo> {
     crate::rules::fans::FAN_BY_NAME.get(name).map(|&i| &FANS[i as usize])
 }
 
-/// Full calculation with the fan list.
+/// Full calculation with the fan list (profile `botzone`).
 pub fn calculate(hand: &HandInput) -> FanResult {
-    eval::evaluate(hand, None)
+    botzone::eval::evaluate(hand, None)
 }
 
 /// Only the raw result (what canHu needs); skips the work of winning
-/// hands' fan lists where it can.
+/// hands' fan lists where it can (profile `botzone`).
 pub fn calculate_total(hand: &HandInput) -> i32 {
-    eval::total(hand)
+    botzone::eval::total(hand)
+}
+
+/// The calculation with its reasons (profile `botzone`).
+pub fn explain(hand: &HandInput) -> Explanation {
+    botzone::eval::explain(hand)
+}
+
+/// [`calculate`] under a profile.
+pub fn calculate_with(profile: &Profile, hand: &HandInput) -> FanResult {
+    (profile.calculate)(hand)
+}
+
+/// [`calculate_total`] under a profile.
+pub fn calculate_total_with(profile: &Profile, hand: &HandInput) -> i32 {
+    (profile.total)(hand)
+}
+
+/// [`explain`] under a profile.
+pub fn explain_with(profile: &Profile, hand: &HandInput) -> Explanation {
+    (profile.explain)(hand)
 }

@@ -251,6 +251,24 @@ impl HandView<'_> {
     pub fn win_on_pair(&self) -> bool {
         self.reading.pair == Some(self.facts.win)
     }
+    pub fn win_tile(&self, c: Class) -> bool {
+        c.contains(self.facts.win)
+    }
+    pub fn win_in_knitted_straight(&self) -> bool {
+        self.knitted_straight() && KNITTED_STRAIGHTS[self.reading.knitted.unwrap_or(0) as usize].contains(&(self.facts.win.index() as u8))
+    }
+    pub fn initial(&self) -> bool {
+        self.facts.flags.initial
+    }
+    pub fn seat_wind(&self) -> u32 {
+        self.facts.seat_wind as u32
+    }
+    pub fn prevalent_wind(&self) -> u32 {
+        self.facts.prevalent_wind as u32
+    }
+    pub fn fixed_packs(&self) -> u32 {
+        self.facts.fixed_count as u32
+    }
     pub fn flowers(&self) -> u32 {
         self.facts.flowers as u32
     }
@@ -390,6 +408,8 @@ pub struct FlagView {
     pub win_copies_concealed: u32,
     pub win_copies_melded: u32,
     pub fixed_kongs: u32,
+    pub seat_wind: u8,
+    pub fixed_packs: u8,
 }
 
 impl FlagView {
@@ -413,6 +433,15 @@ impl FlagView {
     }
     pub fn fixed_kongs(&self) -> u32 {
         self.fixed_kongs
+    }
+    pub fn initial(&self) -> bool {
+        self.flags.initial
+    }
+    pub fn seat_wind(&self) -> u32 {
+        self.seat_wind as u32
+    }
+    pub fn fixed_packs(&self) -> u32 {
+        self.fixed_packs as u32
     }
     pub fn set_fourth_tile(&mut self, on: bool) {
         self.flags.fourth_tile = on;

@@ -95,7 +95,11 @@ pub enum Otherwise {
 pub struct ClaimLevel {
     pub actions: &'static [ClaimAction],
     pub order: SeatOrder,
+    /// Who may make the level's claims...
     pub from: Eligible,
+    /// ...except these actions, which have their own rule
+    /// (`from any, CHI left`).
+    pub from_by_action: &'static [(ClaimAction, Eligible)],
     pub otherwise: Otherwise,
     /// Line of the level in `rules/claims.txt` (shown by the viewer).
     pub line: u32,
@@ -125,6 +129,14 @@ impl ClaimLevel {
     }
 }
 
+impl ClaimLevel {
+    /// Who may claim with `action` at this level.
+    #[inline]
+    pub fn from_for(&self, action: ClaimAction) -> Eligible {
+        self.from_by_action.iter().find(|(a, _)| *a == action).map_or(self.from, |&(_, w)| w)
+    }
+}
+
 include!(concat!(env!("OUT_DIR"), "/claims_table.rs"));
 
 #[cfg(test)]
@@ -142,6 +154,21 @@ mod tests {
         assert_eq!(ON_DISCARD[2].from, Eligible::LeftNeighbour);
         assert_eq!(acts(&ON_BUGANG[0]), vec![ClaimAction::Hu]);
         assert!(ON_GANG[0].actions.is_empty());
+    }
+
+    #[test]
+    fn per_action_from() {
+        let level = ClaimLevel {
+            actions: &[ClaimAction::Peng, ClaimAction::Chi],
+            order: SeatOrder::SeatIndex,
+            from: Eligible::AnyOther,
+            from_by_action: &[(ClaimAction::Chi, Eligible::LeftNeighbour)],
+            otherwise: Otherwise::Reject,
+            line: 0,
+        };
+        assert_eq!(level.from_for(ClaimAction::Peng), Eligible::AnyOther);
+        assert_eq!(level.from_for(ClaimAction::Chi), Eligible::LeftNeighbour);
+        assert!(ON_DISCARD.iter().all(|l| l.from_by_action.is_empty()));
     }
 
     #[test]

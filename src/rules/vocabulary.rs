@@ -81,6 +81,12 @@ pub const PRIMITIVES: &[Primitive] = &[
     p("win_at_chow_end", Hand, Bool, "the win tile is the first or last tile of a concealed chow"),
     p("win_in_chow_middle", Hand, Bool, "the win tile is the middle tile of a concealed chow"),
     p("win_on_pair", Hand, Bool, "the win tile completes the pair"),
+    p("win_tile", Hand, BoolOfClass, "the win tile is of the class"),
+    p("win_in_knitted_straight", Hand, Bool, "the reading holds a knitted straight and the win tile is one of its nine tiles"),
+    p("initial", Hand, Bool, "won with the dealt hand or on the first discard (the `initial` win flag)"),
+    p("seat_wind", Hand, Count, "the seat wind: 0 = East (the dealer), 1 = South, 2 = West, 3 = North"),
+    p("prevalent_wind", Hand, Count, "the prevalent wind: 0 = East ... 3 = North"),
+    p("fixed_packs", Hand, Count, "packs declared before the win: melded sets and concealed kongs"),
     p("flowers", Hand, Count, "flower tiles"),
     p("no_other_fan", Hand, Bool, "no other fan counts in this reading"),
     // --- groups of sets (`chows(N):` / `pungs(N):`) ---
@@ -106,6 +112,9 @@ pub const PRIMITIVES: &[Primitive] = &[
     p("win_copies_concealed", Flag, Count, "copies of the win tile among the standing tiles and the win tile"),
     p("win_copies_melded", Flag, Count, "copies of the win tile in the melded packs"),
     p("fixed_kongs", Flag, Count, "kongs among the melded packs"),
+    p("initial", Flag, Bool, "the initial flag as given (won with the dealt hand or on the first discard)"),
+    p("seat_wind", Flag, Count, "the seat wind: 0 = East (the dealer) ... 3 = North"),
+    p("fixed_packs", Flag, Count, "packs declared before the win: melded sets and concealed kongs"),
 ];
 
 /// Tile classes usable as `name` arguments, and as `name(n, ...)` constructors.

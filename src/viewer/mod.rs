@@ -16,7 +16,7 @@ use std::path::Path;
 pub use model::GameModel;
 
 /// Which games of the files to show.
-#[derive(Debug, Default, Clone)]
+#[derive(Debug, Clone)]
 pub struct Selection {
     /// Only these game ids (none: all).
     pub ids: Vec<String>,
@@ -25,6 +25,8 @@ pub struct Selection {
     /// At most this many games (0: no limit): the page holds every turn of
     /// every game, about 35 KB a game.
     pub limit: usize,
+    /// The rules the games are replayed and scored with (`mcr view --rules`).
+    pub profile: &'static crate::fans::Profile,
 }
 
 /// Games replayed, what was left out, and the located errors.
@@ -34,6 +36,13 @@ pub struct Loaded {
     pub left_out: usize,
     /// `file:line: problem` for each unreadable record or file.
     pub errors: Vec<String>,
+}
+
+impl Default for Selection {
+    /// Every game, no limit, the judge's rules.
+    fn default() -> Selection {
+        Selection { ids: Vec::new(), tags: Vec::new(), limit: 0, profile: crate::fans::Profile::default() }
+    }
 }
 
 impl Selection {
@@ -63,7 +72,7 @@ pub fn load(files: &[impl AsRef<Path>], sel: &Selection) -> Loaded {
                     if sel.limit > 0 && out.games.len() >= sel.limit {
                         out.left_out += 1;
                     } else {
-                        out.games.push(model::build(&r.record, &format!("{}:{}", file.display(), r.line)));
+                        out.games.push(model::build_with(sel.profile, &r.record, &format!("{}:{}", file.display(), r.line)));
                     }
                 }
                 Ok(_) => {}

@@ -16,7 +16,8 @@ use crate::hand::{Pack, PackKind};
 use crate::record::GameRecord;
 use crate::tiles::Tile;
 
-use crate::audit::games::{audit_game, GameAudit, Replay};
+use crate::audit::games::{audit_game_with, GameAudit, Replay};
+use crate::fans::Profile;
 
 /// One game, ready to render.
 #[derive(Serialize, Debug, Clone)]
@@ -292,8 +293,14 @@ impl Builder {
 /// Replays `rec` through the engine and builds its model. `source` names the
 /// record (`file:line`).
 pub fn build(rec: &GameRecord, source: &str) -> GameModel {
+    build_with(Profile::default(), rec, source)
+}
+
+/// [`build`] with the engine and the calculator of `profile` (`mcr view
+/// --rules`).
+pub fn build_with(profile: &'static Profile, rec: &GameRecord, source: &str) -> GameModel {
     let mut b = Builder { turns: Vec::new(), rivers: Default::default(), live: None, drew: None, promoted: None };
-    let mut engine = Engine::new();
+    let mut engine = Engine::with_profile(profile);
     let mut error = None;
     let mut last: Option<Turn> = None;
     let (mut shown_hands, mut shown_melds): ([Vec<u8>; 4], [Vec<Meld>; 4]) = Default::default();
@@ -359,7 +366,7 @@ pub fn build(rec: &GameRecord, source: &str) -> GameModel {
         }
     }
     let end = last.as_ref().map(|t| &t.event);
-    let audit = audit_game(rec, Replay::Cai);
+    let audit = audit_game_with(profile, rec, Replay::Cai);
     let summary = summary(end, &audit);
     let verdict = match end {
         Some(ev @ (Event::WrongAnswer { player, .. } | Event::WrongHu { player, .. })) => {

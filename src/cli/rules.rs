@@ -1,0 +1,114 @@
+//! `mcr rules list | diff`: the rule profiles compiled in, and what one
+//! changes against another on hands and games.
+
+use mcr_engine::fans::Profile;
+use mcr_engine::rules::diff;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(subcommand)]
+    pub what: What,
+}
+
+#[derive(clap::Subcommand)]
+pub enum What {
+    /// List the rule profiles: name, base, fans, file, about.
+    List,
+    /// Score hands and replay games under two profiles; summary by fan, then examples.
+    Diff(DiffArgs),
+    /// Check rules files as the build does (default: rules/fans.mcr and every
+    /// profile), reporting every error with its line; no build needed.
+    Check { files: Vec<PathBuf> },
+    /// Check a profile's effect on the bundled corpora against its accepted
+    /// snapshot (rules/snapshots/NAME.txt); --accept writes it. Run from the
+    /// repository root.
+    Snapshot {
+        #[arg(value_parser = super::parse_profile)]
+        profile: &'static Profile,
+        #[arg(long)]
+        accept: bool,
+    },
+}
+
+#[derive(clap::Args)]
+pub struct DiffArgs {
+    /// Hands corpora or game records (.jsonl / .jsonl.gz), told apart by content.
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    #[command(flatten)]
+    pub rules: super::RulesArg,
+    /// The profile to compare with.
+    #[arg(long, default_value = "botzone", value_parser = super::parse_profile)]
+    pub against: &'static Profile,
+    /// How many differing records to show side by side.
+    #[arg(long, default_value_t = 5)]
+    pub show: usize,
+    /// `text` or `json`.
+    #[arg(long, default_value = "text", value_parser = ["text", "json"])]
+    pub format: String,
+}
+
+pub fn run(args: Args) -> ExitCode {
+    match args.what {
+        What::List => {
+            for p in Profile::all() {
+                println!(
+                    "{:<28} {:<10} {:>3} fans  {:<46} {}",
+                    p.name,
+                    p.extends.map(|e| format!("< {e}")).unwrap_or_default(),
+                    p.fans.len() - 1,
+                    p.file,
+                    p.about
+                );
+            }
+            ExitCode::SUCCESS
+        }
+        What::Snapshot { profile, accept } => match mcr_engine::rules::snapshot::check(std::path::Path::new("."), profile, accept) {
+            Ok(()) if accept => {
+                println!("accepted: {}", mcr_engine::rules::snapshot::path(std::path::Path::new("."), profile).display());
+                ExitCode::SUCCESS
+            }
+            Ok(()) => {
+                println!("{}: the effect is the accepted one", profile.name);
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprint!("{e}");
+                ExitCode::FAILURE
+            }
+        },
+        What::Check { files } => match super::rules_check::check(&files) {
+            Ok(n) => {
+                println!("rules check: {n} file(s), no error");
+                ExitCode::SUCCESS
+            }
+            Err(errors) => {
+                for e in &errors {
+                    eprintln!("error: {e}");
+                }
+                eprintln!("rules check: {} error(s)", errors.len());
+                ExitCode::FAILURE
+            }
+        },
+        What::Diff(a) => {
+            let files: Vec<&std::path::Path> = a.files.iter().map(|f| f.as_path()).collect();
+            let s = diff::diff(a.rules.rules, a.against, &files, a.show);
+            if a.format == "json" {
+                println!("{}", serde_json::to_string_pretty(&s).expect("summary serialises"));
+            } else {
+                print!("{}", s.text());
+                if !s.examples.is_empty() {
+                    println!("\nfirst {} of the changed records:", s.examples.len());
+                    print!("{}", s.examples_text());
+                }
+            }
+            if s.errors.is_empty() {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::FAILURE
+            }
+        }
+    }
+}

@@ -1,0 +1,64 @@
+//! `mcr rules check` (every error at once, on its line, with hints) and
+//! `mcr rules diff` (summary by fan, JSON) from the command line.
+
+use std::path::Path;
+use std::process::Command;
+
+fn mcr(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_mcr")).args(args).current_dir(env!("CARGO_MANIFEST_DIR")).output().unwrap();
+    (out.status.success(), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
+}
+
+#[test]
+fn the_shipped_rules_check_clean() {
+    let (ok, out, err) = mcr(&["rules", "check"]);
+    assert!(ok, "{err}");
+    assert!(out.contains("no error"), "{out}");
+}
+
+#[test]
+fn every_mistake_is_reported_on_its_line_with_a_hint() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let rules = std::fs::read_to_string(root.join("rules/fans.mcr")).unwrap();
+    let line_of = |needle: &str| rules.lines().position(|l| l.contains(needle)).unwrap() + 1;
+    let edits = [
+        ("omits 碰碰和, 独听・单钓", "omits 碰碰胡, 独听・单钓"),
+        ("when  kongs == 3", "when  kongs = 3"),
+        ("omits 清一色, 门前清, 不求人, 无字, 幺九刻 x1", "omits 清一色, 门前清, 不求人, 无字, 幺九刻 x0"),
+        ("when  all_tiles(green)", "when  all_tiles（green)"),
+        ("when  voided_suits == 1", "when  voided_suit == 1"),
+    ];
+    let mut bad = format!("\u{feff}{rules}");
+    for (from, to) in edits {
+        assert_eq!(bad.matches(from).count(), 1, "{from}");
+        bad = bad.replacen(from, to, 1);
+    }
+    let file = std::env::temp_dir().join(format!("mcr-bad-rules-{}.mcr", std::process::id()));
+    std::fs::write(&file, bad).unwrap();
+    let (ok, _, err) = mcr(&["rules", "check", file.to_str().unwrap()]);
+    let _ = std::fs::remove_file(&file);
+    assert!(!ok);
+    let f = file.display().to_string();
+    for (line, words) in [
+        (1, "byte-order mark"),
+        (line_of("when  all_tiles(green)"), "full-width `（`: write `(`"),
+        (line_of("幺九刻 x1"), "x0 omits nothing"),
+        (line_of("omits 碰碰和, 独听・单钓"), "did you mean `碰碰和`?"),
+        (line_of("when  kongs == 3"), "write `==` to compare"),
+        (line_of("when  voided_suits == 1"), "did you mean `voided_suits`?"),
+    ] {
+        assert!(err.contains(&format!("{f}:{line}:")) && err.lines().any(|l| l.contains(&format!("{f}:{line}:")) && l.contains(words)), "line {line} {words:?} not in:\n{err}");
+    }
+    assert!(err.contains("rules check: 6 error(s)"), "{err}");
+}
+
+#[test]
+fn diff_summarises_by_fan_in_json() {
+    let (ok, out, err) = mcr(&["rules", "diff", "--rules", "no-concealed-melded-kong", "--format", "json", "tests/data/variants/no-concealed-melded-kong.jsonl.gz"]);
+    assert!(ok, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["table_changes"][0], "fan 明暗杠 removed");
+    let lost = v["by_fan"]["明暗杠"]["lost"].as_u64().unwrap();
+    assert!(lost > 400 && v["by_fan"]["明杠"]["gained"].as_u64() == Some(lost) && v["by_fan"]["暗杠"]["gained"].as_u64() == Some(lost), "{out}");
+    assert_eq!(v["totals_down"].as_u64(), Some(lost));
+}
