@@ -73,14 +73,25 @@ fn listed() -> Vec<(String, String)> {
         .collect()
 }
 
+/// Every file below `dir`, as a path relative to it (`variants/x.jsonl.gz`).
+fn files_under(dir: &std::path::Path, prefix: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(dir).unwrap() {
+        let e = e.unwrap();
+        let name = format!("{prefix}{}", e.file_name().into_string().unwrap());
+        if e.file_type().unwrap().is_dir() {
+            out.extend(files_under(&e.path(), &format!("{name}/")));
+        } else {
+            out.push(name);
+        }
+    }
+    out
+}
+
 #[test]
 fn every_data_file_has_its_recorded_checksum() {
     let listed = listed();
-    let mut present: Vec<String> = std::fs::read_dir(common::data(""))
-        .unwrap()
-        .map(|e| e.unwrap().file_name().into_string().unwrap())
-        .filter(|n| n != "README.md")
-        .collect();
+    let mut present: Vec<String> = files_under(&common::data(""), "").into_iter().filter(|n| n != "README.md").collect();
     present.sort();
     let mut names: Vec<String> = listed.iter().map(|(_, n)| n.clone()).collect();
     names.sort();
