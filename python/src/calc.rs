@@ -280,6 +280,7 @@ fn decode(r: &[u8]) -> std::result::Result<HandInput, String> {
         fourth_tile: flags & 2 != 0,
         about_kong: flags & 4 != 0,
         wall_last: flags & 8 != 0,
+        initial: false,
     };
     HandInput::new(&packs[..np], &standing[..nt], tile("byte 27", r[27])?, flags, r[30], r[31], r[28]).map_err(|e| e.to_string())
 }

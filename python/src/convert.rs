@@ -112,7 +112,7 @@ pub fn hand_input(
         None => Vec::new(),
     };
     let win = tile(win_tile.ok_or_else(|| HandError::new_err("win_tile is required with a list of tiles"))?)?;
-    let flags = WinFlags { self_drawn, fourth_tile, about_kong, wall_last };
+    let flags = WinFlags { self_drawn, fourth_tile, about_kong, wall_last, initial: false };
     HandInput::new(&packs, &standing, win, flags, seat_wind, prevalent_wind, flower_count)
         .map_err(|e| HandError::new_err(e.to_string()))
 }

@@ -333,6 +333,7 @@ unsafe fn fast_parse(args: *mut ffi::PyObject) -> Option<(HandInput, bool)> {
         fourth_tile: exact_flag(arg(5))?,
         about_kong: exact_flag(arg(6))?,
         wall_last: exact_flag(arg(7))?,
+        initial: false,
     };
     let seat_wind = exact_int(arg(8))?;
     let prevalent_wind = exact_int(arg(9))?;
@@ -466,6 +467,7 @@ unsafe fn slow_parse(args: *mut ffi::PyObject, kwargs: *mut ffi::PyObject) -> Re
         fourth_tile: fourth != 0,
         about_kong: kong != 0,
         wall_last: wall_last != 0,
+        initial: false,
     };
     let hand = match HandInput::new(
         &pack_list[..pack_count as usize],
@@ -543,7 +545,9 @@ fn entries() -> &'static Entries {
 
 /// pymahjonggb's result tuple: `(points, name)` per fan, or verbose
 /// `(value, count, name, name_en)`, in fan-table order.
-pub(crate) unsafe fn fan_tuple(counts: &[u8; FAN_TABLE_SIZE], verbose: bool) -> *mut ffi::PyObject {
+pub(crate) unsafe fn fan_tuple(counts: &[u8], verbose: bool) -> *mut ffi::PyObject {
+    // The drop-in scores with botzone's table (pymahjonggb's).
+    let counts = &counts[..FAN_TABLE_SIZE];
     let cache = entries();
     let n = counts.iter().filter(|&&c| c > 0).count();
     let out = ffi::PyTuple_New(n as ffi::Py_ssize_t);
