@@ -7,31 +7,27 @@
 //! (`python/build_id.rs`), so a stale install cannot hide a change.
 //!
 //! Where python3, pytest, the package (or a package built from these
-//! sources) or the oracle pymahjonggb is missing, the test prints
-//! `SKIPPED: ...` and passes, unless `MCR_REQUIRE_PYTHON=1` (set by `.ci/run`),
-//! where it fails; with it set, a pytest skip is a failure too.
+//! sources) or the oracle pymahjonggb is missing, the test skips by the rule
+//! of `common::skip`: a visible `SKIPPED: ...` line, or a failure under
+//! `MCR_REQUIRE_PYTHON=1` or `CI=true` (as `.ci/run` sets); when required, a
+//! pytest skip is a failure too.
 
-use std::path::Path;
+mod common;
+
+use common::repo;
 use std::process::Command;
 
 include!("../python/build_id.rs");
 
-fn repo() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
 fn required() -> bool {
-    std::env::var("MCR_REQUIRE_PYTHON").is_ok_and(|v| v == "1")
+    common::required("MCR_REQUIRE_PYTHON")
 }
 
 /// Skips visibly, or fails when the Python side is required.
+#[track_caller]
 fn unavailable(why: &str) {
     let hint = "(pip install maturin pytest numpy pymahjonggb==1.4.0 && pip install ./python)";
-    if required() {
-        panic!("MCR_REQUIRE_PYTHON=1 but {why} {hint}");
-    }
-    println!("SKIPPED: Python package tests: {why} {hint}; set MCR_REQUIRE_PYTHON=1 to make this a failure");
-    eprintln!("SKIPPED: Python package tests: {why}");
+    common::skip("MCR_REQUIRE_PYTHON", &format!("{why} {hint}"));
 }
 
 fn python(code: &str) -> Option<std::process::Output> {
@@ -39,7 +35,7 @@ fn python(code: &str) -> Option<std::process::Output> {
 }
 
 #[test]
-fn pytest_suite_of_the_python_package() {
+fn pytest_suite_of_the_python_package_requires_python() {
     let Some(out) = python("import sys; print(sys.version_info >= (3, 9))") else {
         return unavailable("python3 not found");
     };

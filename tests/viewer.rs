@@ -8,7 +8,7 @@
 //! Screenshots go to target/view-artifacts/.
 //!
 //! Without a browser the test prints SKIPPED and the reason, unless
-//! MCR_REQUIRE_CHROMIUM=1 (set by .ci/run), where it fails.
+//! MCR_REQUIRE_CHROMIUM=1 or CI=true (set by .ci/run), where it fails.
 
 mod browser;
 mod common;
@@ -250,10 +250,7 @@ fn check_turn(b: &mut Browser, why: &str, g: &GameRecord, n: usize, want: &Table
 fn pages_show_the_engine_state_in_chromium() {
     let Some(bin) = browser::find_chromium() else {
         let reason = "no chromium on the PATH (apt-get install chromium, or set MCR_CHROMIUM)";
-        if std::env::var("MCR_REQUIRE_CHROMIUM").as_deref() == Ok("1") {
-            panic!("MCR_REQUIRE_CHROMIUM=1 but {reason}");
-        }
-        eprintln!("SKIPPED pages_show_the_engine_state_in_chromium: {reason}");
+        common::skip("MCR_REQUIRE_CHROMIUM", reason);
         return;
     };
     let out = artifacts();
@@ -271,10 +268,7 @@ fn pages_show_the_engine_state_in_chromium() {
     let mut b = match Browser::launch(&bin, &out) {
         Ok(b) => b,
         Err(e) => {
-            if std::env::var("MCR_REQUIRE_CHROMIUM").as_deref() == Ok("1") {
-                panic!("MCR_REQUIRE_CHROMIUM=1 but {} does not start: {e}", bin.display());
-            }
-            eprintln!("SKIPPED pages_show_the_engine_state_in_chromium: {} does not start: {e}", bin.display());
+            common::skip("MCR_REQUIRE_CHROMIUM", &format!("{} does not start: {e}", bin.display()));
             return;
         }
     };
