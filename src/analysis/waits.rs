@@ -2,12 +2,9 @@
 //! ([`crate::fans::calculate`], the one code path for fans): self-drawn and
 //! on a discard, with the caller's other flags.
 
-use crate::fans::{self, FanResult};
+use crate::fans::{self, FanResult, Profile};
 use crate::hand::{HandError, HandInput, Pack, WinFlags};
 use crate::tiles::Tile;
-
-/// The fan minimum of the rules (起和番).
-pub const MINIMUM_FAN: i32 = 8;
 
 /// One winning tile and what it scores.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -18,10 +15,12 @@ pub struct Wait {
 }
 
 impl Wait {
-    /// Whether the win falls below the fan minimum (then it is not a win the
-    /// rules allow), self-drawn and on a discard.
+    /// Whether the win falls below the fan minimum of the rules it was
+    /// scored with (起和番, the profile's `game min_fan`: then it is not a win
+    /// the rules allow), self-drawn and on a discard.
     pub fn below_minimum(&self) -> (bool, bool) {
-        (self.self_drawn.result < MINIMUM_FAN, self.discard.result < MINIMUM_FAN)
+        let min = |r: &FanResult| r.profile.game.min_fan;
+        (self.self_drawn.result < min(&self.self_drawn), self.discard.result < min(&self.discard))
     }
 }
 
@@ -30,11 +29,24 @@ impl Wait {
 /// scored. A tile completes the hand when the calculator scores it on a
 /// discard or self-drawn (a fifth copy does not).
 pub fn waits(packs: &[Pack], standing: &[Tile], flags: WinFlags, seat: u8, prevalent: u8, flowers: u8) -> Result<Vec<Wait>, HandError> {
+    waits_with(Profile::default(), packs, standing, flags, seat, prevalent, flowers)
+}
+
+/// [`waits`] scored under `profile`.
+pub fn waits_with(
+    profile: &'static Profile,
+    packs: &[Pack],
+    standing: &[Tile],
+    flags: WinFlags,
+    seat: u8,
+    prevalent: u8,
+    flowers: u8,
+) -> Result<Vec<Wait>, HandError> {
     let mut out = Vec::new();
     for tile in Tile::all() {
         let with = |self_drawn| HandInput::new(packs, standing, tile, WinFlags { self_drawn, ..flags }, seat, prevalent, flowers);
-        let zimo = fans::calculate(&with(true)?);
-        let ron = fans::calculate(&with(false)?);
+        let zimo = fans::calculate_with(profile, &with(true)?);
+        let ron = fans::calculate_with(profile, &with(false)?);
         if zimo.is_win() || ron.is_win() {
             out.push(Wait { tile, self_drawn: zimo, discard: ron });
         }

@@ -2,7 +2,7 @@
 //! tile, with the fans the calculator gives it self-drawn and on a discard.
 
 use super::shanten::names;
-use mcr_engine::analysis::waits::{waits, MINIMUM_FAN};
+use mcr_engine::analysis::waits::waits_with;
 use mcr_engine::fans::FanResult;
 use mcr_engine::notation;
 use serde_json::json;
@@ -16,6 +16,8 @@ pub struct Args {
     /// text or json.
     #[arg(long, default_value = "text")]
     pub format: super::Format,
+    #[command(flatten)]
+    pub rules: super::RulesArg,
 }
 
 fn fans_json(r: &FanResult) -> serde_json::Value {
@@ -23,7 +25,7 @@ fn fans_json(r: &FanResult) -> serde_json::Value {
         return json!({ "result": r.result });
     }
     let fans: Vec<_> = r.fans().map(|(f, c)| json!([f.name, f.value, c])).collect();
-    json!({ "total": r.result, "fans": fans, "below_minimum": r.result < MINIMUM_FAN })
+    json!({ "total": r.result, "fans": fans, "below_minimum": r.result < r.profile.game.min_fan })
 }
 
 fn fans_text(r: &FanResult) -> String {
@@ -31,7 +33,8 @@ fn fans_text(r: &FanResult) -> String {
         return format!("result {} (no win)", r.result);
     }
     let list: Vec<String> = r.fans().map(|(f, c)| if c > 1 { format!("{} {}x{c}", f.name, f.value) } else { format!("{} {}", f.name, f.value) }).collect();
-    let below = if r.result < MINIMUM_FAN { "  (below the 8-fan minimum)" } else { "" };
+    let min = r.profile.game.min_fan;
+    let below = if r.result < min { format!("  (below the {min}-fan minimum)") } else { String::new() };
     format!("{:>2} fan{below}  {}", r.result, list.join(", "))
 }
 
@@ -50,7 +53,8 @@ pub fn run(args: Args) -> ExitCode {
     if h.packs.len() > 4 || h.standing.len() + 3 * h.packs.len() != 13 {
         return fail(format!("{} standing tiles and {} packs: a waiting hand has 13 - 3 x packs standing tiles", h.standing.len(), h.packs.len()));
     }
-    let found = match waits(&h.packs, &h.standing, h.flags, h.seat, h.prevalent, h.flowers) {
+    let profile = args.rules.rules;
+    let found = match waits_with(profile, &h.packs, &h.standing, h.flags, h.seat, h.prevalent, h.flowers) {
         Ok(w) => w,
         Err(e) => return fail(e.to_string()),
     };
@@ -67,7 +71,8 @@ pub fn run(args: Args) -> ExitCode {
         println!("{}  self-drawn {}", w.tile.name(), fans_text(&w.self_drawn));
         println!("    discard    {}", fans_text(&w.discard));
     }
-    let legal = found.iter().filter(|w| w.self_drawn.result >= MINIMUM_FAN || w.discard.result >= MINIMUM_FAN);
-    println!("waits: {} ({} reach {MINIMUM_FAN} fan: {})", found.len(), legal.clone().count(), names(legal.map(|w| w.tile)).join(" "));
+    let legal = found.iter().filter(|w| w.below_minimum() != (true, true));
+    let min = profile.game.min_fan;
+    println!("waits: {} ({} reach {min} fan: {})", found.len(), legal.clone().count(), names(legal.map(|w| w.tile)).join(" "));
     ExitCode::SUCCESS
 }
