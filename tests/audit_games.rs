@@ -23,14 +23,6 @@ fn mcr(args: &[&str]) -> (bool, String, String) {
     )
 }
 
-fn temp(name: &str, text: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("mcr-audit-games-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let p = dir.join(name);
-    std::fs::write(&p, text).unwrap();
-    p.to_string_lossy().into()
-}
-
 /// The public games, streamed (the whole file parsed at once would take
 /// far more memory than the audit needs).
 fn games() -> impl Iterator<Item = GameRecord> {
@@ -206,7 +198,7 @@ fn finds_the_discrepancies_by_itself_on_a_tag_stripped_copy() {
         stripped.push_str(&serde_json::to_string(&v).unwrap());
         stripped.push('\n');
     }
-    let file = temp("stripped.jsonl", &stripped);
+    let file = common::temp_file("stripped.jsonl", &stripped);
     let (ok, out, err) = mcr(&[
         "audit",
         "--games",
@@ -431,7 +423,7 @@ fn a_one_turn_record_whose_only_display_is_hu_is_a_bad_record() {
         "{:?}",
         a.problem
     );
-    let file = temp("one-turn.jsonl", &format!("{v}\n"));
+    let file = common::temp_file("one-turn.jsonl", &format!("{v}\n"));
     let (ok, out, err) = mcr(&["audit", "--games", &file]);
     assert!(!ok);
     assert!(
@@ -496,7 +488,7 @@ fn fan_numbers_beyond_32_bits_are_bad_records() {
     let mut v = short_game();
     v["expected"]["fan_total"] = big;
     let good = short_game();
-    let file = temp("big.jsonl", &format!("{good}\n{v}\n"));
+    let file = common::temp_file("big.jsonl", &format!("{good}\n{v}\n"));
     let (ok, out, err) = mcr(&["audit", "--games", &file, "--replay", "cai"]);
     assert!(!ok);
     assert!(err.contains("big.jsonl:2: malformed record"), "{err}");
@@ -517,14 +509,14 @@ fn audit_hands_fails_on_a_missing_file_bad_records_or_no_records() {
         !ok && err.contains("/nonexistent/hands.jsonl: cannot open"),
         "{err}"
     );
-    let (ok, _, err) = mcr(&["audit", "--hands", &temp("empty.jsonl", "")]);
+    let (ok, _, err) = mcr(&["audit", "--hands", &common::temp_file("empty.jsonl", "")]);
     assert!(!ok && err.contains("no hand record read"), "{err}");
-    let (ok, _, err) = mcr(&["audit", "--hands", &temp("junk.jsonl", "{not json\n")]);
+    let (ok, _, err) = mcr(&["audit", "--hands", &common::temp_file("junk.jsonl", "{not json\n")]);
     assert!(
         !ok && err.contains("junk.jsonl:1: malformed record"),
         "{err}"
     );
-    let (ok, _, err) = mcr(&["audit", "--games", &temp("empty-games.jsonl", "")]);
+    let (ok, _, err) = mcr(&["audit", "--games", &common::temp_file("empty-games.jsonl", "")]);
     assert!(!ok && err.contains("no game record read"), "{err}");
     let (ok, _, err) = mcr(&["audit", "--games", "/nonexistent/games.jsonl"]);
     assert!(!ok && err.contains("cannot open"), "{err}");

@@ -5,14 +5,6 @@ mod common;
 use common::{mcr, Run};
 use std::process::Command;
 
-fn temp(name: &str, text: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("mcr-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let p = dir.join(name);
-    std::fs::write(&p, text).unwrap();
-    p.to_string_lossy().into()
-}
-
 /// Asserts exit code, stdout and stderr of a run, all three exactly.
 #[track_caller]
 fn assert_run(run: &Run, code: i32, stdout: &str, stderr: &str) {
@@ -47,7 +39,7 @@ fn hands_reports_mismatches_and_bad_lines() {
     let good = r#"{"id": "a", "packs": [["CHI", "B6", 3], ["CHI", "W5", 1], ["CHI", "T4", 1]], "hand": ["W7", "W7", "W4", "W3"], "win_tile": "W5", "flags": {"self_drawn": false, "fourth_tile": false, "about_kong": false, "wall_last": false}, "seat_wind": 2, "prevalent_wind": 0, "flower_count": 0, "expected": {"result": 11, "fan": [["三色三步高", 6, 1], ["平和", 2, 1], ["断幺", 2, 1], ["喜相逢", 1, 1]], "fan_total": 11}}"#;
     let wrong = good.replace("\"result\": 11", "\"result\": 12").replace("\"id\": \"a\"", "\"id\": \"b\"");
     let bad_tile = good.replace("\"W3\"", "\"W0\"").replace("\"id\": \"a\"", "\"id\": \"c\"");
-    let file = temp("hands.jsonl", &format!("{good}\n{wrong}\n{{not json\n{bad_tile}\n"));
+    let file = common::temp_file("hands.jsonl", &format!("{good}\n{wrong}\n{{not json\n{bad_tile}\n"));
     let fans = r#"[("三色三步高", 6, 1), ("平和", 2, 1), ("断幺", 2, 1), ("喜相逢", 1, 1)]"#;
     assert_run(
         &mcr(&["hands", &file]),
@@ -58,7 +50,7 @@ fn hands_reports_mismatches_and_bad_lines() {
              {file}:4: c: unknown tile \"W0\" (expected W1-W9, T1-T9, B1-B9, F1-F4 or J1-J3)\n"
         ),
     );
-    assert_run(&mcr(&["hands", &temp("one.jsonl", good)]), 0, "hands: 1/1 match\n", "");
+    assert_run(&mcr(&["hands", &common::temp_file("one.jsonl", good)]), 0, "hands: 1/1 match\n", "");
 }
 
 #[test]

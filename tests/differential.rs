@@ -19,6 +19,8 @@
 
 mod common;
 
+use common::XorShift;
+
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
@@ -28,39 +30,6 @@ use mcr_engine::fans;
 use mcr_engine::hand::{HandInput, Pack, PackKind, WinFlags};
 use mcr_engine::tiles::Tile;
 use serde_json::{json, Value};
-
-// ---------------------------------------------------------------- PRNG
-
-struct XorShift(u64);
-
-impl XorShift {
-    fn new(seed: u64) -> XorShift {
-        XorShift(seed.max(1))
-    }
-    fn next(&mut self) -> u64 {
-        // xorshift64*
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    /// Uniform in 0..n.
-    fn below(&mut self, n: usize) -> usize {
-        ((self.next() >> 32) * n as u64 >> 32) as usize
-    }
-    /// True with probability p/q.
-    fn chance(&mut self, p: usize, q: usize) -> bool {
-        self.below(q) < p
-    }
-    fn shuffle<T>(&mut self, v: &mut [T]) {
-        for i in (1..v.len()).rev() {
-            let j = self.below(i + 1);
-            v.swap(i, j);
-        }
-    }
-}
 
 // ---------------------------------------------------------------- hands
 

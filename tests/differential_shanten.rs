@@ -15,6 +15,8 @@
 
 mod common;
 
+use common::XorShift;
+
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
@@ -22,22 +24,6 @@ use std::process::{Command, Stdio};
 use mcr_engine::analysis::corpus::answer;
 use mcr_engine::tiles::TILE_NAMES;
 use serde_json::{json, Value};
-
-struct XorShift(u64);
-
-impl XorShift {
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        ((self.next() >> 32) * n as u64 >> 32) as usize
-    }
-}
 
 /// Tile pools the hands draw from (indices into TILE_NAMES).
 fn pool(rng: &mut XorShift) -> Vec<usize> {
@@ -129,7 +115,7 @@ fn env_num(name: &str, default: u64) -> u64 {
 fn analysis_matches_pymahjonggb_on_random_hands_requires_python() {
     let n = env_num("MCR_DIFF_SHANTEN_HANDS", 20_000) as usize;
     let seed = env_num("MCR_DIFF_SEED", 0x7368_616e_7465_6e21);
-    let mut rng = XorShift(seed.max(1));
+    let mut rng = XorShift::new(seed);
     let records: Vec<Value> = (0..n).map(|i| random_record(&mut rng, i)).collect();
     let dir = std::env::temp_dir().join(format!("mcr-diff-shanten-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

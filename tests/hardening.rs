@@ -14,14 +14,6 @@ fn mcr(args: &[&str]) -> (Option<i32>, String, String) {
     (out.status.code(), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
 }
 
-fn temp(name: &str, bytes: &[u8]) -> String {
-    let dir = std::env::temp_dir().join(format!("mcr-hardening-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let p = dir.join(name);
-    std::fs::write(&p, bytes).unwrap();
-    p.to_string_lossy().into()
-}
-
 fn golden_lines(n: usize) -> Vec<String> {
     let r = mcr_engine::record::open_lines(&common::data("golden.jsonl.gz")).unwrap();
     r.lines().take(n).map(|l| l.unwrap()).collect()
@@ -33,12 +25,12 @@ fn golden_first() -> Value {
 
 fn file_of(name: &str, records: &[Value]) -> String {
     let text: String = records.iter().map(|r| r.to_string() + "\n").collect();
-    temp(name, text.as_bytes())
+    common::temp_file(name, text.as_bytes())
 }
 
 #[test]
 fn no_record_read_is_a_failure_for_every_command() {
-    let empty = temp("empty.jsonl", b"\n\n");
+    let empty = common::temp_file("empty.jsonl", b"\n\n");
     for (args, says) in [
         (vec!["validate", &empty], "validate: no game record read"),
         (vec!["validate", "--self-test", &empty], "self-test: no game record read"),
@@ -122,7 +114,7 @@ fn an_over_long_line_is_reported_and_skipped() {
         e.write_all(text.as_bytes()).unwrap();
         e.finish().unwrap()
     };
-    let file = temp("long.jsonl.gz", &gz);
+    let file = common::temp_file("long.jsonl.gz", &gz);
     for (args, summary) in [
         (vec!["validate", "--max-line-bytes", "100000", &file], "validate: 3/4 games reproduced exactly"),
         (vec!["validate", "--self-test", "--max-line-bytes", "100000", &file], "self-test: 3/4 games PASS"),
@@ -146,11 +138,11 @@ fn a_bad_line_does_not_end_a_hands_file() {
         bytes.extend_from_slice(good.as_bytes());
         bytes.push(b'\n');
     }
-    let (code, out, err) = mcr(&["hands", &temp("utf8.jsonl", &bytes)]);
+    let (code, out, err) = mcr(&["hands", &common::temp_file("utf8.jsonl", &bytes)]);
     assert_eq!(code, Some(1));
     assert!(err.contains("utf8.jsonl:2: line is not UTF-8"), "{err}");
     assert!(out.contains("hands: 6/7 match"), "{out}");
-    let (_, out, _) = mcr(&["bench", "replay", &temp("utf8-games.jsonl", format!("{}\n\u{0}\u{ff}\n", golden_lines(1)[0]).as_bytes()), "--passes", "1"]);
+    let (_, out, _) = mcr(&["bench", "replay", &common::temp_file("utf8-games.jsonl", format!("{}\n\u{0}\u{ff}\n", golden_lines(1)[0]).as_bytes()), "--passes", "1"]);
     assert!(out.contains("bench replay"), "{out}");
 }
 
@@ -162,7 +154,7 @@ fn deep_nesting_neither_aborts_nor_loses_the_run() {
     let skipped = lines[0].replacen('{', &format!("{{\"note\":{deep},"), 1);
     // Inside a display: serde_json's depth limit, located.
     let in_display = lines[0].replacen("\"display\":{", &format!("\"display\":{{\"x\":{deep},"), 1);
-    let file = temp("deep.jsonl", format!("{skipped}\n{in_display}\n{}\n", lines[1]).as_bytes());
+    let file = common::temp_file("deep.jsonl", format!("{skipped}\n{in_display}\n{}\n", lines[1]).as_bytes());
     let (code, out, _) = mcr(&["validate", &file]);
     assert_eq!(code, Some(1), "{out}");
     assert!(out.contains("deep.jsonl:2: malformed record: recursion limit exceeded"), "{out}");

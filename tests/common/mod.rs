@@ -49,6 +49,48 @@ pub fn temp_dir(name: &str) -> PathBuf {
     dir
 }
 
+/// Writes `bytes` to `name` in this process's scratch folder for test
+/// inputs (kept after the run, for a look at a failure) and returns its path.
+pub fn temp_file(name: &str, bytes: impl AsRef<[u8]>) -> String {
+    let dir = std::env::temp_dir().join(format!("mcr-test-inputs-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = dir.join(name);
+    std::fs::write(&p, bytes).unwrap();
+    p.to_string_lossy().into()
+}
+
+/// xorshift64*: the random generators of the differential tests (seeded,
+/// reproducible, no dependency).
+pub struct XorShift(pub u64);
+
+impl XorShift {
+    pub fn new(seed: u64) -> XorShift {
+        XorShift(seed.max(1))
+    }
+    pub fn next(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x >> 12;
+        x ^= x << 25;
+        x ^= x >> 27;
+        self.0 = x;
+        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    /// Uniform in 0..n.
+    pub fn below(&mut self, n: usize) -> usize {
+        ((self.next() >> 32) * n as u64 >> 32) as usize
+    }
+    /// True with probability p/q.
+    pub fn chance(&mut self, p: usize, q: usize) -> bool {
+        self.below(q) < p
+    }
+    pub fn shuffle<T>(&mut self, v: &mut [T]) {
+        for i in (1..v.len()).rev() {
+            let j = self.below(i + 1);
+            v.swap(i, j);
+        }
+    }
+}
+
 // ------------------------------------------------------------ snapshots
 
 /// Compares `actual` with the snapshot `tests/snapshots/<name>`; with
