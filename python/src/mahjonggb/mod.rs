@@ -403,6 +403,8 @@ unsafe fn slow_parse(args: *mut ffi::PyObject, kwargs: *mut ffi::PyObject) -> Re
     let pack_list = parse_packs(packs)?;
     let standing = parse_hand(hands)?;
     let Some(win) = tile_of_cstr(win_tile) else { return Err(raised(type_error(c"ERROE_WRONG_TILE_CODE"))) };
+    // pymahjonggb writes a fifth pack or a fourteenth tile past its arrays;
+    // its calculator then reports a wrong tile count.
     if pack_list.len() > 4 || standing.len() > 13 {
         return Err(raised(type_error(c"ERROR_WRONG_TILES_COUNT")));
     }
