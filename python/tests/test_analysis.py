@@ -107,7 +107,11 @@ def test_discards_in_notation_with_visible_tiles():
     rows = mcr_engine.discards("123m 456m 789m 1p 5p 9s 3z +2p", visible="3p3p3p")
     assert [(r.tile, r.shanten, r.useful, r.unseen) for r in rows[:3]] == [
         ("T9", 1, ["B3", "B5", "F3"], 7), ("B5", 1, ["T9", "B3", "F3"], 7), ("F3", 1, ["T9", "B3", "B5"], 7)]
-    assert rows == rows and mcr_engine.discards("123m 456m 789m 1p 5p 9s 3z +2p", visible=["B3"] * 3)[0].unseen == 7
+    # visible as tile names: the same table
+    named = mcr_engine.discards("123m 456m 789m 1p 5p 9s 3z +2p", visible=["B3"] * 3)
+    assert [(r.tile, r.unseen) for r in named] == [(r.tile, r.unseen) for r in rows]
+    # without the visible tiles, the three B3 count as unseen
+    assert mcr_engine.discards("123m 456m 789m 1p 5p 9s 3z +2p")[0].unseen == 10
 
 
 def test_waits_are_the_calculators_wins():
