@@ -11,7 +11,11 @@ subprocess adapter, measured side by side in one run.
    mcr_engine.calculate_many(hands) (totals), with fans=True (fan lists),
    and calculate_packed on the same hands packed 32 bytes each beforehand
    (encode_hands, not timed).
-3. The public validator's engine mode on tests/data/games.jsonl.gz, whole
+3. MahjongShanten and the five per-shape shanten functions, six calls per
+   hand, over the first --shanten-hands hands of tests/data/shanten.jsonl.gz
+   (hands with 0-4 packs; the per-shape calls a shape does not take raise
+   and are caught): mcr_engine.mahjonggb against pymahjonggb.
+4. The public validator's engine mode on tests/data/games.jsonl.gz, whole
    processes: `--engine mcr_engine:Engine` (native) against
    `--engine mcr_serve:Engine` (python/mcr_serve.py driving `mcr serve`),
    and `--demo` (the validator replaying the records' own turns: its own
@@ -70,6 +74,37 @@ def loop(calc, hands):
     return CLOCK() - t
 
 
+SHANTEN_FUNCTIONS = ["ThirteenOrphansShanten", "SevenPairsShanten", "HonorsAndKnittedTilesShanten",
+                     "KnittedStraightShanten", "RegularShanten"]
+
+
+def load_shanten(limit):
+    out = []
+    with gzip.open(os.path.join(DATA, "shanten.jsonl.gz"), "rt", encoding="utf-8") as f:
+        for line in f:
+            if line.strip():
+                r = json.loads(line)
+                out.append((tuple(tuple(p) for p in r["packs"]), tuple(r["hand"])))
+                if len(out) >= limit:
+                    break
+    return out
+
+
+def shanten_loop(module, hands):
+    """MahjongShanten and the five shapes for each hand."""
+    total = module.MahjongShanten
+    shapes = [getattr(module, f) for f in SHANTEN_FUNCTIONS]
+    t = CLOCK()
+    for packs, hand in hands:
+        total(packs, hand)
+        for f in shapes:
+            try:
+                f(hand)
+            except TypeError:
+                pass
+    return CLOCK() - t
+
+
 def timed(fn, *a, **k):
     t = CLOCK()
     fn(*a, **k)
@@ -104,6 +139,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--games-rounds", type=int, default=3)
+    ap.add_argument("--shanten-hands", type=int, default=5000,
+                    help="hands of shanten.jsonl.gz for the shanten line (the reference takes ~0.5 ms a hand)")
     ap.add_argument("--skip-games", action="store_true")
     ap.add_argument("--wall", action="store_true", help="wall-clock time instead of CPU time")
     args = ap.parse_args()
@@ -132,6 +169,13 @@ def main():
     report("calculate_many(hands) (totals)", batch, ref_loop, n)
     report("calculate_many(hands, fans=True)", batch_fans, ref_loop, n)
     report("calculate_packed(encoded hands) (totals)", batch_packed, ref_loop, n)
+
+    sh = load_shanten(args.shanten_hands)
+    ref_sh, our_sh = [], []
+    for _ in range(args.rounds):
+        ref_sh.append(shanten_loop(MahjongGB, sh))
+        our_sh.append(shanten_loop(ours, sh))
+    report("MahjongShanten + 5 shape functions, per hand", our_sh, ref_sh, len(sh))
 
     if args.skip_games:
         return

@@ -45,6 +45,17 @@ pub struct Result {
     r: FanResult,
 }
 
+impl Result {
+    /// A result of the calculator for `hand` (the analysis's waits).
+    pub(crate) fn new(hand: HandInput, r: FanResult) -> Result {
+        Result { hand, r }
+    }
+    /// The raw result (total fan, or a negative code).
+    pub(crate) fn total_fan(&self) -> i32 {
+        self.r.result
+    }
+}
+
 #[pymethods]
 impl Result {
     /// The reference's raw result: the total fan, or -1 (wrong tile count),

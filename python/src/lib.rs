@@ -5,14 +5,17 @@
 //! this crate only converts arguments and results. The Python package
 //! (`python/pysrc/mcr_engine/`) re-exports it with docstrings and type stubs.
 //!
-//! - [`mahjonggb`]: the drop-in `MahjongFanCalculator` of pymahjonggb 1.4.0;
+//! - [`mahjonggb`]: the drop-in for pymahjonggb 1.4.0 (`MahjongFanCalculator`,
+//!   `MahjongShanten` and the five per-shape shanten functions);
 //! - [`calc`]: `calculate`, `explain`, the batch calls;
+//! - [`analysis`]: `shanten`, `discards`, `waits` (the hand analysis);
 //! - [`game`]: `Engine` (the judge's reset/step);
 //! - [`records`]: `read_games`, `read_hands`.
 
 use pyo3::create_exception;
 use pyo3::prelude::*;
 
+mod analysis;
 mod calc;
 mod convert;
 mod game;
@@ -36,6 +39,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("BUILD_ID", env!("MCR_PY_BUILD_ID"))?;
     mahjonggb::register(m, py.get_type::<UnsupportedInput>())?;
     calc::register(m)?;
+    analysis::register(m)?;
     game::register(m)?;
     records::register(m)?;
     Ok(())

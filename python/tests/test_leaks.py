@@ -1,6 +1,6 @@
 """No leak over a long loop: resident memory stays bounded over a million
-drop-in calls (winning, not winning, malformed) and many results, engines
-and readers."""
+drop-in calls (winning, not winning, malformed; the shanten functions too)
+and many results, analyses, engines and readers."""
 import os
 
 import mcr_engine
@@ -34,8 +34,23 @@ def churn(hands, n):
         if i % 64 == 0:
             r = mcr_engine.calculate(list(a[1]), list(a[0]), a[2], flower_count=a[3])
             r.fans, r.hand
+        if i % 4 == 0:  # the shanten drop-in: answers, and errors
+            try:
+                MahjongGB.MahjongShanten(a[0], a[1])
+                MahjongGB.RegularShanten(a[1])
+                MahjongGB.SevenPairsShanten(a[1] + (("X1",) if i & 4 else ()))
+            except TypeError:
+                pass
         if i % 1024 == 0:
             mcr_engine.calculate_many(hands[:50], fans=True)
+            try:
+                s = mcr_engine.shanten(list(a[1]), pack=list(a[0]))
+                s.shapes, s.useful
+                for w in mcr_engine.waits(list(a[1]), pack=list(a[0])):
+                    w.self_drawn.fans
+                mcr_engine.discards(list(a[1]) + [a[2]], pack=list(a[0]))
+            except mcr_engine.HandError:
+                pass
 
 
 def test_rss_bounded_over_a_million_calls(hands):

@@ -258,10 +258,3 @@ def test_packs_pymahjonggb_reads_without_a_rule_are_unsupported(pack):
         ours.MahjongFanCalculator(*args)
     assert isinstance(e.value, ValueError)
     assert pack[0] in str(e.value)
-
-
-def test_shanten_functions_are_not_exported_yet():
-    """Honest absence until the library's analysis lands (no stub)."""
-    for name in ["MahjongShanten", "ThirteenOrphansShanten", "SevenPairsShanten",
-                 "HonorsAndKnittedTilesShanten", "KnittedStraightShanten", "RegularShanten"]:
-        assert not hasattr(ours, name)

@@ -11,8 +11,11 @@ from the mcr-engine Rust library, in process.
 - ``Engine``: the Botzone judge (``reset``/``step``), the interface of the
   public ``validate_engine.py`` (``--engine mcr_engine:Engine``).
 - ``read_games(path)``, ``read_hands(path)``: records of ``.jsonl(.gz)`` files.
-- ``mcr_engine.mahjonggb``: a drop-in for pymahjonggb 1.4.0's
-  ``MahjongFanCalculator`` (``import mcr_engine.mahjonggb as MahjongGB``).
+- ``shanten(hand)``, ``discards(hand)``, ``waits(hand)``: the hand analysis
+  (shanten per shape with useful tiles, the discard table, each winning tile
+  with its fans): :class:`Shanten`, :class:`Discard`, :class:`Wait`.
+- ``mcr_engine.mahjonggb``: a drop-in for pymahjonggb 1.4.0
+  (``import mcr_engine.mahjonggb as MahjongGB``).
 
 Errors are exceptions of the classes below, all importable from here:
 :class:`McrError` (base of EngineError and RecordError), :class:`HandError`
@@ -38,6 +41,7 @@ from ._native import (
     read_games,
     read_hands,
 )
+from ._native import MINIMUM_FAN, Discard, ShapeShanten, Shanten, Wait, discards, shanten, waits
 
 __version__ = "0.1.0"
 
@@ -60,4 +64,12 @@ __all__ = [
     "fan_table",
     "read_games",
     "read_hands",
+    "MINIMUM_FAN",
+    "Discard",
+    "ShapeShanten",
+    "Shanten",
+    "Wait",
+    "discards",
+    "shanten",
+    "waits",
 ]

@@ -1,5 +1,8 @@
-//! `mcr_engine.mahjonggb.MahjongFanCalculator`: pymahjonggb 1.4.0's function,
-//! argument for argument, result for result, error for error.
+//! `mcr_engine.mahjonggb`: pymahjonggb 1.4.0's functions, argument for
+//! argument, result for result, error for error: `MahjongFanCalculator`
+//! here, `MahjongShanten` and the five per-shape shanten functions in
+//! [`shanten`]; the pack and hand parsing ([`parse_packs`], [`parse_hand`])
+//! is shared by all of them.
 //!
 //! Written against the CPython C API (the stable ABI) rather than PyO3's
 //! argument extraction, because the messages must be the interpreter's own:
@@ -18,9 +21,8 @@
 //! seat/prevalent wind outside 0..3, a PENG or CHI with offer 0, a CHI whose
 //! tile is not the middle of a run of one suit.
 //!
-//! The shanten functions of pymahjonggb (`MahjongShanten` and the five
-//! per-shape ones) are not exported yet: they will call the library's
-//! analysis module (`src/analysis/`) when it lands; see `pysrc/mcr_engine/mahjonggb.py`.
+//! The shanten functions ([`shanten`]) call the library's analysis
+//! (`mcr_engine::analysis`).
 
 use std::ffi::{c_char, c_int, CStr};
 use std::ptr::{null, null_mut};
@@ -31,6 +33,8 @@ use mcr_engine::hand::{HandError, HandInput, Pack, PackKind, WinFlags};
 use mcr_engine::tiles::Tile;
 use pyo3::ffi;
 use pyo3::prelude::*;
+
+pub mod shanten;
 
 /// The docstring of pymahjonggb's function, unchanged.
 const DOC: &CStr = c"Calculate Mahjong Fans.\n\
@@ -121,7 +125,7 @@ unsafe fn tile_of_str(s: *mut ffi::PyObject) -> Option<Tile> {
     tile_of_bytes(c0 as u8, c1 as u8)
 }
 
-unsafe fn type_error(msg: &CStr) -> *mut ffi::PyObject {
+pub(crate) unsafe fn type_error(msg: &CStr) -> *mut ffi::PyObject {
     ffi::PyErr_SetString(ffi::PyExc_TypeError, msg.as_ptr());
     null_mut()
 }
@@ -160,7 +164,7 @@ pub(crate) unsafe fn parse_call(args: *mut ffi::PyObject, kwargs: *mut ffi::PyOb
 }
 
 /// The error is already set when this returns `Err`.
-struct Raised;
+pub(crate) struct Raised;
 
 fn raised(_: *mut ffi::PyObject) -> Raised {
     Raised
@@ -397,12 +401,64 @@ unsafe fn slow_parse(args: *mut ffi::PyObject, kwargs: *mut ffi::PyObject) -> Re
         return Err(Raised);
     }
 
-    // Packs, in pymahjonggb's order of checks.
+    let pack_list = parse_packs(packs)?;
+    let standing = parse_hand(hands)?;
+    let Some(win) = tile_of_cstr(win_tile) else { return Err(raised(type_error(c"ERROE_WRONG_TILE_CODE"))) };
+    // pymahjonggb writes a fifth pack or a fourteenth tile past its arrays;
+    // its calculator then reports a wrong tile count.
+    if pack_list.len() > 4 || standing.len() > 13 {
+        return Err(raised(type_error(c"ERROR_WRONG_TILES_COUNT")));
+    }
+    for (name, w) in [("seatWind", seat_wind), ("prevalentWind", prevalent_wind)] {
+        if !(0..4).contains(&w) {
+            return Err(raised(unsupported(format!(
+                "{name}={w}: mcr_engine takes winds 0..3 (pymahjonggb 1.4.0 reads other values past its wind table)"
+            ))));
+        }
+    }
+    let flags = WinFlags {
+        self_drawn: self_drawn != 0,
+        fourth_tile: fourth != 0,
+        about_kong: kong != 0,
+        wall_last: wall_last != 0,
+        initial: false,
+    };
+    let hand = match HandInput::new(
+        &pack_list,
+        &standing,
+        win,
+        flags,
+        seat_wind as u8,
+        prevalent_wind as u8,
+        // pymahjonggb stores the flower count in a uint8_t.
+        flower_count as u8,
+    ) {
+        Ok(h) => h,
+        Err(HandError::BadPack(p, why)) => {
+            return Err(raised(unsupported(format!(
+                "pack ({:?}, {:?}, {}): {why} (pymahjonggb 1.4.0 accepts it without a stated rule)",
+                p.kind.name(),
+                p.tile.name(),
+                p.offer
+            ))))
+        }
+        Err(e) => return Err(raised(unsupported(e.to_string()))),
+    };
+    Ok((hand, verbose != 0))
+}
+
+/// The packs of a call (`pack`), read and checked as pymahjonggb reads them
+/// in `MahjongFanCalculator` and `MahjongShanten`: a tuple of tuples, each
+/// parsed with `PyArg_ParseTuple(pack, "ssi")`, then the tile, the offer
+/// (0..3) and the kind (CHI, PENG, GANG) checked in that order. More than
+/// four packs are read too (pymahjonggb writes them past its table); the
+/// caller decides what they mean.
+pub(crate) unsafe fn parse_packs(packs: *mut ffi::PyObject) -> Result<Vec<Pack>, Raised> {
     if ffi::PyTuple_Check(packs) == 0 {
         return Err(raised(type_error(c"Param `pack` must be a tuple!")));
     }
     let pack_count = ffi::PyTuple_Size(packs);
-    let mut pack_list = [Pack::new(PackKind::Pung, Tile::default(), 1); 4];
+    let mut pack_list = Vec::with_capacity(pack_count.clamp(0, 8) as usize);
     for i in 0..pack_count {
         let pack = ffi::PyTuple_GetItem(packs, i);
         if ffi::PyTuple_Check(pack) == 0 {
@@ -428,69 +484,30 @@ unsafe fn slow_parse(args: *mut ffi::PyObject, kwargs: *mut ffi::PyObject) -> Re
         let Some(kind) = PackKind::parse(CStr::from_ptr(kind).to_str().unwrap_or("")) else {
             return Err(raised(type_error(c"ERROE_WRONG_PACK_CODE")));
         };
-        // pymahjonggb writes a fifth pack past its table; the calculator
-        // then reports a wrong tile count, as below.
-        if (i as usize) < 4 {
-            pack_list[i as usize] = Pack::new(kind, tile, offer as u8);
-        }
+        pack_list.push(Pack::new(kind, tile, offer as u8));
     }
+    Ok(pack_list)
+}
 
-    // Standing tiles.
+/// The standing tiles of a call (`hand`), read and checked as pymahjonggb
+/// reads them in all its functions: a tuple of `str`, each a tile name
+/// (text after an embedded NUL ignored). Any number of tiles is read; the
+/// caller decides what too many mean.
+pub(crate) unsafe fn parse_hand(hands: *mut ffi::PyObject) -> Result<Vec<Tile>, Raised> {
     if ffi::PyTuple_Check(hands) == 0 {
         return Err(raised(type_error(c"Param `hand` must be a tuple!")));
     }
     let hand_count = ffi::PyTuple_Size(hands);
-    let mut standing = [Tile::default(); 13];
+    let mut standing = Vec::with_capacity(hand_count.clamp(0, 16) as usize);
     for i in 0..hand_count {
         let item = ffi::PyTuple_GetItem(hands, i);
         if ffi::PyUnicode_Check(item) == 0 {
             return Err(raised(type_error(c"Param `hand` must be a tuple of strs!")));
         }
         let Some(tile) = tile_of_str(item) else { return Err(raised(type_error(c"ERROE_WRONG_TILE_CODE"))) };
-        if (i as usize) < 13 {
-            standing[i as usize] = tile;
-        }
+        standing.push(tile);
     }
-    let Some(win) = tile_of_cstr(win_tile) else { return Err(raised(type_error(c"ERROE_WRONG_TILE_CODE"))) };
-    if pack_count > 4 || hand_count > 13 {
-        return Err(raised(type_error(c"ERROR_WRONG_TILES_COUNT")));
-    }
-    for (name, w) in [("seatWind", seat_wind), ("prevalentWind", prevalent_wind)] {
-        if !(0..4).contains(&w) {
-            return Err(raised(unsupported(format!(
-                "{name}={w}: mcr_engine takes winds 0..3 (pymahjonggb 1.4.0 reads other values past its wind table)"
-            ))));
-        }
-    }
-    let flags = WinFlags {
-        self_drawn: self_drawn != 0,
-        fourth_tile: fourth != 0,
-        about_kong: kong != 0,
-        wall_last: wall_last != 0,
-        initial: false,
-    };
-    let hand = match HandInput::new(
-        &pack_list[..pack_count as usize],
-        &standing[..hand_count as usize],
-        win,
-        flags,
-        seat_wind as u8,
-        prevalent_wind as u8,
-        // pymahjonggb stores the flower count in a uint8_t.
-        flower_count as u8,
-    ) {
-        Ok(h) => h,
-        Err(HandError::BadPack(p, why)) => {
-            return Err(raised(unsupported(format!(
-                "pack ({:?}, {:?}, {}): {why} (pymahjonggb 1.4.0 accepts it without a stated rule)",
-                p.kind.name(),
-                p.tile.name(),
-                p.offer
-            ))))
-        }
-        Err(e) => return Err(raised(unsupported(e.to_string()))),
-    };
-    Ok((hand, verbose != 0))
+    Ok(standing)
 }
 
 /// Fan entries are shared, immutable tuples for counts up to this.
@@ -579,7 +596,8 @@ static mut METHOD: ffi::PyMethodDef = ffi::PyMethodDef {
     ml_doc: DOC.as_ptr(),
 };
 
-/// Adds `MahjongFanCalculator` to `m`; `unsupported` is the exception class
+/// Adds `MahjongFanCalculator`, `MahjongShanten` and the five per-shape
+/// shanten functions to `m`; `unsupported` is the exception class
 /// for inputs outside the library's contract.
 pub fn register(m: &Bound<'_, PyModule>, unsupported: Bound<'_, pyo3::types::PyType>) -> PyResult<()> {
     let py = m.py();
@@ -590,5 +608,5 @@ pub fn register(m: &Bound<'_, PyModule>, unsupported: Bound<'_, pyo3::types::PyT
         let f = Bound::from_owned_ptr_or_err(py, f)?;
         m.add("MahjongFanCalculator", f)?;
     }
-    Ok(())
+    shanten::register(m)
 }
