@@ -76,14 +76,14 @@ def baseline_mask(engine, seat, request, rng_unused=None):
     """A baseline-style mask and 6x4x9 features of one seat for one request."""
     mask = np.zeros(235, np.uint8)
     feat = np.zeros((6, 36), np.uint8)
-    hand = engine.hand(seat)
+    hand = engine.hand(seat)  # concealed tiles, a drawn tile not yet included
+    words = request.split()
+    kind = words[0]
     counts = np.zeros(34, np.int64)
-    for t in hand:
+    for t in hand + words[1:2] if kind == "2" else hand:
         counts[INDEX[t]] += 1
     for k in range(4):
         feat[2 + k, :34] = counts > k
-    words = request.split()
-    kind = words[0]
     packs = engine.packs(seat)
     if kind == "2":  # own draw
         tile = words[1]
@@ -93,10 +93,8 @@ def baseline_mask(engine, seat, request, rng_unused=None):
         for p in packs:
             if p[0] == "PENG" and counts[INDEX[p[1]]]:
                 mask[201 + INDEX[p[1]]] = 1
-        concealed = list(hand)
-        concealed.remove(tile)
         try:
-            MahjongFanCalculator(tuple(packs), tuple(concealed), tile, 0, True, False, False, False, seat, 0)
+            MahjongFanCalculator(tuple(packs), tuple(hand), tile, 0, True, False, False, False, seat, 0)
             mask[1] = 1
         except Exception:
             pass
