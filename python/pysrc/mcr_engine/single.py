@@ -79,10 +79,10 @@ class _Table:
         return done, r.reward[0].copy()
 
 
-_SeedBase = _gym.Env if _gym is not None else object
+_GymBase = _gym.Env if _gym is not None else object
 
 
-class MahjongEnv(_SeedBase):
+class MahjongEnv(_GymBase):
     """One seat of a four-seat game (Gymnasium ``Env`` shape).
 
     ``MahjongEnv(seat=0, obs="compact", opponent=None, duplicate=False,
