@@ -48,13 +48,16 @@ def bench_vecenv(envs, steps, threads, skip_forced, obs, seed):
     total_reward = np.zeros(4, np.float64)
     games = 0
     checksum = 0
+    in_step = 0.0
 
     def one():
-        nonlocal games, checksum
+        nonlocal games, checksum, in_step
         off = int(rng.integers(rows))
         np.multiply(mask, noise[off:off + envs], out=scores)
         actions = scores.argmax(axis=2)
+        t = time.perf_counter()
         env.step(actions)
+        in_step += time.perf_counter() - t
         games += int(done.sum())
         total_reward.__iadd__(reward.sum(axis=0))
         checksum += int(obs_a[:, :, 0].sum())
@@ -62,6 +65,7 @@ def bench_vecenv(envs, steps, threads, skip_forced, obs, seed):
     for _ in range(20):
         one()
     judge0 = env.judge_steps
+    in_step = 0.0
     w0, c0 = clock()
     for _ in range(steps):
         one()
@@ -69,7 +73,7 @@ def bench_vecenv(envs, steps, threads, skip_forced, obs, seed):
     judge = env.judge_steps - judge0
     n = steps * envs
     return {"steps_wall": n / (w1 - w0), "steps_cpu": n / (c1 - c0), "judge_wall": judge / (w1 - w0),
-            "wall": w1 - w0, "cpu": c1 - c0, "games": games}
+            "wall": w1 - w0, "cpu": c1 - c0, "games": games, "step_only": n / in_step}
 
 
 def baseline_mask(engine, seat, request, rng_unused=None):
@@ -173,7 +177,7 @@ def main():
             what = "decisions (skip_forced)" if skip else "every judge step      "
             print(f"VecEnv {what} {threads} thread(s): {med['steps_wall']:>10,.0f} env steps/s wall, "
                   f"{med['steps_cpu']:>10,.0f} per CPU-second, {med['judge_wall']:>10,.0f} judge steps/s; "
-                  f"CPU/wall {med['cpu'] / med['wall']:.2f}")
+                  f"CPU/wall {med['cpu'] / med['wall']:.2f}; env.step alone {med['step_only']:>10,.0f} steps/s")
     loops = [bench_python_loop(a.loop_seconds, a.seed + r) for r in range(a.rounds)]
     py_wall = statistics.median(s / w for s, w, c, g in loops)
     py_cpu = statistics.median(s / c for s, w, c, g in loops)
