@@ -118,22 +118,43 @@ def reduce(answer):
 
 def test_masks_are_the_engines_legal_answers():
     """Every masked action is one of the engine's legal answers and every
-    legal answer is masked (PENG/CHI: the claim, then its discard)."""
+    legal answer is masked; after a PENG/CHI claim, the claiming seat's
+    mask holds exactly the discards the engine accepts with that claim and
+    the other seats' only PASS."""
     env = VecEnv(6, 11, skip_forced=False)
     rng = np.random.default_rng(11)
     r = env.reset()
-    checked = 0
-    for _ in range(300):
+    checked = discards = 0
+    for _ in range(400):
+        answers = {}
         for i in range(env.num_envs):
             if env.choosing_discard(i):
                 continue
             for seat in range(4):
+                answers[i, seat] = env.legal_answers(i, seat)
                 got = {answer_of(mcr_engine.action_name(int(k))) for k in np.flatnonzero(r.mask[i, seat])}
-                want = {reduce(a) for a in env.legal_answers(i, seat)}
+                want = {reduce(a) for a in answers[i, seat]}
                 assert got == want, (i, seat, sorted(got), sorted(want))
                 checked += 1
-        r = env.step(random_actions(rng, r.mask))
-    assert checked > 1000
+        # claim PENG/CHI whenever legal, to reach the discard decisions often
+        acts = random_actions(rng, r.mask)
+        claims = (r.mask[:, :, 36:133].sum(axis=2) > 0)
+        for i, seat in zip(*np.nonzero(claims)):
+            acts[i, seat] = 36 + int(np.flatnonzero(r.mask[i, seat, 36:133])[0])
+        r = env.step(acts)
+        for i in range(env.num_envs):
+            if not env.choosing_discard(i):
+                continue
+            for seat in range(4):
+                name = answer_of(mcr_engine.action_name(int(acts[i, seat])))
+                if (i, seat) in answers and name.split()[0] in ("PENG", "CHI"):
+                    want = {a.split()[-1] for a in answers[i, seat] if reduce(a) == name}
+                    got = {mcr_engine.action_name(int(k)).split()[1] for k in np.flatnonzero(r.mask[i, seat])}
+                    assert got == want and all(k < 36 for k in np.flatnonzero(r.mask[i, seat])), (i, seat, name)
+                    discards += 1
+                else:
+                    assert np.flatnonzero(r.mask[i, seat]).tolist() == [0]
+    assert checked > 1000 and discards > 20, (checked, discards)
 
 
 def test_every_masked_action_is_accepted():
