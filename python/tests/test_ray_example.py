@@ -26,12 +26,13 @@ def load_example():
     return mod
 
 
-def test_ray_rollout_workers():
+def test_ray_rollout_workers(monkeypatch):
     ray = pytest.importorskip("ray", reason="optional: ray not installed (pip install ray)")
     example = load_example()
     # the actors' processes import the example module by name
-    os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [EXAMPLES, os.environ.get("PYTHONPATH")]))
-    os.environ.setdefault("RAY_AUTH_MODE", "disabled")
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(filter(None, [EXAMPLES, os.environ.get("PYTHONPATH")])))
+    monkeypatch.setenv("RAY_AUTH_MODE", os.environ.get("RAY_AUTH_MODE", "disabled"))
+    monkeypatch.setitem(sys.modules, "ray_rollouts", example)
     try:
         out = example.run(num_workers=2, num_envs=16, steps=250, rounds=1, seed=5, keep=True, records=True)
     finally:
