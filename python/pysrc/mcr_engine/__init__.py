@@ -14,24 +14,31 @@ from the mcr-engine Rust library, in process.
 - ``shanten(hand)``, ``discards(hand)``, ``waits(hand)``: the hand analysis
   (shanten per shape with useful tiles, the discard table, each winning tile
   with its fans): :class:`Shanten`, :class:`Discard`, :class:`Wait`.
+- ``VecEnv(num_envs, seed, ...)``: many tables stepped in Rust into numpy
+  arrays (masks, observations, the judge's scores); ``mcr_engine.single``:
+  Gymnasium/PettingZoo-shaped single games (``mcr_engine.env``; needs numpy).
 - ``mcr_engine.mahjonggb``: a drop-in for pymahjonggb 1.4.0
   (``import mcr_engine.mahjonggb as MahjongGB``).
 
 Errors are exceptions of the classes below, all importable from here:
-:class:`McrError` (base of EngineError and RecordError), :class:`HandError`
+:class:`McrError` (base of EngineError, EnvError and RecordError;
+``ActionError`` is an EnvError), :class:`HandError`
 and :class:`UnsupportedInput` (both ``ValueError``).
 """
 from ._native import (
     BUILD_ID,
     Engine,
     EngineError,
+    EnvError,
     Fan,
     HandError,
     McrError,
+    NUM_ACTIONS,
     RecordError,
     RecordReader,
     Result,
     UnsupportedInput,
+    action_name,
     calculate,
     calculate_many,
     calculate_packed,
@@ -45,17 +52,33 @@ from ._native import MINIMUM_FAN, Discard, ShapeShanten, Shanten, Wait, discards
 
 __version__ = "0.1.0"
 
+
+def __getattr__(name):
+    # The environment needs numpy: imported on first use only.
+    if name in ("VecEnv", "StepResult", "ActionError"):
+        from . import env
+
+        return getattr(env, name)
+    raise AttributeError(f"module 'mcr_engine' has no attribute {name!r}")
+
+
 __all__ = [
     "BUILD_ID",
     "Engine",
     "EngineError",
+    "EnvError",
+    "ActionError",
     "Fan",
     "HandError",
     "McrError",
+    "NUM_ACTIONS",
     "RecordError",
     "RecordReader",
     "Result",
     "UnsupportedInput",
+    "VecEnv",
+    "StepResult",
+    "action_name",
     "calculate",
     "calculate_many",
     "calculate_packed",

@@ -23,6 +23,16 @@ class UnsupportedInput(ValueError):
 class EngineError(McrError):
     """The engine refused a command (bad wall, quan or srand, missing response, step before reset or after the end)."""
 
+class EnvError(McrError):
+    """The environment refused a command or its input (configuration, array dtype/shape/layout)."""
+
+NUM_ACTIONS: int
+
+def action_name(index: int) -> str:
+    """The name of action index (0..234): "pass", "hu", "play W1", "chi T3 k=0", ..."""
+
+from .env import ActionError as ActionError, StepResult as StepResult, VecEnv as VecEnv
+
 class RecordError(McrError):
     """A record file or line could not be read."""
     path: str
