@@ -126,3 +126,21 @@ def test_vecenv_default_records_have_no_rules_key():
     assert env.rules == "botzone"
     recs = [json.loads(x) for x in play(env, 600, 3)]
     assert recs and all("rules" not in r for r in recs)
+
+
+def test_single_game_wrappers_take_rules():
+    from mcr_engine.single import MahjongEnv, MahjongParallelEnv
+
+    env = MahjongParallelEnv(seed=4, rules="house-example")
+    obs, infos = env.reset(seed=4)
+    rng = np.random.default_rng(4)
+    while True:
+        acts = {a: int(rng.choice(np.flatnonzero(infos[a]["action_mask"]))) for a in env.agents}
+        obs, rewards, terms, truncs, infos = env.step(acts)
+        if all(terms.values()):
+            break
+    assert json.loads(env.record)["rules"] == "house-example"
+    one = MahjongEnv(seed=1, rules="strict-98")
+    assert one._table.env.rules == "strict-98"
+    with pytest.raises(UnknownRules):
+        MahjongEnv(rules="nope")
