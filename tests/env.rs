@@ -193,7 +193,7 @@ fn duplicate_walls_are_the_24_seat_permutations_of_one() {
 
 #[test]
 fn selfplay_library_records_replay_exactly() {
-    let records = selfplay::play(40, 21, 2).unwrap();
+    let records = selfplay::play(40, 21, 2, mcr_engine::fans::Profile::default()).unwrap();
     assert_eq!(records.len(), 40);
     for line in &records {
         let rec: GameRecord = serde_json::from_str(line).unwrap();

@@ -259,10 +259,11 @@ fn discards(hand: &Bound<'_, PyAny>, pack: Option<&Bound<'_, PyAny>>, visible: O
 /// standing tiles, no `+` tile), in tile order, with the calculator's result
 /// self-drawn and on a discard. The keywords (or, for the notation, its
 /// words `4th`, `kong`, `last`, `seat=`, `prevalent=`, `flowers=`; a keyword
-/// given wins) apply to every win.
+/// given wins) apply to every win. `rules`: the rule profile that scores
+/// the wins and sets the minimum of `below_minimum` (`profiles()`).
 #[pyfunction]
 #[pyo3(signature = (hand, pack=None, *, flower_count=None, fourth_tile=None, about_kong=None, wall_last=None,
-                    seat_wind=None, prevalent_wind=None))]
+                    seat_wind=None, prevalent_wind=None, rules="botzone"))]
 #[allow(clippy::too_many_arguments)]
 fn waits(
     py: Python<'_>,
@@ -274,7 +275,9 @@ fn waits(
     wall_last: Option<bool>,
     seat_wind: Option<u8>,
     prevalent_wind: Option<u8>,
+    rules: &str,
 ) -> PyResult<Vec<Wait>> {
+    let profile = crate::rules::profile(rules)?;
     let h = read_hand(hand, pack)?;
     if h.marked_win {
         return Err(HandError::new_err("a waiting hand has no winning tile yet: leave out the +tile"));
@@ -288,7 +291,7 @@ fn waits(
         initial: h.flags.initial,
     };
     let (seat, prevalent, flowers) = (seat_wind.unwrap_or(h.seat), prevalent_wind.unwrap_or(h.prevalent), flower_count.unwrap_or(h.flowers));
-    let found = analysis::waits(&h.packs, &h.standing, flags, seat, prevalent, flowers).map_err(|e| HandError::new_err(e.to_string()))?;
+    let found = analysis::waits::waits_with(profile, &h.packs, &h.standing, flags, seat, prevalent, flowers).map_err(|e| HandError::new_err(e.to_string()))?;
     let mut out = Vec::with_capacity(found.len());
     for w in found {
         let input = |self_drawn| {

@@ -9,7 +9,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyList;
 
 use crate::convert::hand_input;
-use crate::mahjonggb;
+use crate::{mahjonggb, rules};
 use crate::HandError;
 
 /// One fan of a result.
@@ -69,6 +69,11 @@ impl Result {
     fn total(&self) -> i32 {
         self.r.result.max(0)
     }
+    /// The rule profile that scored it (`rules=`).
+    #[getter]
+    fn rules(&self) -> &'static str {
+        self.r.profile.name
+    }
     #[getter]
     fn is_win(&self) -> bool {
         self.r.is_win()
@@ -95,7 +100,7 @@ impl Result {
     /// shape), as `mcr fan` prints it; None when the hand does not win.
     #[getter]
     fn reading(&self) -> Option<String> {
-        let e = fans::explain(&self.hand);
+        let e = fans::explain_with(self.r.profile, &self.hand);
         e.chosen.map(|i| mcr_engine::audit::reading_text(&e.readings[i].reading))
     }
     /// The hand in the compact notation.
@@ -107,7 +112,7 @@ impl Result {
     /// `((value, count, name, name_en), ...)`.
     #[pyo3(signature = (verbose=false))]
     fn as_tuple(&self, py: Python<'_>, verbose: bool) -> PyResult<PyObject> {
-        unsafe { Bound::from_owned_ptr_or_err(py, mahjonggb::fan_tuple(&self.r.counts, verbose)).map(|b| b.unbind()) }
+        rules::fan_tuple(py, &self.r, verbose)
     }
     fn __repr__(&self) -> String {
         let fans: Vec<String> = self.r.fans().map(|(f, c)| if c > 1 { format!("{} x{c}", f.name) } else { f.name.to_string() }).collect();
@@ -118,9 +123,11 @@ impl Result {
 /// Scores one hand. `hand` is the compact notation
 /// (`"[chi 456m] [peng 1z] 234s 789s 9p +9p zimo seat=S"`) or the standing
 /// tiles (names such as "W1"), then with `win_tile` and the keywords.
+/// `rules`: the rule profile (`profiles()`); an unknown name raises
+/// `UnknownRules`.
 #[pyfunction]
 #[pyo3(signature = (hand, pack=None, win_tile=None, *, flower_count=0, self_drawn=false, fourth_tile=false,
-                    about_kong=false, wall_last=false, seat_wind=0, prevalent_wind=0))]
+                    about_kong=false, wall_last=false, seat_wind=0, prevalent_wind=0, rules="botzone"))]
 #[allow(clippy::too_many_arguments)]
 fn calculate(
     hand: &Bound<'_, PyAny>,
@@ -133,16 +140,18 @@ fn calculate(
     wall_last: bool,
     seat_wind: u8,
     prevalent_wind: u8,
+    rules: &str,
 ) -> PyResult<Result> {
+    let profile = rules::profile(rules)?;
     let hand = hand_input(hand, pack, win_tile, flower_count, self_drawn, fourth_tile, about_kong, wall_last, seat_wind, prevalent_wind)?;
-    Ok(Result { r: fans::calculate(&hand), hand })
+    Ok(Result { r: fans::calculate_with(profile, &hand), hand })
 }
 
 /// Every reading weighed, every fan counted or omitted and why (the text of
 /// `mcr audit`). Same arguments as `calculate`.
 #[pyfunction]
 #[pyo3(signature = (hand, pack=None, win_tile=None, *, flower_count=0, self_drawn=false, fourth_tile=false,
-                    about_kong=false, wall_last=false, seat_wind=0, prevalent_wind=0))]
+                    about_kong=false, wall_last=false, seat_wind=0, prevalent_wind=0, rules="botzone"))]
 #[allow(clippy::too_many_arguments)]
 fn explain(
     hand: &Bound<'_, PyAny>,
@@ -155,9 +164,11 @@ fn explain(
     wall_last: bool,
     seat_wind: u8,
     prevalent_wind: u8,
+    rules: &str,
 ) -> PyResult<String> {
+    let profile = rules::profile(rules)?;
     let hand = hand_input(hand, pack, win_tile, flower_count, self_drawn, fourth_tile, about_kong, wall_last, seat_wind, prevalent_wind)?;
-    Ok(mcr_engine::audit::report(&hand, None).text)
+    Ok(mcr_engine::audit::report_with(profile, &hand, None).text)
 }
 
 /// The batch call: `hands` is a list (or tuple) of `MahjongFanCalculator`
@@ -167,10 +178,13 @@ fn explain(
 /// or -1 wrong tile count, -3 not a win); with `fans=True`, the fan tuple
 /// `MahjongFanCalculator` would return (`verbose` as given), or the raw
 /// result for a hand that does not win. The first malformed item raises
-/// the exception `MahjongFanCalculator` raises for it.
+/// the exception `MahjongFanCalculator` raises for it. `rules`: the rule
+/// profile (`profiles()`), the tuples naming that profile's fans.
 #[pyfunction]
-#[pyo3(signature = (hands, fans=false, verbose=false))]
-fn calculate_many(py: Python<'_>, hands: &Bound<'_, PyAny>, fans: bool, verbose: bool) -> PyResult<PyObject> {
+#[pyo3(signature = (hands, fans=false, verbose=false, *, rules="botzone"))]
+fn calculate_many(py: Python<'_>, hands: &Bound<'_, PyAny>, fans: bool, verbose: bool, rules: &str) -> PyResult<PyObject> {
+    let profile = rules::profile(rules)?;
+    let botzone = profile == fans::Profile::default();
     let seq = hands.as_ptr();
     unsafe {
         let is_list = ffi::PyList_Check(seq) != 0;
@@ -211,14 +225,16 @@ fn calculate_many(py: Python<'_>, hands: &Bound<'_, PyAny>, fans: bool, verbose:
                 return Err(PyErr::fetch(py));
             };
             let value = if fans {
-                let r = fans::calculate(&hand);
+                let r = if botzone { fans::calculate(&hand) } else { fans::calculate_with(profile, &hand) };
                 if r.result < 0 {
                     ffi::PyLong_FromLong(r.result as std::ffi::c_long)
                 } else {
-                    mahjonggb::fan_tuple(&r.counts, verbose)
+                    rules::fan_tuple(py, &r, verbose)?.into_ptr()
                 }
-            } else {
+            } else if botzone {
                 ffi::PyLong_FromLong(fans::calculate_total(&hand) as std::ffi::c_long)
+            } else {
+                ffi::PyLong_FromLong(fans::calculate_total_with(profile, &hand) as std::ffi::c_long)
             };
             if value.is_null() {
                 return Err(PyErr::fetch(py));

@@ -109,8 +109,9 @@ impl NativeVecEnv {
 #[pymethods]
 impl NativeVecEnv {
     #[new]
-    #[pyo3(signature = (num_envs, seed, obs, duplicate, records, threads, skip_forced))]
-    fn new(num_envs: usize, seed: u64, obs: &str, duplicate: bool, records: bool, threads: usize, skip_forced: bool) -> PyResult<Self> {
+    #[pyo3(signature = (num_envs, seed, obs, duplicate, records, threads, skip_forced, rules="botzone"))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(num_envs: usize, seed: u64, obs: &str, duplicate: bool, records: bool, threads: usize, skip_forced: bool, rules: &str) -> PyResult<Self> {
         let kind = ObsKind::parse(obs).ok_or_else(|| EnvError::new_err(format!("obs {obs:?}: expected \"compact\" or \"feature\"")))?;
         let mut cfg = VecEnvConfig::new(num_envs, seed);
         cfg.obs = kind;
@@ -118,6 +119,7 @@ impl NativeVecEnv {
         cfg.records = records;
         cfg.threads = threads;
         cfg.skip_forced = skip_forced;
+        cfg.profile = crate::rules::profile(rules)?;
         Ok(NativeVecEnv { env: VecEnv::new(cfg).map_err(env_err)?, out: None })
     }
 

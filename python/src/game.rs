@@ -44,9 +44,19 @@ impl Engine {
 
 #[pymethods]
 impl Engine {
+    /// A judge under the rule profile `rules` (`profiles()`; the minimum
+    /// fan, scores and penalty follow it). Raises `UnknownRules` for an
+    /// unknown name.
     #[new]
-    fn new() -> Engine {
-        Engine { core: Core::new(), turn: None }
+    #[pyo3(signature = (rules="botzone"))]
+    fn new(rules: &str) -> PyResult<Engine> {
+        Ok(Engine { core: Core::with_profile(crate::rules::profile(rules)?), turn: None })
+    }
+
+    /// The rule profile's name.
+    #[getter]
+    fn rules(&self) -> &'static str {
+        self.core.profile().name
     }
 
     /// Starts a game on the 136-tile `wall` (seat s owns `wall[34s:34s+34]`),

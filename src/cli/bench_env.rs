@@ -28,6 +28,8 @@ pub struct Args {
     pub no_skip: bool,
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    #[command(flatten)]
+    pub rules: super::RulesArg,
 }
 
 pub fn run(args: Args) -> ExitCode {
@@ -49,12 +51,14 @@ pub fn run(args: Args) -> ExitCode {
         let mut cfg = VecEnvConfig::new(args.envs.max(1), args.seed);
         cfg.threads = n;
         cfg.obs = obs;
+        cfg.profile = args.rules.rules;
         cfg.skip_forced = !args.no_skip;
         match time(cfg, args.steps) {
             Ok(t) => println!(
-                "bench env: {n} thread(s), {} tables, obs {}, {}: {:.0} steps/s ({:.2} M), {:.0} judge steps/s, {:.0} games/s; \
+                "bench env: {n} thread(s), {} tables, rules {}, obs {}, {}: {:.0} steps/s ({:.2} M), {:.0} judge steps/s, {:.0} games/s; \
                  per CPU-second {:.0} steps; policy {:.0}% of the time",
                 args.envs,
+                args.rules.rules.name,
                 args.obs,
                 if args.no_skip { "every judge step" } else { "forced steps inside" },
                 t.steps,

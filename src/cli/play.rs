@@ -1,4 +1,4 @@
-//! `mcr play --games N --seed S -o FILE`: self-play with a seeded random
+//! `mcr play --games N --seed S [--rules NAME] -o FILE`: self-play with a seeded random
 //! legal policy; every game written as a record in the corpus schema.
 
 use std::io::Write;
@@ -21,10 +21,12 @@ pub struct Args {
     /// Worker threads (0: one per core). The games do not depend on it.
     #[arg(long, default_value_t = 0)]
     pub threads: usize,
+    #[command(flatten)]
+    pub rules: super::RulesArg,
 }
 
 pub fn run(args: Args) -> ExitCode {
-    let records = match selfplay::play(args.games, args.seed, args.threads) {
+    let records = match selfplay::play(args.games, args.seed, args.threads, args.rules.rules) {
         Ok(r) => r,
         Err(e) => {
             eprintln!("play: {e}");

@@ -17,6 +17,7 @@ use serde_json::{json, Value};
 use super::action::{self, NUM_ACTIONS};
 use super::obs::{self, ObsKind, Seen};
 use super::wall::Deal;
+use crate::fans::Profile;
 use crate::engine::{Claim, Engine, EngineError, Event, Move, Turn, WALL_SIZE};
 use crate::tiles::Tile;
 
@@ -58,9 +59,10 @@ pub struct Game {
 }
 
 impl Game {
-    /// A game on `deal`; `record` keeps what the corpus record needs.
-    pub fn new(deal: Deal, game_id: String, record: bool) -> Result<Game, EngineError> {
-        let mut engine = Engine::new();
+    /// A game on `deal` under `profile`; `record` keeps what the corpus
+    /// record needs.
+    pub fn new(profile: &'static Profile, deal: Deal, game_id: String, record: bool) -> Result<Game, EngineError> {
+        let mut engine = Engine::with_profile(profile);
         let names = deal.wall.map(Tile::name);
         let turn = engine.reset(&names, deal.quan as i64, deal.srand as i64)?;
         let mut seen = Seen::new(deal.quan);
@@ -259,7 +261,7 @@ impl Game {
         };
         let wall: Vec<&str> = self.deal.wall.iter().map(|t| t.name()).collect();
         debug_assert_eq!(wall.len(), WALL_SIZE);
-        json!({
+        let mut record = json!({
             "game_id": self.game_id,
             "srand": self.deal.srand,
             "quan": self.deal.quan,
@@ -268,7 +270,14 @@ impl Game {
             "turns": turns,
             "expected": expected,
             "tags": ["selfplay"],
-        })
+        });
+        // A game not under the reference rules says which: `mcr validate
+        // --rules NAME` replays it.
+        let profile = self.engine.profile();
+        if profile != Profile::default() {
+            record["rules"] = json!(profile.name);
+        }
+        record
     }
 }
 

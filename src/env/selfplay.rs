@@ -6,6 +6,7 @@ use rayon::prelude::*;
 use super::action::NUM_ACTIONS;
 use super::vec::{Buffers, EnvError, VecEnv, VecEnvConfig};
 use super::wall::Rng;
+use crate::fans::Profile;
 
 /// Owned output buffers of the right sizes for `env`.
 pub struct OwnedBuffers {
@@ -81,9 +82,11 @@ pub fn pick(rng: &mut Rng, mask: &[u8]) -> usize {
 }
 
 /// Plays `games` games with the random legal policy and returns their
-/// records (the first `games` to finish, in the order they finished).
-pub fn play(games: usize, seed: u64, threads: usize) -> Result<Vec<String>, EnvError> {
+/// records (the first `games` to finish, in the order they finished),
+/// under `profile`.
+pub fn play(games: usize, seed: u64, threads: usize, profile: &'static Profile) -> Result<Vec<String>, EnvError> {
     let mut cfg = VecEnvConfig::new(games.clamp(1, 256), seed);
+    cfg.profile = profile;
     cfg.records = true;
     cfg.threads = threads;
     let mut env = VecEnv::new(cfg)?;

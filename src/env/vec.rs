@@ -26,6 +26,7 @@ use super::game::{Game, Outcome};
 use super::obs::ObsKind;
 use super::wall;
 use crate::engine::EngineError;
+use crate::fans::Profile;
 
 #[derive(Clone, Debug)]
 pub struct VecEnvConfig {
@@ -40,11 +41,14 @@ pub struct VecEnvConfig {
     pub records: bool,
     /// Play steps where no seat has a choice inside `step`.
     pub skip_forced: bool,
+    /// The rule profile the games are scored and judged under (its minimum
+    /// fan sets which HUs the masks allow; `botzone` by default).
+    pub profile: &'static Profile,
 }
 
 impl VecEnvConfig {
     pub fn new(num_envs: usize, seed: u64) -> VecEnvConfig {
-        VecEnvConfig { num_envs, seed, threads: 0, obs: ObsKind::Compact, duplicate: false, records: false, skip_forced: true }
+        VecEnvConfig { num_envs, seed, threads: 0, obs: ObsKind::Compact, duplicate: false, records: false, skip_forced: true, profile: Profile::default() }
     }
 }
 
@@ -238,7 +242,7 @@ fn start(cfg: &VecEnvConfig, env: usize, k: u64) -> Result<Game, EngineError> {
     let game_no = k * cfg.num_envs as u64 + env as u64;
     let deal = wall::deal(cfg.seed, game_no, cfg.duplicate);
     let id = format!("{:016x}{:08x}", cfg.seed, game_no);
-    Game::new(deal, id, cfg.records)
+    Game::new(cfg.profile, deal, id, cfg.records)
 }
 
 /// Applies one decision; on the end of a game, adds the scores to `reward`,

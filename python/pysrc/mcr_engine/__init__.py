@@ -18,12 +18,17 @@ from the mcr-engine Rust library, in process.
   arrays (masks, observations, the judge's scores); ``mcr_engine.single``:
   Gymnasium/PettingZoo-shaped single games (``mcr_engine.env``; needs numpy).
 - ``mcr_engine.mahjonggb``: a drop-in for pymahjonggb 1.4.0
-  (``import mcr_engine.mahjonggb as MahjongGB``).
+  (``import mcr_engine.mahjonggb as MahjongGB``; botzone rules, as it).
+- ``rules="NAME"``: ``calculate``, ``explain``, ``calculate_many``,
+  ``waits``, ``Engine`` and ``VecEnv`` score and judge under the rule
+  profile NAME (default ``"botzone"``, the reference); ``profiles()`` maps
+  each name to its ``about`` line. An unknown name raises
+  :class:`UnknownRules` (a ``ValueError``) listing the known ones.
 
 Errors are exceptions of the classes below, all importable from here:
 :class:`McrError` (base of EngineError, EnvError and RecordError;
 ``ActionError`` is an EnvError), :class:`HandError`
-and :class:`UnsupportedInput` (both ``ValueError``).
+, :class:`UnsupportedInput` and :class:`UnknownRules` (all ``ValueError``).
 """
 from ._native import (
     BUILD_ID,
@@ -37,6 +42,7 @@ from ._native import (
     RecordError,
     RecordReader,
     Result,
+    UnknownRules,
     UnsupportedInput,
     action_name,
     calculate,
@@ -45,6 +51,7 @@ from ._native import (
     encode_hands,
     explain,
     fan_table,
+    profiles,
     read_games,
     read_hands,
 )
@@ -75,6 +82,7 @@ __all__ = [
     "RecordError",
     "RecordReader",
     "Result",
+    "UnknownRules",
     "UnsupportedInput",
     "VecEnv",
     "StepResult",
@@ -85,6 +93,7 @@ __all__ = [
     "encode_hands",
     "explain",
     "fan_table",
+    "profiles",
     "read_games",
     "read_hands",
     "MINIMUM_FAN",

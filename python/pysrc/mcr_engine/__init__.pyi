@@ -20,6 +20,9 @@ class HandError(ValueError):
 class UnsupportedInput(ValueError):
     """mahjonggb drop-in: an input pymahjonggb 1.4.0 accepts without a stated rule."""
 
+class UnknownRules(ValueError):
+    """rules= names no rule profile; the message lists the known ones (profiles())."""
+
 class EngineError(McrError):
     """The engine refused a command (bad wall, quan or srand, missing response, step before reset or after the end)."""
 
@@ -59,6 +62,9 @@ class Result:
     @property
     def total(self) -> int: ...
     @property
+    def rules(self) -> str:
+        """The rule profile that scored it."""
+    @property
     def is_win(self) -> bool: ...
     @property
     def error(self) -> Optional[str]: ...
@@ -82,6 +88,7 @@ def calculate(
     wall_last: bool = False,
     seat_wind: int = 0,
     prevalent_wind: int = 0,
+    rules: str = "botzone",
 ) -> Result: ...
 def explain(
     hand: Union[str, Sequence[TileName]],
@@ -95,17 +102,26 @@ def explain(
     wall_last: bool = False,
     seat_wind: int = 0,
     prevalent_wind: int = 0,
+    rules: str = "botzone",
 ) -> str: ...
 def calculate_many(
-    hands: Union[List[CalculatorArgs], Tuple[CalculatorArgs, ...]], fans: bool = False, verbose: bool = False
+    hands: Union[List[CalculatorArgs], Tuple[CalculatorArgs, ...]],
+    fans: bool = False,
+    verbose: bool = False,
+    *,
+    rules: str = "botzone",
 ) -> List[Any]: ...
+def profiles() -> Dict[str, str]:
+    """The rule profiles (botzone first), each name to its about line."""
 def fan_table() -> List[Tuple[str, str, int]]: ...
 def encode_hands(hands: Iterable[CalculatorArgs]) -> bytes: ...
 def calculate_packed(data: bytes, fans: bool = False, verbose: bool = False) -> List[Any]: ...
 
 class Engine:
     """The Botzone judge in process: reset/step as the public validator expects."""
-    def __init__(self) -> None: ...
+    def __init__(self, rules: str = "botzone") -> None: ...
+    @property
+    def rules(self) -> str: ...
     def reset(self, wall: Sequence[TileName], quan: int, srand: int) -> Turn: ...
     def step(self, responses: Union[Mapping[str, str], Sequence[str]]) -> Turn: ...
     @property
@@ -195,4 +211,5 @@ def waits(
     wall_last: Optional[bool] = None,
     seat_wind: Optional[int] = None,
     prevalent_wind: Optional[int] = None,
+    rules: str = "botzone",
 ) -> List[Wait]: ...

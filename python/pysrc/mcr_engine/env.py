@@ -95,17 +95,25 @@ class VecEnv:
     - ``skip_forced``: play inside ``step`` the judge steps where no seat has
       a choice (every seat's mask has one action), so that each step is a
       decision; False makes every judge step a step.
+    - ``rules``: the rule profile the games are judged and scored under
+      (``mcr_engine.profiles()``): its minimum fan decides which HUs the
+      masks allow, and records of a game not under ``"botzone"`` carry
+      ``"rules": NAME`` (replay them with ``mcr validate --rules NAME``).
 
-    Raises :class:`EnvError` on a bad parameter.
+    Raises :class:`EnvError` on a bad parameter, :class:`UnknownRules` on an
+    unknown ``rules``.
     """
 
-    def __init__(self, num_envs, seed, *, obs="compact", duplicate=False, records=False, threads=0, skip_forced=True):
+    def __init__(self, num_envs, seed, *, obs="compact", duplicate=False, records=False, threads=0, skip_forced=True, rules="botzone"):
         n = _int("num_envs", num_envs, 1, 1 << 24)
         seed = _int("seed", seed, 0, (1 << 64) - 1)
         threads = _int("threads", threads, 0, 1024)
         if obs not in OBS_LEN:
             raise EnvError(f"obs {obs!r}: expected 'compact' or 'feature'")
-        self._native = _VecEnv(n, seed, obs, bool(duplicate), bool(records), threads, bool(skip_forced))
+        if not isinstance(rules, str):
+            raise TypeError(f"rules must be a profile name (str), not {type(rules).__name__}")
+        self._native = _VecEnv(n, seed, obs, bool(duplicate), bool(records), threads, bool(skip_forced), rules)
+        self.rules = rules
         length = self._native.obs_len
         self.num_envs = n
         self.seed = seed
@@ -192,4 +200,4 @@ class VecEnv:
         return self._native.choosing_discard(_int("env", env, 0, self.num_envs - 1))
 
     def __repr__(self):
-        return f"VecEnv(num_envs={self.num_envs}, seed={self.seed}, obs={self.obs_kind!r})"
+        return f"VecEnv(num_envs={self.num_envs}, seed={self.seed}, obs={self.obs_kind!r}, rules={self.rules!r})"

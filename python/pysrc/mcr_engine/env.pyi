@@ -31,6 +31,7 @@ class VecEnv:
     seed: int
     obs_kind: str
     records: bool
+    rules: str
     obs: npt.NDArray[np.uint8]
     mask: npt.NDArray[np.uint8]
     reward: npt.NDArray[np.float32]
@@ -46,6 +47,7 @@ class VecEnv:
         records: bool = False,
         threads: int = 0,
         skip_forced: bool = True,
+        rules: str = "botzone",
     ) -> None: ...
     @property
     def obs_len(self) -> int: ...

@@ -54,12 +54,12 @@ def _spaces(obs_len):
 class _Table:
     """A VecEnv of one table, re-created on ``reset(seed)``."""
 
-    def __init__(self, seed, obs, duplicate):
-        self.kind, self.duplicate = obs, duplicate
+    def __init__(self, seed, obs, duplicate, rules):
+        self.kind, self.duplicate, self.rules = obs, duplicate, rules
         self.start(seed)
 
     def start(self, seed):
-        self.env = VecEnv(1, seed, obs=self.kind, duplicate=self.duplicate, records=True, threads=1)
+        self.env = VecEnv(1, seed, obs=self.kind, duplicate=self.duplicate, records=True, threads=1, rules=self.rules)
         self.env.reset()
 
     def reset(self, seed):
@@ -86,18 +86,18 @@ class MahjongEnv(_GymBase):
     """One seat of a four-seat game (Gymnasium ``Env`` shape).
 
     ``MahjongEnv(seat=0, obs="compact", opponent=None, duplicate=False,
-    seed=0)``; ``opponent(obs, mask, rng) -> action`` plays the other three
+    seed=0, rules="botzone")`` (``rules``: the rule profile, as ``VecEnv``'s); ``opponent(obs, mask, rng) -> action`` plays the other three
     seats (default :func:`random_legal`). After a game ``record`` holds its
     corpus-schema record (a JSON line)."""
 
     metadata = {"render_modes": []}
 
-    def __init__(self, seat=0, obs="compact", opponent=None, duplicate=False, seed=0):
+    def __init__(self, seat=0, obs="compact", opponent=None, duplicate=False, seed=0, rules="botzone"):
         if seat not in (0, 1, 2, 3):
             raise ValueError(f"seat {seat!r}: expected 0..3")
         self.seat = seat
         self.opponent = opponent or random_legal
-        self._table = _Table(seed, obs, duplicate)
+        self._table = _Table(seed, obs, duplicate, rules)
         self.observation_space, self.action_space = _spaces(self._table.env.obs_len)
         self._rng = np.random.default_rng(seed)
         self._over = True
@@ -164,10 +164,10 @@ class MahjongParallelEnv(_ParBase):
 
     metadata = {"render_modes": [], "name": "mcr_mahjong_v0"}
 
-    def __init__(self, obs="compact", duplicate=False, seed=0):
+    def __init__(self, obs="compact", duplicate=False, seed=0, rules="botzone"):
         self.possible_agents = [f"player_{s}" for s in range(4)]
         self.agents = []
-        self._table = _Table(seed, obs, duplicate)
+        self._table = _Table(seed, obs, duplicate, rules)
         self._obs_space, self._act_space = _spaces(self._table.env.obs_len)
 
     @property
