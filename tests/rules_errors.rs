@@ -1,13 +1,16 @@
 //! Every error the rules checker can report, each on its line with its
 //! message, fast: the checker itself (build/lang.rs, the code build.rs and
 //! `mcr rules check` run) is compiled into this test, as `mcr rules check`
-//! compiles it, and run on the shipped rules with one edit each. A guard
-//! test reads build/lang.rs and fails when a message there is asserted by
-//! no case. (rules_variants.rs keeps real build failures.)
+//! compiles it, and run on the shipped rules with one edit each, and a
+//! profile (build/profile.rs) on small profiles of botzone. A guard test
+//! reads both files and fails when a message there is asserted by no case. (rules_variants.rs keeps real build failures.)
 
 #[path = "../build/lang.rs"]
 #[allow(dead_code)]
 mod lang;
+#[path = "../build/profile.rs"]
+#[allow(dead_code)]
+mod profile;
 use mcr_engine::rules::vocabulary;
 
 const FILE: &str = "fans.mcr";
@@ -158,8 +161,8 @@ fn every_error_on_its_line_with_its_message() {
 /// The fixed words of every message build/lang.rs can report: the first
 /// string literal after each `err(`, `err_at(`, `message:` (and the
 /// full-width hint), its longest piece between `{...}` holes.
-fn messages_in_checker() -> Vec<String> {
-    let src = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/build/lang.rs")).unwrap();
+fn messages_in_checker(file: &str) -> Vec<String> {
+    let src = std::fs::read_to_string(format!("{}/build/{file}", env!("CARGO_MANIFEST_DIR"))).unwrap();
     let mut out = Vec::new();
     for marker in ["err(", "err_at(", "message:", "(c, ascii)| format!("] {
         for (at, _) in src.match_indices(marker) {
@@ -193,10 +196,62 @@ fn a_bad_chow_pairs_line_is_reported_on_its_line() {
     assert!(got.iter().all(|e| e.contains(CHOW_PAIRS_SYNTAX) || e.contains("must be listed in policy chow_pairs")), "{got:#?}");
 }
 
+/// Profiles of botzone: (the lines after `extends botzone`, the error's
+/// line in the profile, the whole message).
+#[rustfmt::skip]
+const PROFILE_CASES: &[(&str, usize, &str)] = &[
+    ("    when  kongs == 1", 2, "indented line outside a fan"),
+    ("fan 平和\n    when  kongs == 1\n    when  kongs == 2", 4, "fan 平和: a fan has exactly one `when` or `count` line"),
+    ("fan 平和\n    omits , 断幺", 3, "fan 平和: empty name in `omits`"),
+    ("fan 平和\n    omits 断幺 x0", 3, "fan 平和: bad count `x0` in `omits` (write x1, x2, ...)"),
+    ("fan 九莲宝灯\n    omits 无字", 3, "fan 九莲宝灯: already omits `无字`"),
+    ("fan 九莲宝灯\n    keeps 七对", 3, "fan 九莲宝灯: `keeps 七对`: the fan does not omit it"),
+    ("fan 平和\n    adds 断幺", 3, "fan 平和: unknown line `adds` (expected when, count, omits or keeps)"),
+    ("remove 青龙", 2, "remove: unknown fan `青龙`"),
+    ("removes 清龙", 2, "unknown line `removes` (expected extends, about, fan, remove, flag, policy or game)"),
+    ("fan ", 2, "`fan` needs a name"),
+    ("fan 平和 \"All Chows = 4", 2, "fan 平和: unterminated English name"),
+    ("fan 平和 = 0", 2, "fan 平和: the value must be a whole number, at least 1"),
+    ("fan 平和 = 4 bonus", 2, "fan 平和: unexpected `bonus` (after the value: extension on|off, after <fan>, replaces <fan>)"),
+    ("fan 平和 = 4 after 断幺", 2, "fan 平和: `after` and `replaces` place a new fan; this fan exists already"),
+    ("fan 平合 = 4", 2, "fan 平合: unknown fan (did you mean `平和`?): a new fan needs `\"<English name>\" = <value>`"),
+    ("fan 新番 \"New Fan\" = 1 after 青龙\n    when  kongs == 1", 2, "fan 新番: after: unknown fan `青龙`"),
+    ("fan 新番 \"New Fan\" = 1 replaces 青龙\n    when  kongs == 1", 2, "fan 新番: replaces: unknown fan `青龙`"),
+    ("fan 新番 \"New Fan\" = 1\nfan 平和 = 4", 3, "fan 新番: a new fan needs a `when` or `count` line"),
+];
+
+#[test]
+fn every_profile_error_on_its_line_with_its_message() {
+    let base_text = shipped();
+    let base = lang::parse_all(FILE, &base_text).unwrap_or_else(|e| panic!("{e:?}"));
+    let mut failures = Vec::new();
+    for (body, line, message) in PROFILE_CASES {
+        let text = format!("extends botzone\n{body}\n");
+        let header = profile::read_header("p", "p.mcr", &text).unwrap();
+        let got: Vec<String> = match profile::apply(&base, &base_text, &header) {
+            Ok(_) => vec!["(no error)".into()],
+            Err(e) => e.iter().map(|e| e.to_string()).collect(),
+        };
+        let want = format!("p.mcr:{line}: {message}");
+        if got != [want.clone()] {
+            failures.push(format!("profile `{body}`\n  want: {want}\n  got:  {}", got.join("\n        ")));
+        }
+    }
+    assert!(failures.is_empty(), "{} of {} cases:\n{}", failures.len(), PROFILE_CASES.len(), failures.join("\n"));
+    let e = profile::read_header("p", "p.mcr", "about \"no base\"\n").err().unwrap();
+    assert_eq!(e.to_string(), format!("p.mcr:1: {NO_EXTENDS}"));
+}
+
+const NO_EXTENDS: &str = "a profile needs an `extends <profile>` line";
+
 #[test]
 fn every_message_of_the_checker_has_a_case() {
-    let messages = messages_in_checker();
+    let messages = messages_in_checker("lang.rs");
     assert!(messages.len() >= 50, "only {} messages found: {messages:?}", messages.len());
     let missing: Vec<&String> = messages.iter().filter(|m| !CASES.iter().any(|c| c.3.contains(m.as_str())) && !CHOW_PAIRS_SYNTAX.contains(m.as_str())).collect();
     assert!(missing.is_empty(), "messages of build/lang.rs no case asserts: {missing:#?}");
+    let messages = messages_in_checker("profile.rs");
+    assert!(messages.len() >= 15, "only {} messages found: {messages:?}", messages.len());
+    let missing: Vec<&String> = messages.iter().filter(|m| !PROFILE_CASES.iter().any(|c| c.2.contains(m.as_str())) && !NO_EXTENDS.contains(m.as_str())).collect();
+    assert!(missing.is_empty(), "messages of build/profile.rs no case asserts: {missing:#?}");
 }
