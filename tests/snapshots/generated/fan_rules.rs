@@ -757,7 +757,6 @@ pub static TIE_YIELDS: &[u8] = &[19];
 pub static CHOW_PAIR_TRIM: &[u8] = &[72, 71, 70, 69];
 /// (preferred, over): a later group of three chows showing the first is counted instead of one showing the second.
 pub const CHOW_TRIPLE_PREFER: &[(u8, u8)] = &[];
-pub const PUNG_PAIRS_EVERY_PAIR: bool = true;
 pub const DISCARD_COMPLETES_PUNG_MELDED: bool = true;
 pub static OUTSIDE_READINGS: &[u8] = &[81];
 
@@ -873,9 +872,6 @@ pub fn chows_2(g: &GroupView) -> Option<u8> {
 /// Does `chows_2` read the group's tiles only (so a table over tiles can answer)?
 pub const CHOWS_2_BY_TILES: bool = true;
 
-/// Does `chows_2` read the winds?
-pub const CHOWS_2_READS_WINDS: bool = false;
-
 /// The first `chows(3)` fan the group shows, in file order.
 pub fn chows_3(g: &GroupView) -> Option<u8> {
     if mcr_macros::rule!(g; same_tile) { return Some(23); } // 一色三同顺
@@ -889,9 +885,6 @@ pub fn chows_3(g: &GroupView) -> Option<u8> {
 
 /// Does `chows_3` read the group's tiles only (so a table over tiles can answer)?
 pub const CHOWS_3_BY_TILES: bool = true;
-
-/// Does `chows_3` read the winds?
-pub const CHOWS_3_READS_WINDS: bool = false;
 
 /// The first `chows(4)` fan the group shows, in file order.
 pub fn chows_4(g: &GroupView) -> Option<u8> {
@@ -926,9 +919,6 @@ pub fn pungs_2(g: &GroupView) -> Option<u8> {
 /// Does `pungs_2` read the group's tiles only (so a table over tiles can answer)?
 pub const PUNGS_2_BY_TILES: bool = true;
 
-/// Does `pungs_2` read the winds?
-pub const PUNGS_2_READS_WINDS: bool = false;
-
 /// The first `pungs(3)` fan the group shows, in file order.
 pub fn pungs_3(g: &GroupView) -> Option<u8> {
     if mcr_macros::rule!(g; all (dragon)) { return Some(2); } // 大三元
@@ -942,9 +932,6 @@ pub fn pungs_3(g: &GroupView) -> Option<u8> {
 /// Does `pungs_3` read the group's tiles only (so a table over tiles can answer)?
 pub const PUNGS_3_BY_TILES: bool = true;
 
-/// Does `pungs_3` read the winds?
-pub const PUNGS_3_READS_WINDS: bool = false;
-
 /// The first `pungs(4)` fan the group shows, in file order.
 pub fn pungs_4(g: &GroupView) -> Option<u8> {
     if mcr_macros::rule!(g; all (wind)) { return Some(1); } // 大四喜
@@ -954,9 +941,6 @@ pub fn pungs_4(g: &GroupView) -> Option<u8> {
 
 /// Does `pungs_4` read the group's tiles only (so a table over tiles can answer)?
 pub const PUNGS_4_BY_TILES: bool = true;
-
-/// Does `pungs_4` read the winds?
-pub const PUNGS_4_READS_WINDS: bool = false;
 
 /// Every `pungs(1)` fan the set shows.
 #[allow(unused_variables)]
