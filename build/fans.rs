@@ -240,7 +240,6 @@ pub fn generate(rules: &Rules, file: &str, out_file: &Path) -> Result<(), String
         .collect();
     writeln!(w, "/// (preferred, over): a later group of three chows showing the first is counted instead of one showing the second.").unwrap();
     writeln!(w, "pub const CHOW_TRIPLE_PREFER: &[(u8, u8)] = &[{}];", prefer.join(", ")).unwrap();
-    writeln!(w, "pub const PUNG_PAIRS_EVERY_PAIR: bool = {};", pol.pung_pairs_every).unwrap();
     writeln!(w, "pub const DISCARD_COMPLETES_PUNG_MELDED: bool = {};", pol.discard_completes_pung_melded).unwrap();
     writeln!(w, "pub static OUTSIDE_READINGS: &[u8] = {};\n", index_list(rules, &pol.outside_readings)).unwrap();
 
@@ -353,9 +352,12 @@ pub fn generate(rules: &Rules, file: &str, out_file: &Path) -> Result<(), String
             let by_tiles = reads_none(kind, arity, &[vocabulary::GROUP_READS_PAIR, vocabulary::GROUP_READS_WINDS]);
             writeln!(w, "/// Does `{kname}_{arity}` read the group's tiles only (so a table over tiles can answer)?").unwrap();
             writeln!(w, "pub const {}_{arity}_BY_TILES: bool = {by_tiles};\n", kname.to_uppercase()).unwrap();
-            let reads_winds = !reads_none(kind, arity, &[vocabulary::GROUP_READS_WINDS]);
-            writeln!(w, "/// Does `{kname}_{arity}` read the winds?").unwrap();
-            writeln!(w, "pub const {}_{arity}_READS_WINDS: bool = {reads_winds};\n", kname.to_uppercase()).unwrap();
+            // Read by the filter of four chows only (eval.rs, CHOWS_4_MAY_MATCH).
+            if kind == GroupKind::Chows && arity == 4 {
+                let reads_winds = !reads_none(kind, arity, &[vocabulary::GROUP_READS_WINDS]);
+                writeln!(w, "/// Does `{kname}_{arity}` read the winds?").unwrap();
+                writeln!(w, "pub const {}_{arity}_READS_WINDS: bool = {reads_winds};\n", kname.to_uppercase()).unwrap();
+            }
         }
         writeln!(w, "/// Every `{kname}(1)` fan the set shows.").unwrap();
         writeln!(w, "#[allow(unused_variables)]").unwrap();

@@ -181,6 +181,9 @@ pub fn parse_all(file: &str, text: &str) -> Result<Rules, Vec<RulesError>> {
             match rule {
                 Some(r) => def.rule = r,
                 None => {
+                    // Still a fan: its name stays known, and the next line is read.
+                    def.rule = Rule::Count(syn::parse_quote!(0));
+                    fans.push(def.clone());
                     return Err(RulesError {
                         file: p.file.to_string(),
                         line: def.line,
@@ -235,9 +238,10 @@ pub fn parse_all(file: &str, text: &str) -> Result<Rules, Vec<RulesError>> {
             }
             // A top-level line ends the fan being read.
             skipping = false;
-            let done = finish(&p, current.take(), &mut fans);
+            if let Err(e) = finish(&p, current.take(), &mut fans) {
+                errors.push(e);
+            }
             p.fan = None;
-            done?;
             let (word, rest) = split_word(line);
             match word {
                 "fan" => match parse_fan_header(&mut p, rest, fans.len() + 1) {

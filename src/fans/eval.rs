@@ -772,29 +772,112 @@ fn could_be_special(c: &TileCounts, held: u64, fixed: usize) -> bool {
 mod tests {
     use super::*;
 
+    /// Every pair choice: none, or any of the 34 kinds.
+    fn every_pair() -> impl Iterator<Item = Option<Tile>> + Clone {
+        std::iter::once(None).chain((0..34u8).map(|t| Some(Tile::from_index(t))))
+    }
+
     /// Chow numbers run over 0..21, one for each middle tile, in tile order;
-    /// four chows that show a fan with their pair are let through.
+    /// every group of four chows that shows a fan with some pair (every pair
+    /// choice, and every pair of winds when the matcher reads them) is let
+    /// through the filter, and the filter lets nothing else through.
     #[test]
     fn chows_4_filter_lets_fans_through() {
         let middles: Vec<u8> = (0..27u8).filter(|t| (1..=7).contains(&(t % 9))).collect();
         assert_eq!(middles.iter().map(|&t| chow_number(t)).collect::<Vec<_>>(), (0..21).collect::<Vec<_>>());
         assert_eq!((0..21).map(chow_middle).collect::<Vec<_>>(), middles);
-        for a in 0..21 {
-            for b in a..21 {
-                for pair in [None, Some(4u8), Some(13), Some(22), Some(27)] {
-                    let tiles = [a, a, b, b].map(chow_middle);
-                    let group = GroupMembers::new(tiles.iter().map(|&t| Tile::from_index(t)), pair.map(Tile::from_index), 0, 0);
-                    if rules::chows_4(&group.view(0b1111)).is_some() {
-                        let rank = multiset_rank(&[a, a, b, b]);
-                        assert!(CHOWS_4_MAY_MATCH[rank / 64] & 1 << (rank % 64) != 0);
-                    }
-                }
-            }
+        let winds: Vec<(u8, u8)> = (0..16).map(|w| (w / 4, w % 4)).collect();
+        let (mut groups, mut passed) = (0, 0);
+        ascending_groups(4, 21, |numbers| {
+            let tiles = numbers.iter().map(|&k| Tile::from_index(chow_middle(k)));
+            let shows = every_pair().any(|pair| {
+                winds.iter().any(|&(seat, prevalent)| {
+                    rules::chows_4(&GroupMembers::new(tiles.clone(), pair, seat, prevalent).view(0b1111)).is_some()
+                })
+            });
+            let rank = multiset_rank(numbers);
+            let may = CHOWS_4_MAY_MATCH[rank / 64] & 1 << (rank % 64) != 0;
+            assert_eq!(may, shows, "chows {:?}", numbers.iter().map(|&k| Tile::from_index(chow_middle(k)).name()).collect::<Vec<_>>());
+            groups += 1;
+            passed += may as usize;
+        });
+        assert_eq!(groups, BINOMIAL[24][4] as usize);
+        // The filter is worth having: most groups show no fan of four.
+        assert!(passed > 0 && passed < groups / 10, "{passed} of {groups}");
+    }
+
+    /// Hand-checked outcomes of groups of chows and pungs under the botzone
+    /// rules (`rules/fans.mcr`), each checked against pymahjonggb 1.4.0 on a
+    /// whole hand (the comments give the hand's group fans there). Sets are
+    /// given as they sort (by middle tile or pung tile: W < T < B < F < J);
+    /// `sets` is the bit mask of the sets each fan stands on.
+    #[test]
+    fn outcomes_checked_by_hand() {
+        if super::super::PROFILE.name != "botzone" {
+            return; // the cases name botzone's fans and policies
+        }
+        // (chows?, sets by middle tile or pung tile, [(fan, count, sets)]).
+        #[rustfmt::skip]
+        let cases: &[(bool, &[&str], &[(&str, u8, u8)])] = &[
+            // Two chows: each pair relation alone.
+            (true, &["W2", "W2"], &[("一般高", 1, 0b11)]),            // 123W 123W: same tile
+            (true, &["W2", "T2"], &[("喜相逢", 1, 0b11)]),            // 123W 123T: same rank, other suit
+            (true, &["W2", "W5"], &[("连六", 1, 0b11)]),              // 123W 456W: six in a row
+            (true, &["W2", "W8"], &[("老少副", 1, 0b11)]),            // 123W 789W: the two ends
+            (true, &["W2", "T5"], &[]),                               // 123W 456T: nothing
+            (true, &["W2", "W3"], &[]),                               // 123W 234W: overlapping, nothing of two
+            // Three chows: a fan of three uses them all; its pairs are not counted again.
+            (true, &["W2", "W5", "W8"], &[("清龙", 1, 0b111)]),        // 123 456 789 W (not 连六 nor 老少副)
+            (true, &["W2", "T2", "B2"], &[("三色三同顺", 1, 0b111)]),  // 123 in each suit (not 喜相逢)
+            (true, &["W2", "T3", "B4"], &[("三色三步高", 1, 0b111)]),  // 123W 234T 345B
+            (true, &["W2", "W3", "W4"], &[("一色三步高", 1, 0b111)]),  // 123W 234W 345W
+            (true, &["W2", "W2", "W2"], &[("一色三同顺", 1, 0b111)]),  // 123W x3
+            // Three chows without a fan of three: at most two pair fans (n - 1).
+            // Oracle, 123W 456W 123T + a pung: 喜相逢 1 + 连六 1.
+            (true, &["W2", "W5", "T2"], &[("连六", 1, 0b011), ("喜相逢", 1, 0b101)]),
+            // Oracle, 123W 123T 123T + a pung: 一般高 1 + 喜相逢 1 (three pair
+            // fans found, 喜相逢 twice; trimmed to one of each).
+            (true, &["W2", "T2", "T2"], &[("喜相逢", 1, 0b111), ("一般高", 1, 0b110)]),
+            // Four chows: a fan of three, then the left-over chow once with one of them.
+            // Oracle, 123W 456W 789W 789W: 清龙 + 一般高.
+            (true, &["W2", "W5", "W8", "W8"], &[("清龙", 1, 0b0111), ("一般高", 1, 0b1100)]),
+            // Oracle, 123W 123T 123B 789W: 三色三同顺 + 老少副.
+            (true, &["W2", "W8", "T2", "B2"], &[("三色三同顺", 1, 0b1101), ("老少副", 1, 0b0011)]),
+            // Four chows, pairs only: six pair fans trimmed to three, first down
+            // to one of each in trim order (老少副, 连六, ...). Oracle, 123W 123W
+            // 456W 456W (one chow melded): 一般高 2 + 连六 1.
+            (true, &["W2", "W2", "W5", "W5"], &[("一般高", 2, 0b1111), ("连六", 1, 0b1111)]),
+            // Pungs: every pair counts (policy pung_pairs = every_pair).
+            (false, &["W2", "T2"], &[("双同刻", 1, 0b11)]),
+            (false, &["J1", "J2"], &[("双箭刻", 1, 0b11)]),
+            (false, &["W2", "W3"], &[]),
+            (false, &["W2", "T2", "B2"], &[("三同刻", 1, 0b111)]),
+            (false, &["W1", "W2", "W3"], &[("一色三节高", 1, 0b111)]),
+            (false, &["W1", "T2", "B3"], &[("三色三节高", 1, 0b111)]),
+            (false, &["F1", "F2", "F3"], &[("三风刻", 1, 0b111)]),
+            (false, &["J1", "J2", "J3"], &[("大三元", 1, 0b111)]),
+            // Oracle, 222W 333W 222T 333T: 双同刻 2 (no trim for pungs).
+            (false, &["W2", "W3", "T2", "T3"], &[("双同刻", 2, 0b0101 | 0b1010)]),
+            // Oracle, 111W 222W 333W 222T: 一色三节高, then 222T with 222W: 双同刻.
+            (false, &["W1", "W2", "W3", "T2"], &[("一色三节高", 1, 0b0111), ("双同刻", 1, 0b1010)]),
+        ];
+        for &(chows, sets, expect) in cases {
+            let values: Vec<u8> = sets.iter().map(|s| {
+                let t = Tile::parse(s).unwrap().index() as u8;
+                if chows { chow_number(t) } else { t }
+            }).collect();
+            assert!(values.windows(2).all(|w| w[0] <= w[1]), "{sets:?} not sorted");
+            let outcome = OUTCOMES[!chows as usize][values.len() - 2][multiset_rank(&values)];
+            let mut got: Vec<(&str, u8, u8)> = outcome.entries().map(|(fan, count, ks)| (rules::FANS[fan as usize].name, count, ks)).collect();
+            let mut want = expect.to_vec();
+            got.sort();
+            want.sort();
+            assert_eq!(got, want, "{} {sets:?}", if chows { "chows" } else { "pungs" });
         }
     }
 
     /// The tables stand for matchers that read tiles only: whatever the pair
-    /// and the winds, a matcher says what its table says.
+    /// (every choice) and the winds (all 16), a matcher says what its table says.
     #[test]
     fn group_tables_agree_with_matchers() {
         let matchers: [[(bool, Matcher); 2]; 2] = [
@@ -809,8 +892,8 @@ mod tests {
                 let arity = a + 2;
                 ascending_groups(arity, 34, |tiles| {
                     let key = group_key(tiles, !0);
-                    for (pair, seat, prevalent) in [(Some(4u8), 0, 1), (Some(27), 0, 0), (Some(31), 3, 2), (Some(13), 1, 1)] {
-                        let group = GroupMembers::new(tiles.iter().map(|&t| Tile::from_index(t)), pair.map(Tile::from_index), seat, prevalent);
+                    for (pair, seat, prevalent) in every_pair().flat_map(|p| (0..16u8).map(move |w| (p, w / 4, w % 4))) {
+                        let group = GroupMembers::new(tiles.iter().map(|&t| Tile::from_index(t)), pair, seat, prevalent);
                         let expect = matcher(&group.view((1 << arity) - 1)).unwrap_or(0);
                         assert_eq!(GROUP_TABLES.by_kind[kind][a][key], expect, "{tiles:?}");
                     }
@@ -825,7 +908,7 @@ mod tests {
     /// three pungs).
     #[test]
     fn outcome_tables_agree_with_matchers() {
-        for (chows, largest) in [(true, 4usize), (false, 3)] {
+        for (chows, largest) in [(true, 4usize), (false, 4)] {
             let (m3, m2): (Matcher, Matcher) = if chows { (rules::chows_3, rules::chows_2) } else { (rules::pungs_3, rules::pungs_2) };
             for n in 2..=largest {
                 let table = &OUTCOMES[!chows as usize][n - 2];

@@ -175,10 +175,6 @@ impl FanResult {
     }
 }
 
-pub fn fan_info(index: usize) -> Option<&'static FanInfo> {
-    FANS.get(index)
-}
-
 /// Looks a fan up by its Chinese or English name.
 pub fn fan_by_name(name: &str) -> Option<&'static FanInfo> {
     crate::rules::fans::FAN_BY_NAME.get(name).map(|&i| &FANS[i as usize])
