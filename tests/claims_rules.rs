@@ -5,6 +5,9 @@
 
 mod common;
 
+#[path = "../build/provenance.rs"]
+#[allow(dead_code)]
+mod provenance;
 #[path = "../build/claims.rs"]
 #[allow(dead_code)]
 mod claims;
@@ -45,7 +48,7 @@ fn shipped_rules_parse_and_render() {
     let events: Vec<&str> = rules.sections.iter().map(|s| s.event.as_str()).collect();
     assert_eq!(events, ["discard", "bugang", "gang"]);
     assert_eq!(rules.sections[0].levels[1].actions, ["PENG", "GANG"]);
-    let code = claims::render(&rules, "rules/claims.txt");
+    let code = claims::render(&rules, "rules/claims.txt", SHIPPED);
     common::assert_snapshot("claims_table.rs", &code);
 }
 
@@ -111,7 +114,7 @@ fn generate_writes_the_table_and_names_an_unreadable_file() {
     claims::generate(&rules, &dir).unwrap();
     let code = std::fs::read_to_string(dir.join("claims_table.rs")).unwrap();
     let source = rules.join("claims.txt").display().to_string();
-    let rendered = claims::render(&claims::parse(SHIPPED, &source).unwrap(), &source);
+    let rendered = claims::render(&claims::parse(SHIPPED, &source).unwrap(), &source, SHIPPED);
     assert!(code == rendered, "generate wrote something other than the rendering:\n{code}");
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -12,7 +12,7 @@
 //!   (a conjunction tests a costly primitive, `unique_wait`, last).
 
 use proc_macro::TokenStream;
-use proc_macro2::{Span, TokenStream as Tokens};
+use proc_macro2::TokenStream as Tokens;
 use quote::quote;
 use syn::parse::{Parse, ParseStream};
 use syn::{Expr, Ident, Token};
@@ -138,7 +138,7 @@ fn compile(view: &Ident, e: &Expr) -> syn::Result<Tokens> {
                 let c = class(&call.args[0])?;
                 quote!(#view.#f(#c))
             } else {
-                return Err(syn::Error::new(Span::call_site(), "mixed arguments"));
+                return Err(syn::Error::new_spanned(&call.args, "mixed arguments: a primitive takes whole numbers or one tile class"));
             }
         }
         other => return Err(syn::Error::new_spanned(other, "unsupported in a rule condition")),
