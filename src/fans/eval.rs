@@ -10,7 +10,7 @@
 
 use super::rules;
 use crate::fans::view::{FlagView, GroupMembers, GroupView, HandFacts, HandView};
-use crate::fans::{fans_of, Explanation, FanResult, ReadingTrace, Tally, NOT_WIN, WRONG_TILE_COUNT};
+use crate::fans::{fans_of, Explanation, FanResult, ReadingTrace, Tally, Verdict, NOT_WIN, WRONG_TILE_COUNT};
 use crate::decompose::{self, tables, waits, Reading, Set, SetKind, Shape};
 use crate::hand::{HandInput, PackKind};
 use crate::rules::profiles::MAX_FAN_TABLE_SIZE as FAN_TABLE_SIZE;
@@ -563,7 +563,7 @@ fn score_reading(f: &HandFacts, reading: &Reading, unique_wait: &dyn Fn() -> boo
     }
     let total = tally.total(&rules::FANS);
     if let (Some(t), Some(found)) = (trace, found) {
-        *t = ReadingTrace { reading: *reading, found, omissions, counts: tally.counts, total, verdict: "" };
+        *t = ReadingTrace { reading: *reading, found, omissions, counts: tally.counts, total, verdict: Verdict::Unjudged };
     }
     total
 }
@@ -643,7 +643,7 @@ fn evaluate_counts_as_read(hand: &HandInput, concealed: TileCounts, mut explain:
         let uw = &|| *wait.get_or_init(|| unique_wait_for(&f, reading, &regular_wait));
         match explain.as_deref_mut() {
             Some(e) => {
-                let mut t = ReadingTrace { reading: *reading, found: [0; FAN_TABLE_SIZE], omissions: Vec::new(), counts: [0; FAN_TABLE_SIZE], total: 0, verdict: "" };
+                let mut t = ReadingTrace { reading: *reading, found: [0; FAN_TABLE_SIZE], omissions: Vec::new(), counts: [0; FAN_TABLE_SIZE], total: 0, verdict: Verdict::Unjudged };
                 let total = score_reading(&f, reading, uw, Some(&mut t), tally);
                 e.readings.push(t);
                 total
@@ -660,7 +660,7 @@ fn evaluate_counts_as_read(hand: &HandInput, concealed: TileCounts, mut explain:
         yields = has_any(&tallies[0], rules::TIE_YIELDS);
         if let Some(e) = explain.as_deref_mut() {
             e.chosen = Some(0);
-            e.readings[0].verdict = "special reading: kept";
+            e.readings[0].verdict = Verdict::SpecialKept;
         }
         best = Some((0, total));
     }
@@ -672,24 +672,22 @@ fn evaluate_counts_as_read(hand: &HandInput, concealed: TileCounts, mut explain:
             let total = score(r, &mut explain, &mut tallies[slot]);
             let best_total = best.map_or(0, |(_, total)| total);
             let (take, why) = if total > best_total {
-                (true, "higher total: kept")
+                (true, Verdict::HigherTotal)
             } else if total == best_total && (has_any(&tallies[slot], rules::TIE_PREFERS) || yields) {
-                (true, "equal total, tie-break rule: kept")
+                (true, Verdict::TieBreakKept)
             } else if total == best_total {
-                (false, "equal total: the earlier reading stays")
+                (false, Verdict::EqualEarlierStays)
             } else {
-                (false, "lower total: passed over")
+                (false, Verdict::LowerTotal)
             };
             if let Some(e) = explain.as_deref_mut() {
                 let last = e.readings.len() - 1;
                 e.readings[last].verdict = why;
                 if take {
                     if let Some(prev) = e.chosen {
-                        if e.readings[prev].verdict.ends_with("kept") {
-                            e.readings[prev].verdict = match e.readings[prev].verdict {
-                                "special reading: kept" => "special reading: replaced",
-                                _ => "replaced by a later reading",
-                            };
+                        let v = &mut e.readings[prev].verdict;
+                        if v.is_kept() {
+                            *v = if *v == Verdict::SpecialKept { Verdict::SpecialReplaced } else { Verdict::Replaced };
                         }
                     }
                     e.chosen = Some(last);
