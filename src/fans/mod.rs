@@ -29,6 +29,11 @@ macro_rules! profile_calculators {
                 pub(crate) mod eval {
                     include!("eval.rs");
                 }
+                /// The group tables the calculator looks up (`groups.rs`, included
+                /// once per profile: the tables are made from its matchers).
+                pub(crate) mod groups {
+                    include!("groups.rs");
+                }
                 pub(crate) static PROFILE: super::Profile = super::Profile {
                     name: $name,
                     file: $file,
