@@ -272,7 +272,7 @@ fn regular(rng: &mut XorShift) -> Option<Gen> {
     let mut sets = Vec::new();
     // a structured start sometimes: the same chow twice/three times, shifted chows
     if rng.chance(1, 6) && pal.chow_weight > 0 {
-        if let Some((SetKind::Chow, mid)) = random_set(rng, &Pal1::chows(&pal), &counts) {
+        if let Some((SetKind::Chow, mid)) = random_set(rng, &chow_only(&pal), &counts) {
             let n = 2 + rng.below(3);
             let step = rng.below(3);
             for k in 0..n {
@@ -354,13 +354,11 @@ fn terminal_chows(rng: &mut XorShift) -> Option<Gen> {
     Some(assemble(rng, sets, pair, "terminal_chows"))
 }
 
-/// Chow-only view of a palette.
-struct Pal1;
-impl Pal1 {
-    fn chows(p: &Palette) -> Palette {
-        let tiles: Vec<usize> = p.tiles.iter().copied().filter(|&t| t < 27).collect();
-        Palette { tiles: if tiles.is_empty() { vec![4] } else { tiles }, chow_weight: 100, kong_weight: 0 }
-    }
+/// The palette restricted to chows: its suited tiles (tile 4 when it has none),
+/// every set drawn a chow.
+fn chow_only(p: &Palette) -> Palette {
+    let tiles: Vec<usize> = p.tiles.iter().copied().filter(|&t| t < 27).collect();
+    Palette { tiles: if tiles.is_empty() { vec![4] } else { tiles }, chow_weight: 100, kong_weight: 0 }
 }
 
 fn seven_pairs(rng: &mut XorShift) -> Option<Gen> {

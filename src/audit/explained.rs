@@ -96,7 +96,7 @@ pub fn reading_rows(e: &Explanation) -> Vec<ReadingRow> {
         .map(|(i, r)| ReadingRow {
             text: reading_text(&r.reading),
             total: r.total,
-            verdict: r.verdict,
+            verdict: r.verdict.as_str(),
             chosen: e.chosen == Some(i),
             counted: (1..fans.len())
                 .filter(|&f| r.counts[f] > 0)

@@ -29,6 +29,11 @@ macro_rules! profile_calculators {
                 pub(crate) mod eval {
                     include!("eval.rs");
                 }
+                /// The group tables the calculator looks up (`groups.rs`, included
+                /// once per profile: the tables are made from its matchers).
+                pub(crate) mod groups {
+                    include!("groups.rs");
+                }
                 pub(crate) static PROFILE: super::Profile = super::Profile {
                     name: $name,
                     file: $file,
@@ -74,7 +79,56 @@ pub struct ReadingTrace {
     pub counts: [u8; MAX_FAN_TABLE_SIZE],
     pub total: i32,
     /// Why this reading was kept or passed over.
-    pub verdict: &'static str,
+    pub verdict: Verdict,
+}
+
+/// Why a reading was kept or passed over. `Display` (and [`Verdict::as_str`])
+/// give the words the audit prints and its JSON `verdict` field carries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verdict {
+    /// Scored but not yet compared; every reading of a returned
+    /// [`Explanation`] has one of the other verdicts.
+    Unjudged,
+    /// The special reading (seven pairs, thirteen orphans, ...), kept so far.
+    SpecialKept,
+    /// The special reading, replaced by a later regular reading.
+    SpecialReplaced,
+    /// A regular reading with a higher total than the one kept: kept.
+    HigherTotal,
+    /// Equal total, and a tie-break rule prefers it: kept.
+    TieBreakKept,
+    /// Kept at the time, replaced by a later reading.
+    Replaced,
+    /// Equal total without a tie-break: the earlier reading stays.
+    EqualEarlierStays,
+    /// Lower total: passed over.
+    LowerTotal,
+}
+
+impl Verdict {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Verdict::Unjudged => "not compared",
+            Verdict::SpecialKept => "special reading: kept",
+            Verdict::SpecialReplaced => "special reading: replaced",
+            Verdict::HigherTotal => "higher total: kept",
+            Verdict::TieBreakKept => "equal total, tie-break rule: kept",
+            Verdict::Replaced => "replaced by a later reading",
+            Verdict::EqualEarlierStays => "equal total: the earlier reading stays",
+            Verdict::LowerTotal => "lower total: passed over",
+        }
+    }
+
+    /// Whether the reading is the one kept so far.
+    pub fn is_kept(self) -> bool {
+        matches!(self, Verdict::SpecialKept | Verdict::HigherTotal | Verdict::TieBreakKept)
+    }
+}
+
+impl std::fmt::Display for Verdict {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
 }
 
 

@@ -23,6 +23,16 @@ pub(super) struct Replay<'g, 'a> {
     pub(super) buf: String,
 }
 
+/// What an answer (a draw, discard or kong) is checked against.
+#[derive(Clone, Copy)]
+enum FollowUp {
+    /// The next turn is a WA/WH verdict: the answer is judged by the verdict
+    /// check, not here.
+    Verdict,
+    /// The next turn of the record (`None` when the record ends here).
+    Turn(Option<Event>),
+}
+
 impl<'g, 'a> Replay<'g, 'a> {
     pub(super) fn new(g: &'g GameView<'a>, wall: &'g [Tile; 136], ev: &'g [Event]) -> Self {
         Replay { g, wall, ev, seats: [Seat::EMPTY; 4], dealt: false, live: None, facts: Facts::default(), verdict_at: None, buf: String::with_capacity(64) }
@@ -58,8 +68,8 @@ impl<'g, 'a> Replay<'g, 'a> {
             // Answers that provoked a verdict are judged by the verdict check, not
             // against the next event.
             let follow = match next {
-                Some(n) if n.action.is_verdict() => None,
-                other => Some(other),
+                Some(n) if n.action.is_verdict() => FollowUp::Verdict,
+                other => FollowUp::Turn(other),
             };
             match e.action {
                 Action::Init => self.init(k)?,
@@ -131,7 +141,7 @@ impl<'g, 'a> Replay<'g, 'a> {
         Ok(())
     }
 
-    fn draw(&mut self, k: usize, e: Event, prev: Option<Event>, follow: Option<Option<Event>>) -> Result<(), CheckFailure> {
+    fn draw(&mut self, k: usize, e: Event, prev: Option<Event>, follow: FollowUp) -> Result<(), CheckFailure> {
         let (s, t) = (e.p(), e.t());
         let Some(prev) = prev else { return Err(fail(Some(k), Check::Rotation, "DRAW at turn 0".into())) };
         match prev.action {
@@ -149,12 +159,12 @@ impl<'g, 'a> Replay<'g, 'a> {
         self.live = None;
 
         match follow {
-            Some(next) => self.after_draw(k, s, next),
-            None => Ok(()),
+            FollowUp::Turn(next) => self.after_draw(k, s, next),
+            FollowUp::Verdict => Ok(()),
         }
     }
 
-    fn discard(&mut self, k: usize, e: Event, prev: Option<Event>, follow: Option<Option<Event>>) -> Result<(), CheckFailure> {
+    fn discard(&mut self, k: usize, e: Event, prev: Option<Event>, follow: FollowUp) -> Result<(), CheckFailure> {
         let s = e.p();
         match e.action {
             Action::Play => {
@@ -198,12 +208,12 @@ impl<'g, 'a> Replay<'g, 'a> {
         self.live = Some((out, s));
 
         match follow {
-            Some(next) => self.after_discard(k, s, next),
-            None => Ok(()),
+            FollowUp::Turn(next) => self.after_discard(k, s, next),
+            FollowUp::Verdict => Ok(()),
         }
     }
 
-    fn gang(&mut self, k: usize, e: Event, prev: Option<Event>, follow: Option<Option<Event>>) -> Result<(), CheckFailure> {
+    fn gang(&mut self, k: usize, e: Event, prev: Option<Event>, follow: FollowUp) -> Result<(), CheckFailure> {
         let s = e.p();
         if let Some((ct, from)) = self.live {
             // A GANG while a discard is live is a melded kong of that discard.
@@ -228,12 +238,12 @@ impl<'g, 'a> Replay<'g, 'a> {
             self.facts.angang += 1;
         }
         match follow {
-            Some(next) => self.after_kong(k, s, false, next),
-            None => Ok(()),
+            FollowUp::Turn(next) => self.after_kong(k, s, false, next),
+            FollowUp::Verdict => Ok(()),
         }
     }
 
-    fn bugang(&mut self, k: usize, e: Event, prev: Option<Event>, follow: Option<Option<Event>>) -> Result<(), CheckFailure> {
+    fn bugang(&mut self, k: usize, e: Event, prev: Option<Event>, follow: FollowUp) -> Result<(), CheckFailure> {
         let (s, t) = (e.p(), e.t());
         ensure!(prev.is_some_and(|p| p.is(Action::Draw, s)), Some(k), BuGang, "BUGANG not after own draw");
         let seat = &mut self.seats[s];
@@ -247,8 +257,8 @@ impl<'g, 'a> Replay<'g, 'a> {
         self.facts.bugang += 1;
 
         match follow {
-            Some(next) => self.after_kong(k, s, true, next),
-            None => Ok(()),
+            FollowUp::Turn(next) => self.after_kong(k, s, true, next),
+            FollowUp::Verdict => Ok(()),
         }
     }
 
