@@ -24,8 +24,8 @@ const EVENTS: [(&str, &str, &[&str]); 3] = [
 
 const ACTIONS: [(&str, &str); 4] = [("HU", "Hu"), ("PENG", "Peng"), ("GANG", "Gang"), ("CHI", "Chi")];
 const ORDERS: [(&str, &str); 2] = [("downstream", "Downstream"), ("seat", "SeatIndex")];
-const WHO: [(&str, &str); 2] = [("any", "AnyOther"), ("left", "LeftNeighbour")];
-const POLICIES: [(&str, &str); 2] = [("ignore", "Ignore"), ("reject", "Reject")];
+const FROM_WORDS: [(&str, &str); 2] = [("any", "AnyOther"), ("left", "LeftNeighbour")];
+const OTHERWISE_WORDS: [(&str, &str); 2] = [("ignore", "Ignore"), ("reject", "Reject")];
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Level {
@@ -165,8 +165,8 @@ fn parse_level(content: &str, line: usize, section: &Section, err: &dyn Fn(Strin
             .ok_or_else(|| err(format!("field {part:?} needs a key and a value")))?;
         let (slot, table) = match key {
             "order" => (&mut order, &ORDERS[..]),
-            "from" => (&mut from, &WHO[..]),
-            "otherwise" => (&mut otherwise, &POLICIES[..]),
+            "from" => (&mut from, &FROM_WORDS[..]),
+            "otherwise" => (&mut otherwise, &OTHERWISE_WORDS[..]),
             _ => return Err(err(format!("unknown field {key:?} (expected order, from, otherwise)"))),
         };
         if slot.is_some() {
@@ -181,8 +181,8 @@ fn parse_level(content: &str, line: usize, section: &Section, err: &dyn Fn(Strin
                 if !actions.iter().any(|a| a == action) {
                     return Err(err(format!("`from`: {action} is not an action of this level")));
                 }
-                if lookup(&WHO, who).is_none() {
-                    return Err(err(format!("unknown from {who:?} (expected {})", names(&WHO))));
+                if lookup(&FROM_WORDS, who).is_none() {
+                    return Err(err(format!("unknown from {who:?} (expected {})", names(&FROM_WORDS))));
                 }
                 if from_by_action.iter().any(|(a, _): &(String, String)| a == action) {
                     return Err(err(format!("`from`: {action} named twice")));
@@ -229,14 +229,14 @@ pub fn render(rules: &ClaimRules, source: &str, text: &str) -> String {
             let _ = writeln!(out, "    ClaimLevel {{");
             let _ = writeln!(out, "        actions: &[{}],", actions.join(", "));
             let _ = writeln!(out, "        order: SeatOrder::{},", lookup(&ORDERS, &level.order).unwrap_or("?"));
-            let _ = writeln!(out, "        from: Eligible::{},", lookup(&WHO, &level.from).unwrap_or("?"));
+            let _ = writeln!(out, "        from: Eligible::{},", lookup(&FROM_WORDS, &level.from).unwrap_or("?"));
             let by: Vec<String> = level
                 .from_by_action
                 .iter()
-                .map(|(a, w)| format!("(ClaimAction::{}, Eligible::{})", lookup(&ACTIONS, a).unwrap_or("?"), lookup(&WHO, w).unwrap_or("?")))
+                .map(|(a, w)| format!("(ClaimAction::{}, Eligible::{})", lookup(&ACTIONS, a).unwrap_or("?"), lookup(&FROM_WORDS, w).unwrap_or("?")))
                 .collect();
             let _ = writeln!(out, "        from_by_action: &[{}],", by.join(", "));
-            let _ = writeln!(out, "        otherwise: Otherwise::{},", lookup(&POLICIES, &level.otherwise).unwrap_or("?"));
+            let _ = writeln!(out, "        otherwise: Otherwise::{},", lookup(&OTHERWISE_WORDS, &level.otherwise).unwrap_or("?"));
             let _ = writeln!(out, "        line: {},", level.line);
             let _ = writeln!(out, "    }},");
         }

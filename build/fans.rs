@@ -7,7 +7,7 @@
 use super::lang::{self, GroupKind, Rule, Rules};
 use super::vocabulary;
 use quote::ToTokens;
-use std::fmt::Write as _;
+use std::io::{self, Write};
 use std::path::Path;
 
 pub const RULES_FILE: &str = "rules/fans.mcr";
@@ -23,7 +23,21 @@ fn cond(view: &str, e: &syn::Expr) -> String {
     format!("mcr_macros::rule!({view}; {})", e.to_token_stream())
 }
 
-/// The shape a condition requires at its top level (`regular && ...`), if any.
+/// The reading shapes, once: the word of the rules file, the generated
+/// `Shape` variant, and whether the hand-fan decision tree branches on it
+/// (a condition starting `regular && ...` is tested in the `Regular` arm
+/// only; `knitted_straight` is no branch: its fan's condition is tested in
+/// every reading).
+const SHAPES: [(&str, &str, bool); 5] = [
+    ("regular", "Regular", true),
+    ("seven_pairs", "SevenPairs", true),
+    ("thirteen_orphans", "ThirteenOrphans", true),
+    ("honors_knitted", "HonorsKnitted", true),
+    ("knitted_straight", "KnittedStraight", false),
+];
+
+/// The shape a condition requires at its top level (`regular && ...`), if
+/// the decision tree branches on it.
 fn required_shape(e: &syn::Expr) -> Option<&'static str> {
     match e {
         syn::Expr::Binary(b) if matches!(b.op, syn::BinOp::And(_)) => {
@@ -31,10 +45,7 @@ fn required_shape(e: &syn::Expr) -> Option<&'static str> {
         }
         syn::Expr::Path(p) => {
             let id = p.path.get_ident()?.to_string();
-            [("regular", "Regular"), ("seven_pairs", "SevenPairs"), ("thirteen_orphans", "ThirteenOrphans"), ("honors_knitted", "HonorsKnitted")]
-                .into_iter()
-                .find(|(n, _)| *n == id)
-                .map(|(_, s)| s)
+            SHAPES.iter().find(|(word, _, branch)| *branch && *word == id).map(|(_, variant, _)| *variant)
         }
         _ => None,
     }
@@ -48,25 +59,41 @@ fn rust_str(s: &str) -> String {
     format!("{s:?}")
 }
 
-fn index_list(rules: &Rules, names: &[String]) -> String {
-    let v: Vec<String> = names.iter().map(|n| rules.index_of(n).unwrap().to_string()).collect();
-    format!("&[{}]", v.join(", "))
+/// An error of the generator (not of writing): the checker let through
+/// something the tables cannot hold.
+fn invalid(message: String) -> io::Error {
+    io::Error::new(io::ErrorKind::InvalidData, message)
+}
+
+/// A fan's index by name (the checker has made every name known).
+fn index(rules: &Rules, name: &str) -> io::Result<usize> {
+    rules.index_of(name).ok_or_else(|| invalid(format!("unknown fan `{name}`")))
+}
+
+fn index_list(rules: &Rules, names: &[String]) -> io::Result<String> {
+    let v: Vec<String> = names.iter().map(|n| index(rules, n).map(|i| i.to_string())).collect::<io::Result<_>>()?;
+    Ok(format!("&[{}]", v.join(", ")))
+}
+
+/// Omissions as generated `Omit` values.
+fn omit_items<'a>(rules: &Rules, omits: impl Iterator<Item = &'a lang::Omit>) -> io::Result<String> {
+    let items: Vec<String> = omits.map(|o| Ok(format!("Omit {{ fan: {}, limit: {} }}", index(rules, &o.fan)?, o.limit.unwrap_or(0)))).collect::<io::Result<_>>()?;
+    Ok(items.join(", "))
+}
+
+/// The mask of the fans `omits` names.
+fn omit_mask<'a>(rules: &Rules, omits: impl Iterator<Item = &'a lang::Omit>) -> io::Result<u128> {
+    omits.map(|o| index(rules, &o.fan)).try_fold(0u128, |m, i| Ok(m | 1 << i?))
 }
 
 /// Fans ordered so that every fan comes before the fans it omits (the order
 /// in which omissions are applied: an omitted fan then omits nothing).
-/// Omissions as generated `Omit` values.
-fn omit_items<'a>(rules: &Rules, omits: impl Iterator<Item = &'a lang::Omit>) -> String {
-    let items: Vec<String> = omits.map(|o| format!("Omit {{ fan: {}, limit: {} }}", rules.index_of(&o.fan).unwrap(), o.limit.unwrap_or(0))).collect();
-    items.join(", ")
-}
-
-fn omission_order(rules: &Rules) -> Vec<usize> {
+fn omission_order(rules: &Rules) -> io::Result<Vec<usize>> {
     let n = rules.fans.len();
     let mut indegree = vec![0usize; n + 1];
     for f in &rules.fans {
         for o in &f.omits {
-            indegree[rules.index_of(&o.fan).unwrap()] += 1;
+            indegree[index(rules, &o.fan)?] += 1;
         }
     }
     let mut order = Vec::new();
@@ -75,7 +102,7 @@ fn omission_order(rules: &Rules) -> Vec<usize> {
         ready.remove(0);
         order.push(i);
         for o in &rules.fans[i - 1].omits {
-            let j = rules.index_of(&o.fan).unwrap();
+            let j = index(rules, &o.fan)?;
             indegree[j] -= 1;
             if indegree[j] == 0 {
                 let pos = ready.partition_point(|&k| k < j);
@@ -83,33 +110,62 @@ fn omission_order(rules: &Rules) -> Vec<usize> {
             }
         }
     }
-    order
+    Ok(order)
+}
+
+/// One table with an entry per fan: `doc`, the declaration, the entry of
+/// index 0 (no fan), then `/* name */ entry,` for each fan in file order.
+fn write_fan_list(w: &mut impl Write, rules: &Rules, doc: &str, decl: &str, none: &str, mut entry: impl FnMut(&lang::FanDef) -> io::Result<String>) -> io::Result<()> {
+    writeln!(w, "/// {doc}")?;
+    writeln!(w, "{decl} = [")?;
+    writeln!(w, "    {none},")?;
+    for f in &rules.fans {
+        writeln!(w, "    /* {} */ {},", f.name, entry(f)?)?;
+    }
+    writeln!(w, "];\n")
 }
 
 /// Generates one profile's tables into `out_file`; `file` names the
 /// file the rules were read from, `inputs` are the files (name, content)
 /// they were compiled from, hashed in the provenance line.
 pub fn generate(rules: &Rules, file: &str, inputs: &[(&str, &[u8])], out_file: &Path) -> Result<(), String> {
-    let mut s = String::new();
-    let n = rules.fans.len() + 1;
-    if n > 128 {
-        return Err(format!("{file}: {} fans; fan sets are 128-bit masks", n - 1));
+    if rules.fans.len() + 1 > 128 {
+        return Err(format!("{file}: {} fans; fan sets are 128-bit masks", rules.fans.len()));
     }
-    let w = &mut s;
-    writeln!(w, "{}", crate::provenance::header("build/fans.rs", inputs)).unwrap();
-    writeln!(w, "// Each condition below is the rules file's text, compiled by mcr_macros::rule!.").unwrap();
-    writeln!(w).unwrap();
-    writeln!(w, "use crate::fans::view::{{FlagView, GroupView, HandView}};").unwrap();
-    writeln!(w, "use crate::fans::{{FanInfo, Omit, Tally}};").unwrap();
-    writeln!(w, "use crate::decompose::Shape;").unwrap();
-    writeln!(w).unwrap();
-    writeln!(w, "/// Entries of the fan table: 0 = none, then the fans in file order.").unwrap();
-    writeln!(w, "pub const FAN_TABLE_SIZE: usize = {n};").unwrap();
-    writeln!(w).unwrap();
+    let mut out = Vec::new();
+    write_all(&mut out, rules, file, inputs).map_err(|e| e.to_string())?;
+    std::fs::write(out_file, out).map_err(|e| e.to_string())
+}
 
-    // The fan table.
-    writeln!(w, "pub static FANS: [FanInfo; FAN_TABLE_SIZE] = [").unwrap();
-    writeln!(w, "    FanInfo {{ index: 0, name: \"无\", name_en: \"None\", value: 0, extension: None }},").unwrap();
+/// The whole generated file, section by section.
+fn write_all(w: &mut impl Write, rules: &Rules, file: &str, inputs: &[(&str, &[u8])]) -> io::Result<()> {
+    write_header(w, rules, inputs)?;
+    write_fan_table(w, rules, file)?;
+    write_name_map(w, rules)?;
+    write_omissions(w, rules)?;
+    write_policies(w, rules, file)?;
+    write_game_and_flags(w, rules, file)?;
+    write_hand_fans(w, rules, file)?;
+    write_group_matchers(w, rules)
+}
+
+fn write_header(w: &mut impl Write, rules: &Rules, inputs: &[(&str, &[u8])]) -> io::Result<()> {
+    writeln!(w, "{}", crate::provenance::header("build/fans.rs", inputs))?;
+    writeln!(w, "// Each condition below is the rules file's text, compiled by mcr_macros::rule!.")?;
+    writeln!(w)?;
+    writeln!(w, "use crate::fans::view::{{FlagView, GroupView, HandView}};")?;
+    writeln!(w, "use crate::fans::{{FanInfo, Omit, Tally}};")?;
+    writeln!(w, "use crate::decompose::Shape;")?;
+    writeln!(w)?;
+    writeln!(w, "/// Entries of the fan table: 0 = none, then the fans in file order.")?;
+    writeln!(w, "pub const FAN_TABLE_SIZE: usize = {};", rules.fans.len() + 1)?;
+    writeln!(w)
+}
+
+/// The fan table and the rule text of each fan (for explanations).
+fn write_fan_table(w: &mut impl Write, rules: &Rules, file: &str) -> io::Result<()> {
+    writeln!(w, "pub static FANS: [FanInfo; FAN_TABLE_SIZE] = [")?;
+    writeln!(w, "    FanInfo {{ index: 0, name: \"无\", name_en: \"None\", value: 0, extension: None }},")?;
     for f in &rules.fans {
         writeln!(
             w,
@@ -119,21 +175,21 @@ pub fn generate(rules: &Rules, file: &str, inputs: &[(&str, &[u8])], out_file: &
             rust_str(&f.name_en),
             f.value,
             f.extension
-        )
-        .unwrap();
+        )?;
     }
-    writeln!(w, "];\n").unwrap();
+    writeln!(w, "];\n")?;
 
-    // The rule text of each fan, for explanations.
-    writeln!(w, "/// Each fan's rule as written in {file} (`when ...` / `count ...`), and its line.").unwrap();
-    writeln!(w, "pub static RULE_TEXT: [(&str, u32); FAN_TABLE_SIZE] = [").unwrap();
-    writeln!(w, "    (\"\", 0),").unwrap();
+    writeln!(w, "/// Each fan's rule as written in {file} (`when ...` / `count ...`), and its line.")?;
+    writeln!(w, "pub static RULE_TEXT: [(&str, u32); FAN_TABLE_SIZE] = [")?;
+    writeln!(w, "    (\"\", 0),")?;
     for f in &rules.fans {
-        writeln!(w, "    ({}, {}),", rust_str(&f.rule_text), f.line).unwrap();
+        writeln!(w, "    ({}, {}),", rust_str(&f.rule_text), f.line)?;
     }
-    writeln!(w, "];\n").unwrap();
+    writeln!(w, "];\n")
+}
 
-    // Name maps.
+/// Fan index by Chinese or English name (phf).
+fn write_name_map(w: &mut impl Write, rules: &Rules) -> io::Result<()> {
     let mut map = phf_codegen::Map::new();
     let mut entries: Vec<(String, String)> = Vec::new();
     for f in &rules.fans {
@@ -145,138 +201,127 @@ pub fn generate(rules: &Rules, file: &str, inputs: &[(&str, &[u8])], out_file: &
     for (k, v) in &entries {
         map.entry(k.as_str(), v.as_str());
     }
-    writeln!(w, "/// Fan index by Chinese or English name.").unwrap();
-    writeln!(w, "pub static FAN_BY_NAME: phf::Map<&'static str, u8> = {};\n", map.build()).unwrap();
+    writeln!(w, "/// Fan index by Chinese or English name.")?;
+    writeln!(w, "pub static FAN_BY_NAME: phf::Map<&'static str, u8> = {};\n", map.build())
+}
 
-    // Exclusions.
-    writeln!(w, "/// 不计: for each fan, the fans it omits (limit 0 = all of it).").unwrap();
-    writeln!(w, "pub static OMITS: [&[Omit]; FAN_TABLE_SIZE] = [").unwrap();
-    writeln!(w, "    &[],").unwrap();
-    for f in &rules.fans {
-        writeln!(w, "    /* {} */ &[{}],", f.name, omit_items(rules, f.omits.iter())).unwrap();
-    }
-    writeln!(w, "];\n").unwrap();
-    writeln!(w, "/// For each fan, the fans it omits as a mask (to skip fans none of whose targets are present).").unwrap();
-    writeln!(w, "pub static OMITS_MASK: [u128; FAN_TABLE_SIZE] = [").unwrap();
-    writeln!(w, "    0,").unwrap();
-    for f in &rules.fans {
-        let m = f.omits.iter().fold(0u128, |m, o| m | 1 << rules.index_of(&o.fan).unwrap());
-        writeln!(w, "    /* {} */ {m:#x},", f.name).unwrap();
-    }
-    writeln!(w, "];\n").unwrap();
+/// Exclusions (不计): the lists, their masks, the order they apply in, and
+/// their split into whole omissions and counted ones.
+fn write_omissions(w: &mut impl Write, rules: &Rules) -> io::Result<()> {
+    let n = rules.fans.len() + 1;
+    write_fan_list(w, rules, "不计: for each fan, the fans it omits (limit 0 = all of it).", "pub static OMITS: [&[Omit]; FAN_TABLE_SIZE]", "&[]", |f| {
+        Ok(format!("&[{}]", omit_items(rules, f.omits.iter())?))
+    })?;
+    write_fan_list(w, rules, "For each fan, the fans it omits as a mask (to skip fans none of whose targets are present).", "pub static OMITS_MASK: [u128; FAN_TABLE_SIZE]", "0", |f| {
+        Ok(format!("{:#x}", omit_mask(rules, f.omits.iter())?))
+    })?;
     let omitters = rules.fans.iter().filter(|f| !f.omits.is_empty()).fold(0u128, |m, f| m | 1 << f.index);
-    writeln!(w, "/// Fans that omit some other fan.").unwrap();
-    writeln!(w, "pub const OMITTERS: u128 = {omitters:#x};\n").unwrap();
-    let order = omission_order(rules);
-    writeln!(w, "/// Fans in the order omissions are applied (each before the fans it omits).").unwrap();
-    writeln!(w, "pub static OMISSION_ORDER: [u8; {}] = {:?};\n", order.len(), order).unwrap();
+    writeln!(w, "/// Fans that omit some other fan.")?;
+    writeln!(w, "pub const OMITTERS: u128 = {omitters:#x};\n")?;
+    let order = omission_order(rules)?;
+    writeln!(w, "/// Fans in the order omissions are applied (each before the fans it omits).")?;
+    writeln!(w, "pub static OMISSION_ORDER: [u8; {}] = {:?};\n", order.len(), order)?;
     let mut rank = vec![0usize; n];
     for (r, &i) in order.iter().enumerate() {
         rank[i] = r;
     }
-    writeln!(w, "/// Each fan's place in OMISSION_ORDER.").unwrap();
-    writeln!(w, "pub static OMISSION_RANK: [u8; FAN_TABLE_SIZE] = {rank:?};\n").unwrap();
+    writeln!(w, "/// Each fan's place in OMISSION_ORDER.")?;
+    writeln!(w, "pub static OMISSION_RANK: [u8; FAN_TABLE_SIZE] = {rank:?};\n")?;
 
     // Per-fan facts the evaluator needs.
-    let set_fans: Vec<usize> = rules
-        .fans
-        .iter()
-        .filter(|f| matches!(f.rule, Rule::Group { arity: 1, .. }))
-        .map(|f| f.index)
-        .collect();
-    writeln!(w, "/// Fans counted per set (`pungs(1)`): omitted set by set.").unwrap();
+    let set_fans: Vec<usize> = rules.fans.iter().filter(|f| matches!(f.rule, Rule::Group { arity: 1, .. })).map(|f| f.index).collect();
+    writeln!(w, "/// Fans counted per set (`pungs(1)`): omitted set by set.")?;
     let mut is_set_fan = vec![false; n];
     for &i in &set_fans {
         is_set_fan[i] = true;
     }
-    writeln!(w, "pub static SET_FAN: [bool; FAN_TABLE_SIZE] = {is_set_fan:?};").unwrap();
+    writeln!(w, "pub static SET_FAN: [bool; FAN_TABLE_SIZE] = {is_set_fan:?};")?;
     let set_fan_mask = set_fans.iter().fold(0u128, |m, &i| m | 1 << i);
-    writeln!(w, "pub const SET_FANS: u128 = {set_fan_mask:#x};\n").unwrap();
+    writeln!(w, "pub const SET_FANS: u128 = {set_fan_mask:#x};\n")?;
     // Omissions split by how they apply: a whole fan counted by hand is
     // dropped from the mask; the rest (limits, set fans) count down.
-    let whole = |o: &&lang::Omit| o.limit.unwrap_or(0) == 0 && !is_set_fan[rules.index_of(&o.fan).unwrap()];
-    writeln!(w, "/// For each fan, the fans not counted per set that it omits all of, as a mask.").unwrap();
-    writeln!(w, "pub static OMITS_WHOLE: [u128; FAN_TABLE_SIZE] = [").unwrap();
-    writeln!(w, "    0,").unwrap();
-    for f in &rules.fans {
-        let m = f.omits.iter().filter(whole).fold(0u128, |m, o| m | 1 << rules.index_of(&o.fan).unwrap());
-        writeln!(w, "    /* {} */ {m:#x},", f.name).unwrap();
+    let whole = |o: &lang::Omit| -> io::Result<bool> { Ok(o.limit.unwrap_or(0) == 0 && !is_set_fan[index(rules, &o.fan)?]) };
+    fn split<'a>(f: &'a lang::FanDef, keep_whole: bool, whole: &dyn Fn(&lang::Omit) -> io::Result<bool>) -> io::Result<Vec<&'a lang::Omit>> {
+        let mut kept = Vec::new();
+        for o in &f.omits {
+            if whole(o)? == keep_whole {
+                kept.push(o);
+            }
+        }
+        Ok(kept)
     }
-    writeln!(w, "];\n").unwrap();
-    writeln!(w, "/// For each fan, the rest of OMITS (limited, or of fans counted per set).").unwrap();
-    writeln!(w, "pub static OMITS_COUNTED: [&[Omit]; FAN_TABLE_SIZE] = [").unwrap();
-    writeln!(w, "    &[],").unwrap();
-    for f in &rules.fans {
-        writeln!(w, "    /* {} */ &[{}],", f.name, omit_items(rules, f.omits.iter().filter(|o| !whole(o)))).unwrap();
-    }
-    writeln!(w, "];\n").unwrap();
+    write_fan_list(w, rules, "For each fan, the fans not counted per set that it omits all of, as a mask.", "pub static OMITS_WHOLE: [u128; FAN_TABLE_SIZE]", "0", |f| {
+        Ok(format!("{:#x}", omit_mask(rules, split(f, true, &whole)?.into_iter())?))
+    })?;
+    write_fan_list(w, rules, "For each fan, the rest of OMITS (limited, or of fans counted per set).", "pub static OMITS_COUNTED: [&[Omit]; FAN_TABLE_SIZE]", "&[]", |f| {
+        Ok(format!("&[{}]", omit_items(rules, split(f, false, &whole)?.into_iter())?))
+    })
+}
 
-    // Policies.
+fn write_policies(w: &mut impl Write, rules: &Rules, file: &str) -> io::Result<()> {
     let pol = &rules.policies;
     let shapes: Vec<String> = pol
         .special_readings
         .iter()
-        .map(|r| {
-            let camel: String = r
-                .split('_')
-                .map(|p| {
-                    let mut c = p.chars();
-                    c.next().map(|f| f.to_ascii_uppercase().to_string() + c.as_str()).unwrap_or_default()
-                })
-                .collect();
-            format!("Shape::{camel}")
+        .map(|r| match SHAPES.iter().find(|(word, _, _)| word == r) {
+            Some((_, variant, _)) => Ok(format!("Shape::{variant}")),
+            None => Err(invalid(format!("{file}: special reading `{r}` is no shape"))),
         })
-        .collect();
-    writeln!(w, "// Policies (see the comments in {file}).").unwrap();
-    writeln!(w, "pub static SPECIAL_READINGS: &[Shape] = &[{}];", shapes.join(", ")).unwrap();
-    writeln!(w, "pub static REGULAR_READINGS_ALSO_AFTER: &[u8] = {};", index_list(rules, &pol.regular_readings_also_after)).unwrap();
-    writeln!(w, "pub static TIE_PREFERS: &[u8] = {};", index_list(rules, &pol.tie_prefers)).unwrap();
-    writeln!(w, "pub static TIE_YIELDS: &[u8] = {};", index_list(rules, &pol.tie_yields)).unwrap();
-    writeln!(w, "/// chows(2) fans in account-once trim order.").unwrap();
-    writeln!(w, "pub static CHOW_PAIR_TRIM: &[u8] = {};", index_list(rules, &pol.chow_pairs_trim)).unwrap();
-    let prefer: Vec<String> = pol
-        .chow_triples_prefer
-        .iter()
-        .map(|(a, b)| format!("({}, {})", rules.index_of(a).unwrap(), rules.index_of(b).unwrap()))
-        .collect();
-    writeln!(w, "/// (preferred, over): a later group of three chows showing the first is counted instead of one showing the second.").unwrap();
-    writeln!(w, "pub const CHOW_TRIPLE_PREFER: &[(u8, u8)] = &[{}];", prefer.join(", ")).unwrap();
-    writeln!(w, "pub const DISCARD_COMPLETES_PUNG_MELDED: bool = {};", pol.discard_completes_pung_melded).unwrap();
-    writeln!(w, "pub static OUTSIDE_READINGS: &[u8] = {};\n", index_list(rules, &pol.outside_readings)).unwrap();
+        .collect::<io::Result<_>>()?;
+    writeln!(w, "// Policies (see the comments in {file}).")?;
+    writeln!(w, "pub static SPECIAL_READINGS: &[Shape] = &[{}];", shapes.join(", "))?;
+    writeln!(w, "pub static REGULAR_READINGS_ALSO_AFTER: &[u8] = {};", index_list(rules, &pol.regular_readings_also_after)?)?;
+    writeln!(w, "pub static TIE_PREFERS: &[u8] = {};", index_list(rules, &pol.tie_prefers)?)?;
+    writeln!(w, "pub static TIE_YIELDS: &[u8] = {};", index_list(rules, &pol.tie_yields)?)?;
+    writeln!(w, "/// chows(2) fans in account-once trim order.")?;
+    writeln!(w, "pub static CHOW_PAIR_TRIM: &[u8] = {};", index_list(rules, &pol.chow_pairs_trim)?)?;
+    let prefer: Vec<String> = pol.chow_triples_prefer.iter().map(|(a, b)| Ok(format!("({}, {})", index(rules, a)?, index(rules, b)?))).collect::<io::Result<_>>()?;
+    writeln!(w, "/// (preferred, over): a later group of three chows showing the first is counted instead of one showing the second.")?;
+    writeln!(w, "pub const CHOW_TRIPLE_PREFER: &[(u8, u8)] = &[{}];", prefer.join(", "))?;
+    writeln!(w, "pub const DISCARD_COMPLETES_PUNG_MELDED: bool = {};", pol.discard_completes_pung_melded)?;
+    writeln!(w, "pub static OUTSIDE_READINGS: &[u8] = {};\n", index_list(rules, &pol.outside_readings)?)?;
 
-    writeln!(w, "/// Policy nine_gates_whole_hand: when it holds, nine gates is read from the 14 tiles.").unwrap();
-    writeln!(w, "pub const NINE_GATES_WHOLE_HAND: bool = {};", pol.nine_gates_whole_hand.is_some()).unwrap();
-    writeln!(w, "#[allow(unused_variables)]\npub fn nine_gates_whole_hand(v: &FlagView) -> bool {{").unwrap();
+    writeln!(w, "/// Policy nine_gates_whole_hand: when it holds, nine gates is read from the 14 tiles.")?;
+    writeln!(w, "pub const NINE_GATES_WHOLE_HAND: bool = {};", pol.nine_gates_whole_hand.is_some())?;
+    writeln!(w, "#[allow(unused_variables)]\npub fn nine_gates_whole_hand(v: &FlagView) -> bool {{")?;
     match &pol.nine_gates_whole_hand {
-        Some(e) => writeln!(w, "    {}", cond("v", e)).unwrap(),
-        None => writeln!(w, "    false").unwrap(),
+        Some(e) => writeln!(w, "    {}", cond("v", e))?,
+        None => writeln!(w, "    false")?,
     }
-    writeln!(w, "}}\n").unwrap();
+    writeln!(w, "}}\n")
+}
 
-    // Game rules.
-    let g: Vec<u32> = rules.game.iter().map(|v| v.unwrap()).collect();
-    writeln!(w, "/// The game's rules around the fans (`game` lines).").unwrap();
-    writeln!(w, "pub static GAME: crate::fans::GameRules = crate::fans::GameRules {{ min_fan: {}, base_score: {}, false_win_penalty: {} }};\n", g[0], g[1], g[2]).unwrap();
+fn write_game_and_flags(w: &mut impl Write, rules: &Rules, file: &str) -> io::Result<()> {
+    let g: Vec<u32> = rules.game.iter().map(|v| v.ok_or_else(|| invalid(format!("{file}: a `game` line is missing")))).collect::<io::Result<_>>()?;
+    writeln!(w, "/// The game's rules around the fans (`game` lines).")?;
+    writeln!(w, "pub static GAME: crate::fans::GameRules = crate::fans::GameRules {{ min_fan: {}, base_score: {}, false_win_penalty: {} }};\n", g[0], g[1], g[2])?;
 
-    // Flag rules.
-    writeln!(w, "/// Win-flag corrections, in file order.").unwrap();
-    writeln!(w, "pub fn apply_flag_rules(v: &mut FlagView) {{").unwrap();
+    writeln!(w, "/// Win-flag corrections, in file order.")?;
+    writeln!(w, "pub fn apply_flag_rules(v: &mut FlagView) {{")?;
     for fl in &rules.flags {
-        writeln!(w, "    // {file}:{}", fl.line).unwrap();
-        writeln!(w, "    if {} {{ v.set_{}({}); }}", cond("v", &fl.expr), fl.flag, fl.on).unwrap();
+        writeln!(w, "    // {file}:{}", fl.line)?;
+        writeln!(w, "    if {} {{ v.set_{}({}); }}", cond("v", &fl.expr), fl.flag, fl.on)?;
     }
-    writeln!(w, "}}\n").unwrap();
+    writeln!(w, "}}\n")
+}
 
-    // Hand fans: a decision tree on the reading's shape, then the rest.
-    let active = |f: &&lang::FanDef| f.extension != Some(false);
-    // Do the active group fans of this kind and arity use none of `words`?
-    let reads_none = |kind: GroupKind, arity: u8, words: &[&[&str]]| {
-        rules.fans.iter().filter(active).all(|f| match &f.rule {
-            Rule::Group { kind: k, arity: a, expr } if *k == kind && *a == arity => !words.iter().flat_map(|w| w.iter()).any(|word| mentions(expr, word)),
-            _ => true,
-        })
-    };
-    let outside: Vec<&String> = pol.outside_readings.iter().collect();
+fn active(f: &&lang::FanDef) -> bool {
+    f.extension != Some(false)
+}
+
+/// `t.set_if(...)` or `t.set(...)` for a fan of a whole reading.
+fn write_hand_fan(w: &mut impl Write, f: &lang::FanDef, indent: &str, file: &str) -> io::Result<()> {
+    match &f.rule {
+        Rule::When(e) => writeln!(w, "{indent}t.set_if({}, {}); // {}", f.index, cond("v", e), f.name),
+        Rule::Count(e) => writeln!(w, "{indent}t.set({}, ({}) as u8); // {}", f.index, cond("v", e), f.name),
+        Rule::Group { .. } => Err(invalid(format!("{file}:{}: fan {}: a group fan cannot be counted outside readings", f.line, f.name))),
+    }
+}
+
+/// Hand fans: a decision tree on the reading's shape, then the rest; the
+/// last-pass fans; the fans counted outside readings.
+fn write_hand_fans(w: &mut impl Write, rules: &Rules, file: &str) -> io::Result<()> {
+    let outside: Vec<&String> = rules.policies.outside_readings.iter().collect();
     let hand_fans: Vec<&lang::FanDef> = rules
         .fans
         .iter()
@@ -288,92 +333,88 @@ pub fn generate(rules: &Rules, file: &str, inputs: &[(&str, &[u8])], out_file: &
             Rule::Group { .. } => false,
         })
         .collect();
-    let emit = |w: &mut String, f: &lang::FanDef, indent: &str| match &f.rule {
-        Rule::When(e) => {
-            writeln!(w, "{indent}t.set_if({}, {}); // {}", f.index, cond("v", e), f.name).unwrap();
+    writeln!(w, "/// Fans of a whole reading (not the group fans, not the last-pass fans).")?;
+    writeln!(w, "pub fn hand_fans(v: &HandView, t: &mut Tally) {{")?;
+    writeln!(w, "    match v.shape() {{")?;
+    for (_, shape, _) in SHAPES.iter().filter(|(_, _, branch)| *branch) {
+        writeln!(w, "        Shape::{shape} => {{")?;
+        for f in hand_fans.iter().filter(|f| matches!(&f.rule, Rule::When(e) | Rule::Count(e) if required_shape(e) == Some(*shape))) {
+            write_hand_fan(w, f, "            ", file)?;
         }
-        Rule::Count(e) => {
-            writeln!(w, "{indent}t.set({}, ({}) as u8); // {}", f.index, cond("v", e), f.name).unwrap();
-        }
-        Rule::Group { .. } => unreachable!(),
-    };
-    writeln!(w, "/// Fans of a whole reading (not the group fans, not the last-pass fans).").unwrap();
-    writeln!(w, "pub fn hand_fans(v: &HandView, t: &mut Tally) {{").unwrap();
-    writeln!(w, "    match v.shape() {{").unwrap();
-    for shape in ["Regular", "SevenPairs", "ThirteenOrphans", "HonorsKnitted"] {
-        writeln!(w, "        Shape::{shape} => {{").unwrap();
-        for f in hand_fans.iter().filter(|f| matches!(&f.rule, Rule::When(e) | Rule::Count(e) if required_shape(e) == Some(shape))) {
-            emit(w, f, "            ");
-        }
-        writeln!(w, "        }}").unwrap();
+        writeln!(w, "        }}")?;
     }
-    writeln!(w, "        _ => {{}}").unwrap();
-    writeln!(w, "    }}").unwrap();
+    writeln!(w, "        _ => {{}}")?;
+    writeln!(w, "    }}")?;
     for f in hand_fans.iter().filter(|f| matches!(&f.rule, Rule::When(e) | Rule::Count(e) if required_shape(e).is_none())) {
-        emit(w, f, "    ");
+        write_hand_fan(w, f, "    ", file)?;
     }
-    writeln!(w, "}}\n").unwrap();
+    writeln!(w, "}}\n")?;
 
-    writeln!(w, "/// Fans decided after all others (`no_other_fan`).").unwrap();
-    writeln!(w, "pub fn last_pass_fans(v: &HandView, t: &mut Tally) {{").unwrap();
+    writeln!(w, "/// Fans decided after all others (`no_other_fan`).")?;
+    writeln!(w, "pub fn last_pass_fans(v: &HandView, t: &mut Tally) {{")?;
     for f in rules.fans.iter().filter(active) {
         if let Rule::When(e) = &f.rule {
             if mentions(e, "no_other_fan") {
-                writeln!(w, "    t.set_if({}, {}); // {}", f.index, cond("v", e), f.name).unwrap();
+                writeln!(w, "    t.set_if({}, {}); // {}", f.index, cond("v", e), f.name)?;
             }
         }
     }
-    writeln!(w, "}}\n").unwrap();
+    writeln!(w, "}}\n")?;
 
-    writeln!(w, "/// Fans counted outside the readings, once the best is chosen.").unwrap();
-    writeln!(w, "pub fn outside_fans(v: &HandView, t: &mut Tally) {{").unwrap();
+    writeln!(w, "/// Fans counted outside the readings, once the best is chosen.")?;
+    writeln!(w, "pub fn outside_fans(v: &HandView, t: &mut Tally) {{")?;
     for f in rules.fans.iter().filter(active).filter(|f| outside.contains(&&f.name)) {
-        match &f.rule {
-            Rule::When(e) => writeln!(w, "    t.set_if({}, {}); // {}", f.index, cond("v", e), f.name).unwrap(),
-            Rule::Count(e) => writeln!(w, "    t.set({}, ({}) as u8); // {}", f.index, cond("v", e), f.name).unwrap(),
-            Rule::Group { .. } => return Err(format!("{file}:{}: fan {}: a group fan cannot be counted outside readings", f.line, f.name)),
-        }
+        write_hand_fan(w, f, "    ", file)?;
     }
-    writeln!(w, "}}\n").unwrap();
+    writeln!(w, "}}\n")
+}
 
-    // Group matchers.
+/// Group matchers by set kind and size, and what each reads.
+fn write_group_matchers(w: &mut impl Write, rules: &Rules) -> io::Result<()> {
+    // Do the active group fans of this kind and arity use none of `words`?
+    let reads_none = |kind: GroupKind, arity: u8, words: &[&[&str]]| {
+        rules.fans.iter().filter(active).all(|f| match &f.rule {
+            Rule::Group { kind: k, arity: a, expr } if *k == kind && *a == arity => !words.iter().flat_map(|w| w.iter()).any(|word| mentions(expr, word)),
+            _ => true,
+        })
+    };
     for (kind, kname) in [(GroupKind::Chows, "chows"), (GroupKind::Pungs, "pungs")] {
         for arity in 2..=4u8 {
-            writeln!(w, "/// The first `{kname}({arity})` fan the group shows, in file order.").unwrap();
-            writeln!(w, "pub fn {kname}_{arity}(g: &GroupView) -> Option<u8> {{").unwrap();
+            writeln!(w, "/// The first `{kname}({arity})` fan the group shows, in file order.")?;
+            writeln!(w, "pub fn {kname}_{arity}(g: &GroupView) -> Option<u8> {{")?;
             for f in rules.fans.iter().filter(active) {
                 if let Rule::Group { kind: k, arity: a, expr } = &f.rule {
                     if *k == kind && *a == arity {
-                        writeln!(w, "    if {} {{ return Some({}); }} // {}", cond("g", expr), f.index, f.name).unwrap();
+                        writeln!(w, "    if {} {{ return Some({}); }} // {}", cond("g", expr), f.index, f.name)?;
                     }
                 }
             }
-            writeln!(w, "    None").unwrap();
-            writeln!(w, "}}\n").unwrap();
+            writeln!(w, "    None")?;
+            writeln!(w, "}}\n")?;
             let by_tiles = reads_none(kind, arity, &[vocabulary::GROUP_READS_PAIR, vocabulary::GROUP_READS_WINDS]);
-            writeln!(w, "/// Does `{kname}_{arity}` read the group's tiles only (so a table over tiles can answer)?").unwrap();
-            writeln!(w, "pub const {}_{arity}_BY_TILES: bool = {by_tiles};\n", kname.to_uppercase()).unwrap();
+            writeln!(w, "/// Does `{kname}_{arity}` read the group's tiles only (so a table over tiles can answer)?")?;
+            writeln!(w, "pub const {}_{arity}_BY_TILES: bool = {by_tiles};\n", kname.to_uppercase())?;
             // Read by the filter of four chows only (eval.rs, CHOWS_4_MAY_MATCH).
             if kind == GroupKind::Chows && arity == 4 {
                 let reads_winds = !reads_none(kind, arity, &[vocabulary::GROUP_READS_WINDS]);
-                writeln!(w, "/// Does `{kname}_{arity}` read the winds?").unwrap();
-                writeln!(w, "pub const {}_{arity}_READS_WINDS: bool = {reads_winds};\n", kname.to_uppercase()).unwrap();
+                writeln!(w, "/// Does `{kname}_{arity}` read the winds?")?;
+                writeln!(w, "pub const {}_{arity}_READS_WINDS: bool = {reads_winds};\n", kname.to_uppercase())?;
             }
         }
-        writeln!(w, "/// Every `{kname}(1)` fan the set shows.").unwrap();
-        writeln!(w, "#[allow(unused_variables)]").unwrap();
-        writeln!(w, "pub fn {kname}_1(g: &GroupView, hit: &mut dyn FnMut(u8)) {{").unwrap();
+        writeln!(w, "/// Every `{kname}(1)` fan the set shows.")?;
+        writeln!(w, "#[allow(unused_variables)]")?;
+        writeln!(w, "pub fn {kname}_1(g: &GroupView, hit: &mut dyn FnMut(u8)) {{")?;
         for f in rules.fans.iter().filter(active) {
             if let Rule::Group { kind: k, arity: 1, expr } = &f.rule {
                 if *k == kind {
-                    writeln!(w, "    if {} {{ hit({}); }} // {}", cond("g", expr), f.index, f.name).unwrap();
+                    writeln!(w, "    if {} {{ hit({}); }} // {}", cond("g", expr), f.index, f.name)?;
                 }
             }
         }
-        writeln!(w, "}}\n").unwrap();
+        writeln!(w, "}}\n")?;
         let by_tile = reads_none(kind, 1, &[vocabulary::GROUP_READS_PAIR]);
-        writeln!(w, "/// Does `{kname}_1` read the set's tile and the winds only (so a table over them can answer)?").unwrap();
-        writeln!(w, "pub const {}_1_BY_TILE: bool = {by_tile};\n", kname.to_uppercase()).unwrap();
+        writeln!(w, "/// Does `{kname}_1` read the set's tile and the winds only (so a table over them can answer)?")?;
+        writeln!(w, "pub const {}_1_BY_TILE: bool = {by_tile};\n", kname.to_uppercase())?;
     }
-    std::fs::write(out_file, s).map_err(|e| e.to_string())
+    Ok(())
 }

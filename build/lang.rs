@@ -15,6 +15,13 @@ pub struct RulesError {
     pub message: String,
 }
 
+impl RulesError {
+    /// The one way to build an error: where (file, line, fan if any) and what.
+    pub fn new(file: &str, line: usize, fan: Option<&str>, message: impl Into<String>) -> Self {
+        RulesError { file: file.to_string(), line, fan: fan.map(str::to_string), message: message.into() }
+    }
+}
+
 impl fmt::Display for RulesError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}:{}: ", self.file, self.line)?;
@@ -135,10 +142,10 @@ pub struct Parser<'a> {
 
 impl Parser<'_> {
     pub fn err_at(&self, line: usize, message: impl Into<String>) -> RulesError {
-        RulesError { file: self.file.to_string(), line, fan: self.fan.clone(), message: message.into() }
+        RulesError::new(self.file, line, self.fan.as_deref(), message)
     }
     pub fn err(&self, message: impl Into<String>) -> RulesError {
-        RulesError { file: self.file.to_string(), line: self.line, fan: self.fan.clone(), message: message.into() }
+        RulesError::new(self.file, self.line, self.fan.as_deref(), message)
     }
 }
 
@@ -184,12 +191,7 @@ pub fn parse_all(file: &str, text: &str) -> Result<Rules, Vec<RulesError>> {
                     // Still a fan: its name stays known, and the next line is read.
                     def.rule = Rule::Count(syn::parse_quote!(0));
                     fans.push(def.clone());
-                    return Err(RulesError {
-                        file: p.file.to_string(),
-                        line: def.line,
-                        fan: Some(def.name.clone()),
-                        message: "has no `when` or `count` line".into(),
-                    })
+                    return Err(RulesError::new(p.file, def.line, Some(&def.name), "has no `when` or `count` line"))
                 }
             }
             fans.push(def);
@@ -268,7 +270,7 @@ pub fn parse_all(file: &str, text: &str) -> Result<Rules, Vec<RulesError>> {
         errors.push(e);
     }
     if let Some(k) = game.iter().position(Option::is_none) {
-        errors.push(RulesError { file: file.into(), line: p.line, fan: None, message: format!("game {} is missing", GAME_KEYS[k].0) });
+        errors.push(RulesError::new(file, p.line, None, format!("game {} is missing", GAME_KEYS[k].0)));
     }
     let rules = Rules { fans, flags, policies, game };
     // The whole-file checks too, unless a fan went unread (its name would be
@@ -413,17 +415,17 @@ pub fn parse_rule(p: &Parser, is_count: bool, rest: &str) -> Result<Rule, RulesE
                     return Err(p.err(format!("a group has 1 to 4 sets, not {arity}")));
                 }
                 let expr = parse_expr(p, expr)?;
-                check_expr(p, &expr, Context::Group, Want::Bool)?;
+                check_expr(p, &expr, Context::Group, Expect::Bool)?;
                 return Ok(Rule::Group { kind, arity, expr });
             }
         }
     }
     let expr = parse_expr(p, rest)?;
     if is_count {
-        check_expr(p, &expr, Context::Hand, Want::Count)?;
+        check_expr(p, &expr, Context::Hand, Expect::Count)?;
         Ok(Rule::Count(expr))
     } else {
-        check_expr(p, &expr, Context::Hand, Want::Bool)?;
+        check_expr(p, &expr, Context::Hand, Expect::Bool)?;
         Ok(Rule::When(expr))
     }
 }
@@ -445,7 +447,7 @@ pub fn parse_flag(p: &Parser, rest: &str) -> Result<FlagRule, RulesError> {
         return Err(p.err("expected `when <condition>`"));
     }
     let expr = parse_expr(p, rest)?;
-    check_expr(p, &expr, Context::Flag, Want::Bool)?;
+    check_expr(p, &expr, Context::Flag, Expect::Bool)?;
     Ok(FlagRule { flag: flag.to_string(), on, expr, line: p.line })
 }
 
@@ -500,7 +502,7 @@ pub fn parse_policy(p: &Parser, rest: &str, pol: &mut Policies, seen: &mut HashS
         "outside_readings" => pol.outside_readings = names(value),
         "nine_gates_whole_hand" => {
             let expr = parse_expr(p, value)?;
-            check_expr(p, &expr, Context::Flag, Want::Bool)?;
+            check_expr(p, &expr, Context::Flag, Expect::Bool)?;
             pol.nine_gates_whole_hand = Some(expr);
         }
         "chow_triples_prefer" => {
@@ -518,7 +520,8 @@ pub fn parse_policy(p: &Parser, rest: &str, pol: &mut Policies, seen: &mut HashS
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Want {
+/// The type an expression must have (and has): a yes/no test or a number.
+enum Expect {
     Bool,
     Count,
 }
@@ -562,48 +565,48 @@ fn check_class(p: &Parser, e: &syn::Expr) -> Result<(), RulesError> {
     Err(p.err(format!("expected a tile class, found `{}`", expr_text(e))))
 }
 
-fn check_expr(p: &Parser, e: &syn::Expr, ctx: Context, want: Want) -> Result<(), RulesError> {
+fn check_expr(p: &Parser, e: &syn::Expr, ctx: Context, want: Expect) -> Result<(), RulesError> {
     let got = type_of(p, e, ctx)?;
     if got != want {
         return Err(p.err(format!(
             "`{}` is a {}, a {} is needed here",
             expr_text(e),
-            if got == Want::Bool { "yes/no" } else { "number" },
-            if want == Want::Bool { "yes/no" } else { "number" }
+            if got == Expect::Bool { "yes/no" } else { "number" },
+            if want == Expect::Bool { "yes/no" } else { "number" }
         )));
     }
     Ok(())
 }
 
-fn type_of(p: &Parser, e: &syn::Expr, ctx: Context) -> Result<Want, RulesError> {
+fn type_of(p: &Parser, e: &syn::Expr, ctx: Context) -> Result<Expect, RulesError> {
     use syn::{BinOp, Expr, UnOp};
     match e {
         Expr::Paren(x) => type_of(p, &x.expr, ctx),
         Expr::Group(x) => type_of(p, &x.expr, ctx),
-        Expr::Lit(_) if int_literal(e).is_some() => Ok(Want::Count),
+        Expr::Lit(_) if int_literal(e).is_some() => Ok(Expect::Count),
         Expr::Lit(_) => Err(p.err(format!("only whole numbers may be written, not `{}`", expr_text(e)))),
         Expr::Unary(u) => match u.op {
             UnOp::Not(_) => {
-                check_expr(p, &u.expr, ctx, Want::Bool)?;
-                Ok(Want::Bool)
+                check_expr(p, &u.expr, ctx, Expect::Bool)?;
+                Ok(Expect::Bool)
             }
             _ => Err(p.err(format!("unsupported operator in `{}`", expr_text(e)))),
         },
         Expr::Binary(b) => match b.op {
             BinOp::And(_) | BinOp::Or(_) => {
-                check_expr(p, &b.left, ctx, Want::Bool)?;
-                check_expr(p, &b.right, ctx, Want::Bool)?;
-                Ok(Want::Bool)
+                check_expr(p, &b.left, ctx, Expect::Bool)?;
+                check_expr(p, &b.right, ctx, Expect::Bool)?;
+                Ok(Expect::Bool)
             }
             BinOp::Eq(_) | BinOp::Ne(_) | BinOp::Lt(_) | BinOp::Le(_) | BinOp::Gt(_) | BinOp::Ge(_) => {
-                check_expr(p, &b.left, ctx, Want::Count)?;
-                check_expr(p, &b.right, ctx, Want::Count)?;
-                Ok(Want::Bool)
+                check_expr(p, &b.left, ctx, Expect::Count)?;
+                check_expr(p, &b.right, ctx, Expect::Count)?;
+                Ok(Expect::Bool)
             }
             BinOp::Add(_) | BinOp::Sub(_) => {
-                check_expr(p, &b.left, ctx, Want::Count)?;
-                check_expr(p, &b.right, ctx, Want::Count)?;
-                Ok(Want::Count)
+                check_expr(p, &b.left, ctx, Expect::Count)?;
+                check_expr(p, &b.right, ctx, Expect::Count)?;
+                Ok(Expect::Count)
             }
             _ => Err(p.err(format!("unsupported operator in `{}`", expr_text(e)))),
         },
@@ -611,8 +614,8 @@ fn type_of(p: &Parser, e: &syn::Expr, ctx: Context) -> Result<Want, RulesError> 
             let name = ident_of(e).ok_or_else(|| p.err(format!("unknown primitive `{}`", expr_text(e))))?;
             let prim = vocabulary::lookup(&name, ctx).ok_or_else(|| unknown_primitive(p, &name, ctx))?;
             match prim.shape {
-                Shape::Bool => Ok(Want::Bool),
-                Shape::Count => Ok(Want::Count),
+                Shape::Bool => Ok(Expect::Bool),
+                Shape::Count => Ok(Expect::Count),
                 _ => Err(p.err(format!("`{name}` needs arguments"))),
             }
         }
@@ -625,13 +628,13 @@ fn type_of(p: &Parser, e: &syn::Expr, ctx: Context) -> Result<Want, RulesError> 
                         return Err(p.err(format!("`{name}` takes one tile class")));
                     }
                     check_class(p, &call.args[0])?;
-                    Ok(if prim.shape == Shape::BoolOfClass { Want::Bool } else { Want::Count })
+                    Ok(if prim.shape == Shape::BoolOfClass { Expect::Bool } else { Expect::Count })
                 }
                 Shape::BoolOfNumbers(n) => {
                     if call.args.iter().any(|a| int_literal(a).is_none()) || call.args.is_empty() || (n != 0 && call.args.len() != n) {
                         return Err(p.err(format!("`{name}` takes {} whole number(s)", if n == 0 { "one or more".to_string() } else { n.to_string() })));
                     }
-                    Ok(Want::Bool)
+                    Ok(Expect::Bool)
                 }
                 Shape::Bool | Shape::Count => Err(p.err(format!("`{name}` takes no arguments"))),
             }
@@ -657,12 +660,7 @@ fn context_name(c: Context) -> &'static str {
 /// Whole-file checks: names unique and known, no exclusion cycle, policies
 /// naming real fans.
 pub fn check(file: &str, text: &str, rules: &Rules) -> Result<(), RulesError> {
-    let err = |line: usize, fan: Option<&str>, message: String| RulesError {
-        file: file.to_string(),
-        line,
-        fan: fan.map(str::to_string),
-        message,
-    };
+    let err = |line: usize, fan: Option<&str>, message: String| RulesError::new(file, line, fan, message);
     let mut by_name: HashMap<&str, &FanDef> = HashMap::new();
     let mut by_en: HashMap<&str, &FanDef> = HashMap::new();
     for f in &rules.fans {
@@ -673,7 +671,8 @@ pub fn check(file: &str, text: &str, rules: &Rules) -> Result<(), RulesError> {
             return Err(err(f.line, Some(&f.name), format!("duplicate English name \"{}\" (also fan {} on line {})", f.name_en, prev.name, prev.line)));
         }
     }
-    let line_of = |needle: &str| text.lines().position(|l| l.contains(needle)).map(|i| i + 1).unwrap_or(0);
+    // The line of `policy <key> ...`, matched by the exact key (0 when absent).
+    let policy_line = |key: &str| policy_line(text, key).unwrap_or(0);
     for f in &rules.fans {
         for o in &f.omits {
             let Some(target) = by_name.get(o.fan.as_str()) else {
@@ -687,30 +686,37 @@ pub fn check(file: &str, text: &str, rules: &Rules) -> Result<(), RulesError> {
     // Exclusion cycle: A omits B omits ... omits A makes "an omitted fan omits
     // nothing" ambiguous.
     let index: HashMap<&str, usize> = rules.fans.iter().map(|f| (f.name.as_str(), f.index - 1)).collect();
-    let mut state = vec![0u8; rules.fans.len()];
-    fn visit(i: usize, rules: &Rules, index: &HashMap<&str, usize>, state: &mut [u8], path: &mut Vec<usize>) -> Option<Vec<usize>> {
-        state[i] = 1;
+    /// Depth-first search marks: not reached yet, on the current path, finished (no cycle through it).
+    #[derive(Clone, Copy, PartialEq, Eq)]
+    enum Visit {
+        Unseen,
+        OnPath,
+        Done,
+    }
+    let mut state = vec![Visit::Unseen; rules.fans.len()];
+    fn visit(i: usize, rules: &Rules, index: &HashMap<&str, usize>, state: &mut [Visit], path: &mut Vec<usize>) -> Option<Vec<usize>> {
+        state[i] = Visit::OnPath;
         path.push(i);
         for o in &rules.fans[i].omits {
             let j = index[o.fan.as_str()];
-            if state[j] == 1 {
+            if state[j] == Visit::OnPath {
                 let start = path.iter().position(|&k| k == j).unwrap();
                 let mut cycle = path[start..].to_vec();
                 cycle.push(j);
                 return Some(cycle);
             }
-            if state[j] == 0 {
+            if state[j] == Visit::Unseen {
                 if let Some(c) = visit(j, rules, index, state, path) {
                     return Some(c);
                 }
             }
         }
         path.pop();
-        state[i] = 2;
+        state[i] = Visit::Done;
         None
     }
     for i in 0..rules.fans.len() {
-        if state[i] == 0 {
+        if state[i] == Visit::Unseen {
             if let Some(cycle) = visit(i, rules, &index, &mut state, &mut Vec::new()) {
                 let f = &rules.fans[cycle[0]];
                 let names: Vec<&str> = cycle.iter().map(|&k| rules.fans[k].name.as_str()).collect();
@@ -728,7 +734,7 @@ pub fn check(file: &str, text: &str, rules: &Rules) -> Result<(), RulesError> {
     ] {
         for name in list {
             if !by_name.contains_key(name.as_str()) {
-                return Err(err(line_of(&format!("policy {key}")), None, format!("policy {key} names unknown fan `{name}`")));
+                return Err(err(policy_line(key), None, format!("policy {key} names unknown fan `{name}`")));
             }
         }
     }
@@ -736,15 +742,15 @@ pub fn check(file: &str, text: &str, rules: &Rules) -> Result<(), RulesError> {
         for name in [a, b] {
             match by_name.get(name.as_str()) {
                 Some(f) if matches!(f.rule, Rule::Group { kind: GroupKind::Chows, arity: 3, .. }) => {}
-                Some(_) => return Err(err(line_of("policy chow_triples_prefer"), None, format!("policy chow_triples_prefer names `{name}`, which is not a chows(3) fan"))),
-                None => return Err(err(line_of("policy chow_triples_prefer"), None, format!("policy chow_triples_prefer names unknown fan `{name}`"))),
+                Some(_) => return Err(err(policy_line("chow_triples_prefer"), None, format!("policy chow_triples_prefer names `{name}`, which is not a chows(3) fan"))),
+                None => return Err(err(policy_line("chow_triples_prefer"), None, format!("policy chow_triples_prefer names unknown fan `{name}`"))),
             }
         }
     }
     for name in &pol.chow_pairs_trim {
         let f = by_name[name.as_str()];
         if !matches!(f.rule, Rule::Group { kind: GroupKind::Chows, arity: 2, .. }) {
-            return Err(err(line_of("policy chow_pairs"), None, format!("policy chow_pairs names `{name}`, which is not a chows(2) fan")));
+            return Err(err(policy_line("chow_pairs"), None, format!("policy chow_pairs names `{name}`, which is not a chows(2) fan")));
         }
     }
     for f in &rules.fans {
@@ -758,9 +764,18 @@ pub fn check(file: &str, text: &str, rules: &Rules) -> Result<(), RulesError> {
         }
     }
     for key in ["special_readings", "chow_pairs", "pung_pairs", "discard_completes_pung"] {
-        if !text.lines().any(|l| l.trim_start().starts_with(&format!("policy {key}"))) {
+        if self::policy_line(text, key).is_none() {
             return Err(err(0, None, format!("policy {key} is missing")));
         }
     }
     Ok(())
+}
+
+/// The 1-based line of the first `policy <key>` line, the key compared whole
+/// (so `chow_pairs` never finds a `chow_pairs_...` line or a comment).
+fn policy_line(text: &str, key: &str) -> Option<usize> {
+    text.lines().position(|l| {
+        let mut words = l.split_whitespace();
+        words.next() == Some("policy") && words.next() == Some(key)
+    }).map(|i| i + 1)
 }
