@@ -37,13 +37,15 @@ pub fn ok_or_report<T>(item: Result<T, String>) -> Option<T> {
     item.map_err(|e| eprintln!("{e}")).ok()
 }
 
-/// Game ids seen in a run: a repeated id is warned about on stderr (with
-/// both places) and still counted, as each line is a game.
+/// Game ids seen in a file: an id repeated within one file is warned about
+/// on stderr (with both lines) and still counted, as each line is a game.
+/// Files are told apart: the same game in two files (the golden file is a
+/// subset of the games file) is not a repeat.
 #[derive(Default)]
 pub struct DuplicateIds {
-    files: Vec<std::path::PathBuf>,
-    /// Id -> (index into `files`, line) of its first occurrence.
-    seen: std::collections::HashMap<String, (usize, usize)>,
+    file: Option<std::path::PathBuf>,
+    /// Id -> line of its first occurrence in the current file.
+    seen: std::collections::HashMap<String, usize>,
 }
 
 impl DuplicateIds {
@@ -51,17 +53,16 @@ impl DuplicateIds {
         if id.is_empty() {
             return;
         }
-        if self.files.last().is_none_or(|f| f != file) {
-            self.files.push(file.to_path_buf());
+        if self.file.as_deref() != Some(file) {
+            self.file = Some(file.to_path_buf());
+            self.seen.clear();
         }
-        let here = (self.files.len() - 1, line);
         match self.seen.entry(id) {
             std::collections::hash_map::Entry::Occupied(first) => {
-                let (f, l) = *first.get();
-                eprintln!("warning: {}:{line}: game id {:?} repeats {}:{l}", file.display(), first.key(), self.files[f].display());
+                eprintln!("warning: {}:{line}: game id {:?} repeats line {}", file.display(), first.key(), first.get());
             }
             std::collections::hash_map::Entry::Vacant(slot) => {
-                slot.insert(here);
+                slot.insert(line);
             }
         }
     }
