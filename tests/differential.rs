@@ -19,11 +19,9 @@
 
 mod common;
 
-use common::XorShift;
+use common::{env_num, run_oracle, Oracle, XorShift};
 
 use std::io::Write;
-use std::path::PathBuf;
-use std::process::{Command, Stdio};
 
 use mcr_engine::audit::hand_text;
 use mcr_engine::fans;
@@ -547,28 +545,6 @@ fn random_hand(rng: &mut XorShift) -> Gen {
 
 // ---------------------------------------------------------------- oracle
 
-enum Oracle {
-    Ran(Vec<Value>),
-    Missing(String),
-}
-
-fn run_oracle(input: &PathBuf) -> Oracle {
-    let script = common::repo().join("tests/oracle/pymahjonggb_oracle.py");
-    let out = match Command::new("python3").arg(&script).arg(input).stdin(Stdio::null()).output() {
-        Ok(o) => o,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Oracle::Missing("python3 not found".into()),
-        Err(e) => panic!("cannot run python3 {}: {e}", script.display()),
-    };
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    match out.status.code() {
-        Some(0) => {}
-        Some(3) => return Oracle::Missing(format!("the MahjongGB module is missing ({})", stderr.trim())),
-        Some(4) => panic!("wrong oracle version: {}", stderr.trim()),
-        other => panic!("oracle failed (exit {other:?}): {stderr}"),
-    }
-    let text = String::from_utf8(out.stdout).expect("oracle output is UTF-8");
-    Oracle::Ran(text.lines().map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("bad oracle line {l}: {e}"))).collect())
-}
 
 fn fan_list(v: &Value) -> Vec<(String, i64, i64)> {
     v.as_array()
@@ -578,9 +554,6 @@ fn fan_list(v: &Value) -> Vec<(String, i64, i64)> {
         .collect()
 }
 
-fn env_num(name: &str, default: u64) -> u64 {
-    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
-}
 
 #[test]
 fn fan_calculator_matches_pymahjonggb_on_random_hands_requires_python() {
@@ -598,7 +571,7 @@ fn fan_calculator_matches_pymahjonggb_on_random_hands_requires_python() {
             writeln!(f, "{r}").unwrap();
         }
     }
-    let oracle = run_oracle(&path);
+    let oracle = run_oracle("pymahjonggb_oracle.py", &path);
     let _ = std::fs::remove_file(&path);
     let answers = match oracle {
         Oracle::Ran(a) => a,

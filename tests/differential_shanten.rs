@@ -15,11 +15,9 @@
 
 mod common;
 
-use common::XorShift;
+use common::{env_num, run_oracle, Oracle, XorShift};
 
 use std::io::Write;
-use std::path::PathBuf;
-use std::process::{Command, Stdio};
 
 use mcr_engine::analysis::corpus::answer;
 use mcr_engine::tiles::TILE_NAMES;
@@ -85,31 +83,7 @@ fn random_record(rng: &mut XorShift, id: usize) -> Value {
     json!({ "id": id.to_string(), "packs": packs, "hand": hand })
 }
 
-enum Oracle {
-    Ran(Vec<Value>),
-    Missing(String),
-}
 
-fn run_oracle(input: &PathBuf) -> Oracle {
-    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/oracle/pymahjonggb_shanten_oracle.py");
-    let out = match Command::new("python3").arg(&script).arg(input).stdin(Stdio::null()).output() {
-        Ok(o) => o,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Oracle::Missing("python3 not found".into()),
-        Err(e) => panic!("cannot run python3 {}: {e}", script.display()),
-    };
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    match out.status.code() {
-        Some(0) => {}
-        Some(3) => return Oracle::Missing(format!("the MahjongGB module is missing ({})", stderr.trim())),
-        other => panic!("oracle failed (exit {other:?}): {stderr}"),
-    }
-    let text = String::from_utf8(out.stdout).expect("oracle output is UTF-8");
-    Oracle::Ran(text.lines().map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("bad oracle line {l}: {e}"))).collect())
-}
-
-fn env_num(name: &str, default: u64) -> u64 {
-    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
-}
 
 #[test]
 fn analysis_matches_pymahjonggb_on_random_hands_requires_python() {
@@ -125,7 +99,7 @@ fn analysis_matches_pymahjonggb_on_random_hands_requires_python() {
         writeln!(f, "{r}").unwrap();
     }
     drop(f);
-    let expected = match run_oracle(&input) {
+    let expected = match run_oracle("pymahjonggb_shanten_oracle.py", &input) {
         Oracle::Ran(v) => v,
         Oracle::Missing(why) => {
             common::skip("MCR_REQUIRE_ORACLE", &format!("shanten differential test against pymahjonggb: {why} (pip install pymahjonggb==1.4.0)"));

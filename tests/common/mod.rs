@@ -91,6 +91,39 @@ impl XorShift {
     }
 }
 
+/// What a Python oracle script of `tests/oracle/` answered: one JSON value
+/// per input line, or why it could not run (python3 or pymahjonggb missing).
+pub enum Oracle {
+    Ran(Vec<serde_json::Value>),
+    Missing(String),
+}
+
+/// Runs `tests/oracle/<script>` on the JSON-lines file `input`. Exit 3 means
+/// the MahjongGB module is missing, exit 4 a wrong pymahjonggb version (a
+/// failure, never a skip).
+pub fn run_oracle(script: &str, input: &Path) -> Oracle {
+    let script = repo().join("tests/oracle").join(script);
+    let out = match Command::new("python3").arg(&script).arg(input).stdin(std::process::Stdio::null()).output() {
+        Ok(o) => o,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Oracle::Missing("python3 not found".into()),
+        Err(e) => panic!("cannot run python3 {}: {e}", script.display()),
+    };
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    match out.status.code() {
+        Some(0) => {}
+        Some(3) => return Oracle::Missing(format!("the MahjongGB module is missing ({})", stderr.trim())),
+        Some(4) => panic!("wrong oracle version: {}", stderr.trim()),
+        other => panic!("oracle failed (exit {other:?}): {stderr}"),
+    }
+    let text = String::from_utf8(out.stdout).expect("oracle output is UTF-8");
+    Oracle::Ran(text.lines().map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("bad oracle line {l}: {e}"))).collect())
+}
+
+/// A numeric setting from the environment (case counts, seeds), or `default`.
+pub fn env_num(name: &str, default: u64) -> u64 {
+    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+}
+
 // ------------------------------------------------------------ snapshots
 
 /// Compares `actual` with the snapshot `tests/snapshots/<name>`; with
