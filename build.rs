@@ -113,6 +113,8 @@ fn main() {
     println!("cargo:rerun-if-changed=rules/profiles");
     println!("cargo:rerun-if-env-changed=MCR_PROFILES");
     println!("cargo:rerun-if-changed=build");
+    // The grammar of conditions, which build/lang.rs includes from the macro crate.
+    println!("cargo:rerun-if-changed=macros/src/grammar.rs");
     println!("cargo:rerun-if-changed=src/rules/vocabulary.rs");
     println!("cargo:rerun-if-changed=src/analysis/distance.rs");
     let out_dir = PathBuf::from(std::env::var_os("OUT_DIR").expect("OUT_DIR"));

@@ -4,6 +4,7 @@
 //! shapes, then group matchers by set kind and size). Conditions are emitted
 //! as `mcr_macros::rule!(view; condition)`; the proc-macro compiles them.
 
+use super::lang::grammar::{self, Cond, Node};
 use super::lang::{self, GroupKind, Rule, Rules};
 use super::vocabulary;
 use quote::ToTokens;
@@ -38,21 +39,17 @@ const SHAPES: [(&str, &str, bool); 5] = [
 
 /// The shape a condition requires at its top level (`regular && ...`), if
 /// the decision tree branches on it.
-fn required_shape(e: &syn::Expr) -> Option<&'static str> {
-    match e {
-        syn::Expr::Binary(b) if matches!(b.op, syn::BinOp::And(_)) => {
-            required_shape(&b.left).or_else(|| required_shape(&b.right))
-        }
-        syn::Expr::Path(p) => {
-            let id = p.path.get_ident()?.to_string();
-            SHAPES.iter().find(|(word, _, branch)| *branch && *word == id).map(|(_, variant, _)| *variant)
-        }
+fn required_shape(c: &Cond) -> Option<&'static str> {
+    match &c.node {
+        Node::Binary(l, syn::BinOp::And(_), r) => required_shape(l).or_else(|| required_shape(r)),
+        Node::Primitive(id) => SHAPES.iter().find(|(word, _, branch)| *branch && *id == word).map(|(_, variant, _)| *variant),
         _ => None,
     }
 }
 
+/// Does the condition use the primitive `word`?
 fn mentions(e: &syn::Expr, word: &str) -> bool {
-    e.to_token_stream().to_string().split(|c: char| !c.is_alphanumeric() && c != '_').any(|w| w == word)
+    grammar::read(e).uses(word)
 }
 
 fn rust_str(s: &str) -> String {
@@ -338,14 +335,14 @@ fn write_hand_fans(w: &mut impl Write, rules: &Rules, file: &str) -> io::Result<
     writeln!(w, "    match v.shape() {{")?;
     for (_, shape, _) in SHAPES.iter().filter(|(_, _, branch)| *branch) {
         writeln!(w, "        Shape::{shape} => {{")?;
-        for f in hand_fans.iter().filter(|f| matches!(&f.rule, Rule::When(e) | Rule::Count(e) if required_shape(e) == Some(*shape))) {
+        for f in hand_fans.iter().filter(|f| matches!(&f.rule, Rule::When(e) | Rule::Count(e) if required_shape(&grammar::read(e)) == Some(*shape))) {
             write_hand_fan(w, f, "            ", file)?;
         }
         writeln!(w, "        }}")?;
     }
     writeln!(w, "        _ => {{}}")?;
     writeln!(w, "    }}")?;
-    for f in hand_fans.iter().filter(|f| matches!(&f.rule, Rule::When(e) | Rule::Count(e) if required_shape(e).is_none())) {
+    for f in hand_fans.iter().filter(|f| matches!(&f.rule, Rule::When(e) | Rule::Count(e) if required_shape(&grammar::read(e)).is_none())) {
         write_hand_fan(w, f, "    ", file)?;
     }
     writeln!(w, "}}\n")?;

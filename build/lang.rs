@@ -4,8 +4,14 @@
 //! problem, in one line, so that a broken rules file fails the build legibly.
 
 use super::vocabulary::{self, Context, Shape};
+use grammar::{Arg, Class, Cond, Invalid, Node};
 use std::collections::{HashMap, HashSet};
 use std::fmt;
+
+/// The grammar of conditions, shared with the proc-macro crate (which owns
+/// the file): the checker below walks the tree it reads.
+#[path = "../macros/src/grammar.rs"]
+pub mod grammar;
 
 #[derive(Debug, Clone)]
 pub struct RulesError {
@@ -530,47 +536,45 @@ fn expr_text(e: &syn::Expr) -> String {
     quote::ToTokens::to_token_stream(e).to_string()
 }
 
-fn int_literal(e: &syn::Expr) -> Option<u64> {
-    match e {
-        syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Int(i), .. }) => i.base10_parse().ok(),
-        _ => None,
-    }
-}
-
-fn ident_of(e: &syn::Expr) -> Option<String> {
-    match e {
-        syn::Expr::Path(p) if p.qself.is_none() => p.path.get_ident().map(|i| i.to_string()),
-        _ => None,
-    }
+/// A whole number the checker accepts (one that fits 64 bits).
+fn whole_number(n: Option<&syn::LitInt>) -> Option<u64> {
+    n.and_then(|n| n.base10_parse().ok())
 }
 
 /// Checks a class argument: a class name or a constructor `rank(5)`.
-fn check_class(p: &Parser, e: &syn::Expr) -> Result<(), RulesError> {
-    if let Some(name) = ident_of(e) {
-        if vocabulary::CLASSES.iter().any(|(c, _)| *c == name) {
-            return Ok(());
+fn check_class(p: &Parser, a: &Arg) -> Result<(), RulesError> {
+    match &a.class {
+        Class::Name(id) => {
+            let name = id.to_string();
+            if vocabulary::CLASSES.iter().any(|(c, _)| *c == name) {
+                return Ok(());
+            }
+            Err(p.err(format!("unknown tile class `{name}`{}", did_you_mean(&name, vocabulary::CLASSES.iter().map(|c| c.0)))))
         }
-        return Err(p.err(format!("unknown tile class `{name}`{}", did_you_mean(&name, vocabulary::CLASSES.iter().map(|c| c.0)))));
-    }
-    if let syn::Expr::Call(call) = e {
-        let name = ident_of(&call.func).unwrap_or_default();
-        let Some((_, n, _)) = vocabulary::CLASS_CONSTRUCTORS.iter().find(|(c, _, _)| *c == name) else {
-            return Err(p.err(format!("unknown tile class `{}`", expr_text(e))));
-        };
-        if call.args.len() != *n || call.args.iter().any(|a| int_literal(a).is_none()) {
-            return Err(p.err(format!("`{name}` takes {n} number(s)")));
+        Class::Constructor(f, args) => {
+            let name = f.map(|f| f.to_string()).unwrap_or_default();
+            let Some((_, n, _)) = vocabulary::CLASS_CONSTRUCTORS.iter().find(|(c, _, _)| *c == name) else {
+                return Err(p.err(format!("unknown tile class `{}`", expr_text(a.expr))));
+            };
+            if args.len() != *n || args.iter().any(|(_, k)| whole_number(*k).is_none()) {
+                return Err(p.err(format!("`{name}` takes {n} number(s)")));
+            }
+            Ok(())
         }
-        return Ok(());
+        Class::Other => Err(p.err(format!("expected a tile class, found `{}`", expr_text(a.expr)))),
     }
-    Err(p.err(format!("expected a tile class, found `{}`", expr_text(e))))
 }
 
 fn check_expr(p: &Parser, e: &syn::Expr, ctx: Context, want: Expect) -> Result<(), RulesError> {
-    let got = type_of(p, e, ctx)?;
+    check_cond(p, &grammar::read(e), ctx, want)
+}
+
+fn check_cond(p: &Parser, c: &Cond, ctx: Context, want: Expect) -> Result<(), RulesError> {
+    let got = type_of(p, c, ctx)?;
     if got != want {
         return Err(p.err(format!(
             "`{}` is a {}, a {} is needed here",
-            expr_text(e),
+            expr_text(c.expr),
             if got == Expect::Bool { "yes/no" } else { "number" },
             if want == Expect::Bool { "yes/no" } else { "number" }
         )));
@@ -578,40 +582,40 @@ fn check_expr(p: &Parser, e: &syn::Expr, ctx: Context, want: Expect) -> Result<(
     Ok(())
 }
 
-fn type_of(p: &Parser, e: &syn::Expr, ctx: Context) -> Result<Expect, RulesError> {
-    use syn::{BinOp, Expr, UnOp};
-    match e {
-        Expr::Paren(x) => type_of(p, &x.expr, ctx),
-        Expr::Group(x) => type_of(p, &x.expr, ctx),
-        Expr::Lit(_) if int_literal(e).is_some() => Ok(Expect::Count),
-        Expr::Lit(_) => Err(p.err(format!("only whole numbers may be written, not `{}`", expr_text(e)))),
-        Expr::Unary(u) => match u.op {
+fn type_of(p: &Parser, c: &Cond, ctx: Context) -> Result<Expect, RulesError> {
+    use syn::{BinOp, UnOp};
+    let e = c.expr;
+    match &c.node {
+        Node::Paren(x) => type_of(p, x, ctx),
+        Node::Number(n) if whole_number(Some(n)).is_some() => Ok(Expect::Count),
+        Node::Number(_) | Node::Invalid(Invalid::Literal) => Err(p.err(format!("only whole numbers may be written, not `{}`", expr_text(e)))),
+        Node::Unary(op, x) => match op {
             UnOp::Not(_) => {
-                check_expr(p, &u.expr, ctx, Expect::Bool)?;
+                check_cond(p, x, ctx, Expect::Bool)?;
                 Ok(Expect::Bool)
             }
             _ => Err(p.err(format!("unsupported operator in `{}`", expr_text(e)))),
         },
-        Expr::Binary(b) => match b.op {
+        Node::Binary(left, op, right) => match op {
             BinOp::And(_) | BinOp::Or(_) => {
-                check_expr(p, &b.left, ctx, Expect::Bool)?;
-                check_expr(p, &b.right, ctx, Expect::Bool)?;
+                check_cond(p, left, ctx, Expect::Bool)?;
+                check_cond(p, right, ctx, Expect::Bool)?;
                 Ok(Expect::Bool)
             }
             BinOp::Eq(_) | BinOp::Ne(_) | BinOp::Lt(_) | BinOp::Le(_) | BinOp::Gt(_) | BinOp::Ge(_) => {
-                check_expr(p, &b.left, ctx, Expect::Count)?;
-                check_expr(p, &b.right, ctx, Expect::Count)?;
+                check_cond(p, left, ctx, Expect::Count)?;
+                check_cond(p, right, ctx, Expect::Count)?;
                 Ok(Expect::Bool)
             }
             BinOp::Add(_) | BinOp::Sub(_) => {
-                check_expr(p, &b.left, ctx, Expect::Count)?;
-                check_expr(p, &b.right, ctx, Expect::Count)?;
+                check_cond(p, left, ctx, Expect::Count)?;
+                check_cond(p, right, ctx, Expect::Count)?;
                 Ok(Expect::Count)
             }
             _ => Err(p.err(format!("unsupported operator in `{}`", expr_text(e)))),
         },
-        Expr::Path(_) => {
-            let name = ident_of(e).ok_or_else(|| p.err(format!("unknown primitive `{}`", expr_text(e))))?;
+        Node::Primitive(id) => {
+            let name = id.to_string();
             let prim = vocabulary::lookup(&name, ctx).ok_or_else(|| unknown_primitive(p, &name, ctx))?;
             match prim.shape {
                 Shape::Bool => Ok(Expect::Bool),
@@ -619,19 +623,19 @@ fn type_of(p: &Parser, e: &syn::Expr, ctx: Context) -> Result<Expect, RulesError
                 _ => Err(p.err(format!("`{name}` needs arguments"))),
             }
         }
-        Expr::Call(call) => {
-            let name = ident_of(&call.func).ok_or_else(|| p.err(format!("unknown primitive `{}`", expr_text(&call.func))))?;
+        Node::Call(id, args) => {
+            let name = id.to_string();
             let prim = vocabulary::lookup(&name, ctx).ok_or_else(|| unknown_primitive(p, &name, ctx))?;
             match prim.shape {
                 Shape::BoolOfClass | Shape::CountOfClass => {
-                    if call.args.len() != 1 {
+                    let [arg] = &args.items[..] else {
                         return Err(p.err(format!("`{name}` takes one tile class")));
-                    }
-                    check_class(p, &call.args[0])?;
+                    };
+                    check_class(p, arg)?;
                     Ok(if prim.shape == Shape::BoolOfClass { Expect::Bool } else { Expect::Count })
                 }
                 Shape::BoolOfNumbers(n) => {
-                    if call.args.iter().any(|a| int_literal(a).is_none()) || call.args.is_empty() || (n != 0 && call.args.len() != n) {
+                    if args.items.iter().any(|a| whole_number(a.number).is_none()) || args.items.is_empty() || (n != 0 && args.items.len() != n) {
                         return Err(p.err(format!("`{name}` takes {} whole number(s)", if n == 0 { "one or more".to_string() } else { n.to_string() })));
                     }
                     Ok(Expect::Bool)
@@ -639,8 +643,9 @@ fn type_of(p: &Parser, e: &syn::Expr, ctx: Context) -> Result<Expect, RulesError
                 Shape::Bool | Shape::Count => Err(p.err(format!("`{name}` takes no arguments"))),
             }
         }
-        Expr::Assign(a) => Err(p.err(format!("`{}`: `=` assigns; write `==` to compare", expr_text(&Expr::Assign(a.clone()))))),
-        _ => Err(p.err(format!("unsupported expression `{}`", expr_text(e)))),
+        Node::Invalid(Invalid::NotAName(at)) => Err(p.err(format!("unknown primitive `{}`", expr_text(at)))),
+        Node::Invalid(Invalid::Assign) => Err(p.err(format!("`{}`: `=` assigns; write `==` to compare", expr_text(e)))),
+        Node::Invalid(Invalid::Unsupported) => Err(p.err(format!("unsupported expression `{}`", expr_text(e)))),
     }
 }
 

@@ -114,8 +114,7 @@ fn waits_score_as_the_reference_scored_the_completed_hands() {
         let found = waits(input.packs(), input.standing(), input.flags, input.seat_wind, input.prevalent_wind, input.flower_count).unwrap();
         let w = found.iter().find(|w| w.tile == input.win_tile).unwrap_or_else(|| panic!("{}: win tile not among the waits", rec.record.id));
         let r = if input.flags.self_drawn { &w.self_drawn } else { &w.discard };
-        let got: Vec<(String, i32, i32)> = r.fans().map(|(f, c)| (f.name.to_string(), f.value as i32, c as i32)).collect();
-        assert_eq!((r.result, got), (rec.record.expected.result, rec.record.expected.fan.clone()), "{}", rec.record.id);
+        assert_eq!((r.result, r.fan_list()), (rec.record.expected.result, rec.record.expected.fan.clone()), "{}", rec.record.id);
         checked += 1;
     }
     assert!(checked > 500, "{checked}");

@@ -8,10 +8,6 @@ use mcr_engine::hand::{HandError, HandInput, Pack, PackKind, WinFlags};
 use mcr_engine::record::{read_all, HandRecord};
 use mcr_engine::tiles::Tile;
 
-fn fan_list(r: &fans::FanResult) -> Vec<(String, i32, i32)> {
-    r.fans().map(|(f, c)| (f.name.to_string(), f.value as i32, c as i32)).collect()
-}
-
 #[test]
 fn public_hands_corpus_matches_result_code_and_fan_list() {
     let (records, errors) = read_all::<HandRecord>(&common::data("hands.jsonl.gz"));
@@ -22,7 +18,7 @@ fn public_hands_corpus_matches_result_code_and_fan_list() {
         let h = &rec.record;
         let input = h.to_input().unwrap_or_else(|e| panic!("{}: {e}", h.id));
         let got = fans::calculate(&input);
-        let list = if got.result >= 0 { fan_list(&got) } else { Vec::new() };
+        let list = got.fan_list();
         if got.result != h.expected.result || list != h.expected.fan {
             mismatches.push(format!("{}: expected {} {:?}, got {} {:?}", h.id, h.expected.result, h.expected.fan, got.result, list));
         }
@@ -49,14 +45,14 @@ fn explanation_keeps_the_reference_reading_and_none_scores_higher() {
             continue;
         }
         wins += 1;
-        assert_eq!(fan_list(&e.result), h.expected.fan, "{}: the explanation's fan list", h.id);
+        assert_eq!(e.result.fan_list(), h.expected.fan, "{}: the explanation's fan list", h.id);
         let chosen = &e.readings[e.chosen.expect("a winning hand has a chosen reading")];
         // The kept reading's own counts, with the flowers (counted outside
         // every reading), are the reference's fan list.
         let mut counts = chosen.counts;
         counts[fans::fan_by_name("花牌").unwrap().index as usize] = input.flower_count;
         let from_reading = fans::FanResult { result: chosen.total + input.flower_count as i32, counts, profile: fans::Profile::default() };
-        assert_eq!((from_reading.result, fan_list(&from_reading)), (h.expected.result, h.expected.fan.clone()), "{}: the kept reading", h.id);
+        assert_eq!((from_reading.result, from_reading.fan_list()), (h.expected.result, h.expected.fan.clone()), "{}: the kept reading", h.id);
         for (i, r) in e.readings.iter().enumerate() {
             assert!(r.total <= chosen.total, "{}: reading {i} totals {} > the kept reading's {}", h.id, r.total, chosen.total);
         }
@@ -155,7 +151,7 @@ fn five_copies_of_a_tile_do_not_panic() {
     // fan list below (run through tests/oracle/pymahjonggb_oracle.py).
     let r = common::score("11111m 234m 567m 99m +9m");
     let want = [("清一色", 24, 1), ("门前清", 2, 1), ("连六", 1, 1), ("幺九刻", 1, 2)].map(|(n, v, c)| (n.to_string(), v, c));
-    assert_eq!((r.result, fan_list(&r)), (29, want.to_vec()));
+    assert_eq!((r.result, r.fan_list()), (29, want.to_vec()));
 }
 
 #[test]

@@ -546,11 +546,14 @@ fn random_hand(rng: &mut XorShift) -> Gen {
 // ---------------------------------------------------------------- oracle
 
 
-fn fan_list(v: &Value) -> Vec<(String, i64, i64)> {
+/// The oracle's `fan` answer, `[[name, value, count], ...]`, as the rows of
+/// `FanResult::fan_list`.
+fn oracle_fan_list(v: &Value) -> Vec<(String, i32, i32)> {
+    let int = |x: &Value| x.as_i64().and_then(|n| i32::try_from(n).ok()).unwrap_or_else(|| panic!("the oracle's fan list holds {x}, not a 32-bit whole number"));
     v.as_array()
-        .unwrap()
+        .unwrap_or_else(|| panic!("the oracle's fan list is {v}, not an array"))
         .iter()
-        .map(|f| (f[0].as_str().unwrap().to_string(), f[1].as_i64().unwrap(), f[2].as_i64().unwrap()))
+        .map(|f| (f[0].as_str().unwrap_or_else(|| panic!("the oracle's fan name is {}", f[0])).to_string(), int(&f[1]), int(&f[2])))
         .collect()
 }
 
@@ -590,13 +593,9 @@ fn fan_calculator_matches_pymahjonggb_on_random_hands_requires_python() {
         assert_eq!(ans["id"], rec["id"]);
         let input = Gen::input_from_json(rec);
         let ours = fans::calculate(&input);
-        let our_list: Vec<(String, i64, i64)> = if ours.result >= 0 {
-            ours.fans().map(|(f, c)| (f.name.to_string(), f.value as i64, c as i64)).collect()
-        } else {
-            Vec::new()
-        };
+        let our_list = ours.fan_list();
         let their_result = ans["result"].as_i64().unwrap();
-        let their_list = fan_list(&ans["fan"]);
+        let their_list = oracle_fan_list(&ans["fan"]);
         *by_result.entry(their_result.clamp(-99, 0)).or_default() += 1;
         let cat = by_category.entry(g.category).or_default();
         cat.0 += 1;

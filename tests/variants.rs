@@ -14,13 +14,6 @@ fn data(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/variants").join(name)
 }
 
-fn fan_list(r: &fans::FanResult) -> Vec<(String, i32, i32)> {
-    if r.result < 0 {
-        return Vec::new();
-    }
-    r.fans().map(|(f, c)| (f.name.to_string(), f.value as i32, c as i32)).collect()
-}
-
 /// (expected_base result, fan list) of each extra hand, by line.
 fn expected_base(file: &PathBuf) -> Vec<Option<(i32, Vec<(String, i32, i32)>)>> {
     use std::io::BufRead;
@@ -44,16 +37,16 @@ fn check(variant: &str) {
         total += 1;
         let got = fans::calculate_with(profile, &input);
         let h = &rec.record;
-        if got.result != h.expected.result || fan_list(&got) != h.expected.fan {
-            bad.push(format!("{}: expected {} {:?}\n    got {} {:?}", h.id, h.expected.result, h.expected.fan, got.result, fan_list(&got)));
+        if got.result != h.expected.result || got.fan_list() != h.expected.fan {
+            bad.push(format!("{}: expected {} {:?}\n    got {} {:?}", h.id, h.expected.result, h.expected.fan, got.result, got.fan_list()));
         }
         if let Some((result, fan)) = &bases[rec.line - 1] {
             let mut plain = input;
             plain.flags.initial = false;
             let base = fans::calculate(&plain);
             base_checked += 1;
-            if base.result != *result || fan_list(&base) != *fan {
-                bad.push(format!("{} (botzone): expected {result} {fan:?}\n    got {} {:?}", h.id, base.result, fan_list(&base)));
+            if base.result != *result || base.fan_list() != *fan {
+                bad.push(format!("{} (botzone): expected {result} {fan:?}\n    got {} {:?}", h.id, base.result, base.fan_list()));
             }
         }
     }
@@ -114,7 +107,7 @@ fn fan_tables_match_the_oracle() {
 fn initial_flag_in_the_notation() {
     let hand = mcr_engine::notation::parse_hand("123m 456m 789m 123p 5p +5p zimo initial seat=S").unwrap();
     let b = fans::calculate_with(Profile::by_name("blessings").unwrap(), &hand);
-    assert!(b.fans().any(|(f, _)| f.name == "人和Ⅱ"), "{:?}", fan_list(&b));
+    assert!(b.fans().any(|(f, _)| f.name == "人和Ⅱ"), "{:?}", b.fan_list());
     let d = fans::calculate(&hand);
     assert!(!d.fans().any(|(f, _)| f.name.contains('和') && f.value == 8));
 }

@@ -10,12 +10,18 @@
 //! - `name(rank(5))`   -> `view.name(Class::rank(&[5]))`
 //! - `&& || ! == != < <= > >= + - ( )` keep their meaning; numbers are `u32`
 //!   (a conjunction tests a costly primitive, `unique_wait`, last).
+//!
+//! The grammar is read by `grammar.rs` (shared with the checker, which
+//! includes it): this file only turns its tree into Rust.
 
+mod grammar;
+
+use grammar::{Arg, Class, Cond, Invalid, Node};
 use proc_macro::TokenStream;
 use proc_macro2::TokenStream as Tokens;
 use quote::quote;
 use syn::parse::{Parse, ParseStream};
-use syn::{Expr, Ident, Token};
+use syn::{Expr, Ident, LitInt, Token};
 
 struct RuleInput {
     view: Ident,
@@ -34,113 +40,90 @@ impl Parse for RuleInput {
 #[proc_macro]
 pub fn rule(input: TokenStream) -> TokenStream {
     let RuleInput { view, condition } = syn::parse_macro_input!(input as RuleInput);
-    match compile(&view, &condition) {
+    match compile(&view, &grammar::read(&condition)) {
         Ok(t) => t.into(),
         Err(e) => e.to_compile_error().into(),
     }
 }
 
-fn ident_of(e: &Expr) -> Option<&Ident> {
-    match e {
-        Expr::Path(p) if p.qself.is_none() => p.path.get_ident(),
-        _ => None,
-    }
-}
-
-fn is_int(e: &Expr) -> bool {
-    matches!(e, Expr::Lit(syn::ExprLit { lit: syn::Lit::Int(_), .. }))
-}
-
 /// A whole number as a typed literal (`u32` in comparisons, `u8` as arguments).
-fn int<N>(e: &Expr) -> syn::Result<Tokens>
+fn int<N>(i: &LitInt) -> syn::Result<Tokens>
 where
     N: std::str::FromStr + quote::ToTokens,
     N::Err: std::fmt::Display,
 {
-    match e {
-        Expr::Lit(syn::ExprLit { lit: syn::Lit::Int(i), .. }) => {
-            let v: N = i.base10_parse()?;
-            Ok(quote!(#v))
-        }
-        _ => Err(syn::Error::new_spanned(e, "expected a whole number")),
-    }
+    let v: N = i.base10_parse()?;
+    Ok(quote!(#v))
+}
+
+/// The whole number an argument must be.
+fn int_arg(e: &Expr, number: Option<&LitInt>) -> syn::Result<Tokens> {
+    number.map_or_else(|| Err(syn::Error::new_spanned(e, "expected a whole number")), int::<u8>)
 }
 
 /// A tile class argument: `wind` -> `Class::WIND`, `rank(5)` -> `Class::rank(&[5])`.
-fn class(e: &Expr) -> syn::Result<Tokens> {
-    if let Some(id) = ident_of(e) {
-        let upper = Ident::new(&id.to_string().to_uppercase(), id.span());
-        return Ok(quote!(crate::fans::class::Class::#upper));
-    }
-    if let Expr::Call(call) = e {
-        if let Some(f) = ident_of(&call.func) {
-            let args = call.args.iter().map(int::<u8>).collect::<syn::Result<Vec<_>>>()?;
+fn class(a: &Arg) -> syn::Result<Tokens> {
+    match &a.class {
+        Class::Name(id) => {
+            let upper = Ident::new(&id.to_string().to_uppercase(), id.span());
+            Ok(quote!(crate::fans::class::Class::#upper))
+        }
+        Class::Constructor(Some(f), args) => {
+            let args = args.iter().map(|(e, n)| int_arg(e, *n)).collect::<syn::Result<Vec<_>>>()?;
             // Evaluated at compile time.
-            return Ok(quote!({
+            Ok(quote!({
                 const C: crate::fans::class::Class = crate::fans::class::Class::#f(&[#(#args),*]);
                 C
-            }));
+            }))
         }
+        Class::Constructor(None, _) | Class::Other => Err(syn::Error::new_spanned(a.expr, "expected a tile class")),
     }
-    Err(syn::Error::new_spanned(e, "expected a tile class"))
 }
 
 /// Primitives that cost a search (the wait analysis).
 const COSTLY: &[&str] = &["unique_wait"];
 
-fn costly(e: &Expr) -> bool {
-    match e {
-        Expr::Paren(x) => costly(&x.expr),
-        Expr::Group(x) => costly(&x.expr),
-        Expr::Unary(u) => costly(&u.expr),
-        Expr::Binary(b) => costly(&b.left) || costly(&b.right),
-        Expr::Path(_) => ident_of(e).is_some_and(|id| COSTLY.contains(&id.to_string().as_str())),
-        Expr::Call(c) => ident_of(&c.func).is_some_and(|id| COSTLY.contains(&id.to_string().as_str())),
-        _ => false,
-    }
+fn costly(c: &Cond) -> bool {
+    COSTLY.iter().any(|p| c.uses(p))
 }
 
-fn compile(view: &Ident, e: &Expr) -> syn::Result<Tokens> {
-    Ok(match e {
-        Expr::Paren(x) => {
-            let inner = compile(view, &x.expr)?;
+fn compile(view: &Ident, c: &Cond) -> syn::Result<Tokens> {
+    Ok(match &c.node {
+        Node::Paren(x) => {
+            let inner = compile(view, x)?;
             quote!((#inner))
         }
-        Expr::Group(x) => compile(view, &x.expr)?,
-        Expr::Lit(_) => int::<u32>(e)?,
-        Expr::Unary(u) => {
-            let inner = compile(view, &u.expr)?;
-            let op = &u.op;
+        Node::Number(n) => int::<u32>(n)?,
+        Node::Unary(op, x) => {
+            let inner = compile(view, x)?;
             quote!(#op #inner)
         }
-        Expr::Binary(b) => {
-            let l = compile(view, &b.left)?;
-            let r = compile(view, &b.right)?;
-            let op = &b.op;
+        Node::Binary(left, op, right) => {
+            let l = compile(view, left)?;
+            let r = compile(view, right)?;
             // Conditions have no side effects: a costly test goes last in a
             // conjunction, so it runs only when the rest holds.
-            if matches!(b.op, syn::BinOp::And(_)) && costly(&b.left) && !costly(&b.right) {
+            if matches!(op, syn::BinOp::And(_)) && costly(left) && !costly(right) {
                 quote!(#r #op #l)
             } else {
                 quote!(#l #op #r)
             }
         }
-        Expr::Path(_) => {
-            let id = ident_of(e).ok_or_else(|| syn::Error::new_spanned(e, "expected a primitive"))?;
-            quote!(#view.#id())
-        }
-        Expr::Call(call) => {
-            let f = ident_of(&call.func).ok_or_else(|| syn::Error::new_spanned(&call.func, "expected a primitive"))?;
-            if call.args.iter().all(is_int) {
-                let args = call.args.iter().map(int::<u8>).collect::<syn::Result<Vec<_>>>()?;
-                quote!(#view.#f(&[#(#args),*]))
-            } else if call.args.len() == 1 {
-                let c = class(&call.args[0])?;
+        Node::Primitive(id) => quote!(#view.#id()),
+        Node::Call(f, args) => {
+            // Whole numbers, or one tile class.
+            if args.items.iter().all(|a| a.number.is_some()) {
+                let numbers = args.items.iter().map(|a| int_arg(a.expr, a.number)).collect::<syn::Result<Vec<_>>>()?;
+                quote!(#view.#f(&[#(#numbers),*]))
+            } else if let [a] = &args.items[..] {
+                let c = class(a)?;
                 quote!(#view.#f(#c))
             } else {
-                return Err(syn::Error::new_spanned(&call.args, "mixed arguments: a primitive takes whole numbers or one tile class"));
+                return Err(syn::Error::new_spanned(args.list, "mixed arguments: a primitive takes whole numbers or one tile class"));
             }
         }
-        other => return Err(syn::Error::new_spanned(other, "unsupported in a rule condition")),
+        Node::Invalid(Invalid::Literal) => return Err(syn::Error::new_spanned(c.expr, "expected a whole number")),
+        Node::Invalid(Invalid::NotAName(at)) => return Err(syn::Error::new_spanned(at, "expected a primitive")),
+        Node::Invalid(Invalid::Assign | Invalid::Unsupported) => return Err(syn::Error::new_spanned(c.expr, "unsupported in a rule condition")),
     })
 }

@@ -18,11 +18,6 @@ pub struct Args {
     pub rules: super::RulesArg,
 }
 
-/// The fan list as [(name, value, count)] in fan-index order.
-pub fn fan_list(r: &fans::FanResult) -> Vec<(String, i32, i32)> {
-    r.fans().map(|(f, c)| (f.name.to_string(), f.value as i32, c as i32)).collect()
-}
-
 pub fn run(args: Args) -> ExitCode {
     let (mut total, mut matched, mut shown, mut read) = (0usize, 0usize, 0usize, 0usize);
     for file in &args.files {
@@ -32,7 +27,7 @@ pub fn run(args: Args) -> ExitCode {
             read += 1;
             let h = &rec.record;
             let got = fans::calculate_with(args.rules.rules, &input);
-            let got_list = if got.result >= 0 { fan_list(&got) } else { Vec::new() };
+            let got_list = got.fan_list();
             if got.result == h.expected.result && got_list == h.expected.fan {
                 matched += 1;
             } else if shown < args.show {

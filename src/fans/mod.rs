@@ -224,6 +224,15 @@ impl FanResult {
         let table = self.profile.fans;
         self.counts.iter().enumerate().filter(|(_, &c)| c > 0).map(move |(i, &c)| (&table[i], c))
     }
+    /// The fan list as the reference gives it: (name, value, count) rows in
+    /// fan-index order; empty when the hand does not win. `mcr hands` and
+    /// the tests compare it with the corpora's `fan` lists.
+    pub fn fan_list(&self) -> Vec<(String, i32, i32)> {
+        if !self.is_win() {
+            return Vec::new();
+        }
+        self.fans().map(|(f, c)| (f.name.to_string(), f.value as i32, c as i32)).collect()
+    }
     pub fn is_win(&self) -> bool {
         self.result >= 0
     }
