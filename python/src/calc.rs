@@ -180,11 +180,13 @@ fn explain(
 /// result for a hand that does not win. The first malformed item raises
 /// the exception `MahjongFanCalculator` raises for it. `rules`: the rule
 /// profile (`profiles()`), the tuples naming that profile's fans.
+/// `threads`: 1 (the default) calculates on the calling thread; `n > 1` on
+/// up to `n` threads (at most one per core), 0 on every core; the hands
+/// are read first and the calculation runs without the GIL.
 #[pyfunction]
-#[pyo3(signature = (hands, fans=false, verbose=false, *, rules="botzone"))]
-fn calculate_many(py: Python<'_>, hands: &Bound<'_, PyAny>, fans: bool, verbose: bool, rules: &str) -> PyResult<PyObject> {
+#[pyo3(signature = (hands, fans=false, verbose=false, *, rules="botzone", threads=1))]
+fn calculate_many(py: Python<'_>, hands: &Bound<'_, PyAny>, fans: bool, verbose: bool, rules: &str, threads: usize) -> PyResult<PyObject> {
     let profile = rules::profile(rules)?;
-    let botzone = profile == fans::Profile::default();
     let seq = hands.as_ptr();
     unsafe {
         let is_list = ffi::PyList_Check(seq) != 0;
@@ -192,56 +194,106 @@ fn calculate_many(py: Python<'_>, hands: &Bound<'_, PyAny>, fans: bool, verbose:
             return Err(pyo3::exceptions::PyTypeError::new_err("calculate_many: hands must be a list or tuple of argument tuples"));
         }
         let n = if is_list { ffi::PyList_Size(seq) } else { ffi::PyTuple_Size(seq) };
-        let out = Bound::from_owned_ptr_or_err(py, ffi::PyList_New(n))?;
-        let at = |i: ffi::Py_ssize_t| if is_list { ffi::PyList_GetItem(seq, i) } else { ffi::PyTuple_GetItem(seq, i) };
-        for i in 0..n {
-            // Ahead of use: the argument tuple three hands on, the tuple of
-            // tiles two on, the tiles of the next (a corpus's objects lie
-            // scattered; waiting for each miss in turn costs more than the
-            // calculation).
-            if i + 3 < n {
-                mahjonggb::prefetch(at(i + 3));
-            }
-            if i + 2 < n {
-                let next = at(i + 2);
-                if ffi::PyTuple_CheckExact(next) != 0 && ffi::PyTuple_Size(next) >= 2 {
-                    mahjonggb::prefetch(ffi::PyTuple_GetItem(next, 0));
-                    mahjonggb::prefetch(ffi::PyTuple_GetItem(next, 1));
-                }
-            }
-            if i + 1 < n {
-                mahjonggb::prefetch_call(at(i + 1));
-            }
-            let item = at(i);
-            if item.is_null() {
-                return Err(PyErr::fetch(py));
-            }
-            if ffi::PyTuple_Check(item) == 0 {
-                return Err(pyo3::exceptions::PyTypeError::new_err(format!(
-                    "calculate_many: item {i} is not a tuple of MahjongFanCalculator arguments"
-                )));
-            }
-            let Some((hand, _)) = mahjonggb::parse_call(item, std::ptr::null_mut()) else {
-                return Err(PyErr::fetch(py));
-            };
-            let value = if fans {
-                let r = if botzone { fans::calculate(&hand) } else { fans::calculate_with(profile, &hand) };
-                if r.result < 0 {
-                    ffi::PyLong_FromLong(r.result as std::ffi::c_long)
-                } else {
-                    rules::fan_tuple(py, &r, verbose)?.into_ptr()
-                }
-            } else if botzone {
-                ffi::PyLong_FromLong(fans::calculate_total(&hand) as std::ffi::c_long)
-            } else {
-                ffi::PyLong_FromLong(fans::calculate_total_with(profile, &hand) as std::ffi::c_long)
-            };
-            if value.is_null() {
-                return Err(PyErr::fetch(py));
-            }
-            ffi::PyList_SetItem(out.as_ptr(), i, value);
+        if threads == 1 {
+            // Read and calculate hand by hand: no copy of the hands.
+            let out = Bound::from_owned_ptr_or_err(py, ffi::PyList_New(n))?;
+            read_items(py, seq, is_list, n, |i, hand| {
+                let value = if fans { fan_value(py, &profile.calculate(&hand), verbose)? } else { total_value(profile.calculate_total(&hand)) };
+                set_item(py, &out, i, value)
+            })?;
+            return Ok(out.unbind());
         }
-        Ok(out.unbind())
+        let mut read = Vec::with_capacity(n as usize);
+        read_items(py, seq, is_list, n, |_, hand| {
+            read.push(hand);
+            Ok(())
+        })?;
+        batch_values(py, profile, &read, fans, verbose, threads)
+    }
+}
+
+/// Reads each argument tuple of `seq` (a list or tuple of `n`) as
+/// `MahjongFanCalculator` does and hands it to `each`.
+unsafe fn read_items(
+    py: Python<'_>,
+    seq: *mut ffi::PyObject,
+    is_list: bool,
+    n: ffi::Py_ssize_t,
+    mut each: impl FnMut(ffi::Py_ssize_t, HandInput) -> PyResult<()>,
+) -> PyResult<()> {
+    let at = |i: ffi::Py_ssize_t| if is_list { ffi::PyList_GetItem(seq, i) } else { ffi::PyTuple_GetItem(seq, i) };
+    for i in 0..n {
+        // Ahead of use: the argument tuple three hands on, the tuple of
+        // tiles two on, the tiles of the next (a corpus's objects lie
+        // scattered; waiting for each miss in turn costs more than the
+        // calculation).
+        if i + 3 < n {
+            mahjonggb::prefetch(at(i + 3));
+        }
+        if i + 2 < n {
+            let next = at(i + 2);
+            if ffi::PyTuple_CheckExact(next) != 0 && ffi::PyTuple_Size(next) >= 2 {
+                mahjonggb::prefetch(ffi::PyTuple_GetItem(next, 0));
+                mahjonggb::prefetch(ffi::PyTuple_GetItem(next, 1));
+            }
+        }
+        if i + 1 < n {
+            mahjonggb::prefetch_call(at(i + 1));
+        }
+        let item = at(i);
+        if item.is_null() {
+            return Err(PyErr::fetch(py));
+        }
+        if ffi::PyTuple_Check(item) == 0 {
+            return Err(pyo3::exceptions::PyTypeError::new_err(format!(
+                "calculate_many: item {i} is not a tuple of MahjongFanCalculator arguments"
+            )));
+        }
+        let Some((hand, _)) = mahjonggb::parse_call(item, std::ptr::null_mut()) else {
+            return Err(PyErr::fetch(py));
+        };
+        each(i, hand)?;
+    }
+    Ok(())
+}
+
+/// The raw result as a Python int (a new reference).
+fn total_value(total: i32) -> *mut ffi::PyObject {
+    unsafe { ffi::PyLong_FromLong(total as std::ffi::c_long) }
+}
+
+/// A result as the batch calls return it with `fans=True`: the fan tuple of
+/// a win, the raw result otherwise (a new reference).
+fn fan_value(py: Python<'_>, r: &FanResult, verbose: bool) -> PyResult<*mut ffi::PyObject> {
+    Ok(if r.result < 0 { total_value(r.result) } else { rules::fan_tuple(py, r, verbose)?.into_ptr() })
+}
+
+/// Stores a new reference at `i` of a list made by `PyList_New`.
+unsafe fn set_item(py: Python<'_>, out: &Bound<'_, PyAny>, i: ffi::Py_ssize_t, value: *mut ffi::PyObject) -> PyResult<()> {
+    if value.is_null() {
+        return Err(PyErr::fetch(py));
+    }
+    ffi::PyList_SetItem(out.as_ptr(), i, value);
+    Ok(())
+}
+
+/// The batch calculation of hands already read (`fans::batch`, without the
+/// GIL), as a list of the batch calls' values.
+fn batch_values(py: Python<'_>, profile: &'static fans::Profile, hands: &[HandInput], fans: bool, verbose: bool, threads: usize) -> PyResult<PyObject> {
+    unsafe {
+        let out = Bound::from_owned_ptr_or_err(py, ffi::PyList_New(hands.len() as ffi::Py_ssize_t))?;
+        if fans {
+            let results = py.allow_threads(|| fans::batch::results(profile, hands, threads));
+            for (i, r) in results.iter().enumerate() {
+                set_item(py, &out, i as ffi::Py_ssize_t, fan_value(py, r, verbose)?)?;
+            }
+        } else {
+            let totals = py.allow_threads(|| fans::batch::totals(profile, hands, threads));
+            for (i, &t) in totals.iter().enumerate() {
+                set_item(py, &out, i as ffi::Py_ssize_t, total_value(t))?;
+            }
+        }
+        Ok(out.into_any().unbind())
     }
 }
 
@@ -276,7 +328,8 @@ fn encode(h: &HandInput, out: &mut Vec<u8>) {
 
 /// A packed record back to the calculator input, or what is wrong with it.
 fn decode(r: &[u8]) -> std::result::Result<HandInput, String> {
-    let tile = |field: &str, b: u8| Tile::new(b).ok_or_else(|| format!("{field}: tile index {b} out of range 0..=33"));
+    // The byte's place is only formatted when it is wrong.
+    let tile = |at: usize| Tile::new(r[at]).ok_or_else(|| format!("byte {at}: tile index {} out of range 0..=33", r[at]));
     let (np, nt) = (r[0] as usize, r[13] as usize);
     if np > 4 {
         return Err(format!("byte 0: {np} packs (at most 4)"));
@@ -292,11 +345,11 @@ fn decode(r: &[u8]) -> std::result::Result<HandInput, String> {
             2 => PackKind::Kong,
             b => return Err(format!("byte {}: pack kind {b} (0 CHI, 1 PENG, 2 GANG)", 1 + 3 * k)),
         };
-        *slot = Pack::new(kind, tile(&format!("byte {}", 2 + 3 * k), r[2 + 3 * k])?, r[3 + 3 * k]);
+        *slot = Pack::new(kind, tile(2 + 3 * k)?, r[3 + 3 * k]);
     }
     let mut standing = [Tile::default(); 13];
     for (k, slot) in standing.iter_mut().enumerate().take(nt) {
-        *slot = tile(&format!("byte {}", 14 + k), r[14 + k])?;
+        *slot = tile(14 + k)?;
     }
     let flags = r[29];
     if flags > 15 {
@@ -309,7 +362,7 @@ fn decode(r: &[u8]) -> std::result::Result<HandInput, String> {
         wall_last: flags & 8 != 0,
         initial: false,
     };
-    HandInput::new(&packs[..np], &standing[..nt], tile("byte 27", r[27])?, flags, r[30], r[31], r[28]).map_err(|e| e.to_string())
+    HandInput::new(&packs[..np], &standing[..nt], tile(27)?, flags, r[30], r[31], r[28]).map_err(|e| e.to_string())
 }
 
 /// Packs `MahjongFanCalculator` argument tuples (read with its checks) into
@@ -344,29 +397,29 @@ fn encode_hands(py: Python<'_>, hands: &Bound<'_, PyAny>) -> PyResult<PyObject> 
 /// Tile indices 0..33 are W1..W9, T1..T9, B1..B9, F1..F4, J1..J3. Returns
 /// the raw result per hand (total fan, -1 wrong tile count, -3 not a win),
 /// or with `fans=True` the fan tuples as `calculate_many`. A malformed
-/// record raises HandError naming the record and the byte.
+/// record raises HandError naming the record and the byte. `rules` and
+/// `threads` as in `calculate_many` (with `threads` other than 1 the
+/// records are decoded first and calculated without the GIL).
 #[pyfunction]
-#[pyo3(signature = (data, fans=false, verbose=false))]
-fn calculate_packed(py: Python<'_>, data: &[u8], fans: bool, verbose: bool) -> PyResult<PyObject> {
+#[pyo3(signature = (data, fans=false, verbose=false, *, rules="botzone", threads=1))]
+fn calculate_packed(py: Python<'_>, data: &[u8], fans: bool, verbose: bool, rules: &str, threads: usize) -> PyResult<PyObject> {
+    let profile = rules::profile(rules)?;
     if data.len() % RECORD != 0 {
         return Err(HandError::new_err(format!("packed hands: {} bytes is not a multiple of {RECORD}", data.len())));
     }
-    let out = PyList::empty(py);
-    for (i, r) in data.chunks_exact(RECORD).enumerate() {
-        let hand = decode(r).map_err(|e| HandError::new_err(format!("packed hand {i}: {e}")))?;
-        if fans {
-            let r = fans::calculate(&hand);
-            if r.result < 0 {
-                out.append(r.result)?;
-            } else {
-                let t = unsafe { Bound::from_owned_ptr_or_err(py, mahjonggb::fan_tuple(&r.counts, verbose))? };
-                out.append(t)?;
-            }
-        } else {
-            out.append(fans::calculate_total(&hand))?;
+    let decoded = |i: usize, r: &[u8]| decode(r).map_err(|e| HandError::new_err(format!("packed hand {i}: {e}")));
+    if threads == 1 {
+        // Decode and calculate record by record: no copy of the hands.
+        let out = unsafe { Bound::from_owned_ptr_or_err(py, ffi::PyList_New((data.len() / RECORD) as ffi::Py_ssize_t))? };
+        for (i, r) in data.chunks_exact(RECORD).enumerate() {
+            let hand = decoded(i, r)?;
+            let value = if fans { fan_value(py, &profile.calculate(&hand), verbose)? } else { total_value(profile.calculate_total(&hand)) };
+            unsafe { set_item(py, &out, i as ffi::Py_ssize_t, value)? };
         }
+        return Ok(out.into_any().unbind());
     }
-    Ok(out.into_any().unbind())
+    let hands = data.chunks_exact(RECORD).enumerate().map(|(i, r)| decoded(i, r)).collect::<PyResult<Vec<_>>>()?;
+    batch_values(py, profile, &hands, fans, verbose, threads)
 }
 
 /// The fan table: `(name, name_en, value)` by fan index (index 0 is unused).

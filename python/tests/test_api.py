@@ -156,3 +156,37 @@ def test_packed_batch_bad_records(hands):
         mcr_engine.encode_hands([list(args_of(hands[0]))])
     with pytest.raises(TypeError, match="ERROE_WRONG_TILE_CODE"):
         mcr_engine.encode_hands([args_of(hands[0])[:2] + ("X1",) + args_of(hands[0])[3:]])
+
+
+def test_batch_threads_change_nothing_but_speed(hands):
+    sample = [args_of(r) for r in hands[:3000]]
+    data = mcr_engine.encode_hands(sample)
+    want = [r["expected"]["result"] for r in hands[:3000]]
+    want_fans = mcr_engine.calculate_many(sample, fans=True)
+    house = mcr_engine.calculate_many(sample, fans=True, rules="house-example")
+    assert house != want_fans
+    for threads in (0, 2, 3, 64):
+        assert mcr_engine.calculate_many(sample, threads=threads) == want
+        assert mcr_engine.calculate_packed(data, threads=threads) == want
+        assert mcr_engine.calculate_many(sample, fans=True, threads=threads) == want_fans
+        assert mcr_engine.calculate_packed(data, fans=True, threads=threads) == want_fans
+        assert mcr_engine.calculate_packed(data, fans=True, rules="house-example", threads=threads) == house
+        assert mcr_engine.calculate_many(sample, fans=True, rules="house-example", threads=threads) == house
+    assert mcr_engine.calculate_many([], threads=2) == [] and mcr_engine.calculate_packed(b"", threads=2) == []
+
+
+def test_batch_threads_bad_input_raises_as_one_thread(hands):
+    good = args_of(hands[0])
+    with pytest.raises(TypeError, match="ERROE_WRONG_TILE_CODE"):
+        mcr_engine.calculate_many([good, good[:2] + ("X1",) + good[3:]], threads=2)
+    with pytest.raises(TypeError, match="item 1 is not a tuple"):
+        mcr_engine.calculate_many([good, list(good)], threads=0)
+    packed = bytearray(mcr_engine.encode_hands([good]))
+    bad = bytearray(packed)
+    bad[27] = 34
+    with pytest.raises(mcr_engine.HandError, match="packed hand 2: byte 27: tile index 34"):
+        mcr_engine.calculate_packed(bytes(packed) * 2 + bytes(bad), threads=2)
+    with pytest.raises(mcr_engine.UnknownRules):
+        mcr_engine.calculate_packed(bytes(packed), rules="nope", threads=2)
+    with pytest.raises(OverflowError):
+        mcr_engine.calculate_many([good], threads=-1)

@@ -8,6 +8,7 @@
 //! `calculate`, `calculate_total` and `explain` use `botzone`; the `_with`
 //! forms take a [`Profile`].
 
+pub mod batch;
 pub mod class;
 mod profile;
 pub mod view;

@@ -110,12 +110,15 @@ def calculate_many(
     verbose: bool = False,
     *,
     rules: str = "botzone",
+    threads: int = 1,
 ) -> List[Any]: ...
 def profiles() -> Dict[str, str]:
     """The rule profiles (botzone first), each name to its about line."""
 def fan_table() -> List[Tuple[str, str, int]]: ...
 def encode_hands(hands: Iterable[CalculatorArgs]) -> bytes: ...
-def calculate_packed(data: bytes, fans: bool = False, verbose: bool = False) -> List[Any]: ...
+def calculate_packed(
+    data: bytes, fans: bool = False, verbose: bool = False, *, rules: str = "botzone", threads: int = 1
+) -> List[Any]: ...
 
 class Engine:
     """The Botzone judge in process: reset/step as the public validator expects."""
