@@ -438,7 +438,7 @@ impl<'a> Scanner<'a> {
 
     fn game(&mut self) -> Option<GameView<'a>> {
         let (mut game_id, mut srand, mut quan, mut wall) = (None, None, None, None);
-        let (mut turns, mut expected, mut injected) = (None, None, None);
+        let (mut turns, mut expected, mut injected, mut rules) = (None, None, None, None);
         // Not in the view, but read as `GameRecord` reads them.
         let (mut players, mut tags, mut known_discrepancy) = (None, None, None);
         self.object(|s, key| match key {
@@ -456,6 +456,8 @@ impl<'a> Scanner<'a> {
             }
             "expected" => once(&mut expected, s.expected()?),
             "injected" => once(&mut injected, s.opt(Self::injected)?),
+            // An unknown name (or not a string) goes to serde, which words the error.
+            "rules" => once(&mut rules, crate::fans::Profile::by_name(s.str()?)?),
             "players" => once(&mut players, s.strings()?),
             "tags" => once(&mut tags, s.strings()?),
             "known_discrepancy" => once(&mut known_discrepancy, s.skip()?),
@@ -469,6 +471,7 @@ impl<'a> Scanner<'a> {
             turns: turns?,
             expected: expected?,
             injected: injected.flatten(),
+            rules,
         })
     }
 }
