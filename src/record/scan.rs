@@ -585,6 +585,21 @@ mod tests {
     }
 
     #[test]
+    fn rules_key_is_read_by_the_fast_path_and_a_bad_one_left_to_serde() {
+        let base = sample();
+        assert_eq!(parse(&base).unwrap().rules, None);
+        // The first `"quan"` is the record's (keys are sorted), not the INIT display's.
+        let house = base.replacen("\"quan\":1,", "\"quan\":1,\"rules\":\"house-example\",", 1);
+        let fast = parse(&house).expect("a known profile stays on the fast path");
+        assert_eq!(fast.rules, crate::fans::Profile::by_name("house-example"));
+        assert_eq!(Some(fast), serde_view(&house));
+        for bad in ["\"nope\"", "7", "null", "\"house-example\",\"rules\":\"botzone\""] {
+            let line = base.replacen("\"quan\":1,", &format!("\"quan\":1,\"rules\":{bad},"), 1);
+            assert!(parse(&line).is_none() && serde_view(&line).is_none(), "{bad}");
+        }
+    }
+
+    #[test]
     fn deep_nesting_is_a_located_error_not_a_stack_overflow() {
         let base = sample();
         for deep in ["[".repeat(100_000) + &"]".repeat(100_000), "{\"a\":".repeat(50_000) + "1" + &"}".repeat(50_000)] {
