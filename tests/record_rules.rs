@@ -197,7 +197,7 @@ fn validate_help_states_the_precedence() {
     let run = mcr(&["validate", "--help"]);
     assert!(run.ok(), "{run:?}");
     let help = run.stdout.split_whitespace().collect::<Vec<_>>().join(" ");
-    for words in ["game records without a \"rules\" key", "is replayed under NAME without this option", "fails as a rules conflict", "An unknown profile name"] {
+    for words in ["for records without a \"rules\" key", "[default: botzone]", "is replayed under NAME without this option", "fails as a rules conflict", "An unknown profile name"] {
         assert!(help.contains(words), "{words:?} not in:\n{}", run.stdout);
     }
 }

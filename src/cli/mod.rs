@@ -32,8 +32,8 @@ pub struct RulesArg {
 /// `"rules"` key decides when present (`mcr_engine::record::rules`).
 #[derive(clap::Args, Clone, Debug)]
 pub struct RecordRulesArg {
-    /// Rule profile (`mcr rules list`) for game records without a "rules"
-    /// key, and for hands [default: botzone]
+    /// Rule profile (`mcr rules list`) for records without a "rules" key
+    /// (hands have none) [default: botzone]
     ///
     /// A game record that says "rules": NAME (as `mcr play --rules NAME` writes)
     /// is replayed under NAME without this option, each record of a file under
