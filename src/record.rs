@@ -11,6 +11,7 @@
 //! one is reported and skipped up to its newline without being kept.
 
 pub mod lines;
+pub mod rules;
 mod scan;
 pub mod view;
 
@@ -117,6 +118,10 @@ pub struct GameRecord {
     pub injected: Option<serde_json::Value>,
     #[serde(default)]
     pub known_discrepancy: Option<serde_json::Value>,
+    /// The rule profile the game was played under (its `"rules"` key, see
+    /// [`rules`]); `None` when the record does not say.
+    #[serde(default, deserialize_with = "rules::deserialize")]
+    pub rules: Option<&'static crate::fans::Profile>,
 }
 
 /// One judge step: requests sent, the display written, the answers received.

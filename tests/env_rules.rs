@@ -1,8 +1,9 @@
 //! The environment under a rule profile other than botzone: `mcr play
 //! --rules house-example` (a 6-fan minimum) writes games that say their
-//! rules, replay exactly with `mcr validate --rules house-example`, and hold
-//! HUs of 6-7 fans, which botzone would judge WH (so they do not replay
-//! under botzone).
+//! rules, replay exactly under them (`mcr validate` reads the key), and hold
+//! HUs of 6-7 fans, which botzone would judge WH (so, without the key, they
+//! do not replay under botzone). tests/record_rules.rs covers the key in
+//! every reader.
 
 use std::process::Command;
 
@@ -39,11 +40,22 @@ fn house_rule_games_replay_under_their_rules_only() {
     }
     assert!(below_botzone > 0, "no HU of 6-7 fans in 400 games");
 
-    let (ok, out, err) = mcr(&["validate", "--rules", "house-example", path]);
+    let (ok, out, err) = mcr(&["validate", path]);
     assert!(ok && out.contains("validate: 400/400 games reproduced exactly"), "{out}{err}");
     // Under botzone, each 6-7 fan HU is a WH (and other canHu values
-    // differ, 平和 being worth 2): at least those games diverge.
-    let (_, out, err) = mcr(&["validate", path]);
+    // differ, 平和 being worth 2): at least those games diverge once the
+    // records no longer say their rules.
+    let stripped: Vec<String> = text
+        .lines()
+        .map(|l| {
+            let mut v: serde_json::Value = serde_json::from_str(l).unwrap();
+            v.as_object_mut().unwrap().remove("rules");
+            v.to_string()
+        })
+        .collect();
+    let botzone = dir.join("as-botzone.jsonl");
+    std::fs::write(&botzone, stripped.join("\n")).unwrap();
+    let (_, out, err) = mcr(&["validate", botzone.to_str().unwrap()]);
     let reproduced: usize = out
         .lines()
         .find_map(|l| l.strip_prefix("validate: ")?.split('/').next()?.parse().ok())

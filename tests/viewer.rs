@@ -256,7 +256,7 @@ fn pages_show_the_engine_state_in_chromium() {
     let out = artifacts();
     let sample = sample();
     // One page holding the sample, written by the library (the CLI's path).
-    let sel = Selection { ids: sample.iter().map(|(_, g)| g.game_id.clone()).collect(), tags: vec![], limit: 0, profile: mcr_engine::fans::Profile::default() };
+    let sel = Selection { ids: sample.iter().map(|(_, g)| g.game_id.clone()).collect(), tags: vec![], limit: 0, profile: None };
     let loaded = viewer::load(&[common::data("golden.jsonl.gz"), common::data("errors.jsonl.gz")], &sel);
     assert!(loaded.errors.is_empty(), "{:?}", loaded.errors);
     let models = loaded.games;
@@ -394,7 +394,7 @@ fn pages_show_the_engine_state_in_chromium() {
     let extra = meld_evidence_games();
     let kinds: Vec<&str> = extra.iter().map(|(k, _)| *k).collect();
     assert!(kinds.contains(&"pung") && kinds.contains(&"chow") && kinds.contains(&"chow (claimed)"), "{kinds:?}");
-    let sel = Selection { ids: extra.iter().map(|(_, g)| g.game_id.clone()).collect(), tags: vec![], limit: 0, profile: mcr_engine::fans::Profile::default() };
+    let sel = Selection { ids: extra.iter().map(|(_, g)| g.game_id.clone()).collect(), tags: vec![], limit: 0, profile: None };
     let loaded = viewer::load(&[common::data("golden.jsonl.gz")], &sel);
     let page2 = out.join("evidence.html");
     std::fs::write(&page2, viewer::page::render(&loaded.games).unwrap()).unwrap();

@@ -1,5 +1,6 @@
 """read_games / read_hands: every record of a file, bad lines located."""
 import gzip
+import json
 
 import pytest
 
@@ -75,3 +76,19 @@ def test_missing_and_truncated_files(tmp_path, hand_lines):
     assert all(isinstance(x, dict) for x in items[:-2])
     with pytest.raises(ValueError, match="on_error"):
         mcr_engine.read_hands(str(full), on_error="ignore")
+
+
+def test_a_game_naming_an_unknown_rule_profile_is_a_located_error(tmp_path):
+    with gzip.open(data("golden.jsonl.gz"), "rt", encoding="utf-8") as f:
+        line = next(f).strip()
+    rec = json.loads(line)
+    house = dict(rec, rules="house-example")
+    lines = [json.dumps(house), json.dumps(dict(rec, rules="nope")), json.dumps(dict(rec, rules=3)), line]
+    p = tmp_path / "g.jsonl"
+    write_lines(p, lines)
+    items = list(mcr_engine.read_games(str(p), on_error="yield"))
+    assert [type(x).__name__ for x in items] == ["dict", "RecordError", "RecordError", "dict"]
+    # The profile a record names is kept as written: Engine(rules=rec.get("rules", "botzone")).
+    assert items[0]["rules"] == "house-example" and "rules" not in items[3]
+    assert items[1].line == 2 and 'unknown rule profile "nope" in "rules" (profiles: botzone, ' in str(items[1])
+    assert items[2].line == 3 and "expected the name of a rule profile (a string)" in str(items[2])

@@ -170,30 +170,48 @@ impl GameAudit {
         }
     }
 
+    /// The audit of `g` before its replay: a bad record with no problem yet.
+    fn bad(g: &GameRecord) -> GameAudit {
+        GameAudit {
+            game_id: g.game_id.clone(),
+            file: None,
+            line: None,
+            kind: Kind::Bad,
+            tags: g.tags.clone(),
+            problem: None,
+            verdict: None,
+            win: None,
+            differs: false,
+        }
+    }
+
     /// The cai replay's status when it differs from the judge's list.
     pub fn cai_status(&self) -> Option<&'static str> {
         self.win.as_ref()?.cai.as_ref().map(|c| c.status)
     }
 }
 
-/// Replays `g` and audits its ending under the judge's rules (`botzone`).
+/// Replays `g` and audits its ending under its own rules (its `"rules"`
+/// key; the judge's, `botzone`, when it has none).
 pub fn audit_game(g: &GameRecord, replay: Replay) -> GameAudit {
-    audit_game_with(Profile::default(), g, replay)
+    audit_game_asked(None, g, replay)
 }
 
-/// [`audit_game`] with the engine and the calculator of `profile`.
+/// [`audit_game`] with `--rules`: `asked` is for a record without a
+/// `"rules"` key (see [`crate::record::rules::profile_for`]); a record that
+/// names another profile is not replayed: it is a bad record whose problem
+/// is the conflict.
+pub fn audit_game_asked(asked: Option<&'static Profile>, g: &GameRecord, replay: Replay) -> GameAudit {
+    match crate::record::rules::profile_for(g.rules, asked) {
+        Ok(profile) => audit_game_with(profile, g, replay),
+        Err(conflict) => GameAudit { problem: Some(conflict.to_string()), differs: true, ..GameAudit::bad(g) },
+    }
+}
+
+/// [`audit_game`] with the engine and the calculator of `profile`, whatever
+/// the record's `"rules"` says.
 pub fn audit_game_with(profile: &'static Profile, g: &GameRecord, replay: Replay) -> GameAudit {
-    let mut a = GameAudit {
-        game_id: g.game_id.clone(),
-        file: None,
-        line: None,
-        kind: Kind::Bad,
-        tags: g.tags.clone(),
-        problem: None,
-        verdict: None,
-        win: None,
-        differs: false,
-    };
+    let mut a = GameAudit::bad(g);
     match run(profile, g, replay) {
         Ok(Ending::Draw) => a.kind = Kind::Draw,
         Ok(Ending::Error(v, refused)) => {

@@ -3,7 +3,7 @@
 //! records (replayed by the engine; with `--replay cai`, also scored on the
 //! flags of a cai-style replay layer).
 
-use mcr_engine::audit::games::{audit_game_with, GameAudit, Kind, Replay};
+use mcr_engine::audit::games::{audit_game_asked, GameAudit, Kind, Replay};
 use mcr_engine::audit::{self, text};
 use mcr_engine::notation;
 use mcr_engine::record::{hand_inputs, GameRecord, Located, Records};
@@ -50,7 +50,7 @@ pub struct Args {
     /// A hand in the notation of `mcr fan`.
     pub hand: Vec<String>,
     #[command(flatten)]
-    pub rules: super::RulesArg,
+    pub rules: super::RecordRulesArg,
 }
 
 pub fn run(args: Args) -> ExitCode {
@@ -66,7 +66,7 @@ pub fn run(args: Args) -> ExitCode {
     }
     match notation::parse_hand(&args.hand.join(" ")) {
         Ok(h) => {
-            print!("{}", audit::report_with(args.rules.rules, &h, None).text);
+            print!("{}", audit::report_with(args.rules.profile(), &h, None).text);
             ExitCode::SUCCESS
         }
         Err(e) => {
@@ -92,7 +92,7 @@ fn audit_hands(file: &Path, args: &Args) -> ExitCode {
         if !args.id.is_empty() && !args.id.contains(&h.id) {
             continue;
         }
-        let r = audit::report_with(args.rules.rules, &input, Some((h.expected.result, &h.expected.fan)));
+        let r = audit::report_with(args.rules.profile(), &input, Some((h.expected.result, &h.expected.fan)));
         differ += r.differs as usize;
         if args.differing && !r.differs {
             continue;
@@ -215,7 +215,7 @@ fn audit_games(args: &Args) -> ExitCode {
             let audits: Vec<GameAudit> = chunk
                 .par_iter()
                 .map(|l| {
-                    let mut a = audit_game_with(args.rules.rules, &l.record, replay);
+                    let mut a = audit_game_asked(args.rules.rules, &l.record, replay);
                     a.file = Some(name.clone());
                     a.line = Some(l.line);
                     a

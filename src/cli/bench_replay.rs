@@ -1,6 +1,7 @@
 //! `mcr bench replay FILE`: parses every record first, then times only the
 //! engine (reset + every step, every canHu computed, nothing rendered) over
-//! all games, several passes, on one thread.
+//! all games, several passes, on one thread. Each game is replayed under
+//! its own rules (its `"rules"` key, else `--rules`).
 
 use std::hint::black_box;
 use std::path::PathBuf;
@@ -8,6 +9,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use mcr_engine::engine::Engine;
+use mcr_engine::fans::Profile;
 use mcr_engine::record::{GameRecord, Records};
 
 #[derive(clap::Args)]
@@ -18,7 +20,7 @@ pub struct Args {
     #[arg(long, default_value_t = 5)]
     pub passes: usize,
     #[command(flatten)]
-    pub rules: super::RulesArg,
+    pub rules: super::RecordRulesArg,
 }
 
 /// A game reduced to what the engine is fed.
@@ -28,16 +30,18 @@ struct Game {
     srand: i64,
     /// Answers to every turn but the last, by seat.
     answers: Vec<[String; 4]>,
+    /// The rules it is replayed under (its own `"rules"`, else `--rules`).
+    profile: &'static Profile,
 }
 
 impl Game {
-    fn from_record(r: &GameRecord) -> Game {
+    fn from_record(r: &GameRecord, profile: &'static Profile) -> Game {
         let last = r.turns.len().saturating_sub(1);
         let answers = r.turns[..last]
             .iter()
             .map(|t| t.responses_by_seat().map(|a| a.unwrap_or("").to_string()))
             .collect();
-        Game { wall: r.wall.clone(), quan: r.quan, srand: r.srand, answers }
+        Game { wall: r.wall.clone(), quan: r.quan, srand: r.srand, answers, profile }
     }
 }
 
@@ -52,9 +56,16 @@ pub fn run(args: Args) -> ExitCode {
         }
     };
     let mut games = Vec::new();
+    let mut unreplayable = 0u64;
     for r in records {
         match r {
-            Ok(l) => games.push(Game::from_record(&l.record)),
+            Ok(l) => match args.rules.for_record(l.record.rules) {
+                Ok(profile) => games.push(Game::from_record(&l.record, profile)),
+                Err(conflict) => {
+                    eprintln!("{}:{}: game {}: {conflict}", args.file.display(), l.line, l.record.game_id);
+                    unreplayable += 1;
+                }
+            },
             Err(e) => eprintln!("{e}"),
         }
     }
@@ -64,12 +75,15 @@ pub fn run(args: Args) -> ExitCode {
     }
     let parse_secs = started.elapsed().as_secs_f64();
 
-    let mut engine = Engine::with_profile(args.rules.rules);
+    let mut engine = Engine::new();
     let (mut turns, mut errors) = (0u64, 0u64);
     let passes = args.passes.max(1);
     let timer = Instant::now();
     for _ in 0..passes {
         for g in &games {
+            if engine.profile() != g.profile {
+                engine = Engine::with_profile(g.profile);
+            }
             match engine.reset(&g.wall, g.quan, g.srand) {
                 Ok(t) => {
                     black_box(&t);
@@ -102,7 +116,7 @@ pub fn run(args: Args) -> ExitCode {
         games.len()
     );
     println!("bench replay: {:.0} games/s {:.0} steps/s", played / secs, turns as f64 / secs);
-    if errors > 0 {
+    if errors > 0 || unreplayable > 0 {
         ExitCode::FAILURE
     } else {
         ExitCode::SUCCESS

@@ -27,6 +27,37 @@ pub struct RulesArg {
     pub rules: &'static mcr_engine::fans::Profile,
 }
 
+/// `--rules NAME` for the commands that read game records (`validate`,
+/// `audit`, `view`, `bench replay`): given or not, since a record's own
+/// `"rules"` key decides when present (`mcr_engine::record::rules`).
+#[derive(clap::Args, Clone, Debug)]
+pub struct RecordRulesArg {
+    /// Rule profile (`mcr rules list`) for records without a "rules" key
+    /// (hands have none) [default: botzone]
+    ///
+    /// A game record that says "rules": NAME (as `mcr play --rules NAME` writes)
+    /// is replayed under NAME without this option, each record of a file under
+    /// its own; records without the key are replayed under --rules, else
+    /// botzone (the judge's rules). A record whose "rules" names another
+    /// profile than an explicit --rules is not replayed: it fails as a rules
+    /// conflict, with its file and line. An unknown profile name in "rules"
+    /// makes the record malformed (file:line, the name, the profiles).
+    #[arg(long = "rules", value_name = "PROFILE", value_parser = parse_profile)]
+    pub rules: Option<&'static mcr_engine::fans::Profile>,
+}
+
+impl RecordRulesArg {
+    /// The profile of a game record whose `"rules"` key is `recorded`.
+    pub fn for_record(&self, recorded: Option<&'static mcr_engine::fans::Profile>) -> Result<&'static mcr_engine::fans::Profile, mcr_engine::record::rules::RulesConflict> {
+        mcr_engine::record::rules::profile_for(recorded, self.rules)
+    }
+
+    /// The profile for what carries no rules key (hands): --rules, else botzone.
+    pub fn profile(&self) -> &'static mcr_engine::fans::Profile {
+        self.rules.unwrap_or(mcr_engine::fans::Profile::default())
+    }
+}
+
 pub fn parse_profile(name: &str) -> Result<&'static mcr_engine::fans::Profile, String> {
     mcr_engine::fans::Profile::by_name(name)
         .ok_or_else(|| format!("unknown profile `{name}` (profiles: {})", mcr_engine::fans::Profile::names().join(", ")))

@@ -39,9 +39,10 @@ pub struct DiffArgs {
     pub files: Vec<PathBuf>,
     #[command(flatten)]
     pub rules: super::RulesArg,
-    /// The profile to compare with.
-    #[arg(long, default_value = "botzone", value_parser = super::parse_profile)]
-    pub against: &'static Profile,
+    /// The profile to compare with [default: the rules each game was played
+    /// under (its record's "rules" key, else botzone); botzone for hands]
+    #[arg(long, value_parser = super::parse_profile)]
+    pub against: Option<&'static Profile>,
     /// How many differing records to show side by side.
     #[arg(long, default_value_t = 5)]
     pub show: usize,

@@ -3,8 +3,11 @@
 //! failures (`FAIL <game_id>: turn K: <check>: <message>`; unreadable lines as
 //! `FAIL <file>:<line>: ...`), a summary of what was seen, and finally
 //! `self-test: X/Y games PASS`. Exit status 0 only when every game passes.
+//! Each record is checked under the game rules (minimum, scores, penalty)
+//! of its own `"rules"` profile, as `mcr validate` replays it.
 
 use super::validate::Args;
+use super::RecordRulesArg;
 use mcr_engine::record::lines::{for_each_block, LineReader};
 use mcr_engine::record::view::{game_id_of, GameView};
 use mcr_engine::selftest::{self, Facts, Outcome};
@@ -29,13 +32,17 @@ struct Checked {
     result: GameResult,
 }
 
-fn check_line(file: &Path, line: usize, bytes: &[u8]) -> (Option<String>, GameResult) {
+fn check_line(file: &Path, line: usize, bytes: &[u8], rules: &RecordRulesArg) -> (Option<String>, GameResult) {
     match GameView::parse(bytes) {
         Ok(view) => {
             let id = view.game_id.as_str().to_owned();
-            let result = match selftest::check_game(&view) {
-                Ok(facts) => GameResult::Pass(facts),
-                Err(failure) => GameResult::Fail(format!("FAIL {id}: {failure}")),
+            // The game rules of the record's own profile (or --rules, botzone).
+            let result = match rules.for_record(view.rules) {
+                Err(conflict) => GameResult::Fail(format!("FAIL {}:{line}: game {id}: {conflict}", file.display())),
+                Ok(profile) => match selftest::check_game_with(profile.game, &view) {
+                    Ok(facts) => GameResult::Pass(facts),
+                    Err(failure) => GameResult::Fail(format!("FAIL {id}: {failure}")),
+                },
             };
             (Some(id), result)
         }
@@ -48,7 +55,7 @@ fn check_line(file: &Path, line: usize, bytes: &[u8]) -> (Option<String>, GameRe
 
 /// Checks the files in order, up to `limit` games; an unreadable file,
 /// line or read error counts as a failed game.
-fn check_files(files: &[PathBuf], limit: usize) -> Vec<Checked> {
+fn check_files(files: &[PathBuf], limit: usize, rules: &RecordRulesArg) -> Vec<Checked> {
     let mut results = Vec::new();
     let mut budget = limit;
     for (index, file) in files.iter().enumerate() {
@@ -67,7 +74,7 @@ fn check_files(files: &[PathBuf], limit: usize) -> Vec<Checked> {
         for_each_block(&mut reader, |block| {
             let start = results.len();
             results.par_extend(block.par_lines().map(|(line, bytes)| {
-                let (id, result) = check_line(file, line, bytes);
+                let (id, result) = check_line(file, line, bytes, rules);
                 Checked { file: index, line, id, result }
             }));
             if !block.errors.is_empty() {
@@ -87,7 +94,7 @@ pub fn run(args: &Args) -> ExitCode {
         Err(code) => return code,
     };
     let start = Instant::now();
-    let mut results = pool.install(|| check_files(&args.files, args.limit.unwrap_or(usize::MAX)));
+    let mut results = pool.install(|| check_files(&args.files, args.limit.unwrap_or(usize::MAX), &args.rules));
     let elapsed = start.elapsed().as_secs_f64();
 
     let total = results.len();

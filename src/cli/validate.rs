@@ -2,7 +2,10 @@
 //! the recorded answers and compares each turn with the record (requests
 //! exactly, displays as JSON ignoring null-valued keys). Records are read in
 //! blocks of lines; each block is parsed and replayed in parallel while the
-//! next is read, results are printed in file order.
+//! next is read, results are printed in file order. Each record is replayed
+//! under its own rules (its `"rules"` key, else `--rules`, else botzone; a
+//! conflict with an explicit `--rules` fails the record: see
+//! [`super::RecordRulesArg`] and `mcr_engine::record::rules`).
 
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -12,6 +15,7 @@ use std::time::Instant;
 use rayon::prelude::*;
 
 use mcr_engine::engine::Engine;
+use mcr_engine::fans::Profile;
 use mcr_engine::record::lines::{for_each_block, LineReader};
 use mcr_engine::record::view::GameView;
 use mcr_engine::record::{GameRecord, RecordError};
@@ -40,7 +44,7 @@ pub struct Args {
     #[arg(long)]
     pub timings: bool,
     #[command(flatten)]
-    pub rules: super::RulesArg,
+    pub rules: super::RecordRulesArg,
 }
 
 /// Time spent per phase, in seconds.
@@ -106,7 +110,7 @@ pub fn run(args: Args) -> ExitCode {
         if budget == 0 {
             break;
         }
-        pool.install(|| validate_file(file, compare, args.rules.rules, &mut budget, &mut tally, progress.as_ref()));
+        pool.install(|| validate_file(file, compare, &args.rules, &mut budget, &mut tally, progress.as_ref()));
     }
     if let Some(p) = progress {
         p.finish_and_clear();
@@ -147,7 +151,7 @@ fn progress_bar() -> Option<indicatif::ProgressBar> {
 fn validate_file(
     file: &Path,
     compare: Compare,
-    profile: &'static mcr_engine::fans::Profile,
+    rules: &super::RecordRulesArg,
     budget: &mut usize,
     tally: &mut Tally,
     progress: Option<&indicatif::ProgressBar>,
@@ -166,8 +170,8 @@ fn validate_file(
     tally.time.read += for_each_block(&mut reader, |block| {
         let mut outcomes: Vec<(usize, Outcome, Timings)> = block
             .par_lines()
-            .map_init(|| Engine::with_profile(profile), |engine, (line, text)| {
-                let (outcome, time) = check_line(engine, file, line, text, compare);
+            .map_init(Engine::new, |engine, (line, text)| {
+                let (outcome, time) = check_line(engine, file, line, text, compare, rules);
                 (line, outcome, time)
             })
             .collect();
@@ -201,10 +205,21 @@ fn validate_file(
     *budget = reader.budget();
 }
 
+/// The engine of the profile a record is replayed under (each record its
+/// own: files may mix profiles); a record whose `"rules"` conflicts with an
+/// explicit `--rules` is reported instead.
+fn engine_for<'e>(engine: &'e mut Engine, recorded: Option<&'static Profile>, rules: &super::RecordRulesArg) -> Result<&'e mut Engine, String> {
+    let profile = rules.for_record(recorded).map_err(|c| c.to_string())?;
+    if engine.profile() != profile {
+        *engine = Engine::with_profile(profile);
+    }
+    Ok(engine)
+}
+
 /// The fast path first: a line the scanner reads whole is compared typed,
 /// and only a divergence (or a line it does not take) is read again as a
 /// `GameRecord` with JSON displays, which words the failure.
-fn check_line(engine: &mut Engine, file: &Path, line: usize, text: &[u8], compare: Compare) -> (Outcome, Timings) {
+fn check_line(engine: &mut Engine, file: &Path, line: usize, text: &[u8], compare: Compare, rules: &super::RecordRulesArg) -> (Outcome, Timings) {
     let mut time = Timings::default();
     let clock = Instant::now();
     let text_ok = match std::str::from_utf8(text) {
@@ -217,6 +232,13 @@ fn check_line(engine: &mut Engine, file: &Path, line: usize, text: &[u8], compar
     let view = GameView::parse_whole(text_ok);
     time.parse = clock.elapsed().as_secs_f64();
     if let Some(view) = view {
+        let engine = match engine_for(engine, view.rules, rules) {
+            Ok(e) => e,
+            Err(conflict) => {
+                let id = view.game_id.as_str().to_owned();
+                return (Outcome::Diverged(id.clone(), format!("game {id}: {conflict}")), time);
+            }
+        };
         let clock = Instant::now();
         let reproduced = reproduces(engine, &view, compare);
         time.replay = clock.elapsed().as_secs_f64();
@@ -233,6 +255,10 @@ fn check_line(engine: &mut Engine, file: &Path, line: usize, text: &[u8], compar
             let error = RecordError { file: file.to_path_buf(), line, message: format!("malformed record: {e}") };
             return (Outcome::Malformed(error), time);
         }
+    };
+    let engine = match engine_for(engine, record.rules, rules) {
+        Ok(e) => e,
+        Err(conflict) => return (Outcome::Diverged(record.game_id.clone(), format!("game {}: {conflict}", record.game_id)), time),
     };
     let clock = Instant::now();
     let outcome = match replay(engine, &record, compare) {

@@ -22,7 +22,7 @@ pub struct Args {
     #[arg(short, long)]
     pub output: PathBuf,
     #[command(flatten)]
-    pub rules: super::RulesArg,
+    pub rules: super::RecordRulesArg,
 }
 
 pub fn run(args: Args) -> ExitCode {

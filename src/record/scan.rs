@@ -438,7 +438,7 @@ impl<'a> Scanner<'a> {
 
     fn game(&mut self) -> Option<GameView<'a>> {
         let (mut game_id, mut srand, mut quan, mut wall) = (None, None, None, None);
-        let (mut turns, mut expected, mut injected) = (None, None, None);
+        let (mut turns, mut expected, mut injected, mut rules) = (None, None, None, None);
         // Not in the view, but read as `GameRecord` reads them.
         let (mut players, mut tags, mut known_discrepancy) = (None, None, None);
         self.object(|s, key| match key {
@@ -456,6 +456,8 @@ impl<'a> Scanner<'a> {
             }
             "expected" => once(&mut expected, s.expected()?),
             "injected" => once(&mut injected, s.opt(Self::injected)?),
+            // An unknown name (or not a string) goes to serde, which words the error.
+            "rules" => once(&mut rules, crate::fans::Profile::by_name(s.str()?)?),
             "players" => once(&mut players, s.strings()?),
             "tags" => once(&mut tags, s.strings()?),
             "known_discrepancy" => once(&mut known_discrepancy, s.skip()?),
@@ -469,6 +471,7 @@ impl<'a> Scanner<'a> {
             turns: turns?,
             expected: expected?,
             injected: injected.flatten(),
+            rules,
         })
     }
 }
@@ -579,6 +582,21 @@ mod tests {
         let escaped = base.replace("\"ending\":\"draw\"", "\"ending\":\"dr\\u0061w\"");
         assert!(parse(&escaped).is_none());
         assert_eq!(GameView::parse(escaped.as_bytes()).unwrap().expected.ending.as_str(), "draw");
+    }
+
+    #[test]
+    fn rules_key_is_read_by_the_fast_path_and_a_bad_one_left_to_serde() {
+        let base = sample();
+        assert_eq!(parse(&base).unwrap().rules, None);
+        // The first `"quan"` is the record's (keys are sorted), not the INIT display's.
+        let house = base.replacen("\"quan\":1,", "\"quan\":1,\"rules\":\"house-example\",", 1);
+        let fast = parse(&house).expect("a known profile stays on the fast path");
+        assert_eq!(fast.rules, crate::fans::Profile::by_name("house-example"));
+        assert_eq!(Some(fast), serde_view(&house));
+        for bad in ["\"nope\"", "7", "null", "\"house-example\",\"rules\":\"botzone\""] {
+            let line = base.replacen("\"quan\":1,", &format!("\"quan\":1,\"rules\":{bad},"), 1);
+            assert!(parse(&line).is_none() && serde_view(&line).is_none(), "{bad}");
+        }
     }
 
     #[test]

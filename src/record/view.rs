@@ -294,6 +294,10 @@ pub struct GameView<'a> {
     pub expected: ExpectedView<'a>,
     #[serde(default, borrow)]
     pub injected: Option<Injected<'a>>,
+    /// The rule profile the game was played under (`"rules"`, see
+    /// [`crate::record::rules`]); `None` when the record does not say.
+    #[serde(default, deserialize_with = "crate::record::rules::deserialize")]
+    pub rules: Option<&'static crate::fans::Profile>,
 }
 
 /// Games run to about 200 turns: start there rather than grow (and copy)
@@ -385,6 +389,7 @@ impl<'a> GameView<'a> {
             turns,
             expected: expected_view(&rec.expected),
             injected,
+            rules: rec.rules,
         })
     }
 }

@@ -2,6 +2,9 @@
 //! compared (`mcr rules diff`). Hands are scored with the calculator of each
 //! profile; games are replayed through the engine of each profile with the
 //! recorded answers, and their ends compared (winner, verdict, scores).
+//!
+//! The baseline (`--against`) defaults to the rules each game was played
+//! under: its record's `"rules"` key, `botzone` without one (and for hands).
 
 use crate::engine::{Engine, Event};
 use crate::fans::{self, FanResult, Profile};
@@ -28,6 +31,8 @@ pub struct Example {
     /// (result, fan list as "name xN") under the profile, then the baseline.
     pub rules: (i32, Vec<String>),
     pub against: (i32, Vec<String>),
+    /// The baseline profile of this record (`--against`, or the game's own rules).
+    pub against_rules: String,
     /// Games: the end under each (verdict, player, scores).
     pub end_rules: Option<String>,
     pub end_against: Option<String>,
@@ -36,6 +41,8 @@ pub struct Example {
 #[derive(Debug, Clone, Default, Serialize, PartialEq, Eq)]
 pub struct Summary {
     pub rules: String,
+    /// The baseline: `--against`, or the rules the records were played
+    /// under (their names, comma-separated, when they differ).
     pub against: String,
     /// What differs in the tables: fans added, removed, revalued, and game rules.
     pub table_changes: Vec<String>,
@@ -56,6 +63,9 @@ pub struct Summary {
     pub examples: Vec<Example>,
     /// Unreadable records, with their location.
     pub errors: Vec<String>,
+    /// The baselines used (names), for `against` and `table_changes`.
+    #[serde(skip)]
+    baselines: std::collections::BTreeSet<&'static str>,
 }
 
 fn items(r: &FanResult) -> Vec<String> {
@@ -115,6 +125,7 @@ impl Summary {
 
 /// Scores the hands of `file` under both profiles.
 pub fn diff_hands(rules: &'static Profile, against: &'static Profile, file: &Path, keep: usize, s: &mut Summary) {
+    s.baselines.insert(against.name);
     for item in hand_inputs(file) {
         let (rec, input) = match item {
             Ok(x) => x,
@@ -130,6 +141,7 @@ pub fn diff_hands(rules: &'static Profile, against: &'static Profile, file: &Pat
             line: rec.line,
             rules: (a.result, items(&a)),
             against: (b.result, items(&b)),
+            against_rules: against.name.to_string(),
             end_rules: None,
             end_against: None,
         };
@@ -165,8 +177,9 @@ fn hand_fans(e: &Result<Event, String>) -> Option<&FanResult> {
     }
 }
 
-/// Replays the games of `file` under both profiles.
-pub fn diff_games(rules: &'static Profile, against: &'static Profile, file: &Path, keep: usize, s: &mut Summary) {
+/// Replays the games of `file` under both profiles; `against: None`: each
+/// game against the rules it was played under (its `"rules"`, else botzone).
+pub fn diff_games(rules: &'static Profile, against: Option<&'static Profile>, file: &Path, keep: usize, s: &mut Summary) {
     let records = match Records::<GameRecord>::open(file) {
         Ok(r) => r,
         Err(e) => {
@@ -183,6 +196,8 @@ pub fn diff_games(rules: &'static Profile, against: &'static Profile, file: &Pat
             }
         };
         s.games += 1;
+        let against = against.or(rec.record.rules).unwrap_or(Profile::default());
+        s.baselines.insert(against.name);
         let (a, b) = (play(rules, &rec.record), play(against, &rec.record));
         let (ea, eb) = (end_text(&a), end_text(&b));
         let (fa, fb) = (hand_fans(&a), hand_fans(&b));
@@ -211,6 +226,7 @@ pub fn diff_games(rules: &'static Profile, against: &'static Profile, file: &Pat
                 line: rec.line,
                 rules: side(fa),
                 against: side(fb),
+                against_rules: against.name.to_string(),
                 end_rules: Some(ea),
                 end_against: Some(eb),
             });
@@ -251,14 +267,26 @@ pub fn table_changes(rules: &Profile, against: &Profile) -> Vec<String> {
 }
 
 /// Both profiles over every file (hands or games, told apart by content).
-pub fn diff(rules: &'static Profile, against: &'static Profile, files: &[&Path], keep: usize) -> Summary {
-    let mut s = Summary { rules: rules.name.into(), against: against.name.into(), table_changes: table_changes(rules, against), ..Summary::default() };
+/// `against: None` compares each game with the rules it was played under
+/// (its record's `"rules"`, else botzone) and hands with botzone.
+pub fn diff(rules: &'static Profile, against: Option<&'static Profile>, files: &[&Path], keep: usize) -> Summary {
+    let mut s = Summary { rules: rules.name.into(), ..Summary::default() };
     for file in files {
         match is_games_file(file) {
             Ok(true) => diff_games(rules, against, file, keep, &mut s),
-            Ok(false) => diff_hands(rules, against, file, keep, &mut s),
+            Ok(false) => diff_hands(rules, against.unwrap_or(Profile::default()), file, keep, &mut s),
             Err(e) => s.errors.push(e),
         }
+    }
+    if s.baselines.is_empty() {
+        s.baselines.insert(against.unwrap_or(Profile::default()).name);
+    }
+    s.against = s.baselines.iter().copied().collect::<Vec<_>>().join(", ");
+    let several = s.baselines.len() > 1;
+    for name in &s.baselines {
+        let base = Profile::by_name(name).expect("a baseline is a profile");
+        let changes = table_changes(rules, base);
+        s.table_changes.extend(changes.into_iter().map(|c| if several { format!("against {name}: {c}") } else { c }));
     }
     s
 }
@@ -300,10 +328,10 @@ impl Summary {
             let _ = writeln!(w, "{} ({}:{})", e.id, e.file, e.line);
             if let (Some(a), Some(b)) = (&e.end_rules, &e.end_against) {
                 let _ = writeln!(w, "  {:<12} {a}", self.rules);
-                let _ = writeln!(w, "  {:<12} {b}", self.against);
+                let _ = writeln!(w, "  {:<12} {b}", e.against_rules);
             }
             let _ = writeln!(w, "  {:<12} {:>4}  {}", self.rules, e.rules.0, e.rules.1.join(", "));
-            let _ = writeln!(w, "  {:<12} {:>4}  {}", self.against, e.against.0, e.against.1.join(", "));
+            let _ = writeln!(w, "  {:<12} {:>4}  {}", e.against_rules, e.against.0, e.against.1.join(", "));
         }
         w
     }

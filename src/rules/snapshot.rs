@@ -25,7 +25,7 @@ pub fn take(root: &Path, profile: &'static Profile) -> String {
     let base = profile.extends.and_then(Profile::by_name).unwrap_or(Profile::default());
     let files: Vec<PathBuf> = CORPORA.iter().map(|f| root.join(f)).collect();
     let refs: Vec<&Path> = files.iter().map(|f| f.as_path()).collect();
-    let mut s = diff::diff(profile, base, &refs, EXAMPLES);
+    let mut s = diff::diff(profile, Some(base), &refs, EXAMPLES);
     // Paths relative to the root, so the snapshot is the same on any checkout.
     let prefix = format!("{}/", root.display());
     for e in &mut s.examples {

@@ -59,13 +59,14 @@ impl<'g, 'a> Replay<'g, 'a> {
                 df.len() == fan.len() && df.iter().zip(fan).all(|(a, (n, v, c))| a.name == *n && a.value == *v && a.cnt == *c)
             });
             ensure!(same_list, at, Fan, "display fan list != expected fan list");
-            ensure!(fan_total >= 8, at, Fan, "winning hand below the 8-fan minimum ({fan_total})");
+            let min = i64::from(self.rules.min_fan);
+            ensure!(fan_total >= min, at, Fan, "winning hand below the {min}-fan minimum ({fan_total})");
             // The winning event's canHu is the judge's own fan count for the win.
             let w = winner.unwrap_or(0);
             let can_hu = self.display(last_k - 1).can_hu.and_then(|c| c.get(w));
             ensure!(can_hu == Some(fan_total), Some(last_k - 1), Fan, "winning event canHu[{w}] {can_hu:?} != fan_total {fan_total}");
             ensure!(d.score.and_then(|x| x.four()).is_some_and(|x| x == scores), at, Score, "display score {:?} != expected {scores:?}", d.score);
-            let want = expected_scores(ending == "zimo", w, discarder, fan_total);
+            let want = expected_scores(ending == "zimo", w, discarder, fan_total, i64::from(self.rules.base_score));
             ensure!(want.is_some_and(|w| w == scores), at, Score, "score arithmetic: computed {want:?} != logged {scores:?}");
         }
         ensure!(zero_sum(scores), at, Score, "scores {scores:?} do not sum to 0");
@@ -86,12 +87,14 @@ impl<'g, 'a> Replay<'g, 'a> {
         ensure!(Some(e.action.name()) == exp.verdict.as_ref().map(|v| v.as_str()), at, Verdict, "verdict {} != expected {:?}", e.action.name(), exp.verdict);
         ensure!(e.p() as i64 == off, at, Verdict, "verdict player {} != expected offender {off}", e.p());
         let scores = exp.scores.as_deref().ok_or_else(|| fail(at, Check::Score, "expected block without scores".into()))?;
-        let want: Vec<i64> = (0..4).map(|s| if s as i64 == off { -30 } else { 10 }).collect();
+        // WA: the judge's 10 from the offender to each seat; WH: the rules' false-win penalty.
+        let penalty = if e.action == Action::Wh { i64::from(self.rules.false_win_penalty) } else { 10 };
+        let want: Vec<i64> = (0..4).map(|s| if s as i64 == off { -3 * penalty } else { penalty }).collect();
         ensure!(scores == want, at, Score, "expected scores {scores:?} != verdict scores {want:?}");
         let shown = self.display(k).score;
         ensure!(shown.and_then(|x| x.four()).is_some_and(|x| x == scores), at, Score, "display score {shown:?} != expected {scores:?}");
         ensure!(zero_sum(scores), at, Score, "scores {scores:?} do not sum to 0");
-        // The verdict answers the previous turn; WH is a HU below 8 fan.
+        // The verdict answers the previous turn; WH is a HU below the minimum.
         let asked = k.checked_sub(1).map(|p| self.raw_answer(p, e.p()));
         if e.action == Action::Wh {
             ensure!(asked == Some("HU"), at, Verdict, "WH but the offender answered {asked:?}");
@@ -99,7 +102,8 @@ impl<'g, 'a> Replay<'g, 'a> {
             let Some(fc) = d.fan_cnt else {
                 return Err(fail(at, Check::Verdict, "WH display without fanCnt".into()));
             };
-            ensure!(fc < 8, at, Verdict, "WH with fanCnt {fc} >= 8");
+            let min = i64::from(self.rules.min_fan);
+            ensure!(fc < min, at, Verdict, "WH with fanCnt {fc} >= the {min}-fan minimum");
             if let Some(f) = &d.fan {
                 let sum = fan_sum(f.iter().map(|x| (x.value, x.cnt)));
                 ensure!(sum == Some(fc), at, Verdict, "WH fan list sums to {} != fanCnt {fc}", shown_sum(sum));
@@ -128,20 +132,21 @@ fn zero_sum(scores: &[i64]) -> bool {
     scores.iter().try_fold(0i64, |sum, &x| sum.checked_add(x)) == Some(0)
 }
 
-/// zimo: winner +3(8+f), others -(8+f); ron: winner 3*8+f, discarder -(8+f),
-/// bystanders -8. `None` when a score does not fit an i64.
-fn expected_scores(zimo: bool, winner: usize, discarder: Option<usize>, fan: i64) -> Option<[i64; 4]> {
-    let base = fan.checked_add(8)?;
+/// With base score b (8 for the judge): zimo: winner +3(b+f), others
+/// -(b+f); ron: winner 3b+f, discarder -(b+f), bystanders -b. `None` when a
+/// score does not fit an i64.
+fn expected_scores(zimo: bool, winner: usize, discarder: Option<usize>, fan: i64, b: i64) -> Option<[i64; 4]> {
+    let base = fan.checked_add(b)?;
     let mut sc = [0; 4];
     for (s, v) in sc.iter_mut().enumerate() {
         *v = if zimo {
             if s == winner { base.checked_mul(3)? } else { base.checked_neg()? }
         } else if s == winner {
-            fan.checked_add(24)?
+            fan.checked_add(3 * b)?
         } else if Some(s) == discarder {
             base.checked_neg()?
         } else {
-            -8
+            -b
         };
     }
     Some(sc)

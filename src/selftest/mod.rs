@@ -28,7 +28,13 @@
 //! looks at and what it grants), `display.rs` (tileCnt and request strings),
 //! `ending.rs` (the end of the game, fans and scores, verdicts). It shares
 //! no code with the engine (`src/engine/`): a second opinion.
+//!
+//! The game rules around the fans (the minimum for a HU, the base score,
+//! the false-win penalty) are those of the profile the record names in its
+//! `"rules"` key (the judge's 8, 8 and 10 for `botzone`, the default): a
+//! house-rule game is checked under its own numbers ([`check_game_with`]).
 
+use crate::fans::GameRules;
 use crate::tiles::{Tile, TILE_KINDS};
 use std::fmt;
 pub use crate::record::view::GameView;
@@ -74,7 +80,7 @@ pub enum Check {
     Ending,
     /// Winner, discarder and qianggang flag against `expected`.
     Winner,
-    /// Fan list, fan total, 8-fan minimum.
+    /// Fan list, fan total, the fan minimum (8 for the judge).
     Fan,
     /// Score arithmetic, display scores, zero sum.
     Score,
@@ -207,11 +213,19 @@ pub fn check_record(rec: &crate::record::GameRecord) -> Result<Facts, CheckFailu
     }
 }
 
-/// Checks one game; returns the first violation.
+/// Checks one game under the game rules of the profile it names (its
+/// `"rules"` key; `botzone`, the judge's, when it names none); returns the
+/// first violation.
 pub fn check_game(g: &GameView) -> Result<Facts, CheckFailure> {
+    check_game_with(g.rules.unwrap_or(crate::fans::Profile::default()).game, g)
+}
+
+/// [`check_game`] under given game rules (the minimum, the base score and
+/// the false-win penalty: numbers only, the calculator is not consulted).
+pub fn check_game_with(rules: &GameRules, g: &GameView) -> Result<Facts, CheckFailure> {
     let wall = check_wall(g)?;
     let events = events::read_events(g)?;
-    let mut r = replay::Replay::new(g, &wall, &events);
+    let mut r = replay::Replay::new(g, rules, &wall, &events);
     r.run()?;
     r.terminal()?;
     Ok(r.facts)

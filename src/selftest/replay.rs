@@ -5,11 +5,14 @@
 use super::events::{Action, Event};
 use super::state::{Meld, MeldKind, Seat};
 use super::{fail, Check, CheckFailure, Facts, GameView};
+use crate::fans::GameRules;
 use crate::record::view::{DisplayView, PerSeat};
 use crate::tiles::Tile;
 
 pub(super) struct Replay<'g, 'a> {
     pub(super) g: &'g GameView<'a>,
+    /// The game's rules around the fans (minimum, scores, penalty).
+    pub(super) rules: &'g GameRules,
     pub(super) wall: &'g [Tile; 136],
     pub(super) ev: &'g [Event],
     pub(super) seats: [Seat; 4],
@@ -34,8 +37,8 @@ enum FollowUp {
 }
 
 impl<'g, 'a> Replay<'g, 'a> {
-    pub(super) fn new(g: &'g GameView<'a>, wall: &'g [Tile; 136], ev: &'g [Event]) -> Self {
-        Replay { g, wall, ev, seats: [Seat::EMPTY; 4], dealt: false, live: None, facts: Facts::default(), verdict_at: None, buf: String::with_capacity(64) }
+    pub(super) fn new(g: &'g GameView<'a>, rules: &'g GameRules, wall: &'g [Tile; 136], ev: &'g [Event]) -> Self {
+        Replay { g, rules, wall, ev, seats: [Seat::EMPTY; 4], dealt: false, live: None, facts: Facts::default(), verdict_at: None, buf: String::with_capacity(64) }
     }
 
     pub(super) fn is_error_game(&self) -> bool {

@@ -25,8 +25,10 @@ pub struct Selection {
     /// At most this many games (0: no limit): the page holds every turn of
     /// every game, about 35 KB a game.
     pub limit: usize,
-    /// The rules the games are replayed and scored with (`mcr view --rules`).
-    pub profile: &'static crate::fans::Profile,
+    /// `mcr view --rules`: the rules for games whose record has no
+    /// `"rules"` key (`None`: botzone); a record naming another profile is
+    /// reported as a conflict (see [`crate::record::rules::profile_for`]).
+    pub profile: Option<&'static crate::fans::Profile>,
 }
 
 /// Games replayed, what was left out, and the located errors.
@@ -39,9 +41,9 @@ pub struct Loaded {
 }
 
 impl Default for Selection {
-    /// Every game, no limit, the judge's rules.
+    /// Every game, no limit, each under its own rules (botzone by default).
     fn default() -> Selection {
-        Selection { ids: Vec::new(), tags: Vec::new(), limit: 0, profile: crate::fans::Profile::default() }
+        Selection { ids: Vec::new(), tags: Vec::new(), limit: 0, profile: None }
     }
 }
 
@@ -69,10 +71,11 @@ pub fn load(files: &[impl AsRef<Path>], sel: &Selection) -> Loaded {
         for rec in records {
             match rec {
                 Ok(r) if sel.accepts(&r.record) => {
-                    if sel.limit > 0 && out.games.len() >= sel.limit {
-                        out.left_out += 1;
-                    } else {
-                        out.games.push(model::build_with(sel.profile, &r.record, &format!("{}:{}", file.display(), r.line)));
+                    let source = format!("{}:{}", file.display(), r.line);
+                    match crate::record::rules::profile_for(r.record.rules, sel.profile) {
+                        Err(conflict) => out.errors.push(format!("{source}: game {}: {conflict}", r.record.game_id)),
+                        Ok(_) if sel.limit > 0 && out.games.len() >= sel.limit => out.left_out += 1,
+                        Ok(profile) => out.games.push(model::build_with(profile, &r.record, &source)),
                     }
                 }
                 Ok(_) => {}

@@ -290,14 +290,15 @@ impl Builder {
     }
 }
 
-/// Replays `rec` through the engine and builds its model. `source` names the
-/// record (`file:line`).
+/// Replays `rec` through the engine and builds its model, under the rules
+/// the record names (`"rules"`; `botzone` when it names none). `source`
+/// names the record (`file:line`).
 pub fn build(rec: &GameRecord, source: &str) -> GameModel {
-    build_with(Profile::default(), rec, source)
+    build_with(rec.rules.unwrap_or(Profile::default()), rec, source)
 }
 
-/// [`build`] with the engine and the calculator of `profile` (`mcr view
-/// --rules`).
+/// [`build`] with the engine and the calculator of `profile`, whatever the
+/// record's `"rules"` says ([`super::load`] decides it with `--rules`).
 pub fn build_with(profile: &'static Profile, rec: &GameRecord, source: &str) -> GameModel {
     let mut b = Builder { turns: Vec::new(), rivers: Default::default(), live: None, drew: None, promoted: None };
     let mut engine = Engine::with_profile(profile);

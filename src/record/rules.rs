@@ -1,0 +1,113 @@
+//! The optional `"rules"` key of a game record: the name of the rule profile
+//! the game was played under (`mcr play --rules NAME` writes it; a record
+//! without it was played under `botzone`, the judge's rules).
+//!
+//! Every reader of game records decides the profile of a record here, with
+//! [`profile_for`]:
+//!
+//! | record's `"rules"` | `--rules` | replayed under |
+//! |---|---|---|
+//! | absent | not given | `botzone` |
+//! | absent | `X` | `X` |
+//! | `Y` | not given | `Y` |
+//! | `Y` | `Y` | `Y` |
+//! | `Y` | `X` (another) | none: the record is reported as a [`RulesConflict`] |
+//!
+//! An unknown profile name, or a value that is not a string, makes the
+//! record malformed (the readers name file and line).
+
+use std::fmt;
+
+use serde::de::{self, Deserializer, Visitor};
+
+use crate::fans::Profile;
+
+/// The profile named `name` in a record's `"rules"` key; an unknown name is
+/// an error naming it and listing the profiles.
+pub fn profile_named(name: &str) -> Result<&'static Profile, String> {
+    Profile::by_name(name).ok_or_else(|| format!("unknown rule profile {name:?} in \"rules\" (profiles: {})", Profile::names().join(", ")))
+}
+
+/// serde: the `"rules"` key as a profile (with `#[serde(default)]` for a
+/// record without it).
+pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<&'static Profile>, D::Error> {
+    struct Name;
+    impl<'de> Visitor<'de> for Name {
+        type Value = &'static Profile;
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            f.write_str("the name of a rule profile (a string) in \"rules\"")
+        }
+        fn visit_str<E: de::Error>(self, name: &str) -> Result<&'static Profile, E> {
+            profile_named(name).map_err(E::custom)
+        }
+    }
+    d.deserialize_str(Name).map(Some)
+}
+
+/// A record played under one profile, replayed with `--rules` naming another.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RulesConflict {
+    /// The record's `"rules"`.
+    pub recorded: &'static Profile,
+    /// `--rules`.
+    pub asked: &'static Profile,
+}
+
+impl fmt::Display for RulesConflict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "rules conflict: the record says \"rules\": {:?} but --rules {} was given (leave --rules out to replay each record under its own rules)",
+            self.recorded.name, self.asked.name
+        )
+    }
+}
+
+impl std::error::Error for RulesConflict {}
+
+/// The profile a record is replayed under: its own `"rules"` when it has
+/// the key, else `asked` (`--rules`), else `botzone`; a record whose key
+/// names another profile than `asked` is a [`RulesConflict`].
+pub fn profile_for(recorded: Option<&'static Profile>, asked: Option<&'static Profile>) -> Result<&'static Profile, RulesConflict> {
+    match (recorded, asked) {
+        (Some(recorded), Some(asked)) if recorded != asked => Err(RulesConflict { recorded, asked }),
+        (Some(p), _) | (None, Some(p)) => Ok(p),
+        (None, None) => Ok(Profile::default()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(serde::Deserialize, Debug)]
+    struct R {
+        #[serde(default, deserialize_with = "deserialize")]
+        rules: Option<&'static Profile>,
+    }
+
+    #[test]
+    fn reads_a_known_name_and_rejects_others_by_name() {
+        assert_eq!(serde_json::from_str::<R>("{}").unwrap().rules, None);
+        let house = Profile::by_name("house-example").unwrap();
+        assert_eq!(serde_json::from_str::<R>(r#"{"rules":"house-example"}"#).unwrap().rules, Some(house));
+        let e = serde_json::from_str::<R>(r#"{"rules":"nope"}"#).unwrap_err().to_string();
+        assert!(e.contains("unknown rule profile \"nope\" in \"rules\" (profiles: botzone, ") && e.contains("house-example"), "{e}");
+        for bad in ["3", "null", "[\"botzone\"]", "{}"] {
+            let e = serde_json::from_str::<R>(&format!("{{\"rules\":{bad}}}")).unwrap_err().to_string();
+            assert!(e.contains("invalid type") && e.contains("expected the name of a rule profile (a string) in \"rules\""), "{bad}: {e}");
+        }
+    }
+
+    #[test]
+    fn precedence() {
+        let (b, h) = (Profile::default(), Profile::by_name("house-example").unwrap());
+        assert_eq!(profile_for(None, None), Ok(b));
+        assert_eq!(profile_for(None, Some(h)), Ok(h));
+        assert_eq!(profile_for(Some(h), None), Ok(h));
+        assert_eq!(profile_for(Some(h), Some(h)), Ok(h));
+        let c = profile_for(Some(h), Some(b)).unwrap_err();
+        assert_eq!(c, RulesConflict { recorded: h, asked: b });
+        assert!(c.to_string().contains("\"rules\": \"house-example\" but --rules botzone was given"), "{c}");
+    }
+}
