@@ -20,9 +20,11 @@ use mcr_engine::engine::Engine;
 use mcr_engine::hand::PackKind;
 use mcr_engine::record::{GameRecord, Records};
 use mcr_engine::tiles::Tile;
+use mcr_engine::fans::Profile;
+use mcr_engine::record::rules::Origin;
 use mcr_engine::viewer::{self, Selection};
 use serde_json::Value;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 fn artifacts() -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/view-artifacts");
@@ -59,6 +61,44 @@ fn sample() -> Vec<(&'static str, GameRecord)> {
         pick("error game, WH", &errors, &|g| g.expected.verdict.as_deref() == Some("WH")),
         pick("draw game", &golden, &|g| g.expected.ending == "draw"),
     ]
+}
+
+/// `mcr play` games written to `dir/name`, under `rules` (None: botzone,
+/// no "rules" key), as the CLI writes them.
+fn played(dir: &Path, name: &str, n: usize, seed: u64, rules: Option<&str>) -> PathBuf {
+    let file = dir.join(name);
+    let (n, seed) = (n.to_string(), seed.to_string());
+    let mut args = vec!["play", "--games", &n, "--seed", &seed, "-o", file.to_str().unwrap()];
+    if let Some(r) = rules {
+        args.extend(["--rules", r]);
+    }
+    let run = common::mcr(&args);
+    assert!(run.ok(), "{run:?}");
+    file
+}
+
+/// Played games under two profiles: (the house-example file, one of its
+/// HUs of 6-7 fan, which botzone would refuse; the botzone file, one of its
+/// games).
+fn played_house_and_botzone(dir: &Path) -> (PathBuf, GameRecord, PathBuf, GameRecord) {
+    let house = played(dir, "house.jsonl", 200, 3, Some("house-example"));
+    let botzone = played(dir, "botzone.jsonl", 5, 5, None);
+    let read = |f: &Path| Records::<GameRecord>::open(f).unwrap().map(|r| r.unwrap().record).collect::<Vec<_>>();
+    let h = read(&house)
+        .into_iter()
+        .find(|g| g.expected.winner.is_some() && g.expected.fan_total.is_some_and(|t| t < 8))
+        .expect("no house-example HU of 6-7 fan among the played games");
+    assert_eq!(h.rules.map(|p| p.name), Some("house-example"));
+    let b = read(&botzone).swap_remove(0);
+    assert!(b.rules.is_none());
+    (house, h, botzone, b)
+}
+
+/// The JSON a page embeds (`<script type="application/json" id="mcr-data">`).
+fn page_data(html: &str) -> Value {
+    let start = html.find("id=\"mcr-data\">").expect("no #mcr-data") + "id=\"mcr-data\">".len();
+    let end = start + html[start..].find("</script>").unwrap();
+    serde_json::from_str(&html[start..end]).unwrap()
 }
 
 /// The tiles outlined on the table at the last turn are exactly the copies
@@ -308,6 +348,9 @@ fn pages_show_the_engine_state_in_chromium() {
         b.key("End", 35).unwrap();
         wait_turn(&mut b, &g.game_id, last);
         let end = check_turn(&mut b, why, g, last, &tables[last], claims[last].as_ref());
+        // The corpora name no profile: botzone, by default, no badge.
+        let rules = b.eval("(() => { const r = document.getElementById('rules'); return [r.dataset.rules, r.dataset.from, r.classList.contains('alt'), r.textContent]; })()").unwrap();
+        assert_eq!(rules, serde_json::json!(["botzone", "default", false, "rules botzone (default)"]), "{why}");
 
         // What each kind of game must show at its end.
         if let Some(verdict) = &g.expected.verdict {
@@ -422,6 +465,7 @@ fn pages_show_the_engine_state_in_chromium() {
     check_turn(&mut b, why, g, last, &tables[last], claims[last].as_ref());
     b.eval("document.getElementById('glyphs').click()").unwrap();
     b.wait_for(&format!("{face} < 0x1F000")).unwrap();
+    check_rules_in_chromium(&mut b, &out);
     let errors = b.page_errors();
     assert!(errors.is_empty(), "the page logged errors: {errors:#?}");
     for f in ["multi-claim.png", "robbed-kong-end.png"] {
@@ -429,6 +473,110 @@ fn pages_show_the_engine_state_in_chromium() {
         assert!(png.starts_with(b"\x89PNG") && png.len() > 10_000, "{f} is not a screenshot");
     }
     eprintln!("viewer: {} games checked turn by turn in {}; screenshots in {}", sample.len(), bin.display(), out.display());
+}
+
+/// A page of played games: a house-example HU of 6-7 fan (its record's
+/// "rules"), a botzone game (the default), and the same botzone game named
+/// as replayed under a hostile profile name from --rules (shown as text).
+fn check_rules_in_chromium(b: &mut Browser, out: &Path) {
+    let dir = common::temp_dir("viewer-rules-browser");
+    let (house, h, botzone, bz) = played_house_and_botzone(&dir);
+    let sel = Selection { ids: vec![h.game_id.clone(), bz.game_id.clone()], ..Selection::default() };
+    let loaded = viewer::load(&[&house, &botzone], &sel);
+    assert!(loaded.errors.is_empty(), "{:?}", loaded.errors);
+    let mut models = loaded.games;
+    let mut hostile = models.iter().find(|m| m.id == bz.game_id).unwrap().clone();
+    hostile.id = "hostile-rules".into();
+    hostile.rules.name = HOSTILE;
+    hostile.rules.from = Origin::Flag;
+    models.push(hostile);
+    let page = out.join("rules.html");
+    std::fs::write(&page, viewer::page::render(&models).unwrap()).unwrap();
+    let url = format!("file://{}", page.display());
+    b.navigate(&url).unwrap();
+    b.wait_for("document.querySelectorAll('table.index tbody tr').length === 3").unwrap();
+    let index = b.eval("Array.from(document.querySelectorAll('table.index tbody tr')).map((r) => { const x = r.querySelector('.rules'); return [r.dataset.game, x.dataset.rules, x.dataset.from, x.classList.contains('alt')]; })").unwrap();
+    let want = serde_json::json!([[h.game_id, "house-example", "record", true], [bz.game_id, "botzone", "default", false], ["hostile-rules", HOSTILE, "--rules", true]]);
+    assert_eq!(index, want, "the index's rules column");
+    // The house game at its end: the badge, the minimum where the win is explained.
+    let last = h.turns.len() - 1;
+    b.navigate(&format!("{url}#game={}&turn={last}", h.game_id)).unwrap();
+    wait_turn(b, &h.game_id, last);
+    let total = h.expected.fan_total.unwrap();
+    let shown = b.eval("[document.getElementById('rules').textContent, document.getElementById('rules').className, document.getElementById('event').textContent, document.querySelector('.audit .min-fan').textContent]").unwrap();
+    let text = |i: usize| shown[i].as_str().unwrap().to_string();
+    assert_eq!(text(0), "rules house-example (from the record's \u{201c}rules\u{201d}), HU from 6 fan");
+    assert_eq!(text(1), "rules badge alt");
+    assert!(text(2).contains(&format!("({total} fan; a HU needs at least 6 fan under house-example)")), "{}", text(2));
+    assert!(text(3).contains(&format!("a HU needs at least 6 fan; {total} fan is enough")), "{}", text(3));
+    // The botzone game: no badge, the judge's 8.
+    let last = bz.turns.len() - 1;
+    b.navigate(&format!("{url}#game={}&turn={last}", bz.game_id)).unwrap();
+    wait_turn(b, &bz.game_id, last);
+    let shown = b.eval("[document.getElementById('rules').textContent, document.getElementById('rules').className, document.querySelector('.seat .canhu').title]").unwrap();
+    assert_eq!(shown[0], "rules botzone (default)");
+    assert_eq!(shown[1], "rules");
+    assert!(shown[2].as_str().unwrap().contains("a HU needs at least 8 fan under botzone"), "{shown}");
+    // A name with markup is text on the page, not markup.
+    b.navigate(&format!("{url}#game=hostile-rules&turn=0")).unwrap();
+    wait_turn(b, "hostile-rules", 0);
+    let shown = b.eval("[document.querySelector('#rules b').textContent, document.querySelectorAll('img, #rules i').length]").unwrap();
+    assert_eq!(shown, serde_json::json!([HOSTILE, 0]));
+    eprintln!("viewer: rules shown for a house-example game ({}), a botzone game and a hostile name", h.game_id);
+}
+
+/// A profile name no profile has, with markup in it.
+const HOSTILE: &str = "x</script><img src=x onerror=alert(1)><i>&amp;";
+
+/// Without a browser: each game's rules on the page (the model and the
+/// page's JSON, from the library and the CLI), and where they came from.
+#[test]
+fn pages_name_each_games_rules_and_their_origin() {
+    let dir = common::temp_dir("viewer-rules");
+    let (house, h, botzone, bz) = played_house_and_botzone(&dir);
+    let house_profile = Profile::by_name("house-example").unwrap();
+    // Each record under its own: the key, or the default.
+    let all = viewer::load(&[&house, &botzone], &Selection::default());
+    assert!(all.errors.is_empty(), "{:?}", all.errors);
+    assert_eq!(all.games.len(), 205);
+    for m in &all.games {
+        let want = if m.source.starts_with(house.to_str().unwrap()) { ("house-example", Origin::Record, 6) } else { ("botzone", Origin::Default, 8) };
+        assert_eq!((m.rules.name, m.rules.from, m.rules.min_fan), want, "{}", m.source);
+    }
+    // --rules decides for records without the key; a record with the key
+    // naming the same profile keeps "record".
+    let sel = Selection { profile: Some(house_profile), ..Selection::default() };
+    let flagged = viewer::load(&[&botzone, &house], &sel);
+    assert!(flagged.errors.is_empty(), "{:?}", flagged.errors);
+    for m in &flagged.games {
+        let from = if m.source.starts_with(house.to_str().unwrap()) { Origin::Record } else { Origin::Flag };
+        assert_eq!((m.rules.name, m.rules.from), ("house-example", from), "{}", m.source);
+    }
+    // The CLI's page: the JSON the script draws from.
+    let page = dir.join("rules.html");
+    let run = common::mcr(&["view", house.to_str().unwrap(), botzone.to_str().unwrap(), "--id", &h.game_id, "--id", &bz.game_id, "-o", page.to_str().unwrap()]);
+    assert!(run.ok(), "{run:?}");
+    let data = page_data(&std::fs::read_to_string(&page).unwrap());
+    let rules: Vec<(Value, Value)> = data["games"].as_array().unwrap().iter().map(|g| (g["id"].clone(), g["rules"].clone())).collect();
+    let about = |p: &Profile| p.about.to_string();
+    assert_eq!(
+        rules,
+        vec![
+            (h.game_id.clone().into(), serde_json::json!({"name": "house-example", "from": "record", "about": about(house_profile), "min_fan": 6})),
+            (bz.game_id.clone().into(), serde_json::json!({"name": "botzone", "from": "default", "about": about(Profile::default()), "min_fan": 8})),
+        ]
+    );
+    let run = common::mcr(&["view", botzone.to_str().unwrap(), "--rules", "house-example", "--id", &bz.game_id, "-o", page.to_str().unwrap()]);
+    assert!(run.ok(), "{run:?}");
+    let data = page_data(&std::fs::read_to_string(&page).unwrap());
+    assert_eq!(data["games"][0]["rules"]["name"], "house-example");
+    assert_eq!(data["games"][0]["rules"]["from"], "--rules");
+    // A name with markup cannot leave the page's JSON.
+    let mut m = all.games.iter().find(|m| m.id == bz.game_id).unwrap().clone();
+    m.rules.name = HOSTILE;
+    let html = viewer::page::render(&[m]).unwrap();
+    assert!(!html.contains("<img") && !html.contains("x</script>"), "the name leaked into the markup");
+    assert_eq!(page_data(&html)["games"][0]["rules"]["name"], HOSTILE);
 }
 
 #[test]

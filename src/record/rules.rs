@@ -65,14 +65,34 @@ impl fmt::Display for RulesConflict {
 
 impl std::error::Error for RulesConflict {}
 
+/// Where the profile a record is replayed under came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub enum Origin {
+    /// The record's own `"rules"` key (also when `--rules` names the same).
+    #[serde(rename = "record")]
+    Record,
+    /// `--rules`, for a record without the key.
+    #[serde(rename = "--rules")]
+    Flag,
+    /// Neither: `botzone`.
+    #[serde(rename = "default")]
+    Default,
+}
+
 /// The profile a record is replayed under: its own `"rules"` when it has
 /// the key, else `asked` (`--rules`), else `botzone`; a record whose key
 /// names another profile than `asked` is a [`RulesConflict`].
 pub fn profile_for(recorded: Option<&'static Profile>, asked: Option<&'static Profile>) -> Result<&'static Profile, RulesConflict> {
+    decide(recorded, asked).map(|(p, _)| p)
+}
+
+/// [`profile_for`], with where the profile came from.
+pub fn decide(recorded: Option<&'static Profile>, asked: Option<&'static Profile>) -> Result<(&'static Profile, Origin), RulesConflict> {
     match (recorded, asked) {
         (Some(recorded), Some(asked)) if recorded != asked => Err(RulesConflict { recorded, asked }),
-        (Some(p), _) | (None, Some(p)) => Ok(p),
-        (None, None) => Ok(Profile::default()),
+        (Some(p), _) => Ok((p, Origin::Record)),
+        (None, Some(p)) => Ok((p, Origin::Flag)),
+        (None, None) => Ok((Profile::default(), Origin::Default)),
     }
 }
 
@@ -109,5 +129,10 @@ mod tests {
         let c = profile_for(Some(h), Some(b)).unwrap_err();
         assert_eq!(c, RulesConflict { recorded: h, asked: b });
         assert!(c.to_string().contains("\"rules\": \"house-example\" but --rules botzone was given"), "{c}");
+        assert_eq!(decide(None, None), Ok((b, Origin::Default)));
+        assert_eq!(decide(None, Some(h)), Ok((h, Origin::Flag)));
+        assert_eq!(decide(Some(h), None), Ok((h, Origin::Record)));
+        assert_eq!(decide(Some(h), Some(h)), Ok((h, Origin::Record)));
+        assert_eq!(decide(Some(b), None), Ok((b, Origin::Record)));
     }
 }

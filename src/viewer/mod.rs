@@ -72,10 +72,10 @@ pub fn load(files: &[impl AsRef<Path>], sel: &Selection) -> Loaded {
             match rec {
                 Ok(r) if sel.accepts(&r.record) => {
                     let source = format!("{}:{}", file.display(), r.line);
-                    match crate::record::rules::profile_for(r.record.rules, sel.profile) {
+                    match crate::record::rules::decide(r.record.rules, sel.profile) {
                         Err(conflict) => out.errors.push(format!("{source}: game {}: {conflict}", r.record.game_id)),
                         Ok(_) if sel.limit > 0 && out.games.len() >= sel.limit => out.left_out += 1,
-                        Ok(profile) => out.games.push(model::build_with(profile, &r.record, &source)),
+                        Ok((profile, from)) => out.games.push(model::build_with(profile, from, &r.record, &source)),
                     }
                 }
                 Ok(_) => {}

@@ -18,6 +18,7 @@ use crate::tiles::Tile;
 
 use crate::audit::games::{audit_game_with, GameAudit, Replay};
 use crate::fans::Profile;
+use crate::record::rules::Origin;
 
 /// One game, ready to render.
 #[derive(Serialize, Debug, Clone)]
@@ -25,6 +26,8 @@ pub struct GameModel {
     pub id: String,
     /// `file:line` of the record.
     pub source: String,
+    /// The rule profile the game was replayed and scored under, and why.
+    pub rules: RulesModel,
     /// Prevalent wind, 0..=3 (E S W N).
     pub quan: u8,
     pub players: Vec<String>,
@@ -44,6 +47,25 @@ pub struct GameModel {
     pub verdict: Option<Verdict>,
     /// The replay stopped here (bad wall, engine error): turn and message.
     pub error: Option<String>,
+}
+
+/// The rule profile of a game: the engine's and the calculator's.
+#[derive(Serialize, Debug, Clone, PartialEq, Eq)]
+pub struct RulesModel {
+    /// `botzone`, `house-example`, ...
+    pub name: &'static str,
+    /// Where it came from: the record's `"rules"`, `--rules`, or the default.
+    pub from: Origin,
+    /// The profile's `about` line.
+    pub about: &'static str,
+    /// A HU below this many fan is a false win (WH): `game min_fan`.
+    pub min_fan: i32,
+}
+
+impl RulesModel {
+    pub fn new(profile: &'static Profile, from: Origin) -> RulesModel {
+        RulesModel { name: profile.name, from, about: profile.about, min_fan: profile.game.min_fan }
+    }
 }
 
 /// The index line of a game.
@@ -294,12 +316,16 @@ impl Builder {
 /// the record names (`"rules"`; `botzone` when it names none). `source`
 /// names the record (`file:line`).
 pub fn build(rec: &GameRecord, source: &str) -> GameModel {
-    build_with(rec.rules.unwrap_or(Profile::default()), rec, source)
+    match rec.rules {
+        Some(p) => build_with(p, Origin::Record, rec, source),
+        None => build_with(Profile::default(), Origin::Default, rec, source),
+    }
 }
 
 /// [`build`] with the engine and the calculator of `profile`, whatever the
-/// record's `"rules"` says ([`super::load`] decides it with `--rules`).
-pub fn build_with(profile: &'static Profile, rec: &GameRecord, source: &str) -> GameModel {
+/// record's `"rules"` says ([`super::load`] decides it with `--rules`);
+/// `from` says where `profile` came from (shown on the page).
+pub fn build_with(profile: &'static Profile, from: Origin, rec: &GameRecord, source: &str) -> GameModel {
     let mut b = Builder { turns: Vec::new(), rivers: Default::default(), live: None, drew: None, promoted: None };
     let mut engine = Engine::with_profile(profile);
     let mut error = None;
@@ -387,6 +413,7 @@ pub fn build_with(profile: &'static Profile, rec: &GameRecord, source: &str) -> 
     GameModel {
         id: rec.game_id.clone(),
         source: source.to_string(),
+        rules: RulesModel::new(profile, from),
         quan: rec.quan.clamp(0, 3) as u8,
         players: rec.players.clone(),
         tags: rec.tags.clone(),

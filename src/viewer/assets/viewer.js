@@ -57,6 +57,23 @@
     return "S" + s + " " + WINDS[s];
   }
 
+  // The rule profile a game was replayed and scored under (g.rules), and
+  // where it came from; a profile other than botzone is a badge.
+  const RULES_FROM = { "record": "from the record's \u201crules\u201d", "--rules": "from --rules", "default": "default" };
+
+  function rulesView(g, id) {
+    const r = g.rules;
+    const alt = r.name !== "botzone";
+    return el("span", { class: "rules" + (alt ? " badge alt" : ""), id, "data-rules": r.name, "data-from": r.from,
+      title: "replayed and scored under " + r.name + " (" + r.about + "); a HU needs at least " + r.min_fan + " fan" },
+      "rules ", el("b", null, r.name), " (" + RULES_FROM[r.from] + ")" + (alt ? ", HU from " + r.min_fan + " fan" : ""));
+  }
+
+  // "at least N fan under PROFILE": the minimum a HU needs in this game.
+  function minFanText(g) {
+    return "at least " + g.rules.min_fan + " fan under " + g.rules.name;
+  }
+
   function canHuText(v) {
     if (v === -4) return "–";
     if (v === -3) return "no win";
@@ -86,7 +103,7 @@
       current = null;
       frameFor = null;
       crumb.textContent = g.id;
-      app.replaceChildren(el("h2", null, "Game ", el("span", { class: "mono" }, g.id)),
+      app.replaceChildren(el("h2", null, "Game ", el("span", { class: "mono" }, g.id)), rulesView(g, "rules"),
         el("div", { class: "panel error" }, "Replay stopped: " + g.error), el("p", { class: "muted" }, g.source));
       return;
     }
@@ -135,13 +152,14 @@
         el("td", null, endingText(s)),
         el("td", null, who),
         el("td", { class: "num" }, s.fan_total === null ? "–" : String(s.fan_total)),
+        el("td", { class: "rules-cell" }, rulesView(g, null)),
         el("td", { class: "tags" }, g.tags.map((t) => el("span", null, t))),
         el("td", { class: "muted" }, g.error ? "replay error" : ""));
     });
     app.replaceChildren(
       el("h2", null, GAMES.length + " games"),
       el("div", { class: "scroll" }, el("table", { class: "index" },
-        el("thead", null, el("tr", null, ["game", "ending", "winner", "fan total", "tags", ""].map((h) => el("th", null, h)))),
+        el("thead", null, el("tr", null, ["game", "ending", "winner", "fan total", "rules", "tags", ""].map((h) => el("th", null, h)))),
         el("tbody", null, rows))));
   }
 
@@ -163,10 +181,10 @@
       case "HUANG": return ["The next drawer's wall is empty: draw game"];
       case "HU": {
         const how = e.from == null ? "self-drawn" : (g.turns[n - 1] && g.turns[n - 1].event.action === "BUGANG" ? "robbing the kong of " : "on the discard of ") + seatName(e.from);
-        return [who, " wins, ", how, " (" + g.summary.fan_total + " fan)"];
+        return [who, " wins, ", how, " (" + g.summary.fan_total + " fan; a HU needs " + minFanText(g) + ")"];
       }
       case "WA": return [who, ": wrong answer, verdict WA"];
-      case "WH": return [who, ": HU declared without 8 fan, verdict WH"];
+      case "WH": return [who, ": HU declared without " + minFanText(g) + ", verdict WH"];
       default: return [e.action];
     }
   }
@@ -270,18 +288,18 @@
         el("span", { class: "wind" }, seatName(s)),
         el("span", { class: "name", title: g.players[s] || "" }, g.players[s] || ""),
         el("span", null, "wall ", el("b", { class: "wall-count", "data-n": t.walls[s] }, String(t.walls[s]))),
-        el("span", { class: "canhu" + (ch >= 8 ? " win" : ""), title: "canHu (the calculator's result for this seat on the current tile)" }, "canHu " + canHuText(ch))),
+        el("span", { class: "canhu" + (ch >= g.rules.min_fan ? " win" : ""), title: "canHu (the calculator's result for this seat on the current tile; a HU needs " + minFanText(g) + ")" }, "canHu " + canHuText(ch))),
       el("div", { class: "row melds" }, melds.length ? melds : el("span", { class: "muted" }, "no melds")),
       el("div", { class: "row hand-row hand" }, hand, extra),
       el("div", { class: "row river" }, el("span", { class: "label" }, "river"), river));
   }
 
-  function answersView(t) {
+  function answersView(g, t) {
     if (!t.answers) return null;
     const c = t.claim;
     const mark = (s) => !c || c.seat !== s ? null : c.outcome === "granted" ? "granted" : "fault";
     return el("table", { class: "answers" },
-      el("thead", null, el("tr", null, el("th", null, "seat"), el("th", null, "answer"), el("th", null, "canHu"))),
+      el("thead", null, el("tr", null, el("th", null, "seat"), el("th", null, "answer"), el("th", { title: "a HU needs " + minFanText(g) }, "canHu"))),
       el("tbody", null, t.answers.map((a, s) => el("tr", { "data-seat": s, class: mark(s) },
         el("td", null, seatName(s)), el("td", { class: "answer" }, a === "" ? "(empty)" : a), el("td", null, canHuText(t.can_hu[s]))))));
   }
@@ -357,6 +375,7 @@
         k && k.recorded_fans ? fanList("known-list", "cai replay (recorded)", k.recorded_fans, c.fans) : null),
       diff.length ? el("table", { class: "fans differing" },
         el("thead", null, el("tr", null, ["differs", "value", "judge", "cai"].map((h) => el("th", null, h)))), el("tbody", null, diff)) : null,
+      g.rules.min_fan !== 8 ? el("div", { class: "muted gate" }, "the 8-fan gate is the cai-style bot's own; this game's HU needs " + minFanText(g)) : null,
       c.explained_by.length ? el("div", { class: "explained" }, "explained by: " + c.explained_by.join(", ")) : null,
       el("div", { class: "muted" }, "with the 4th-tile flag corrected: " + c.corrected.total + " fan" + (c.corrected_agrees ? ", the judge's list" : ", still not the judge's list")),
       k ? el("div", { class: "known" }, "recorded known_discrepancy: " + (k.recorded_status || "no status") + "; our list " +
@@ -384,6 +403,8 @@
     return el("div", { class: "panel end audit" },
       el("h3", null, "Fans of " + seatName(w.winner) + ": " + total + " (judge " + w.recorded.total + ")", " ", agree),
       el("div", { class: "mono muted" }, w.hand),
+      el("div", { class: "min-fan" }, "scored under ", rulesView(g, null), ": a HU needs at least " + g.rules.min_fan + " fan" +
+        (t >= 0 ? "; " + t + " fan is " + (t >= g.rules.min_fan ? "enough" : "below it") : "")),
       evidenceView(g, w),
       rows.length ? el("div", { class: "scroll" }, el("table", { class: "fans" },
         el("thead", null, el("tr", null, ["fan", "value", "engine", "judge", "why, and the rule"].map((h) => el("th", null, h)))),
@@ -406,6 +427,8 @@
       v.answer !== null ? el("div", null, "offending answer (to turn " + v.turn + "): ", el("code", { class: "offending" }, v.answer === "" ? "(empty)" : v.answer)) : null,
       inj ? el("div", { class: "muted injected" }, "injected by the record: ",
         inj && typeof inj === "object" ? Object.entries(inj).map(([k, x]) => el("span", { class: "kv" }, k + ": " + (typeof x === "string" ? x : JSON.stringify(x)))) : JSON.stringify(inj)) : null,
+      v.verdict === "WH" ? el("div", { class: "min-fan" }, "a HU needs " + minFanText(g) + "; the declared hand has " +
+        (g.summary.fan_total >= 0 ? g.summary.fan_total + " fan" : "no win (" + g.summary.fan_total + ")")) : null,
       el("div", null, "scores: " + v.scores.join(", ")));
   }
 
@@ -436,6 +459,7 @@
     const head = el("div", { class: "game-head" },
       el("h2", null, "Game ", el("span", { class: "mono" }, g.id)),
       el("span", null, "prevalent wind ", el("b", { id: "prevalent" }, WINDS[g.quan])),
+      rulesView(g, "rules"),
       el("span", null, endingText(s) + (s.winner !== null ? " by " + seatName(s.winner) : "") + (s.fan_total === null ? "" : s.fan_total >= 0 ? ", " + s.fan_total + " fan" : ", not a win (" + s.fan_total + ")")),
       g.tags.map((x) => el("span", { class: "badge" }, x)),
       el("span", { class: "muted" }, g.source));
@@ -458,7 +482,7 @@
     const side = el("div", { class: "side" },
       el("div", { class: "panel" },
         el("div", { class: "event", id: "event", "data-action": t.event.action }, el("b", null, t.event.action + ": "), eventView(g, t, n)),
-        t.answers ? el("h3", null, "Answers") : null, answersView(t),
+        t.answers ? el("h3", null, "Answers") : null, answersView(g, t),
         t.claim ? decisionView(t.claim) : null),
       n === last ? el("div", { class: "panel" }, el("h3", null, "Scores"), scoresView(g)) : null,
       n === last ? verdictView(g) : null,
