@@ -254,9 +254,42 @@ fn open_reader(path: &Path) -> Result<Box<dyn Read + Send>, RecordError> {
     let head = std::io::Cursor::new(magic[..n].to_vec());
     let chained = head.chain(file);
     if n == 2 && magic == [0x1f, 0x8b] {
-        Ok(Box::new(flate2::read::MultiGzDecoder::new(chained)))
+        Ok(Box::new(SkipBom::new(flate2::read::MultiGzDecoder::new(chained))))
     } else {
-        Ok(Box::new(chained))
+        Ok(Box::new(SkipBom::new(chained)))
+    }
+}
+
+/// A stream without the UTF-8 byte order mark that some editors write at
+/// the start of a text file (it is not part of the first record).
+struct SkipBom<R> {
+    inner: R,
+    /// The stream's first bytes, until handed out; `None` before they are read.
+    head: Option<std::io::Cursor<Vec<u8>>>,
+}
+
+impl<R: Read> SkipBom<R> {
+    fn new(inner: R) -> SkipBom<R> {
+        SkipBom { inner, head: None }
+    }
+}
+
+impl<R: Read> Read for SkipBom<R> {
+    fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+        const BOM: &[u8] = b"\xef\xbb\xbf";
+        if self.head.is_none() {
+            // Read lazily, so that a read error is reported where lines are read.
+            let mut first = Vec::with_capacity(BOM.len());
+            (&mut self.inner).take(BOM.len() as u64).read_to_end(&mut first)?;
+            let skip = if first == BOM { BOM.len() } else { 0 };
+            let mut head = std::io::Cursor::new(first);
+            head.set_position(skip as u64);
+            self.head = Some(head);
+        }
+        match self.head.as_mut() {
+            Some(head) if (head.position() as usize) < head.get_ref().len() => head.read(out),
+            _ => self.inner.read(out),
+        }
     }
 }
 
