@@ -254,9 +254,42 @@ fn open_reader(path: &Path) -> Result<Box<dyn Read + Send>, RecordError> {
     let head = std::io::Cursor::new(magic[..n].to_vec());
     let chained = head.chain(file);
     if n == 2 && magic == [0x1f, 0x8b] {
-        Ok(Box::new(flate2::read::MultiGzDecoder::new(chained)))
+        Ok(Box::new(SkipBom::new(flate2::read::MultiGzDecoder::new(chained))))
     } else {
-        Ok(Box::new(chained))
+        Ok(Box::new(SkipBom::new(chained)))
+    }
+}
+
+/// A stream without the UTF-8 byte order mark that some editors write at
+/// the start of a text file (it is not part of the first record).
+struct SkipBom<R> {
+    inner: R,
+    /// The stream's first bytes, until handed out; `None` before they are read.
+    head: Option<std::io::Cursor<Vec<u8>>>,
+}
+
+impl<R: Read> SkipBom<R> {
+    fn new(inner: R) -> SkipBom<R> {
+        SkipBom { inner, head: None }
+    }
+}
+
+impl<R: Read> Read for SkipBom<R> {
+    fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+        const BOM: &[u8] = b"\xef\xbb\xbf";
+        if self.head.is_none() {
+            // Read lazily, so that a read error is reported where lines are read.
+            let mut first = Vec::with_capacity(BOM.len());
+            (&mut self.inner).take(BOM.len() as u64).read_to_end(&mut first)?;
+            let skip = if first == BOM { BOM.len() } else { 0 };
+            let mut head = std::io::Cursor::new(first);
+            head.set_position(skip as u64);
+            self.head = Some(head);
+        }
+        match self.head.as_mut() {
+            Some(head) if (head.position() as usize) < head.get_ref().len() => head.read(out),
+            _ => self.inner.read(out),
+        }
     }
 }
 
@@ -267,6 +300,9 @@ pub struct Records<T> {
     line_no: usize,
     buf: Vec<u8>,
     max_line: usize,
+    /// A line read ahead by [`Records::peek_line`] (`Ok`: it is in `buf`),
+    /// or why it could not be read; the next `next` hands it out.
+    ahead: Option<Result<(), RecordError>>,
     _t: std::marker::PhantomData<fn() -> T>,
 }
 
@@ -278,6 +314,7 @@ impl<T: DeserializeOwned> Records<T> {
             line_no: 0,
             buf: Vec::new(),
             max_line: max_line_bytes(),
+            ahead: None,
             _t: std::marker::PhantomData,
         })
     }
@@ -285,12 +322,28 @@ impl<T: DeserializeOwned> Records<T> {
     fn error(&self, message: String) -> RecordError {
         RecordError { file: self.file.clone(), line: self.line_no, message }
     }
-}
 
-impl<T: DeserializeOwned> Iterator for Records<T> {
-    type Item = Result<Located<T>, RecordError>;
+    /// The next non-blank line, left for the next `next` to read as a record
+    /// (the file is read once: a pipe cannot be reopened). `None` at the end,
+    /// or when that line cannot be read (`next` then gives the error).
+    pub fn peek_line(&mut self) -> Option<&str> {
+        if self.ahead.is_none() {
+            self.ahead = self.read_line();
+        }
+        match self.ahead {
+            Some(Ok(())) => std::str::from_utf8(&self.buf).ok().map(str::trim),
+            _ => None,
+        }
+    }
 
-    fn next(&mut self) -> Option<Self::Item> {
+    /// The same stream read as records of another type (after [`Records::peek_line`]).
+    pub fn into_records<U: DeserializeOwned>(self) -> Records<U> {
+        let Records { file, lines, line_no, buf, max_line, ahead, .. } = self;
+        Records { file, lines, line_no, buf, max_line, ahead, _t: std::marker::PhantomData }
+    }
+
+    /// Reads the next non-blank line into `buf`; `None` at the end of the file.
+    fn read_line(&mut self) -> Option<Result<(), RecordError>> {
         loop {
             let reader = self.lines.as_mut()?;
             self.line_no += 1;
@@ -308,18 +361,27 @@ impl<T: DeserializeOwned> Iterator for Records<T> {
                     return Some(Err(self.error(format!("read error (truncated or corrupt file?): {e}"))));
                 }
             }
-            let text = match std::str::from_utf8(&self.buf) {
-                Ok(t) => t.trim(),
+            match std::str::from_utf8(&self.buf) {
+                Ok(t) if t.trim().is_empty() => continue,
+                Ok(_) => return Some(Ok(())),
                 Err(e) => return Some(Err(self.error(format!("line is not UTF-8 (byte {} of the line)", e.valid_up_to())))),
-            };
-            if text.is_empty() {
-                continue;
             }
-            return Some(match serde_json::from_str::<T>(text) {
-                Ok(record) => Ok(Located { line: self.line_no, record }),
-                Err(e) => Err(self.error(format!("malformed record: {e}"))),
-            });
         }
+    }
+}
+
+impl<T: DeserializeOwned> Iterator for Records<T> {
+    type Item = Result<Located<T>, RecordError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if let Err(e) = self.ahead.take().or_else(|| self.read_line())? {
+            return Some(Err(e));
+        }
+        let text = std::str::from_utf8(&self.buf).expect("checked by read_line").trim();
+        Some(match serde_json::from_str::<T>(text) {
+            Ok(record) => Ok(Located { line: self.line_no, record }),
+            Err(e) => Err(self.error(format!("malformed record: {e}"))),
+        })
     }
 }
 
@@ -456,13 +518,18 @@ impl HandRecord {
 /// The hands of a hands corpus as calculator inputs. A record that cannot be
 /// read or converted is an `Err` with file, line (and id) in the message.
 pub fn hand_inputs(path: &Path) -> Box<dyn Iterator<Item = Result<(Located<HandRecord>, crate::hand::HandInput), String>>> {
-    let file = path.to_path_buf();
     match Records::<HandRecord>::open(path) {
         Err(e) => Box::new(std::iter::once(Err(e.to_string()))),
-        Ok(records) => Box::new(records.map(move |r| {
-            let r = r.map_err(|e| e.to_string())?;
-            let input = r.record.to_input().map_err(|e| format!("{}:{}: {}: {e}", file.display(), r.line, r.record.id))?;
-            Ok((r, input))
-        })),
+        Ok(records) => hand_inputs_of(records),
     }
+}
+
+/// [`hand_inputs`] of a file already open.
+pub fn hand_inputs_of(records: Records<HandRecord>) -> Box<dyn Iterator<Item = Result<(Located<HandRecord>, crate::hand::HandInput), String>>> {
+    let file = records.file.clone();
+    Box::new(records.map(move |r| {
+        let r = r.map_err(|e| e.to_string())?;
+        let input = r.record.to_input().map_err(|e| format!("{}:{}: {}: {e}", file.display(), r.line, r.record.id))?;
+        Ok((r, input))
+    }))
 }

@@ -52,5 +52,10 @@ pub fn run(file: &Path, passes: usize, profile: &'static fans::Profile) -> ExitC
     let w_total = time(&win, false);
     println!("winning hands, raw result only: {:.0}/s", w_total);
     println!("bench fan: {:.0} win/s {:.0} nonwin/s", w, n);
-    ExitCode::SUCCESS
+    // Measured, but not over everything: the exit code says so.
+    if bad > 0 {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
 }

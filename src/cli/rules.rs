@@ -105,7 +105,10 @@ pub fn run(args: Args) -> ExitCode {
                     print!("{}", s.examples_text());
                 }
             }
-            if s.errors.is_empty() {
+            if s.hands + s.games == 0 {
+                eprintln!("rules diff: no record read");
+                ExitCode::FAILURE
+            } else if s.errors.is_empty() {
                 ExitCode::SUCCESS
             } else {
                 ExitCode::FAILURE

@@ -85,6 +85,17 @@ pub fn pick(rng: &mut Rng, mask: &[u8]) -> usize {
 /// records (the first `games` to finish, in the order they finished),
 /// under `profile`.
 pub fn play(games: usize, seed: u64, threads: usize, profile: &'static Profile) -> Result<Vec<String>, EnvError> {
+    let mut records = Vec::new();
+    play_each(games, seed, threads, profile, |r| {
+        records.push(r);
+        Ok::<(), EnvError>(())
+    })?;
+    Ok(records)
+}
+
+/// [`play`], handing each record to `each` as its game finishes, so that
+/// memory does not grow with `games`; stops at the first error of `each`.
+pub fn play_each<E: From<EnvError>>(games: usize, seed: u64, threads: usize, profile: &'static Profile, mut each: impl FnMut(String) -> Result<(), E>) -> Result<(), E> {
     let mut cfg = VecEnvConfig::new(games.clamp(1, 256), seed);
     cfg.profile = profile;
     cfg.records = true;
@@ -93,13 +104,17 @@ pub fn play(games: usize, seed: u64, threads: usize, profile: &'static Profile) 
     let mut buf = OwnedBuffers::for_env(&env);
     let mut policy = RandomPolicy::new(env.num_envs(), seed);
     let mut actions = vec![0i64; env.num_envs() * 4];
-    let mut records = Vec::with_capacity(games);
+    let mut done = 0;
     env.reset(buf.view())?;
-    while records.len() < games {
+    while done < games {
         policy.act(&buf.mask, &mut actions);
         env.step(&actions, buf.view())?;
-        records.extend(env.take_records());
+        for record in env.take_records() {
+            if done < games {
+                each(record)?;
+                done += 1;
+            }
+        }
     }
-    records.truncate(games);
-    Ok(records)
+    Ok(())
 }

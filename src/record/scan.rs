@@ -15,7 +15,7 @@
 //! string lists, a seat beyond `u8`, a fan number beyond `i32`, a null fan
 //! list or score list) also return `None`.
 
-use super::view::{DisplayFan, DisplayView, ExpectedView, GameView, Injected, Ints4, PerSeat, Text, TurnView};
+use super::view::{DisplayFan, DisplayView, ExpectedView, GameView, Injected, Ints4, PerSeat, Strings, Text, TurnView};
 
 /// Reads `text` when it needs no unescaping; `None` means "use serde_json".
 pub fn parse(text: &str) -> Option<GameView<'_>> {
@@ -472,6 +472,8 @@ impl<'a> Scanner<'a> {
             expected: expected?,
             injected: injected.flatten(),
             rules,
+            players: Strings,
+            tags: Strings,
         })
     }
 }

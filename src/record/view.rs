@@ -278,8 +278,31 @@ pub struct Injected<'a> {
     pub response: Text<'a>,
 }
 
-/// One game record. Keys not listed (players, tags, known_discrepancy) are
-/// skipped without being built.
+/// A list of strings, checked and not kept: `players` and `tags`, which
+/// [`GameRecord`] reads as `Vec<String>`, so that a record the validator
+/// calls malformed for them is malformed here too.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Strings;
+
+impl<'de> Deserialize<'de> for Strings {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Strings, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Strings;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a sequence")
+            }
+            fn visit_seq<S: de::SeqAccess<'de>>(self, mut seq: S) -> Result<Strings, S::Error> {
+                while seq.next_element::<Text<'de>>()?.is_some() {}
+                Ok(Strings)
+            }
+        }
+        d.deserialize_seq(V)
+    }
+}
+
+/// One game record. Keys not listed (known_discrepancy, keys the record
+/// schema does not have) are skipped without being built.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 pub struct GameView<'a> {
     #[serde(borrow)]
@@ -298,6 +321,10 @@ pub struct GameView<'a> {
     /// [`crate::record::rules`]); `None` when the record does not say.
     #[serde(default, deserialize_with = "crate::record::rules::deserialize")]
     pub rules: Option<&'static crate::fans::Profile>,
+    #[serde(default)]
+    pub players: Strings,
+    #[serde(default)]
+    pub tags: Strings,
 }
 
 /// Games run to about 200 turns: start there rather than grow (and copy)
@@ -390,6 +417,8 @@ impl<'a> GameView<'a> {
             expected: expected_view(&rec.expected),
             injected,
             rules: rec.rules,
+            players: Strings,
+            tags: Strings,
         })
     }
 }

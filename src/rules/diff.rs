@@ -8,7 +8,7 @@
 
 use crate::engine::{Engine, Event};
 use crate::fans::{self, FanResult, Profile};
-use crate::record::{hand_inputs, GameRecord, Records};
+use crate::record::{hand_inputs_of, GameRecord, HandRecord, Records};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -124,9 +124,9 @@ impl Summary {
 }
 
 /// Scores the hands of `file` under both profiles.
-pub fn diff_hands(rules: &'static Profile, against: &'static Profile, file: &Path, keep: usize, s: &mut Summary) {
+pub fn diff_hands(rules: &'static Profile, against: &'static Profile, file: &Path, records: Records<HandRecord>, keep: usize, s: &mut Summary) {
     s.baselines.insert(against.name);
-    for item in hand_inputs(file) {
+    for item in hand_inputs_of(records) {
         let (rec, input) = match item {
             Ok(x) => x,
             Err(e) => {
@@ -179,14 +179,7 @@ fn hand_fans(e: &Result<Event, String>) -> Option<&FanResult> {
 
 /// Replays the games of `file` under both profiles; `against: None`: each
 /// game against the rules it was played under (its `"rules"`, else botzone).
-pub fn diff_games(rules: &'static Profile, against: Option<&'static Profile>, file: &Path, keep: usize, s: &mut Summary) {
-    let records = match Records::<GameRecord>::open(file) {
-        Ok(r) => r,
-        Err(e) => {
-            s.errors.push(e.to_string());
-            return;
-        }
-    };
+pub fn diff_games(rules: &'static Profile, against: Option<&'static Profile>, file: &Path, records: Records<GameRecord>, keep: usize, s: &mut Summary) {
     for item in records {
         let rec = match item {
             Ok(r) => r,
@@ -234,12 +227,11 @@ pub fn diff_games(rules: &'static Profile, against: Option<&'static Profile>, fi
     }
 }
 
-/// Is this a game records file (rather than hands)? Decided on its first record.
-pub fn is_games_file(file: &Path) -> Result<bool, String> {
-    let mut lines = crate::record::open_lines(file).map_err(|e| e.to_string())?;
-    let mut first = String::new();
-    std::io::BufRead::read_line(&mut lines, &mut first).map_err(|e| format!("{}: {e}", file.display()))?;
-    Ok(first.contains("\"wall\""))
+/// Is this a game records file (rather than hands)? Decided on its first
+/// line (left to be read as a record: the file is read once, and may be a
+/// pipe); a file whose first line cannot be read is taken as hands.
+pub fn is_games_file<T: serde::de::DeserializeOwned>(records: &mut Records<T>) -> bool {
+    records.peek_line().is_some_and(|line| line.contains("\"wall\""))
 }
 
 /// Fans added, removed or revalued, and game rules changed, from `against` to `rules`.
@@ -272,10 +264,17 @@ pub fn table_changes(rules: &Profile, against: &Profile) -> Vec<String> {
 pub fn diff(rules: &'static Profile, against: Option<&'static Profile>, files: &[&Path], keep: usize) -> Summary {
     let mut s = Summary { rules: rules.name.into(), ..Summary::default() };
     for file in files {
-        match is_games_file(file) {
-            Ok(true) => diff_games(rules, against, file, keep, &mut s),
-            Ok(false) => diff_hands(rules, against.unwrap_or(Profile::default()), file, keep, &mut s),
-            Err(e) => s.errors.push(e),
+        let mut records = match Records::<HandRecord>::open(file) {
+            Ok(r) => r,
+            Err(e) => {
+                s.errors.push(e.to_string());
+                continue;
+            }
+        };
+        if is_games_file(&mut records) {
+            diff_games(rules, against, file, records.into_records(), keep, &mut s);
+        } else {
+            diff_hands(rules, against.unwrap_or(Profile::default()), file, records, keep, &mut s);
         }
     }
     if s.baselines.is_empty() {

@@ -123,6 +123,15 @@ pub(super) fn on_discard(discarder: usize, answers: [Option<&str>; 4]) -> Ruling
     Ruling::Nothing
 }
 
+/// After INIT and after DEAL: seats 0, 1, 2, 3 in turn, each must answer
+/// exactly PASS; the first other answer (or a missing one) is WA.
+pub(super) fn on_notice(answers: [Option<&str>; 4]) -> Ruling<'_> {
+    match (0..4).find(|&seat| answers[seat] != Some("PASS")) {
+        Some(seat) => Ruling::Wrong { seat, answer: answers[seat] },
+        None => Ruling::Nothing,
+    }
+}
+
 /// After seat `actor`'s kong: seats actor, actor+1, .. in turn; the kong
 /// player must PASS; the others PASS, or rob a promoted kong with HU (the
 /// first one examined wins).
@@ -153,6 +162,14 @@ impl<'g, 'a> Replay<'g, 'a> {
             None => format!("seat {seat} has no response to {to}"),
         };
         fail(Some(k), Check::Response, message)
+    }
+
+    /// Turn `k` is INIT or DEAL (`what`): every seat must have passed.
+    pub(super) fn after_notice(&self, k: usize, what: &str) -> Result<(), CheckFailure> {
+        match on_notice(self.answers(k)) {
+            Ruling::Wrong { seat, answer } => Err(Self::wrong(k, seat, answer, what)),
+            _ => Ok(()),
+        }
     }
 
     /// Turn `k` is seat `s`'s draw; `next` the event after it (`None`: the log ends).
@@ -288,6 +305,9 @@ mod tests {
         assert_eq!(draw(1, ["PASS", "PLAY W1", "PASS", "junk"]), Ruling::Wrong { seat: 3, answer: Some("junk") });
         assert_eq!(draw(1, ["PASS", "PLAY W1", "PASS", "PASS"]), Ruling::Granted { seat: 1, claim: Play(t("W1")) });
         assert_eq!(draw(0, ["CHI W1 W2", "PASS", "PASS", "PASS"]), Ruling::Wrong { seat: 0, answer: Some("CHI W1 W2") });
+        assert_eq!(on_notice(["PASS"; 4].map(Some)), Ruling::Nothing);
+        assert_eq!(on_notice([Some("PASS"), Some("PLAY W1"), None, Some("PASS")]), Ruling::Wrong { seat: 1, answer: Some("PLAY W1") });
+        assert_eq!(on_notice([Some("PASS"), Some("PASS"), None, Some("x")]), Ruling::Wrong { seat: 2, answer: None });
         let kong = |s: usize, p: bool, a: [&'static str; 4]| on_kong(s, p, a.map(Some));
         assert_eq!(kong(2, true, ["HU", "junk", "PASS", "HU"]), Ruling::Granted { seat: 3, claim: Hu });
         assert_eq!(kong(2, true, ["HU", "PASS", "PASS", "PASS"]), Ruling::Granted { seat: 0, claim: Hu });

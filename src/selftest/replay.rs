@@ -75,8 +75,18 @@ impl<'g, 'a> Replay<'g, 'a> {
                 other => FollowUp::Turn(other),
             };
             match e.action {
-                Action::Init => self.init(k)?,
-                Action::Deal => self.deal(k, prev)?,
+                Action::Init => {
+                    self.init(k)?;
+                    if let FollowUp::Turn(_) = follow {
+                        self.after_notice(k, "INIT")?;
+                    }
+                }
+                Action::Deal => {
+                    self.deal(k, prev)?;
+                    if let FollowUp::Turn(_) = follow {
+                        self.after_notice(k, "DEAL")?;
+                    }
+                }
                 Action::Draw => self.draw(k, e, prev, follow)?,
                 Action::Play | Action::Peng | Action::Chi => self.discard(k, e, prev, follow)?,
                 Action::Gang => self.gang(k, e, prev, follow)?,
