@@ -99,6 +99,14 @@ fn discard_table_by_hand() {
     let rows = discards(&h.packs, &h.standing, &tiles("5p 5p")).unwrap();
     assert_eq!((rows[0].tile, rows[0].unseen), (Tile::parse("B5").unwrap(), 3));
     assert!(discards(&h.packs, &h.standing[1..], &[]).is_err());
+    // The hand holds one 5p: three more visible make four, a fourth makes five.
+    assert!(discards(&h.packs, &h.standing, &tiles("5p 5p 5p")).is_ok());
+    let five = Err(ShantenError::TooManyCopies(Tile::parse("B5").unwrap()));
+    assert_eq!(discards(&h.packs, &h.standing, &tiles("5p 5p 5p 5p")), five);
+    // A chow pack's tiles count too.
+    let packed = parse_hand_text("[chi 456p] 123456789m 5p 9s").unwrap();
+    assert_eq!(discards(&packed.packs, &packed.standing, &tiles("5p 5p 5p")), five);
+    assert_eq!(five.unwrap_err().to_string(), "more than 4 copies of B5 among the hand, its packs and the visible tiles");
 }
 
 #[test]
@@ -186,6 +194,11 @@ fn shanten_and_waits_on_the_command_line() {
     assert!(err.contains("6 standing tiles and 0 packs make 6 tiles"), "{err}");
     let (code, _, err) = mcr(&["shanten", "123m X9"]);
     assert!(code == Some(2) && err.contains("X9"), "{err}");
+    // More copies seen than exist; --visible where there is no discard table.
+    let (code, _, err) = mcr(&["shanten", "123m 456m 789m 1p 5p 9s 3z +2p", "--visible", "3z3z3z3z"]);
+    assert!(code == Some(2) && err.contains("more than 4 copies of F3"), "{err}");
+    let (code, _, err) = mcr(&["shanten", "123456789m 15p 99s", "--visible", "3p"]);
+    assert!(code == Some(2) && err.contains("--visible") && err.contains("14th tile"), "{err}");
 
     let (code, out, _) = mcr(&["waits", "[peng 1z] 234s 789s 55p 67p", "seat=E", "prevalent=E"]);
     assert_eq!(code, Some(0));

@@ -42,7 +42,8 @@ pub fn pack_counts(packs: &[Pack]) -> TileCounts {
 
 /// The discard table, best first: least shanten, then most unseen useful
 /// copies, then most useful kinds, then tile order. `standing` holds
-/// 14 - 3 x packs tiles; otherwise `ERROR_INVALID_HAND`.
+/// 14 - 3 x packs tiles; otherwise `ERROR_INVALID_HAND`. More than four
+/// copies of a kind in all (hand, packs, `visible`): `TooManyCopies`.
 pub fn discards(packs: &[Pack], standing: &[Tile], visible: &[Tile]) -> Result<Vec<Discard>, ShantenError> {
     if packs.len() > 4 || standing.len() + 3 * packs.len() != 14 {
         return Err(ShantenError::InvalidHand);
@@ -54,6 +55,9 @@ pub fn discards(packs: &[Pack], standing: &[Tile], visible: &[Tile]) -> Result<V
         seen[i] = seen[i].saturating_add(hand[i]);
     }
     visible.iter().for_each(|t| seen[t.index()] = seen[t.index()].saturating_add(1));
+    if let Some(t) = Tile::all().find(|t| seen[t.index()] > 4) {
+        return Err(ShantenError::TooManyCopies(t));
+    }
     let mut rows = Vec::new();
     for t in Tile::all().filter(|t| hand[t.index()] > 0) {
         let mut rest = hand;

@@ -103,6 +103,10 @@ pub enum ShantenError {
     /// A pack type other than CHI, PENG, GANG.
     #[error("ERROE_WRONG_PACK_CODE")]
     WrongPackCode,
+    /// The discard table: more than four copies of a kind among the hand,
+    /// its packs and the tiles reported visible.
+    #[error("more than 4 copies of {0} among the hand, its packs and the visible tiles")]
+    TooManyCopies(Tile),
 }
 
 /// The shapes in the order of the reference's Python API and of

@@ -51,6 +51,9 @@ pub fn run(args: Args) -> ExitCode {
     standing.extend(h.win);
     let json = args.format == super::Format::Json;
     match standing.len() + 3 * h.packs.len() {
+        13 if h.packs.len() <= 4 && !visible.is_empty() => {
+            fail("--visible counts the unseen copies of the discard table: it needs a hand holding its 14th tile".into())
+        }
         13 if h.packs.len() <= 4 => {
             let a = analysis::analyse(&h.packs, &standing);
             let best = a.shanten().map_err(|e| e.to_string());
