@@ -167,6 +167,7 @@ def test_waits_hand_checked_and_flags():
     (lambda: mcr_engine.discards("123m 456m 789m 1p 5p 9s 3z"), "14 - 3 x packs"),
     (lambda: mcr_engine.discards("123m 456m 789m 1p 5p 9s 3z +2p", visible="9x"), "visible"),
     (lambda: mcr_engine.discards("123m 456m 789m 1p 5p 9s 3z +2p", visible=[None]), "visible"),
+    (lambda: mcr_engine.discards("123m 456m 789m 1p 5p 9s 3z +2p", visible="3z3z3z3z"), "more than 4 copies of F3"),
     (lambda: mcr_engine.waits("[peng 1z] 234s 789s 55p 6p +7p"), "+tile"),
     (lambda: mcr_engine.waits("[peng 1z] 234s 789s 55p 6p"), "13 - 3 x packs"),
     (lambda: mcr_engine.waits("1112345678999m", seat_wind=4), "wind"),
