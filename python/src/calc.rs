@@ -187,24 +187,29 @@ fn explain(
 #[pyo3(signature = (hands, fans=false, verbose=false, *, rules="botzone", threads=1))]
 fn calculate_many(py: Python<'_>, hands: &Bound<'_, PyAny>, fans: bool, verbose: bool, rules: &str, threads: usize) -> PyResult<PyObject> {
     let profile = rules::profile(rules)?;
-    let seq = hands.as_ptr();
     unsafe {
-        let is_list = ffi::PyList_Check(seq) != 0;
-        if !is_list && ffi::PyTuple_Check(seq) == 0 {
+        let is_list = ffi::PyList_Check(hands.as_ptr()) != 0;
+        if !is_list && ffi::PyTuple_Check(hands.as_ptr()) == 0 {
             return Err(pyo3::exceptions::PyTypeError::new_err("calculate_many: hands must be a list or tuple of argument tuples"));
         }
-        let n = if is_list { ffi::PyList_Size(seq) } else { ffi::PyTuple_Size(seq) };
+        // A list is read from a tuple of its items: reading an item may run
+        // Python code (a flag's `__bool__`, a wind's `__index__`) that
+        // empties or changes the list; the tuple keeps every item alive and
+        // in place (copying its pointers costs far less than a hand).
+        let items = if is_list { Bound::from_owned_ptr_or_err(py, ffi::PyList_AsTuple(hands.as_ptr()))? } else { hands.clone() };
+        let seq = items.as_ptr();
+        let n = ffi::PyTuple_Size(seq);
         if threads == 1 {
             // Read and calculate hand by hand: no copy of the hands.
             let out = Bound::from_owned_ptr_or_err(py, ffi::PyList_New(n))?;
-            read_items(py, seq, is_list, n, |i, hand| {
+            read_items(py, seq, n, |i, hand| {
                 let value = if fans { fan_value(py, &profile.calculate(&hand), verbose)? } else { total_value(profile.calculate_total(&hand)) };
                 set_item(py, &out, i, value)
             })?;
             return Ok(out.unbind());
         }
         let mut read = Vec::with_capacity(n as usize);
-        read_items(py, seq, is_list, n, |_, hand| {
+        read_items(py, seq, n, |_, hand| {
             read.push(hand);
             Ok(())
         })?;
@@ -212,16 +217,15 @@ fn calculate_many(py: Python<'_>, hands: &Bound<'_, PyAny>, fans: bool, verbose:
     }
 }
 
-/// Reads each argument tuple of `seq` (a list or tuple of `n`) as
+/// Reads each argument tuple of `seq` (a tuple of `n`) as
 /// `MahjongFanCalculator` does and hands it to `each`.
 unsafe fn read_items(
     py: Python<'_>,
     seq: *mut ffi::PyObject,
-    is_list: bool,
     n: ffi::Py_ssize_t,
     mut each: impl FnMut(ffi::Py_ssize_t, HandInput) -> PyResult<()>,
 ) -> PyResult<()> {
-    let at = |i: ffi::Py_ssize_t| if is_list { ffi::PyList_GetItem(seq, i) } else { ffi::PyTuple_GetItem(seq, i) };
+    let at = |i: ffi::Py_ssize_t| ffi::PyTuple_GetItem(seq, i);
     for i in 0..n {
         // Ahead of use: the argument tuple three hands on, the tuple of
         // tiles two on, the tiles of the next (a corpus's objects lie

@@ -93,8 +93,9 @@ class MahjongEnv(_GymBase):
     metadata = {"render_modes": []}
 
     def __init__(self, seat=0, obs="compact", opponent=None, duplicate=False, seed=0, rules="botzone"):
-        if seat not in (0, 1, 2, 3):
+        if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) or not 0 <= seat <= 3:
             raise ValueError(f"seat {seat!r}: expected 0..3")
+        seat = int(seat)
         self.seat = seat
         self.opponent = opponent or random_legal
         self._table = _Table(seed, obs, duplicate, rules)
