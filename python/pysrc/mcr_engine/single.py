@@ -20,6 +20,8 @@ have the same methods and no spaces. At the end of a game the observation
 returned is all zeros and the mask empty (the table has already dealt its
 next game; ``reset()`` starts it).
 """
+from collections.abc import Mapping
+
 import numpy as np
 
 from ._native import NUM_ACTIONS
@@ -202,6 +204,8 @@ class MahjongParallelEnv(_ParBase):
     def step(self, actions):
         if not self.agents:
             raise RuntimeError("step after the end of the game: call reset()")
+        if not isinstance(actions, Mapping):
+            raise TypeError(f"actions must be a dict agent -> action, not {type(actions).__name__}")
         missing = [a for a in self.agents if a not in actions]
         if missing:
             raise ValueError(f"no action for {missing}")
