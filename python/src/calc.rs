@@ -187,24 +187,21 @@ fn explain(
 #[pyo3(signature = (hands, fans=false, verbose=false, *, rules="botzone", threads=1))]
 fn calculate_many(py: Python<'_>, hands: &Bound<'_, PyAny>, fans: bool, verbose: bool, rules: &str, threads: usize) -> PyResult<PyObject> {
     let profile = rules::profile(rules)?;
-    let seq = hands.as_ptr();
+    let items = argument_tuples(hands, "calculate_many")?;
     unsafe {
-        let is_list = ffi::PyList_Check(seq) != 0;
-        if !is_list && ffi::PyTuple_Check(seq) == 0 {
-            return Err(pyo3::exceptions::PyTypeError::new_err("calculate_many: hands must be a list or tuple of argument tuples"));
-        }
-        let n = if is_list { ffi::PyList_Size(seq) } else { ffi::PyTuple_Size(seq) };
+        let seq = items.as_ptr();
+        let n = ffi::PyTuple_Size(seq);
         if threads == 1 {
             // Read and calculate hand by hand: no copy of the hands.
             let out = Bound::from_owned_ptr_or_err(py, ffi::PyList_New(n))?;
-            read_items(py, seq, is_list, n, |i, hand| {
+            read_items(py, seq, n, "calculate_many", |i, hand| {
                 let value = if fans { fan_value(py, &profile.calculate(&hand), verbose)? } else { total_value(profile.calculate_total(&hand)) };
                 set_item(py, &out, i, value)
             })?;
             return Ok(out.unbind());
         }
         let mut read = Vec::with_capacity(n as usize);
-        read_items(py, seq, is_list, n, |_, hand| {
+        read_items(py, seq, n, "calculate_many", |_, hand| {
             read.push(hand);
             Ok(())
         })?;
@@ -212,16 +209,34 @@ fn calculate_many(py: Python<'_>, hands: &Bound<'_, PyAny>, fans: bool, verbose:
     }
 }
 
-/// Reads each argument tuple of `seq` (a list or tuple of `n`) as
-/// `MahjongFanCalculator` does and hands it to `each`.
+/// The hands of a batch call (`what`): a list or tuple, as a tuple. A list
+/// is read from a tuple of its items: reading an item may run Python code
+/// (a flag's `__bool__`, a wind's `__index__`) that empties or changes the
+/// list; the tuple keeps every item alive and in place (copying its
+/// pointers costs far less than a hand).
+fn argument_tuples<'py>(hands: &Bound<'py, PyAny>, what: &str) -> PyResult<Bound<'py, PyAny>> {
+    unsafe {
+        if ffi::PyList_Check(hands.as_ptr()) != 0 {
+            Bound::from_owned_ptr_or_err(hands.py(), ffi::PyList_AsTuple(hands.as_ptr()))
+        } else if ffi::PyTuple_Check(hands.as_ptr()) != 0 {
+            Ok(hands.clone())
+        } else {
+            Err(pyo3::exceptions::PyTypeError::new_err(format!("{what}: hands must be a list or tuple of argument tuples")))
+        }
+    }
+}
+
+/// Reads each argument tuple of `seq` (a tuple of `n`) as
+/// `MahjongFanCalculator` does and hands it to `each`; `what` names the
+/// call in errors.
 unsafe fn read_items(
     py: Python<'_>,
     seq: *mut ffi::PyObject,
-    is_list: bool,
     n: ffi::Py_ssize_t,
+    what: &str,
     mut each: impl FnMut(ffi::Py_ssize_t, HandInput) -> PyResult<()>,
 ) -> PyResult<()> {
-    let at = |i: ffi::Py_ssize_t| if is_list { ffi::PyList_GetItem(seq, i) } else { ffi::PyTuple_GetItem(seq, i) };
+    let at = |i: ffi::Py_ssize_t| ffi::PyTuple_GetItem(seq, i);
     for i in 0..n {
         // Ahead of use: the argument tuple three hands on, the tuple of
         // tiles two on, the tiles of the next (a corpus's objects lie
@@ -246,7 +261,7 @@ unsafe fn read_items(
         }
         if ffi::PyTuple_Check(item) == 0 {
             return Err(pyo3::exceptions::PyTypeError::new_err(format!(
-                "calculate_many: item {i} is not a tuple of MahjongFanCalculator arguments"
+                "{what}: item {i} is not a tuple of MahjongFanCalculator arguments"
             )));
         }
         let Some((hand, _)) = mahjonggb::parse_call(item, std::ptr::null_mut()) else {
@@ -365,23 +380,20 @@ fn decode(r: &[u8]) -> std::result::Result<HandInput, String> {
     HandInput::new(&packs[..np], &standing[..nt], tile(27)?, flags, r[30], r[31], r[28]).map_err(|e| e.to_string())
 }
 
-/// Packs `MahjongFanCalculator` argument tuples (read with its checks) into
-/// the batch format of `calculate_packed`: 32 bytes per hand.
+/// Packs `MahjongFanCalculator` argument tuples (a list or tuple of them,
+/// read as `calculate_many` reads them) into the batch format of
+/// `calculate_packed`: 32 bytes per hand.
 #[pyfunction]
 fn encode_hands(py: Python<'_>, hands: &Bound<'_, PyAny>) -> PyResult<PyObject> {
-    let mut out = Vec::new();
-    for (i, item) in hands.try_iter()?.enumerate() {
-        let item = item?;
-        if !item.is_exact_instance_of::<pyo3::types::PyTuple>() {
-            return Err(pyo3::exceptions::PyTypeError::new_err(format!(
-                "encode_hands: item {i} is not a tuple of MahjongFanCalculator arguments"
-            )));
-        }
-        let Some((hand, _)) = (unsafe { mahjonggb::parse_call(item.as_ptr(), std::ptr::null_mut()) }) else {
-            return Err(PyErr::fetch(py));
-        };
-        encode(&hand, &mut out);
-    }
+    let items = argument_tuples(hands, "encode_hands")?;
+    let n = unsafe { ffi::PyTuple_Size(items.as_ptr()) };
+    let mut out = Vec::with_capacity(n as usize * RECORD);
+    unsafe {
+        read_items(py, items.as_ptr(), n, "encode_hands", |_, hand| {
+            encode(&hand, &mut out);
+            Ok(())
+        })?
+    };
     Ok(pyo3::types::PyBytes::new(py, &out).into_any().unbind())
 }
 

@@ -44,10 +44,22 @@ pub fn tile(text: &str) -> PyResult<Tile> {
     Tile::parse(text).map_err(|e| HandError::new_err(e.to_string()))
 }
 
+/// At most this many items are read from a sequence of tiles or packs (as
+/// many tiles as a wall holds: more fit no call), so an endless iterable
+/// raises HandError instead of filling memory.
+pub const MAX_ITEMS: usize = 136;
+
+fn too_many(what: &str) -> PyErr {
+    HandError::new_err(format!("{what}: more than {MAX_ITEMS} items"))
+}
+
 pub fn tiles(items: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<Tile>> {
     let mut out = Vec::new();
     for item in items.try_iter()? {
         let item = item?;
+        if out.len() == MAX_ITEMS {
+            return Err(too_many(what));
+        }
         let text: &str = &item
             .extract::<String>()
             .map_err(|_| HandError::new_err(format!("{what}: tiles are names such as \"W1\", got {}", item.repr().map(|r| r.to_string()).unwrap_or_default())))?;
@@ -61,6 +73,9 @@ pub fn packs(items: &Bound<'_, PyAny>) -> PyResult<Vec<Pack>> {
     let mut out = Vec::new();
     for item in items.try_iter()? {
         let item = item?;
+        if out.len() == MAX_ITEMS {
+            return Err(too_many("pack"));
+        }
         let bad = || {
             HandError::new_err(format!(
                 "pack: expected (\"CHI\"|\"PENG\"|\"GANG\", tile, offer), got {}",

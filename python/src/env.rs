@@ -33,6 +33,12 @@ impl Region {
 /// `shape`, writeable when `write`; returns its memory.
 fn region(name: &str, array: &Bound<'_, PyAny>, typestr: &str, item: usize, shape: &[usize], write: bool) -> PyResult<Region> {
     let bad = |why: String| EnvError::new_err(format!("{name}: {why}"));
+    // Only numpy's own arrays: any object can claim an `__array_interface__`
+    // with a pointer that is not its memory.
+    let ty = array.get_type();
+    if ty.name()?.to_cow()? != "ndarray" || ty.module()?.to_cow()? != "numpy" {
+        return Err(bad(format!("expected a numpy array (numpy.ndarray), got {}", ty.name().map(|n| n.to_string()).unwrap_or_default())));
+    }
     let iface = array
         .getattr("__array_interface__")
         .map_err(|_| bad(format!("expected a numpy array, got {}", array.get_type().name().map(|n| n.to_string()).unwrap_or_default())))?;

@@ -37,6 +37,11 @@ impl Engine {
     fn turn(&self) -> PyResult<&Turn> {
         self.turn.as_ref().ok_or_else(|| EngineError::new_err("no turn yet: call reset first"))
     }
+    /// The engine to change; EngineError when a call on it is under way
+    /// (Python code run by that call's arguments calling it again).
+    fn borrow<'py>(slf: &Bound<'py, Self>) -> PyResult<PyRefMut<'py, Self>> {
+        slf.try_borrow_mut().map_err(|_| EngineError::new_err("the engine is in use by a call under way (reset or step called from inside one)"))
+    }
     fn seat(seat: i64) -> PyResult<u8> {
         u8::try_from(seat).ok().filter(|&s| s < 4).ok_or_else(|| EngineError::new_err(format!("seat {seat} out of range 0..=3")))
     }
@@ -62,16 +67,19 @@ impl Engine {
     /// Starts a game on the 136-tile `wall` (seat s owns `wall[34s:34s+34]`),
     /// prevalent wind `quan` (0..3) and the judge's seed `srand`; returns the
     /// INIT turn. Raises EngineError on a bad wall, quan or srand.
-    fn reset<'py>(&mut self, py: Python<'py>, wall: Vec<String>, quan: i64, srand: i64) -> PyResult<Bound<'py, PyDict>> {
-        self.turn = None;
-        match self.core.reset(&wall, quan, srand) {
+    fn reset<'py>(slf: &Bound<'py, Self>, wall: Vec<String>, quan: i64, srand: i64) -> PyResult<Bound<'py, PyDict>> {
+        let py = slf.py();
+        let mut this = Self::borrow(slf)?;
+        let this = &mut *this;
+        this.turn = None;
+        match this.core.reset(&wall, quan, srand) {
             Ok(t) => {
                 let d = turn_dict(py, &t)?;
-                self.turn = Some(t);
+                this.turn = Some(t);
                 Ok(d)
             }
             Err(e) => {
-                self.core = Core::new();
+                this.core = Core::new();
                 Err(EngineError::new_err(format!("reset: {e}")))
             }
         }
@@ -81,7 +89,8 @@ impl Engine {
     /// seat) and returns the next turn. Raises EngineError on a missing
     /// answer, before reset or after the end of the game (an illegal answer
     /// is not an error: it ends the game with the judge's WA verdict).
-    fn step<'py>(&mut self, py: Python<'py>, responses: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyDict>> {
+    fn step<'py>(slf: &Bound<'py, Self>, responses: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyDict>> {
+        let py = slf.py();
         let mut answers: [String; 4] = Default::default();
         if let Ok(d) = responses.downcast::<PyDict>() {
             for (k, _) in d.iter() {
@@ -107,10 +116,13 @@ impl Engine {
                 *slot = a;
             }
         }
+        // The answers are read first: reading them may run Python code
+        // (a key's `__str__`, a sequence's `__getitem__`) that uses this engine.
+        let mut this = Self::borrow(slf)?;
         let r = [answers[0].as_str(), answers[1].as_str(), answers[2].as_str(), answers[3].as_str()];
-        let t = self.core.step(r).map_err(|e| EngineError::new_err(format!("step: {e}")))?;
+        let t = this.core.step(r).map_err(|e| EngineError::new_err(format!("step: {e}")))?;
         let d = turn_dict(py, &t)?;
-        self.turn = Some(t);
+        this.turn = Some(t);
         Ok(d)
     }
 

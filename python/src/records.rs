@@ -3,6 +3,7 @@
 //! `mcr validate` and `mcr hands`) and checked against its schema.
 
 use std::path::PathBuf;
+use std::sync::Mutex;
 
 use mcr_engine::record::{GameRecord, HandRecord, Records};
 use pyo3::prelude::*;
@@ -22,11 +23,14 @@ enum Kind {
 /// A bad line raises RecordError (`on_error="raise"`) or is yielded as a
 /// RecordError instance (`on_error="yield"`); the lines after it are still
 /// read. A truncated or corrupt file ends the iteration with one error.
-#[pyclass(module = "mcr_engine", unsendable)]
+/// Any thread may iterate it (one at a time: the GIL is held throughout).
+#[pyclass(module = "mcr_engine")]
 pub struct RecordReader {
     kind: Kind,
     path: PathBuf,
-    inner: Option<Records<Value>>,
+    // A Mutex only to be `Sync` (the reader is `Send`, not `Sync`); reached
+    // through `&mut self`, it is never locked.
+    inner: Mutex<Option<Records<Value>>>,
     yield_errors: bool,
 }
 
@@ -53,7 +57,7 @@ impl RecordReader {
         };
         let inner = Records::<Value>::open(&path)
             .map_err(|e| Python::with_gil(|py| record_error(py, &e.file, e.line, &e.message)))?;
-        Ok(RecordReader { kind, path, inner: Some(inner), yield_errors })
+        Ok(RecordReader { kind, path, inner: Mutex::new(Some(inner)), yield_errors })
     }
 }
 
@@ -64,9 +68,10 @@ impl RecordReader {
     }
 
     fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<PyObject>> {
-        let Some(inner) = self.inner.as_mut() else { return Ok(None) };
+        let slot = self.inner.get_mut().unwrap_or_else(|e| e.into_inner());
+        let Some(inner) = slot.as_mut() else { return Ok(None) };
         let Some(item) = inner.next() else {
-            self.inner = None;
+            *slot = None;
             return Ok(None);
         };
         let err = match item {
@@ -90,18 +95,40 @@ impl RecordReader {
     }
 }
 
+/// The file name `path` (str, bytes or os.PathLike) as `open()` takes it:
+/// `os.fsencode`'s bytes (a str holding a surrogate that no file name can
+/// hold is a RecordError of the file, like a missing file).
+fn file_name(path: &Bound<'_, PyAny>) -> PyResult<PathBuf> {
+    let py = path.py();
+    let fsencode = py.import("os")?.getattr("fsencode")?;
+    let bytes = match fsencode.call1((path,)) {
+        Ok(b) => b,
+        Err(e) if e.is_instance_of::<pyo3::exceptions::PyUnicodeError>(py) => {
+            let shown = path.str().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+            return Err(record_error(py, std::path::Path::new(&shown), 0, &format!("not a file name: {e}")));
+        }
+        Err(e) => return Err(e),
+    };
+    let bytes: &[u8] = bytes.downcast::<pyo3::types::PyBytes>()?.as_bytes();
+    #[cfg(unix)]
+    let name = PathBuf::from(<std::ffi::OsStr as std::os::unix::ffi::OsStrExt>::from_bytes(bytes));
+    #[cfg(not(unix))]
+    let name = PathBuf::from(String::from_utf8_lossy(bytes).into_owned());
+    Ok(name)
+}
+
 /// Game records of `path` (`.jsonl` or `.jsonl.gz`), one dict per line.
 #[pyfunction]
 #[pyo3(signature = (path, *, on_error="raise"))]
-fn read_games(path: PathBuf, on_error: &str) -> PyResult<RecordReader> {
-    RecordReader::open(path, Kind::Games, on_error)
+fn read_games(path: &Bound<'_, PyAny>, on_error: &str) -> PyResult<RecordReader> {
+    RecordReader::open(file_name(path)?, Kind::Games, on_error)
 }
 
 /// Hand records of `path` (`.jsonl` or `.jsonl.gz`), one dict per line.
 #[pyfunction]
 #[pyo3(signature = (path, *, on_error="raise"))]
-fn read_hands(path: PathBuf, on_error: &str) -> PyResult<RecordReader> {
-    RecordReader::open(path, Kind::Hands, on_error)
+fn read_hands(path: &Bound<'_, PyAny>, on_error: &str) -> PyResult<RecordReader> {
+    RecordReader::open(file_name(path)?, Kind::Hands, on_error)
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

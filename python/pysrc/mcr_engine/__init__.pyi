@@ -1,6 +1,6 @@
 """Type stubs of mcr_engine (the native module mcr_engine._native)."""
 from os import PathLike
-from typing import Any, Dict, Iterable, Iterator, List, Literal, Mapping, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, Iterator, List, Literal, Mapping, Optional, Sequence, Tuple, Union
 
 BUILD_ID: str
 __version__: str
@@ -115,7 +115,7 @@ def calculate_many(
 def profiles() -> Dict[str, str]:
     """The rule profiles (botzone first), each name to its about line."""
 def fan_table() -> List[Tuple[str, str, int]]: ...
-def encode_hands(hands: Iterable[CalculatorArgs]) -> bytes: ...
+def encode_hands(hands: Union[List[CalculatorArgs], Tuple[CalculatorArgs, ...]]) -> bytes: ...
 def calculate_packed(
     data: bytes, fans: bool = False, verbose: bool = False, *, rules: str = "botzone", threads: int = 1
 ) -> List[Any]: ...

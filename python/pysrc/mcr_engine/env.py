@@ -36,6 +36,7 @@ other seat) when it examines it; it is not an exception. With
 schema, replayable by ``mcr validate``, ``validate_engine.py`` and
 :class:`mcr_engine.Engine`) is kept until ``take_records()``.
 """
+import threading
 from typing import List, NamedTuple
 
 import numpy as np
@@ -128,6 +129,9 @@ class VecEnv:
         self._actions = np.zeros((n, 4), np.int64)
         self._result = StepResult(self.obs, self.mask, self.reward, self.done, self.hu_fans)
         self._started = False
+        # One call at a time: the tables are stepped without the GIL, and a
+        # second thread's call waits here rather than finding them busy.
+        self._lock = threading.RLock()
 
     @property
     def obs_len(self) -> int:
@@ -137,8 +141,9 @@ class VecEnv:
     def reset(self) -> StepResult:
         """New games on every table (the run's game numbers continue: a reset
         never replays a wall); returns the arrays, reward and done zeroed."""
-        self._native.reset()
-        self._started = True
+        with self._lock:
+            self._native.reset()
+            self._started = True
         return self._result
 
     def step(self, actions) -> StepResult:
@@ -150,21 +155,25 @@ class VecEnv:
         discards of PENG/CHI claims, only the claiming seats' actions are
         read (a play index). Raises :class:`ActionError` on bad actions.
         """
-        if not self._started:
-            raise ActionError("step before reset: call reset() first")
-        a = actions
-        if not (type(a) is np.ndarray and a.dtype == np.int64 and a.flags.c_contiguous and a.shape == self._actions.shape):
-            a = self._convert(a)
-        if a.view(np.uint64).max() >= NUM_ACTIONS:
-            bad = np.argwhere((a < 0) | (a >= NUM_ACTIONS))[0]
-            raise ActionError(
-                f"actions[{bad[0]}, {bad[1]}] = {int(a[bad[0], bad[1]])} is not an action index 0..{NUM_ACTIONS - 1}"
-            )
-        self._native.step(a)
+        with self._lock:
+            if not self._started:
+                raise ActionError("step before reset: call reset() first")
+            a = actions
+            if not (type(a) is np.ndarray and a.dtype == np.int64 and a.flags.c_contiguous and a.shape == self._actions.shape):
+                a = self._convert(a)
+            if a.view(np.uint64).max() >= NUM_ACTIONS:
+                bad = np.argwhere((a < 0) | (a >= NUM_ACTIONS))[0]
+                raise ActionError(
+                    f"actions[{bad[0]}, {bad[1]}] = {int(a[bad[0], bad[1]])} is not an action index 0..{NUM_ACTIONS - 1}"
+                )
+            self._native.step(a)
         return self._result
 
     def _convert(self, actions):
-        a = np.asarray(actions)
+        try:
+            a = np.asarray(actions)
+        except (ValueError, TypeError, OverflowError) as e:  # ragged, or values numpy cannot hold
+            raise ActionError(f"actions: not an integer array ({e})") from None
         if a.dtype.kind not in "iu":
             raise ActionError(f"actions: dtype {a.dtype}, expected an integer array (int64)")
         if a.shape != self._actions.shape:
@@ -177,27 +186,34 @@ class VecEnv:
     def take_records(self) -> List[str]:
         """The records (JSON lines in the corpus schema) of the games finished
         since the last call; empty unless ``records=True``."""
-        return self._native.take_records()
+        with self._lock:
+            return self._native.take_records()
 
     @property
     def games_finished(self) -> int:
         """Games finished so far."""
-        return self._native.counters()[0]
+        with self._lock:
+            return self._native.counters()[0]
 
     @property
     def judge_steps(self) -> int:
         """Judge steps played so far (forced ones included)."""
-        return self._native.counters()[2]
+        with self._lock:
+            return self._native.counters()[2]
 
     def legal_answers(self, env: int, seat: int) -> List[str]:
         """The answer strings the judge accepts now from ``seat`` at table
         ``env`` (the engine's own list; PENG/CHI with each legal discard)."""
-        return self._native.legal_answers(_int("env", env, 0, self.num_envs - 1), _int("seat", seat, 0, 3))
+        env, seat = _int("env", env, 0, self.num_envs - 1), _int("seat", seat, 0, 3)
+        with self._lock:
+            return self._native.legal_answers(env, seat)
 
     def choosing_discard(self, env: int) -> bool:
         """Table ``env`` waits for the discards of PENG/CHI claims (their
         seats' masks hold play indices, the others' only PASS)."""
-        return self._native.choosing_discard(_int("env", env, 0, self.num_envs - 1))
+        env = _int("env", env, 0, self.num_envs - 1)
+        with self._lock:
+            return self._native.choosing_discard(env)
 
     def __repr__(self):
         return f"VecEnv(num_envs={self.num_envs}, seed={self.seed}, obs={self.obs_kind!r}, rules={self.rules!r})"

@@ -20,6 +20,8 @@ have the same methods and no spaces. At the end of a game the observation
 returned is all zeros and the mask empty (the table has already dealt its
 next game; ``reset()`` starts it).
 """
+from collections.abc import Mapping
+
 import numpy as np
 
 from ._native import NUM_ACTIONS
@@ -93,8 +95,9 @@ class MahjongEnv(_GymBase):
     metadata = {"render_modes": []}
 
     def __init__(self, seat=0, obs="compact", opponent=None, duplicate=False, seed=0, rules="botzone"):
-        if seat not in (0, 1, 2, 3):
+        if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) or not 0 <= seat <= 3:
             raise ValueError(f"seat {seat!r}: expected 0..3")
+        seat = int(seat)
         self.seat = seat
         self.opponent = opponent or random_legal
         self._table = _Table(seed, obs, duplicate, rules)
@@ -201,6 +204,8 @@ class MahjongParallelEnv(_ParBase):
     def step(self, actions):
         if not self.agents:
             raise RuntimeError("step after the end of the game: call reset()")
+        if not isinstance(actions, Mapping):
+            raise TypeError(f"actions must be a dict agent -> action, not {type(actions).__name__}")
         missing = [a for a in self.agents if a not in actions]
         if missing:
             raise ValueError(f"no action for {missing}")
