@@ -73,12 +73,18 @@ fn tile_names() -> &'static TileNames {
 }
 
 unsafe fn raise(e: ShantenError) -> *mut ffi::PyObject {
+    // Not raised by the reference's functions (only by the discard table).
+    let other;
     let msg = match e {
         ShantenError::InvalidHand => c"ERROR_INVALID_HAND",
         ShantenError::InvalidHandOrPack => c"ERROR_INVALID_HAND_OR_PACK",
         ShantenError::WrongTileCode => c"ERROE_WRONG_TILE_CODE",
         ShantenError::WrongOfferCode => c"ERROE_WRONG_OFFER_CODE",
         ShantenError::WrongPackCode => c"ERROE_WRONG_PACK_CODE",
+        ShantenError::TooManyCopies(_) => {
+            other = std::ffi::CString::new(e.to_string()).unwrap_or_default();
+            other.as_c_str()
+        }
     };
     debug_assert_eq!(msg.to_str().ok(), Some(e.to_string().as_str()));
     type_error(msg)
