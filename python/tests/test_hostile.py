@@ -204,9 +204,16 @@ def test_endless_or_huge_iterables_are_refused_not_read_forever():
                  lambda: mcr_engine.discards(["W1", "W2", "W3"] * 4 + ["F1", "F1"], None, endless)]:
         with pytest.raises(mcr_engine.HandError, match="more than 136 items"):
             call()
-    # a whole wall's worth of visible tiles is still fine
-    rows = mcr_engine.discards(["W1", "W2", "W3"] * 4 + ["F1", "F1"], None, ["W4"] * 136)
-    assert rows and all(r.unseen >= 0 for r in rows)
+    # the whole rest of the wall visible is still fine (nothing is unseen)...
+    hand = ["W1", "W2", "W3"] * 4 + ["F1", "F1"]
+    wall = [s + str(r) for s, n in (("W", 9), ("T", 9), ("B", 9), ("F", 4), ("J", 3)) for r in range(1, n + 1) for _ in range(4)]
+    for t in hand:
+        wall.remove(t)
+    rows = mcr_engine.discards(hand, None, wall)
+    assert rows and all(r.unseen == 0 for r in rows)
+    # ...but 136 items that hold five copies of a kind are not
+    with pytest.raises(mcr_engine.HandError, match="more than 4 copies of W4"):
+        mcr_engine.discards(hand, None, ["W4"] * 136)
     with pytest.raises(mcr_engine.HandError, match="too many standing tiles"):
         mcr_engine.calculate("1" * 1000000 + "m +1m")
 
