@@ -179,14 +179,6 @@ fn notation_errors_are_words() {
 
 #[test]
 fn serve_answers_each_line_once_whatever_it_is() {
-    use std::process::Stdio;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mcr"))
-        .args(["serve", "--max-line-bytes", "4096"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut input = child.stdin.take().unwrap();
     let long = "x".repeat(1 << 20);
     let lines = [
         "{\"cmd\":\"step\",\"cmd\":\"step\",\"responses\":{}}".to_string(),
@@ -194,15 +186,8 @@ fn serve_answers_each_line_once_whatever_it_is() {
         "\u{ff}".to_string(),
         "{\"cmd\":\"step\",\"responses\":{\"0\":\"PASS\"}}".to_string(),
     ];
-    let writer = std::thread::spawn(move || {
-        for l in lines {
-            input.write_all(l.as_bytes()).unwrap();
-            input.write_all(b"\n").unwrap();
-        }
-    });
-    let out = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    let out = String::from_utf8(out.stdout).unwrap();
+    let input = lines.iter().flat_map(|l| [l.as_bytes(), b"\n".as_slice()]).flatten().copied().collect();
+    let out = common::mcr_with_input(&["serve", "--max-line-bytes", "4096"], input).stdout;
     let replies: Vec<&str> = out.lines().collect();
     assert_eq!(replies.len(), 4, "{out}");
     assert!(replies[0].contains("duplicate key \\\"cmd\\\""), "{out}");

@@ -12,7 +12,7 @@
 
 mod common;
 
-use common::{mcr, temp_file, Run, XorShift};
+use common::{mcr, mcr_with_input, temp_file, Run, XorShift};
 use serde_json::{json, Value};
 use std::io::{Read, Write};
 
@@ -477,7 +477,6 @@ fn bench_exits_1_when_a_line_was_unreadable() {
 
 #[test]
 fn a_hostile_serve_session_gets_one_json_reply_per_line() {
-    use std::process::{Command, Stdio};
     let rec: Value = serde_json::from_str(&lines_of("golden.jsonl.gz", 1)[0]).unwrap();
     let reset = json!({"cmd": "reset", "wall": rec["wall"], "quan": rec["quan"], "srand": rec["srand"]});
     let step = json!({"cmd": "step", "responses": rec["turns"][0]["responses"]});
@@ -506,21 +505,10 @@ fn a_hostile_serve_session_gets_one_json_reply_per_line() {
         input.push(b'\n');
     }
     input.extend_from_slice(b"{\"cmd\":\"st");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mcr"))
-        .args(["serve", "--max-line-bytes", "65536"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let writer = std::thread::spawn(move || stdin.write_all(&input));
-    let out = child.wait_with_output().unwrap();
-    writer.join().unwrap().unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(!stderr.contains("panicked"), "{stderr}");
-    assert_eq!(out.status.code(), Some(0), "{stderr}");
-    let replies: Vec<Value> = String::from_utf8(out.stdout).unwrap().lines().map(|l| serde_json::from_str(l).expect("a JSON reply")).collect();
+    let out = mcr_with_input(&["serve", "--max-line-bytes", "65536"], input);
+    assert!(!out.stderr.contains("panicked"), "{}", out.stderr);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    let replies: Vec<Value> = out.stdout.lines().map(|l| serde_json::from_str(l).expect("a JSON reply")).collect();
     assert_eq!(replies.len(), lines.len() + 1, "one reply per line, the cut last one included");
     assert!(replies[0]["error"].as_str().unwrap().contains("step before reset"), "{}", replies[0]);
     let (last, cut) = (&replies[lines.len() - 1], &replies[lines.len()]);

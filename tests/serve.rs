@@ -6,8 +6,6 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
 
 use mcr_engine::record::{read_all, GameRecord};
 use mcr_engine::replay::{displays_equal, Compare};
@@ -29,30 +27,12 @@ fn step_line(g: &GameRecord, k: usize) -> String {
 
 /// Runs `mcr serve` on `input` (one command a line); its reply lines.
 fn serve(input: Vec<String>) -> Vec<Value> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mcr"))
-        .arg("serve")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
     let n = input.len();
-    let writer = std::thread::spawn(move || {
-        let mut w = std::io::BufWriter::new(&mut stdin);
-        for l in input {
-            w.write_all(l.as_bytes()).unwrap();
-            w.write_all(b"\n").unwrap();
-        }
-    });
-    let replies: Vec<Value> = BufReader::new(child.stdout.take().unwrap())
-        .lines()
-        .map(|l| serde_json::from_str(&l.unwrap()).expect("every reply is one JSON line"))
-        .collect();
-    writer.join().unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success(), "mcr serve: {:?} {}", out.status, String::from_utf8_lossy(&out.stderr));
-    assert_eq!(String::from_utf8_lossy(&out.stderr), "", "mcr serve wrote on stderr");
+    let bytes = input.iter().flat_map(|l| [l.as_bytes(), b"\n".as_slice()]).flatten().copied().collect();
+    let out = common::mcr_with_input(&["serve"], bytes);
+    assert_eq!(out.code, Some(0), "mcr serve: {}", out.stderr);
+    assert_eq!(out.stderr, "", "mcr serve wrote on stderr");
+    let replies: Vec<Value> = out.stdout.lines().map(|l| serde_json::from_str(l).expect("every reply is one JSON line")).collect();
     assert_eq!(replies.len(), n, "one reply per input line");
     replies
 }

@@ -40,6 +40,31 @@ pub fn mcr(args: &[&str]) -> Run {
     }
 }
 
+/// Runs the `mcr` binary with `args`, `input` written to its standard input
+/// (from another thread, so that a reply larger than the pipe cannot
+/// deadlock), the input closed at its end.
+pub fn mcr_with_input(args: &[&str], input: Vec<u8>) -> Run {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mcr"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run the mcr binary");
+    let mut stdin = child.stdin.take().expect("a piped stdin");
+    let writer = std::thread::spawn(move || stdin.write_all(&input));
+    let out = child.wait_with_output().expect("wait for the mcr binary");
+    // The child may end without reading all of its input: a broken pipe is its answer.
+    let _ = writer.join().expect("the input writer");
+    Run {
+        code: out.status.code(),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
 /// A fresh directory under the system's temporary directory, private to
 /// this process and `name`.
 pub fn temp_dir(name: &str) -> PathBuf {
