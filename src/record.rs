@@ -13,6 +13,7 @@
 pub mod lines;
 pub mod rules;
 mod scan;
+pub mod unique;
 pub mod view;
 
 use serde::de::DeserializeOwned;
@@ -114,9 +115,9 @@ pub struct GameRecord {
     #[serde(default)]
     pub tags: Vec<String>,
     /// Error games: what was sent to provoke the verdict.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "unique::option_value")]
     pub injected: Option<serde_json::Value>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "unique::option_value")]
     pub known_discrepancy: Option<serde_json::Value>,
     /// The rule profile the game was played under (its `"rules"` key, see
     /// [`rules`]); `None` when the record does not say.
@@ -127,11 +128,13 @@ pub struct GameRecord {
 /// One judge step: requests sent, the display written, the answers received.
 /// The terminal turn has neither requests nor responses.
 #[derive(Debug, Clone, Deserialize)]
+/// Keys repeated anywhere in it make the record malformed ([`unique`]).
 pub struct TurnRecord {
-    #[serde(default)]
+    #[serde(default, deserialize_with = "unique::option_string_map")]
     pub request: Option<BTreeMap<String, String>>,
+    #[serde(deserialize_with = "unique::value")]
     pub display: serde_json::Value,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "unique::option_string_map")]
     pub responses: Option<BTreeMap<String, String>>,
 }
 

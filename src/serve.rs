@@ -17,6 +17,7 @@ use crate::engine::{Engine, Turn};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
+use crate::record::unique::UniqueValue;
 use crate::record::LineRead;
 use std::io::{BufRead, Write};
 
@@ -53,9 +54,8 @@ impl Session {
     }
 
     fn run(&mut self, line: &str) -> Result<Turn, String> {
-        let value: Value = serde_json::from_str(line).map_err(|e| format!("malformed JSON: {e}"))?;
-        // serde_json keeps the last of repeated keys; a command must not be ambiguous.
-        serde_json::from_str::<NoDuplicateKeys>(line).map_err(|e| format!("malformed JSON: {e}"))?;
+        // A repeated key is malformed: a command must not be ambiguous.
+        let UniqueValue(value) = serde_json::from_str(line).map_err(|e| format!("malformed JSON: {e}"))?;
         let cmd = match value.get("cmd") {
             Some(Value::String(c)) if c == "reset" || c == "step" => c.clone(),
             Some(Value::String(c)) => return Err(format!("unknown cmd {c:?} (expected \"reset\" or \"step\")")),
@@ -75,58 +75,6 @@ impl Session {
                 self.engine.step_map(&responses).map_err(|e| format!("step: {e}"))
             }
         }
-    }
-}
-
-/// Any JSON value in which no object repeats a key (the error names it).
-struct NoDuplicateKeys;
-
-impl<'de> Deserialize<'de> for NoDuplicateKeys {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        d.deserialize_any(NoDuplicateKeys)
-    }
-}
-
-impl<'de> serde::de::Visitor<'de> for NoDuplicateKeys {
-    type Value = NoDuplicateKeys;
-
-    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-        f.write_str("a JSON value")
-    }
-
-    fn visit_bool<E>(self, _: bool) -> Result<Self, E> {
-        Ok(self)
-    }
-    fn visit_i64<E>(self, _: i64) -> Result<Self, E> {
-        Ok(self)
-    }
-    fn visit_u64<E>(self, _: u64) -> Result<Self, E> {
-        Ok(self)
-    }
-    fn visit_f64<E>(self, _: f64) -> Result<Self, E> {
-        Ok(self)
-    }
-    fn visit_str<E>(self, _: &str) -> Result<Self, E> {
-        Ok(self)
-    }
-    fn visit_unit<E>(self) -> Result<Self, E> {
-        Ok(self)
-    }
-
-    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Self, A::Error> {
-        while seq.next_element::<NoDuplicateKeys>()?.is_some() {}
-        Ok(self)
-    }
-
-    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Self, A::Error> {
-        let mut keys = std::collections::BTreeSet::new();
-        while let Some(key) = map.next_key::<String>()? {
-            map.next_value::<NoDuplicateKeys>()?;
-            if !keys.insert(key.clone()) {
-                return Err(serde::de::Error::custom(format!("duplicate key {key:?}")));
-            }
-        }
-        Ok(self)
     }
 }
 

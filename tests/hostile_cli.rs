@@ -210,6 +210,34 @@ fn repeated_and_reordered_keys() {
         assert!(r.stdout.contains(summary), "{args:?}\n{}", r.stdout);
         assert!(r.stdout.contains(&format!("{file}:3")) && r.stdout.contains("malformed record: duplicate field `quan`"), "{}", r.stdout);
     }
+    // A key repeated inside a turn's display, request or responses: every
+    // reader calls the record malformed, naming its line (serde_json alone
+    // would take the last value; the record would say two things at once).
+    let mut nested = Vec::new();
+    for key in ["display", "request", "responses"] {
+        let mut r = rec.clone();
+        let inner = r["turns"][5][key].take();
+        let (first, value) = inner.as_object().unwrap().iter().next().map(|(k, v)| (k.clone(), v.clone())).unwrap();
+        r["turns"][5][key] = json!("@@");
+        let repeated = format!("{{{}:{value},{}", json!(first), &inner.to_string()[1..]);
+        nested.push(r.to_string().replacen("\"@@\"", &repeated, 1));
+    }
+    let (file, _) = sandwich("nested_keys.jsonl", &good[1..], &nested);
+    let html = format!("{file}.html");
+    let readers = [
+        vec!["validate", &file],
+        vec!["validate", "--self-test", &file],
+        vec!["audit", "--games", &file],
+        vec!["view", "-o", &html, &file],
+        vec!["rules", "diff", &file],
+        vec!["bench", "replay", "--passes", "1", &file],
+    ];
+    for args in readers {
+        let r = mcr(&args);
+        check_reader(&r, &args.join(" "), &file, &[2, 3, 4]);
+        assert!(!r.stdout.contains("games PASS") || r.stdout.contains("2/5 games PASS"), "{args:?}\n{}", r.stdout);
+        assert!(!r.stdout.contains("reproduced exactly") || r.stdout.contains("2/5 games reproduced exactly"), "{args:?}\n{}", r.stdout);
+    }
 }
 
 #[test]

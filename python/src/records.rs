@@ -5,6 +5,7 @@
 use std::path::PathBuf;
 use std::sync::Mutex;
 
+use mcr_engine::record::unique::UniqueValue;
 use mcr_engine::record::{GameRecord, HandRecord, Records};
 use pyo3::prelude::*;
 use serde::Deserialize;
@@ -30,7 +31,8 @@ pub struct RecordReader {
     path: PathBuf,
     // A Mutex only to be `Sync` (the reader is `Send`, not `Sync`); reached
     // through `&mut self`, it is never locked.
-    inner: Mutex<Option<Records<Value>>>,
+    /// Each line read with unique keys (a repeated key is a located error).
+    inner: Mutex<Option<Records<UniqueValue>>>,
     yield_errors: bool,
 }
 
@@ -55,7 +57,7 @@ impl RecordReader {
                 )))
             }
         };
-        let inner = Records::<Value>::open(&path)
+        let inner = Records::<UniqueValue>::open(&path)
             .map_err(|e| Python::with_gil(|py| record_error(py, &e.file, e.line, &e.message)))?;
         Ok(RecordReader { kind, path, inner: Mutex::new(Some(inner)), yield_errors })
     }
@@ -76,12 +78,13 @@ impl RecordReader {
         };
         let err = match item {
             Ok(located) => {
+                let record = &located.record.0;
                 let check = match self.kind {
-                    Kind::Games => GameRecord::deserialize(&located.record).map(|_| ()),
-                    Kind::Hands => HandRecord::deserialize(&located.record).map(|_| ()),
+                    Kind::Games => GameRecord::deserialize(record).map(|_| ()),
+                    Kind::Hands => HandRecord::deserialize(record).map(|_| ()),
                 };
                 match check {
-                    Ok(()) => return Ok(Some(json_to_py(py, &located.record)?)),
+                    Ok(()) => return Ok(Some(json_to_py(py, record)?)),
                     Err(e) => record_error(py, &self.path, located.line, &format!("not a valid record: {e}")),
                 }
             }

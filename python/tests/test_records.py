@@ -92,3 +92,18 @@ def test_a_game_naming_an_unknown_rule_profile_is_a_located_error(tmp_path):
     assert items[0]["rules"] == "house-example" and "rules" not in items[3]
     assert items[1].line == 2 and 'unknown rule profile "nope" in "rules" (profiles: botzone, ' in str(items[1])
     assert items[2].line == 3 and "expected the name of a rule profile (a string)" in str(items[2])
+
+
+def test_a_repeated_key_at_any_level_is_a_located_error(tmp_path):
+    # json.loads would keep the last value; the record would say two things.
+    with gzip.open(data("golden.jsonl.gz"), "rt", encoding="utf-8") as f:
+        line = next(f).strip()
+    top = line.replace('{"game_id"', '{"quan":0,"game_id"', 1)
+    display = line.replace('"display":{', '"display":{"action":"INIT",', 1)
+    assert json.loads(top) == json.loads(line) == json.loads(display)
+    p = tmp_path / "g.jsonl"
+    write_lines(p, [top, display, line])
+    items = list(mcr_engine.read_games(str(p), on_error="yield"))
+    assert [type(x).__name__ for x in items] == ["RecordError", "RecordError", "dict"]
+    assert items[0].line == 1 and "duplicate key \"quan\"" in str(items[0])
+    assert items[1].line == 2 and "duplicate key \"action\"" in str(items[1])

@@ -318,7 +318,10 @@ impl<'a> Scanner<'a> {
                 "3" => 3,
                 _ => return None,
             };
-            // serde keeps the last of repeated seat keys.
+            // A repeated seat key: serde's reader names it.
+            if out.0[seat].is_some() {
+                return None;
+            }
             out.0[seat] = Some(s.text()?);
             Some(())
         })

@@ -112,6 +112,9 @@ impl<'de: 'a, 'a> Deserialize<'de> for PerSeat<'a> {
                         "3" => 3,
                         other => return Err(de::Error::custom(format!("seat key {other:?} is not \"0\"..\"3\""))),
                     };
+                    if out.0[seat].is_some() {
+                        return Err(de::Error::custom(format!("duplicate key {:?}", key.as_str())));
+                    }
                     out.0[seat] = Some(m.next_value()?);
                 }
                 Ok(out)
