@@ -157,13 +157,16 @@ fn analyse_reports_mismatches_and_bad_lines() {
     let dir = std::env::temp_dir().join(format!("mcr-analysis-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("s.jsonl");
-    std::fs::write(&file, format!("{good}\n{}\n{{oops\n", good.replace("\"shanten\": 0", "\"shanten\": 1"))).unwrap();
+    // The third line repeats a key of `expected` (the last value would match).
+    let repeated = good.replace("\"expected\": {\"shanten\": 0", "\"expected\": {\"shanten\": 3, \"shanten\": 0");
+    std::fs::write(&file, format!("{good}\n{}\n{{oops\n{repeated}\n", good.replace("\"shanten\": 0", "\"shanten\": 1"))).unwrap();
     let out = Command::new(env!("CARGO_BIN_EXE_mcr")).args(["analyse", file.to_str().unwrap()]).output().unwrap();
     let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
     assert!(!out.status.success());
     assert!(stdout.contains("MISMATCH a (") && stdout.contains("s.jsonl:2)"), "{stdout}");
     assert!(stderr.contains("s.jsonl:3: malformed record"), "{stderr}");
-    assert!(stdout.trim_end().ends_with("analyse: 1/3 match"), "{stdout}");
+    assert!(stderr.contains("s.jsonl:4: malformed record: duplicate key \"shanten\""), "{stderr}");
+    assert!(stdout.trim_end().ends_with("analyse: 1/4 match"), "{stdout}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

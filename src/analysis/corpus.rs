@@ -31,6 +31,8 @@ pub struct ShantenRecord {
     pub id: String,
     pub packs: Vec<(String, String, i64)>,
     pub hand: Vec<String>,
+    /// Compared whole with [`answer`]; a repeated key is malformed.
+    #[serde(deserialize_with = "crate::record::unique::value")]
     pub expected: Value,
 }
 
