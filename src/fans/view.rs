@@ -221,10 +221,17 @@ impl HandView<'_> {
         (p & 0x1FF == 0) as u32 + (p & 0x1FF << 9 == 0) as u32 + (p & 0x1FF << 18 == 0) as u32
     }
     pub fn tile_hogs(&self) -> u32 {
-        let f = self.facts;
-        // As the reference: a uint8_t of (kinds held four times - kongs),
-        // which wraps to 255 when a kong's kind is held a fifth time.
-        f.fours.count_ones().wrapping_sub(self.kongs()) as u8 as u32
+        let held_four = self.facts.fours.count_ones();
+        match self.reading.shape {
+            // As the reference's regular readings: a uint8_t of (kinds held
+            // four times - kongs), which wraps to 255 when a kong's kind is
+            // held a fifth time.
+            Shape::Regular => held_four.wrapping_sub(self.kongs()) as u8 as u32,
+            // The reference looks at the fourth set and the pair of a knitted
+            // straight (a kong is never a hog, whether or not its kind is held
+            // a fifth time); the other special readings hold no kong.
+            _ => held_four.saturating_sub(self.kongs()),
+        }
     }
 
     pub fn self_drawn(&self) -> bool {
