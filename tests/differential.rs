@@ -5,7 +5,8 @@
 //! regular wins (4 sets + pair, 0..4 sets fixed as packs with random offers,
 //! concealed kongs included), seven pairs, thirteen orphans, honors and
 //! knitted tiles, knitted straight + set + pair, nine gates, near misses (a
-//! win with one tile swapped) and wrong tile counts; random flags, winds and
+//! win with one tile swapped), wrong tile counts, and wins with a kong whose
+//! kind is held a fifth time (the reference does not refuse it); random flags, winds and
 //! 0..8 flowers. Every hand is scored by both sides; the result code and the
 //! fan list (name, value, count, in order) must agree.
 //!
@@ -527,16 +528,64 @@ fn wrong_count(rng: &mut XorShift) -> Gen {
     g
 }
 
+/// A kong whose kind is held a fifth time, in a hand that still wins: the
+/// kind also in a knitted straight, or in a chow of a regular hand. The
+/// reference does not refuse a fifth copy, and counts 四归一 differently in
+/// the two readings.
+fn fifth_copy(rng: &mut XorShift) -> Gen {
+    let kong = |rng: &mut XorShift, t| (SetKind::Kong, t, random_offer(rng, SetKind::Kong));
+    let (packs, mut concealed, category) = if rng.chance(1, 2) {
+        let mut concealed = knitted(rng);
+        let t = concealed[rng.below(9)];
+        let pair = (0..34).filter(|x| !concealed.contains(x) && *x != t).nth(rng.below(25)).unwrap();
+        concealed.extend([pair, pair]);
+        (vec![kong(rng, t)], concealed, "fifth_copy_knitted")
+    } else {
+        // The kong's kind as some tile of a chow; two more sets and a pair
+        // of other kinds, to keep the fifth copy the only one.
+        let mid = 1 + rng.below(7) + 9 * rng.below(3);
+        let t = mid - 1 + rng.below(3);
+        let mut counts = [0u8; 34];
+        counts[t] = 5;
+        set_tiles(SetKind::Chow, mid).iter().for_each(|&x| counts[x] = counts[x].max(1));
+        let mut concealed = set_tiles(SetKind::Chow, mid);
+        let mut packs = vec![kong(rng, t)];
+        let mut pal = palette(rng);
+        while concealed.len() + 3 * packs.len() < 12 {
+            // (random_set keeps every other kind to 4 copies; a palette too
+            // small for two more sets is widened to every tile)
+            let Some((k, x)) = random_set(rng, &pal, &counts) else {
+                pal = Palette { tiles: (0..34).collect(), chow_weight: 3, kong_weight: 1 };
+                continue;
+            };
+            set_tiles(k, x).iter().for_each(|&y| counts[y] += 1);
+            if k == SetKind::Kong {
+                packs.push(kong(rng, x));
+            } else {
+                concealed.extend(set_tiles(k, x));
+            }
+        }
+        let pair = pick_pair(rng, &pal, &counts);
+        concealed.extend([pair, pair]);
+        (packs, concealed, "fifth_copy_regular")
+    };
+    rng.shuffle(&mut concealed);
+    let win = concealed[rng.below(concealed.len())];
+    Gen { category, packs, concealed, win, flags: [false; 4], seat: 0, prevalent: 0, flowers: 0 }
+}
+
 fn random_hand(rng: &mut XorShift) -> Gen {
     let mut g = match rng.below(100) {
-        0..=71 => winning(rng),
-        72..=96 => near_miss(rng),
-        _ => wrong_count(rng),
+        0..=70 => winning(rng),
+        71..=95 => near_miss(rng),
+        96..=97 => wrong_count(rng),
+        _ => fifth_copy(rng),
     };
     for (f, p) in g.flags.iter_mut().zip([(2, 5), (1, 6), (1, 8), (1, 8)]) {
         *f = rng.chance(p.0, p.1);
     }
-    assert!(g.counts().iter().all(|&c| c <= 4), "generator bug: a tile more than 4 times");
+    let fifth = g.category.starts_with("fifth_copy");
+    assert!(g.counts().iter().all(|&c| c <= 4 || fifth && c == 5), "generator bug: a tile more than 4 times");
     g.seat = rng.below(4) as u8;
     g.prevalent = rng.below(4) as u8;
     g.flowers = if rng.chance(2, 3) { 0 } else { 1 + rng.below(8) as u8 };
