@@ -63,6 +63,11 @@ fn random_record(rng: &mut XorShift, id: usize) -> Value {
     }
     let p = pool(rng);
     let fifth = rng.below(10) == 0;
+    // A few kinds (case 3 of `pool` may repeat one) may not hold n tiles.
+    let mut kinds_in_pool = p.clone();
+    kinds_in_pool.sort_unstable();
+    kinds_in_pool.dedup();
+    let n = n.min(kinds_in_pool.len() * if fifth { 6 } else { 4 });
     let mut counts = [0usize; 34];
     let mut hand: Vec<String> = Vec::new();
     while hand.len() < n {
