@@ -15,12 +15,15 @@
 # Every fan appears in the reading (decomposition) that scores best; a fan
 # that is omitted omits nothing itself.
 
+# Wind and dragon groups are of different winds or dragons (distinct_tiles):
+# the reference names the tiles, so two pungs of one kind (a fifth or sixth
+# copy, which it does not refuse) are not two of them. 双箭刻 only asks for dragons.
 fan 大四喜 "Big Four Winds" = 88
-    when  pungs(4): all(wind)
+    when  pungs(4): all(wind) && distinct_tiles
     omits 碰碰和, 幺九刻, 圈风刻, 门风刻
 
 fan 大三元 "Big Three Dragons" = 88
-    when  pungs(3): all(dragon)
+    when  pungs(3): all(dragon) && distinct_tiles
     omits 箭刻
 
 fan 绿一色 "All Green" = 88
@@ -155,7 +158,7 @@ fan 小于五 "Lower Four" = 12
     omits 无字
 
 fan 三风刻 "Big Three Winds" = 12
-    when  pungs(3): all(wind)
+    when  pungs(3): all(wind) && distinct_tiles
     omits 幺九刻
 
 fan 花龙 "Mixed Straight" = 8

@@ -155,6 +155,27 @@ fn five_copies_of_a_tile_do_not_panic() {
 }
 
 #[test]
+fn two_pungs_of_one_honour_are_not_two_winds_or_dragons() {
+    // Six copies (the reference does not refuse them): its wind and dragon
+    // groups name the tiles, so two pungs of East are not two winds
+    // (distinct_tiles), while 双箭刻 asks only for dragons. pymahjonggb 1.4.0's answers.
+    let list = |fans: &[(&str, i32, i32)]| fans.iter().map(|&(n, v, c)| (n.to_string(), v, c)).collect::<Vec<_>>();
+    let cases: [(&str, &[(&str, i32, i32)]); 3] = [
+        (
+            "[peng F1 3] F1 W9 F3 F3 W9 F4 F4 F3 F1 F1 +F4 flowers=3 seat=1 prevalent=1",
+            &[("混幺九", 32, 1), ("三风刻", 12, 1), ("混一色", 6, 1), ("双暗刻", 2, 1), ("花牌", 1, 3)],
+        ),
+        ("[peng J1 1] J1 J1 J1 J2 J2 J2 W1 W2 W3 W5 +W5", &[("混一色", 6, 1), ("双箭刻", 6, 3), ("双暗刻", 2, 1), ("独听・单钓", 1, 1)]),
+        ("[peng J1 1] J1 J1 J1 J2 J2 J2 J3 J3 W1 W1 +J3", &[("大三元", 88, 1), ("混幺九", 32, 1), ("混一色", 6, 1), ("双箭刻", 6, 1), ("双暗刻", 2, 1)]),
+    ];
+    for (hand, want) in cases {
+        let r = common::score(hand);
+        let total = want.iter().map(|(_, v, c)| v * c).sum::<i32>();
+        assert_eq!((r.result, r.fan_list()), (total, list(want)), "{hand}");
+    }
+}
+
+#[test]
 fn a_kong_whose_kind_is_held_a_fifth_time() {
     // pymahjonggb 1.4.0's answers (found by the Python differential test
     // with 400,000 random calls). In a regular reading the reference counts

@@ -378,6 +378,9 @@ impl GroupView {
     pub fn same_tile(&self) -> bool {
         self.tiles.count_ones() == 1
     }
+    pub fn distinct_tiles(&self) -> bool {
+        self.tiles.count_ones() == self.len as u32
+    }
     pub fn shifted(&self, step: &[u8]) -> bool {
         self.suited() && self.ranks_sorted().windows(2).all(|w| w[1] == w[0] + step[0])
     }

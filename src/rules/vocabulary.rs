@@ -96,6 +96,7 @@ pub const PRIMITIVES: &[Primitive] = &[
     p("suit_count", Group, Count, "how many suits the sets use"),
     p("same_rank", Group, Bool, "the sets have the same rank (a chow's rank is its middle tile's)"),
     p("same_tile", Group, Bool, "the sets are identical"),
+    p("distinct_tiles", Group, Bool, "no two sets are identical (a kind held a fifth or sixth time can make two pungs of it)"),
     p("shifted", Group, BoolOfNumbers(1), "sorted ranks rise by exactly this step"),
     p("ranks", Group, BoolOfNumbers(0), "sorted ranks are exactly these"),
     p("each_suit_ranks", Group, BoolOfNumbers(0), "in every suit used, the sorted ranks are exactly these"),
