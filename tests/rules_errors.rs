@@ -101,8 +101,8 @@ const CASES: &[(&str, &str, At, &str)] = &[
     ("game false_win_penalty = 10 ", "game false_win_penalty = 10\ngame min_fan = eight ", At::Of("= eight"), "game min_fan: `eight` is not a whole number"),
     ("game min_fan = 8 ", "# game min_fan = 8 ", At::End, "game min_fan is missing"),
     // Whole-file checks.
-    ("fan 四杠 \"Four Kongs\"", "fan 绿一色 \"Four Kongs\"", At::Edit, "fan 绿一色: duplicate fan name (first defined on line 26)"),
-    ("fan 四杠 \"Four Kongs\"", "fan 四杠 \"All Green\"", At::Edit, "fan 四杠: duplicate English name \"All Green\" (also fan 绿一色 on line 26)"),
+    ("fan 四杠 \"Four Kongs\"", "fan 绿一色 \"Four Kongs\"", At::Edit, "fan 绿一色: duplicate fan name (first defined on line 29)"),
+    ("fan 四杠 \"Four Kongs\"", "fan 四杠 \"All Green\"", At::Edit, "fan 四杠: duplicate English name \"All Green\" (also fan 绿一色 on line 29)"),
     ("omits 混一色, 缺一门", "omits 混一色, 缺一们", At::Edit, "fan 绿一色: omits unknown fan `缺一们` (did you mean `缺一门`?)"),
     ("omits 混一色, 缺一门", "omits 混一色, 绿一色", At::Edit, "fan 绿一色: omits itself"),
     ("    when  voided_suits == 1\n", "    when  voided_suits == 1\n    omits 绿一色\n", At::Of("fan 绿一色"), "fan 绿一色: exclusion cycle: 绿一色 omits 缺一门 omits 绿一色"),
