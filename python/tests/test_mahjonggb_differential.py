@@ -161,18 +161,21 @@ def random_call(rng, hands):
 
 
 def copies(named):
-    """Most copies of one tile kind in a call's tiles (packs, hand, win tile)."""
+    """Most copies of one tile kind in a call's tiles (packs, hand, win tile);
+    a name is read up to an embedded NUL, as the reference reads it."""
     counts = {}
     try:
         for p in named.get("pack", ()):
             n = {"CHI": 0, "PENG": 3, "GANG": 4}.get(p[0], 0)
-            tiles = [p[1]] * n
-            if p[0] == "CHI" and p[1] in TILES and p[1][0] in "WTB":
-                tiles = [p[1][0] + str(int(p[1][1]) + d) for d in (-1, 0, 1)]
+            name = p[1].split("\0", 1)[0] if isinstance(p[1], str) else p[1]
+            tiles = [name] * n
+            if p[0] == "CHI" and name in TILES and name[0] in "WTB":
+                tiles = [name[0] + str(int(name[1]) + d) for d in (-1, 0, 1)]
             for t in tiles:
                 counts[t] = counts.get(t, 0) + 1
         for t in list(named.get("hand", ())) + [named.get("winTile")]:
             if isinstance(t, str):
+                t = t.split("\0", 1)[0]
                 counts[t] = counts.get(t, 0) + 1
     except Exception:  # noqa: BLE001 - malformed packs: parsing fails first
         return 0
@@ -182,8 +185,9 @@ def copies(named):
 def diverges_by_design(args, kwargs):
     """The inputs left out of the comparison: where mcr_engine raises
     UnsupportedInput on purpose, and hands with six or more copies of a kind
-    (two identical pungs: the reference's 3-pung fans require distinct
-    tiles, its 2-pung ones do not; mcr-engine's rules do not distinguish).
+    (two identical pungs: the reference then counts 圈风刻/门风刻 once per
+    wind, and its concealed-pung and 小三元 checks see one pung; mcr-engine
+    agrees only on its wind and dragon groups, which need distinct_tiles).
     Fifth copies are compared."""
     named = dict(zip(KW, args))
     named.update(kwargs)
