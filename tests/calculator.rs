@@ -154,12 +154,23 @@ fn five_copies_of_a_tile_do_not_panic() {
     assert_eq!((r.result, r.fan_list()), (29, want.to_vec()));
 }
 
+/// Each hand (notation) scores exactly these fans (name, value, count),
+/// their sum the total.
+#[track_caller]
+fn assert_scores(cases: &[(&str, &[(&str, i32, i32)])]) {
+    for &(hand, want) in cases {
+        let r = common::score(hand);
+        let total = want.iter().map(|(_, v, c)| v * c).sum::<i32>();
+        let want: Vec<_> = want.iter().map(|&(n, v, c)| (n.to_string(), v, c)).collect();
+        assert_eq!((r.result, r.fan_list()), (total, want), "{hand}");
+    }
+}
+
 #[test]
 fn two_pungs_of_one_honour_are_not_two_winds_or_dragons() {
     // Six copies (the reference does not refuse them): its wind and dragon
     // groups name the tiles, so two pungs of East are not two winds
     // (distinct_tiles), while 双箭刻 asks only for dragons. pymahjonggb 1.4.0's answers.
-    let list = |fans: &[(&str, i32, i32)]| fans.iter().map(|&(n, v, c)| (n.to_string(), v, c)).collect::<Vec<_>>();
     let cases: [(&str, &[(&str, i32, i32)]); 3] = [
         (
             "[peng F1 3] F1 W9 F3 F3 W9 F4 F4 F3 F1 F1 +F4 flowers=3 seat=1 prevalent=1",
@@ -168,11 +179,7 @@ fn two_pungs_of_one_honour_are_not_two_winds_or_dragons() {
         ("[peng J1 1] J1 J1 J1 J2 J2 J2 W1 W2 W3 W5 +W5", &[("混一色", 6, 1), ("双箭刻", 6, 3), ("双暗刻", 2, 1), ("独听・单钓", 1, 1)]),
         ("[peng J1 1] J1 J1 J1 J2 J2 J2 J3 J3 W1 W1 +J3", &[("大三元", 88, 1), ("混幺九", 32, 1), ("混一色", 6, 1), ("双箭刻", 6, 1), ("双暗刻", 2, 1)]),
     ];
-    for (hand, want) in cases {
-        let r = common::score(hand);
-        let total = want.iter().map(|(_, v, c)| v * c).sum::<i32>();
-        assert_eq!((r.result, r.fan_list()), (total, list(want)), "{hand}");
-    }
+    assert_scores(&cases);
 }
 
 #[test]
@@ -182,17 +189,12 @@ fn a_kong_whose_kind_is_held_a_fifth_time() {
     // 四归一 as a uint8_t of (kinds held four times - kongs): 0 - 1 wraps to
     // 255 (510 fan); a knitted straight's fourth set is looked at directly,
     // and a kong is never a hog.
-    let list = |fans: &[(&str, i32, i32)]| fans.iter().map(|&(n, v, c)| (n.to_string(), v, c)).collect::<Vec<_>>();
     let cases: [(&str, &[(&str, i32, i32)]); 3] = [
         ("[gang T6 1] T5 T6 T7 W1 W2 W3 W4 W5 W6 B1 +B1", &[("四归一", 2, 255), ("连六", 1, 1), ("明杠", 1, 1), ("无字", 1, 1), ("独听・单钓", 1, 1)]),
         ("[gang T6 1] T7 B2 T7 W4 T6 T9 W7 B8 T3 B5 +W1 kong seat=3 prevalent=1", &[("组合龙", 12, 1), ("抢杠和", 8, 1), ("明杠", 1, 1), ("无字", 1, 1)]),
         ("[gang T6 0] T7 B2 T7 W4 T6 T9 W7 B8 T3 B5 +W1 zimo seat=3 prevalent=1", &[("组合龙", 12, 1), ("不求人", 4, 1), ("暗杠", 2, 1), ("无字", 1, 1)]),
     ];
-    for (hand, want) in cases {
-        let r = common::score(hand);
-        let total = want.iter().map(|(_, v, c)| v * c).sum::<i32>();
-        assert_eq!((r.result, r.fan_list()), (total, list(want)), "{hand}");
-    }
+    assert_scores(&cases);
 }
 
 #[test]
