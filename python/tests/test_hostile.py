@@ -326,31 +326,41 @@ def test_engine_used_from_inside_its_own_call_raises_engine_error():
         assert e is None or isinstance(e, mcr_engine.EngineError), e
 
 
-def test_objects_shared_across_threads():
-    rec = golden()
+def in_threads(work, n=3):
+    """Runs work(k) for k in 0..n-1 on n threads at once; what they raised."""
     errors = []
-    eng = mcr_engine.Engine()
-    reader = mcr_engine.read_games(data("golden.jsonl.gz"))
 
-    def work(k):
+    def run(k):
         try:
-            for _ in range(5):
-                mcr_engine.calculate_many([ARGS] * 200, threads=2)
-                try:
-                    eng.reset(rec["wall"], rec["quan"], rec["srand"])
-                    for turn in rec["turns"][:-1]:
-                        eng.step(turn["responses"])
-                except mcr_engine.EngineError:
-                    pass  # another thread reset or ended the game: documented
-                next(reader, None)  # before: PanicException (unsendable) off the creating thread
+            work(k)
         except BaseException as e:  # noqa: BLE001
             errors.append("%s: %s" % (type(e).__name__, e))
 
-    threads = [threading.Thread(target=work, args=(k,)) for k in range(3)]
+    threads = [threading.Thread(target=run, args=(k,)) for k in range(n)]
     for t in threads:
         t.start()
     for t in threads:
         t.join()
+    return errors
+
+
+def test_objects_shared_across_threads():
+    rec = golden()
+    eng = mcr_engine.Engine()
+    reader = mcr_engine.read_games(data("golden.jsonl.gz"))
+
+    def work(k):
+        for _ in range(5):
+            mcr_engine.calculate_many([ARGS] * 200, threads=2)
+            try:
+                eng.reset(rec["wall"], rec["quan"], rec["srand"])
+                for turn in rec["turns"][:-1]:
+                    eng.step(turn["responses"])
+            except mcr_engine.EngineError:
+                pass  # another thread reset or ended the game: documented
+            next(reader, None)  # before: PanicException (unsendable) off the creating thread
+
+    errors = in_threads(work)
     assert not errors, errors
 
 
@@ -384,24 +394,16 @@ def test_vec_env_hostile_arguments_and_threads():
     # (before: RuntimeError "Already borrowed" while the tables were stepped)
     shared = mcr_engine.VecEnv(64, 3, threads=2, records=True)
     shared.reset()
-    errors = []
 
     def play(k):
         g = np.random.default_rng(k)
-        try:
-            for _ in range(100):
-                shared.step((shared.mask * g.random(shared.mask.shape, dtype=np.float32)).argmax(2))
-                shared.take_records()
-                shared.legal_answers(k, k % 4)
-                shared.games_finished
-        except BaseException as e:  # noqa: BLE001
-            errors.append("%s: %s" % (type(e).__name__, e))
+        for _ in range(100):
+            shared.step((shared.mask * g.random(shared.mask.shape, dtype=np.float32)).argmax(2))
+            shared.take_records()
+            shared.legal_answers(k, k % 4)
+            shared.games_finished
 
-    threads = [threading.Thread(target=play, args=(k,)) for k in range(3)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    errors = in_threads(play)
     assert not errors, errors
 
 
