@@ -140,6 +140,7 @@ fn write_all(w: &mut impl Write, rules: &Rules, file: &str, inputs: &[(&str, &[u
     write_fan_table(w, rules, file)?;
     write_name_map(w, rules)?;
     write_omissions(w, rules)?;
+    write_count_limits(w, rules)?;
     write_policies(w, rules, file)?;
     write_game_and_flags(w, rules, file)?;
     write_hand_fans(w, rules, file)?;
@@ -253,6 +254,16 @@ fn write_omissions(w: &mut impl Write, rules: &Rules) -> io::Result<()> {
     write_fan_list(w, rules, "For each fan, the rest of OMITS (limited, or of fans counted per set).", "pub static OMITS_COUNTED: [&[Omit]; FAN_TABLE_SIZE]", "&[]", |f| {
         Ok(format!("&[{}]", omit_items(rules, split(f, false, &whole)?.into_iter())?))
     })
+}
+
+/// `at_most N`: each fan's most counts (255: no limit), and the fans limited.
+fn write_count_limits(w: &mut impl Write, rules: &Rules) -> io::Result<()> {
+    write_fan_list(w, rules, "`at_most`: how many times each fan counts at most (255: no limit).", "pub static AT_MOST: [u8; FAN_TABLE_SIZE]", "255", |f| {
+        Ok(f.at_most.map_or(255, |(n, _)| n).to_string())
+    })?;
+    let limited = rules.fans.iter().filter(|f| f.at_most.is_some()).fold(0u128, |m, f| m | 1 << f.index);
+    writeln!(w, "/// Fans with an `at_most` line.")?;
+    writeln!(w, "pub const LIMITED: u128 = {limited:#x};\n")
 }
 
 fn write_policies(w: &mut impl Write, rules: &Rules, file: &str) -> io::Result<()> {

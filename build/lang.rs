@@ -77,6 +77,8 @@ pub struct FanDef {
     /// The `when`/`count` line as written.
     pub rule_text: String,
     pub omits: Vec<Omit>,
+    /// `at_most N`: counted at most N times; and the line it is written on.
+    pub at_most: Option<(u8, usize)>,
 }
 
 #[derive(Debug, Clone)]
@@ -240,7 +242,8 @@ pub fn parse_all(file: &str, text: &str) -> Result<Rules, Vec<RulesError>> {
                         def.rule_text = format!("{word} {rest}");
                     }
                     "omits" => def.omits.extend(parse_omits(&p, rest)?),
-                    other => return Err(p.err(format!("unknown line `{other}` (expected when, count or omits)"))),
+                    "at_most" => def.at_most = Some((parse_at_most(&p, def.at_most, rest)?, p.line)),
+                    other => return Err(p.err(format!("unknown line `{other}` (expected when, count, at_most or omits)"))),
                 }
                 return Ok(());
             }
@@ -314,6 +317,18 @@ pub fn parse_omits(p: &Parser, rest: &str) -> Result<Vec<Omit>, RulesError> {
         out.push(Omit { fan: name.to_string(), limit, line: p.line });
     }
     Ok(out)
+}
+
+/// `at_most N`: a count from 1 to 254, given once per fan (`before` is the
+/// one given already, if any).
+pub fn parse_at_most(p: &Parser, before: Option<(u8, usize)>, rest: &str) -> Result<u8, RulesError> {
+    if let Some((_, line)) = before {
+        return Err(p.err(format!("`at_most` is given once (already on line {line})")));
+    }
+    match rest.trim().parse::<u8>() {
+        Ok(n) if (1..=254).contains(&n) => Ok(n),
+        _ => Err(p.err(format!("bad count `{}` in `at_most` (write a whole number from 1 to 254)", rest.trim()))),
+    }
 }
 
 /// Full-width punctuation (from a Chinese input method) where the rules
@@ -399,6 +414,7 @@ fn parse_fan_header(p: &mut Parser, rest: &str, index: usize) -> Result<FanDef, 
         rule: Rule::Count(syn::parse_quote!(0)),
         rule_text: String::new(),
         omits: Vec::new(),
+        at_most: None,
     })
 }
 
@@ -686,6 +702,12 @@ pub fn check(file: &str, text: &str, rules: &Rules) -> Result<(), RulesError> {
             if target.name == f.name {
                 return Err(err(o.line, Some(&f.name), "omits itself".into()));
             }
+        }
+    }
+    // `at_most` limits a fan that may count more than once.
+    for f in &rules.fans {
+        if let (Some((_, line)), Rule::When(_)) = (f.at_most, &f.rule) {
+            return Err(err(line, Some(&f.name), "`at_most` on a fan whose `when` counts it once at most: drop the line".into()));
         }
     }
     // Exclusion cycle: A omits B omits ... omits A makes "an omitted fan omits

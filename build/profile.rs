@@ -56,9 +56,9 @@ pub fn apply(base: &Rules, base_text: &str, prof: &ProfileFile) -> Result<Rules,
     let mut replaced: Vec<(String, Vec<String>)> = Vec::new();
     let mut removed: Vec<String> = Vec::new();
     // The fan being amended or defined: its name, and whether its rule was given.
-    let mut current: Option<(String, bool, bool)> = None; // (name, is_new, has_rule)
-    let check_new = |p: &Parser, current: &Option<(String, bool, bool)>| -> Result<(), RulesError> {
-        if let Some((name, true, false)) = current {
+    let mut current: Option<(String, bool, bool, bool)> = None; // (name, is_new, has_rule, has_at_most)
+    let check_new = |p: &Parser, current: &Option<(String, bool, bool, bool)>| -> Result<(), RulesError> {
+        if let Some((name, true, false, _)) = current {
             return Err(RulesError { file: p.file.into(), line: p.line, fan: Some(name.clone()), message: "a new fan needs a `when` or `count` line".into() });
         }
         Ok(())
@@ -77,7 +77,7 @@ pub fn apply(base: &Rules, base_text: &str, prof: &ProfileFile) -> Result<Rules,
         let mut header_failed = false;
         let result: Result<(), RulesError> = (|| {
             if indented {
-                let Some((name, _, has_rule)) = current.as_mut() else {
+                let Some((name, _, has_rule, has_at_most)) = current.as_mut() else {
                     return Err(p.err("indented line outside a fan"));
                 };
                 let def = rules.fans.iter_mut().find(|f| f.name == *name).unwrap();
@@ -119,7 +119,13 @@ pub fn apply(base: &Rules, base_text: &str, prof: &ProfileFile) -> Result<Rules,
                             }
                         }
                     }
-                    other => return Err(p.err(format!("unknown line `{other}` (expected when, count, omits or keeps)"))),
+                    "at_most" => {
+                        // The base's own line is replaced; a second one here is an error.
+                        let before = if *has_at_most { def.at_most } else { None };
+                        def.at_most = Some((lang::parse_at_most(&p, before, rest)?, p.line));
+                        *has_at_most = true;
+                    }
+                    other => return Err(p.err(format!("unknown line `{other}` (expected when, count, at_most, omits or keeps)"))),
                 }
                 return Ok(());
             }
@@ -140,7 +146,7 @@ pub fn apply(base: &Rules, base_text: &str, prof: &ProfileFile) -> Result<Rules,
                     removed.push(name.to_string());
                 }
                 "fan" => match fan_header(&mut p, rest, &mut rules, &mut replaced) {
-                    Ok((name, is_new)) => current = Some((name, is_new, false)),
+                    Ok((name, is_new)) => current = Some((name, is_new, false, false)),
                     Err(e) => {
                         header_failed = true;
                         return Err(e);
@@ -285,6 +291,7 @@ fn fan_header(p: &mut Parser, rest: &str, rules: &mut Rules, replaced: &mut Vec<
         rule: Rule::Count(syn::parse_quote!(0)),
         rule_text: String::new(),
         omits: Vec::new(),
+        at_most: None,
     };
     let pos = match (&after, &replaces) {
         (Some(a), _) => 1 + rules.fans.iter().position(|f| f.name == *a).ok_or_else(|| p.err(format!("after: unknown fan `{a}`")))?,

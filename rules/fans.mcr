@@ -7,6 +7,7 @@
 #       when  chows(N): <relation>   a relation between N chows (see README)
 #       when  pungs(N): <relation>   a relation between N pungs or kongs
 #       count <number>               the fan counts this many times
+#       at_most N                    ... but at most N times
 #       omits <fan>, <fan> x1, ...   不计: fans this one makes uncountable
 #                                    (`x1`: only one of them; on a set fan:
 #                                    only the sets this fan uses)
@@ -51,11 +52,13 @@ fan 清幺九 "All Terminals" = 64
     omits 混幺九, 碰碰和, 全带幺, 幺九刻, 无字, 双同刻
 
 fan 小四喜 "Little Four Winds" = 64
-    when  count_pungs(wind) == 3 && pair_is(wind)
+    when  pung_kinds(wind) == 3 && pair_is(wind)
     omits 三风刻, 幺九刻
 
+# Two pungs of dragons (of one dragon too, with six copies) and a dragon pair;
+# three pungs of the three dragons alone are 大三元, as in the reference.
 fan 小三元 "Little Three Dragons" = 64
-    when  count_pungs(dragon) == 2 && pair_is(dragon)
+    when  pair_is(dragon) && count_pungs(dragon) >= 2 && !(count_pungs(dragon) == 3 && pung_kinds(dragon) == 3)
     omits 双箭刻, 箭刻
 
 fan 字一色 "All Honors" = 64
@@ -114,8 +117,10 @@ fan 全大 "Upper Tiles" = 24
     when  all_tiles(rank_in(7, 9))
     omits 大于五, 无字
 
+# Fourteen 4s (or 6s) take five copies of two kinds; the reference counts
+# them 小于五 (大于五), not 全中.
 fan 全中 "Middle Tiles" = 24
-    when  all_tiles(rank_in(4, 6))
+    when  all_tiles(rank_in(4, 6)) && !all_tiles(rank(4)) && !all_tiles(rank(6))
     omits 断幺, 无字
 
 fan 全小 "Lower Tiles" = 24
@@ -234,10 +239,12 @@ fan 箭刻 "Dragon Pung" = 2
 
 fan 圈风刻 "Prevalent Wind" = 2
     when  pungs(1): is_prevalent_wind
+    at_most 1
     omits 幺九刻
 
 fan 门风刻 "Seat Wind" = 2
     when  pungs(1): is_seat_wind
+    at_most 1
     omits 幺九刻
 
 fan 门前清 "Concealed Hand" = 2
@@ -347,7 +354,9 @@ policy chow_pairs = account_once: 老少副, 连六, 喜相逢, 一般高
 policy pung_pairs = every_pair
 
 # A concealed pung completed by a discarded win tile counts as melded unless
-# the win tile can be read into a concealed chow.
+# the win tile can be read into a concealed chow. (As in the reference, a
+# concealed kong of the win tile's kind does too: six copies, a kong beside
+# the pair the discard completes.)
 policy discard_completes_pung = melded
 
 # Counted after the best reading is chosen, outside every reading.

@@ -183,6 +183,23 @@ fn two_pungs_of_one_honour_are_not_two_winds_or_dragons() {
 }
 
 #[test]
+fn six_copies_score_as_the_reference_reads_them() {
+    // pymahjonggb 1.4.0's answers. Two pungs of one wind count the wind once
+    // (`at_most 1`) and lose 幺九刻 on both; two pungs of one dragon beside a
+    // dragon pair are 小三元; a concealed kong of the win tile's kind beside
+    // its pair won on a discard loses its concealment (双暗刻, not 三暗刻);
+    // fourteen 4s are 小于五, not 全中.
+    let cases: [(&str, &[(&str, i32, i32)]); 5] = [
+        ("[peng F4 1] [peng F4 2] [peng B1 3] F2 F2 F2 B7 +B7 seat=2 prevalent=3", &[("碰碰和", 6, 1), ("混一色", 6, 1), ("圈风刻", 2, 1), ("幺九刻", 1, 2), ("独听・单钓", 1, 1)]),
+        ("[peng F1 1] F1 F1 F1 T2 T3 T4 W5 W5 W5 J1 +J1 zimo", &[("圈风刻", 2, 1), ("门风刻", 2, 1), ("双暗刻", 2, 1), ("缺一门", 1, 1), ("独听・单钓", 1, 1), ("自摸", 1, 1)]),
+        ("[peng J1 1] J1 T9 J3 W7 W7 J1 J3 J1 W7 T9 +T9 flowers=1 seat=1 prevalent=3", &[("小三元", 64, 1), ("碰碰和", 6, 1), ("双暗刻", 2, 1), ("幺九刻", 1, 1), ("缺一门", 1, 1), ("花牌", 1, 1)]),
+        ("[gang F1 0] W2 W2 W2 T3 T3 T3 B5 B6 B7 F1 +F1", &[("圈风刻", 2, 1), ("门风刻", 2, 1), ("门前清", 2, 1), ("四归一", 2, 255), ("双暗刻", 2, 1), ("暗杠", 2, 1), ("独听・单钓", 1, 1)]),
+        ("[peng W4 2] T4 T4 T4 B4 T4 T4 W4 B4 W4 W4 +B4 last seat=2", &[("全双刻", 24, 1), ("三同刻", 16, 1), ("小于五", 12, 1), ("海底捞月", 8, 1), ("双同刻", 2, 1), ("双暗刻", 2, 1)]),
+    ];
+    assert_scores(&cases);
+}
+
+#[test]
 fn a_kong_whose_kind_is_held_a_fifth_time() {
     // pymahjonggb 1.4.0's answers (found by the Python differential test
     // with 400,000 random calls). In a regular reading the reference counts

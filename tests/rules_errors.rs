@@ -41,13 +41,17 @@ const CASES: &[(&str, &str, At, &str)] = &[
     ("when  all_tiles(green)", "when  all_tiles（green)", At::Edit, "fan 绿一色: full-width `（`: write `(` (switch the input method to half-width)"),
     ("", "    when  kongs == 3\n", At::Line(1), "indented line outside a fan"),
     ("    when  all_tiles(green)\n", "    when  all_tiles(green)\n    when  nine_gates\n", At::Of("all_tiles(green)\n    when  nine_gates"), "fan 绿一色: a fan has exactly one `when` or `count` line"),
-    ("    omits 混一色, 缺一门", "    omits 混一色, 缺一门\n    keeps 缺一门", At::Of("缺一门\n    keeps"), "fan 绿一色: unknown line `keeps` (expected when, count or omits)"),
+    ("    omits 混一色, 缺一门", "    omits 混一色, 缺一门\n    keeps 缺一门", At::Of("缺一门\n    keeps"), "fan 绿一色: unknown line `keeps` (expected when, count, at_most or omits)"),
     ("flag fourth_tile off", "flags fourth_tile off", At::Edit, "unknown line `flags` (expected fan, flag, policy or game) (did you mean `flag`?)"),
     ("fan 绿一色 \"All Green\" = 88\n    when  all_tiles(green)\n", "fan 绿一色 \"All Green\" = 88\n", At::Of("fan 绿一色"), "fan 绿一色: has no `when` or `count` line"),
     // Omits.
     ("omits 混一色, 缺一门", "omits 混一色, , 缺一门", At::Edit, "fan 绿一色: empty name in `omits`"),
     ("omits 混一色, 缺一门", "omits 混一色, 缺一门 xx", At::Edit, "fan 绿一色: bad count `xx` in `omits` (write x1, x2, ...)"),
     ("omits 混一色, 缺一门", "omits 混一色, 缺一门 x0", At::Edit, "fan 绿一色: `缺一门 x0`: x0 omits nothing; write `缺一门` alone to omit all of it, or drop it"),
+    // Count limits.
+    ("    when  pungs(1): is_prevalent_wind\n    at_most 1\n", "    when  pungs(1): is_prevalent_wind\n    at_most 1\n    at_most 2\n", At::Of("at_most 1\n    at_most 2"), "fan 圈风刻: `at_most` is given once (already on line 242)"),
+    ("    when  pungs(1): is_prevalent_wind\n    at_most 1\n", "    when  pungs(1): is_prevalent_wind\n    at_most 255\n", At::Of("    at_most 255"), "fan 圈风刻: bad count `255` in `at_most` (write a whole number from 1 to 254)"),
+    ("    when  all_tiles(green)\n", "    when  all_tiles(green)\n    at_most 1\n", At::Of("all_tiles(green)\n    at_most 1"), "fan 绿一色: `at_most` on a fan whose `when` counts it once at most: drop the line"),
     // Fan headers.
     ("fan 绿一色 \"All Green\" = 88", "fan ", At::Of("\nfan \n"), "`fan` needs a name"),
     ("fan 绿一色 \"All Green\" = 88", "fan 绿一色 All Green = 88", At::Edit, "fan 绿一色: expected the English name in double quotes after the name"),
@@ -101,8 +105,8 @@ const CASES: &[(&str, &str, At, &str)] = &[
     ("game false_win_penalty = 10 ", "game false_win_penalty = 10\ngame min_fan = eight ", At::Of("= eight"), "game min_fan: `eight` is not a whole number"),
     ("game min_fan = 8 ", "# game min_fan = 8 ", At::End, "game min_fan is missing"),
     // Whole-file checks.
-    ("fan 四杠 \"Four Kongs\"", "fan 绿一色 \"Four Kongs\"", At::Edit, "fan 绿一色: duplicate fan name (first defined on line 29)"),
-    ("fan 四杠 \"Four Kongs\"", "fan 四杠 \"All Green\"", At::Edit, "fan 四杠: duplicate English name \"All Green\" (also fan 绿一色 on line 29)"),
+    ("fan 四杠 \"Four Kongs\"", "fan 绿一色 \"Four Kongs\"", At::Edit, "fan 绿一色: duplicate fan name (first defined on line 30)"),
+    ("fan 四杠 \"Four Kongs\"", "fan 四杠 \"All Green\"", At::Edit, "fan 四杠: duplicate English name \"All Green\" (also fan 绿一色 on line 30)"),
     ("omits 混一色, 缺一门", "omits 混一色, 缺一们", At::Edit, "fan 绿一色: omits unknown fan `缺一们` (did you mean `缺一门`?)"),
     ("omits 混一色, 缺一门", "omits 混一色, 绿一色", At::Edit, "fan 绿一色: omits itself"),
     ("    when  voided_suits == 1\n", "    when  voided_suits == 1\n    omits 绿一色\n", At::Of("fan 绿一色"), "fan 绿一色: exclusion cycle: 绿一色 omits 缺一门 omits 绿一色"),
@@ -206,7 +210,10 @@ const PROFILE_CASES: &[(&str, usize, &str)] = &[
     ("fan 平和\n    omits 断幺 x0", 3, "fan 平和: bad count `x0` in `omits` (write x1, x2, ...)"),
     ("fan 九莲宝灯\n    omits 无字", 3, "fan 九莲宝灯: already omits `无字`"),
     ("fan 九莲宝灯\n    keeps 七对", 3, "fan 九莲宝灯: `keeps 七对`: the fan does not omit it"),
-    ("fan 平和\n    adds 断幺", 3, "fan 平和: unknown line `adds` (expected when, count, omits or keeps)"),
+    ("fan 平和\n    adds 断幺", 3, "fan 平和: unknown line `adds` (expected when, count, at_most, omits or keeps)"),
+    ("fan 圈风刻\n    at_most 2\n    at_most 3", 4, "fan 圈风刻: `at_most` is given once (already on line 3)"),
+    ("fan 圈风刻\n    at_most none", 3, "fan 圈风刻: bad count `none` in `at_most` (write a whole number from 1 to 254)"),
+    ("fan 平和\n    at_most 2", 3, "fan 平和: `at_most` on a fan whose `when` counts it once at most: drop the line"),
     ("remove 青龙", 2, "remove: unknown fan `青龙`"),
     ("removes 清龙", 2, "unknown line `removes` (expected extends, about, fan, remove, flag, policy or game)"),
     ("fan ", 2, "`fan` needs a name"),
@@ -240,6 +247,17 @@ fn every_profile_error_on_its_line_with_its_message() {
     assert!(failures.is_empty(), "{} of {} cases:\n{}", failures.len(), PROFILE_CASES.len(), failures.join("\n"));
     let e = profile::read_header("p", "p.mcr", "about \"no base\"\n").err().unwrap();
     assert_eq!(e.to_string(), format!("p.mcr:1: {NO_EXTENDS}"));
+}
+
+#[test]
+fn a_profile_replaces_the_base_at_most() {
+    let base_text = shipped();
+    let base = lang::parse_all(FILE, &base_text).unwrap_or_else(|e| panic!("{e:?}"));
+    let limit = |rules: &lang::Rules| rules.fans.iter().find(|f| f.name == "圈风刻").unwrap().at_most.map(|(n, _)| n);
+    assert_eq!(limit(&base), Some(1));
+    let header = profile::read_header("p", "p.mcr", "extends botzone\nfan 圈风刻\n    at_most 2\n").unwrap();
+    let amended = profile::apply(&base, &base_text, &header).unwrap_or_else(|e| panic!("{e:?}"));
+    assert_eq!(limit(&amended), Some(2));
 }
 
 const NO_EXTENDS: &str = "a profile needs an `extends <profile>` line";

@@ -6,11 +6,13 @@ The valid hands are the public hands corpus (tests/data/hands.jsonl.gz) with
 random flags, winds and flowers; the invalid ones are those hands mutated:
 wrong types anywhere, wrong tile names, bad pack kinds and offers, packs of
 the wrong arity, tiles added, dropped, swapped (not a win, fifth copies),
-too many packs, missing and extra arguments, keywords, embedded NULs.
+packs turned to a kind held twice elsewhere (five, six or more copies), too
+many packs, missing and extra arguments, keywords, embedded NULs.
 
 Left out of the comparison, and checked on their own below: the inputs
 pymahjonggb reads past its tables (wind outside 0..3, PENG/CHI offer 0, CHI
-not on a middle tile), where mcr_engine raises UnsupportedInput.
+not on a middle tile), where mcr_engine raises UnsupportedInput; and the two
+six-copy patterns of `six_copy_quirk`.
 """
 import os
 import random
@@ -117,6 +119,14 @@ def mutate(rng, a):
         i = rng.randrange(len(packs))
         if packs[i][0] != "CHI":
             packs[i][1] = rng.choice(TILES)
+    elif m == 21 and packs:  # five, six or more copies: a pung or kong of a kind held twice elsewhere
+        held = {}
+        for t in hand + [a[2]] + [p[1] for p in packs if len(p) > 1 and p[0] != "CHI"] * 3:
+            held[t] = held.get(t, 0) + 1
+        twice = sorted(t for t, c in held.items() if c >= 2 and isinstance(t, str))
+        i = rng.randrange(len(packs))
+        if twice and packs[i][0] != "CHI":
+            packs[i][1] = rng.choice(twice)
     a[0] = tuple(tuple(p) for p in packs)
     a[1] = tuple(hand)
     return a
@@ -160,9 +170,10 @@ def random_call(rng, hands):
     return tuple(args), kwargs
 
 
-def copies(named):
-    """Most copies of one tile kind in a call's tiles (packs, hand, win tile);
-    a name is read up to an embedded NUL, as the reference reads it."""
+def tile_counts(named):
+    """Copies of each tile kind in a call's tiles (packs, hand, win tile); a
+    name is read up to an embedded NUL, as the reference reads it. None when
+    the packs are malformed (parsing fails first)."""
     counts = {}
     try:
         for p in named.get("pack", ()):
@@ -178,20 +189,43 @@ def copies(named):
                 t = t.split("\0", 1)[0]
                 counts[t] = counts.get(t, 0) + 1
     except Exception:  # noqa: BLE001 - malformed packs: parsing fails first
-        return 0
-    return max(counts.values(), default=0)
+        return None
+    return counts
+
+
+def six_copy_quirk(named):
+    """The two patterns of six or more copies where the reference's own
+    arithmetic goes astray, and mcr-engine does not follow it:
+    - three or four kongs, one of them concealed and of the win tile's kind,
+      won on a discard: the reference takes the concealed pung count below
+      zero (its kong table then reads -1 as a pung);
+    - six copies of a wind beside pungs of two other winds (三风刻 and a
+      second pung of a wind): it then deducts no 幺九刻 for the seat or
+      prevalent wind's second pung."""
+    counts = tile_counts(named)
+    if not counts or max(counts.values()) < 6:
+        return False
+    try:
+        packs = list(named.get("pack", ()))
+        win = named.get("winTile")
+        win = win.split("\0", 1)[0] if isinstance(win, str) else win
+        kongs = [p for p in packs if p[0] == "GANG"]
+        name = lambda p: p[1].split("\0", 1)[0] if isinstance(p[1], str) else p[1]  # noqa: E731
+        if len(kongs) >= 3 and not named.get("isSelfDrawn") and any(p[2] == 0 and name(p) == win for p in kongs):
+            return True
+    except Exception:  # noqa: BLE001 - malformed packs: parsing fails first
+        return False
+    winds = [counts.get("F%d" % i, 0) for i in range(1, 5)]
+    return max(winds) >= 6 and sum(c >= 3 for c in winds) >= 3
 
 
 def diverges_by_design(args, kwargs):
     """The inputs left out of the comparison: where mcr_engine raises
-    UnsupportedInput on purpose, and hands with six or more copies of a kind
-    (two identical pungs: the reference then counts 圈风刻/门风刻 once per
-    wind, and its concealed-pung and 小三元 checks see one pung; mcr-engine
-    agrees only on its wind and dragon groups, which need distinct_tiles).
-    Fifth copies are compared."""
+    UnsupportedInput on purpose, and the two six-copy quirks above. Every
+    other hand is compared, fifth and sixth copies included."""
     named = dict(zip(KW, args))
     named.update(kwargs)
-    if copies(named) > 5:
+    if six_copy_quirk(named):
         return True
     for w in ("seatWind", "prevalentWind"):
         v = named.get(w)
@@ -233,6 +267,54 @@ def test_differential_random_calls(oracle, hands):
         assert m in texts, "the random calls never raised %r" % m
     assert any("missing required argument" in t for t in texts)
     assert any("arguments" in t and "given" in t for t in texts)
+
+
+def repeated_sets_call(rng):
+    """A win of four sets and a pair drawn from a few kinds, so that sets
+    repeat: two pungs of a kind, a kong beside its pair (five to twelve
+    copies, which the reference does not refuse); random packs, flags, winds."""
+    pool = rng.sample(TILES, rng.randrange(3, 8))
+    packs, hand = [], []
+    for _ in range(4):
+        t = rng.choice(pool)
+        r = rng.random()
+        if rng.random() < 0.3 and t[0] in "WTB" and 2 <= int(t[1]) <= 8:
+            if r < 0.3:
+                packs.append(("CHI", t, rng.randrange(1, 4)))
+            else:
+                hand += [t[0] + str(int(t[1]) + d) for d in (-1, 0, 1)]
+        elif r < 0.25:
+            packs.append(("PENG", t, rng.randrange(1, 4)))
+        elif r < 0.5:
+            packs.append(("GANG", t, rng.randrange(0, 4)))
+        else:
+            hand += [t] * 3
+    pair = rng.choice(pool)
+    hand += [pair, pair]
+    rng.shuffle(hand)
+    win = hand.pop()
+    flags = [rng.random() < 0.3 for _ in range(4)]
+    return (tuple(packs), tuple(hand), win, rng.choice([0, 0, 1]), *flags, rng.randrange(4), rng.randrange(4))
+
+
+def test_hands_of_repeated_sets(oracle):
+    """Five, six and more copies of a kind, made on purpose: the same answer
+    as the reference, verbose, but for the two quirks of six_copy_quirk."""
+    rng = random.Random(int(os.environ.get("MCR_PY_DIFF_SEED", "20261201")))
+    compared, six, failures = 0, 0, []
+    for n in range(max(CALLS // 4, 2000)):
+        args = repeated_sets_call(rng) + (True,)
+        named = dict(zip(KW, args))
+        if six_copy_quirk(named):
+            continue
+        want = outcome(oracle.MahjongFanCalculator, args, {})
+        got = outcome(ours.MahjongFanCalculator, args, {})
+        compared += 1
+        six += want[0] == "ok" and max(tile_counts(named).values()) >= 6
+        if got != want:
+            failures.append("call %d: MahjongFanCalculator(*%r)\n oracle: %r\n ours:   %r" % (n, args, want, got))
+    assert not failures, "%d of %d calls differ:\n%s" % (len(failures), compared, "\n".join(failures[:10]))
+    assert six > compared // 4, (six, compared)
 
 
 def test_every_public_hand_verbose(oracle, hands):

@@ -227,6 +227,13 @@ fn group_fans<const CHOWS: bool>(sets: &SetsOfKind, tally: &mut Tally, used_sets
     account_once::<CHOWS>(n, matching, record);
 }
 
+/// The rules' `at_most` limits on the counts.
+fn at_most(tally: &mut Tally) {
+    for i in fans_of(tally.present & rules::LIMITED) {
+        tally.counts[i] = tally.counts[i].min(rules::AT_MOST[i]);
+    }
+}
+
 /// Scores a reading into `tally`; returns its total.
 fn score_reading(f: &HandFacts, reading: &Reading, unique_wait: &dyn Fn() -> bool, trace: Option<&mut ReadingTrace>, tally: &mut Tally) -> i32 {
     *tally = Tally::EMPTY;
@@ -242,6 +249,7 @@ fn score_reading(f: &HandFacts, reading: &Reading, unique_wait: &dyn Fn() -> boo
     for i in fans_of(rules::SET_FANS) {
         tally.set(i as u8, used_sets[i].count_ones() as u8);
     }
+    at_most(tally);
     let found = trace.is_some().then_some(tally.counts);
     let mut omissions = Vec::new();
     // Fans present that omit others present, by their place in the omission
@@ -280,7 +288,7 @@ fn score_reading(f: &HandFacts, reading: &Reading, unique_wait: &dyn Fn() -> boo
                         used_sets[t] &= used_sets[t].wrapping_sub(1);
                     }
                 }
-                used_sets[t].count_ones() as u8
+                (used_sets[t].count_ones() as u8).min(rules::AT_MOST[t])
             } else {
                 before.saturating_sub(o.limit)
             };
@@ -439,6 +447,7 @@ fn evaluate_counts_as_read(hand: &HandInput, concealed: TileCounts, mut explain:
             let view = HandView::new(&f, &no_reading, &|| false, false);
             let mut outside = Tally::EMPTY;
             rules::outside_fans(&view, &mut outside);
+            at_most(&mut outside);
             for i in outside.fans() {
                 result.counts[i] = outside.counts[i];
             }

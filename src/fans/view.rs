@@ -59,7 +59,8 @@ struct SetStats {
     chow_ends: u64,
     chow_middles: u64,
     /// Middle tiles of all the chows, and tiles of all the pungs and kongs
-    /// (no two pungs share a tile), for the questions about every set.
+    /// (two pungs of one kind, six copies, are one tile here), for the
+    /// questions about every set.
     chow_tiles: u64,
     pung_tiles: u64,
 }
@@ -98,6 +99,12 @@ impl SetStats {
                         st.melded_kongs += 1;
                     } else {
                         st.concealed_pungs += 1;
+                        // As the reference reads the policy: a concealed kong
+                        // of the win tile's kind beside its pung or pair (six
+                        // copies) loses its concealment too.
+                        if s.tile == f.win {
+                            concealed_win_pungs += 1;
+                        }
                     }
                 }
             }
@@ -195,6 +202,9 @@ impl HandView<'_> {
         self.facts.melded_sets
     }
     pub fn count_pungs(&self, c: Class) -> u32 {
+        self.reading.sets().iter().filter(|s| s.kind != SetKind::Chow && c.contains(s.tile)).count() as u32
+    }
+    pub fn pung_kinds(&self, c: Class) -> u32 {
         (self.stats.pung_tiles & c.0).count_ones()
     }
     pub fn pair_is(&self, c: Class) -> bool {

@@ -64,6 +64,7 @@ pub const PRIMITIVES: &[Primitive] = &[
     p("concealed_pungs", Hand, Count, "concealed pungs and kongs (see policy discard_completes_pung)"),
     p("melded_sets", Hand, Count, "sets melded from other players' tiles (concealed kongs are not)"),
     p("count_pungs", Hand, CountOfClass, "pungs and kongs of tiles of a class"),
+    p("pung_kinds", Hand, CountOfClass, "kinds of tiles of a class among the pungs and kongs (two pungs of one kind, six copies, are one)"),
     p("pair_is", Hand, BoolOfClass, "the reading has a pair of a tile of the class"),
     p("all_packs_contain", Hand, BoolOfClass, "every set and the pair holds a tile of the class"),
     p("all_packs_pung_of", Hand, BoolOfClass, "every set is a pung or kong, and it and the pair are of the class"),
