@@ -96,8 +96,11 @@ fn a_changed_value_and_exclusion_change_scoring_without_code_changes() {
     assert!(kongs.fans().any(|(f, _)| f.name == "明暗杠"));
 
     let bin = build_variant("changed", |rules| {
-        // 平和 worth 3 and omitting 断幺; 明暗杠 switched off.
+        // 平和 worth 3 and omitting 断幺; 明暗杠 switched off; 双箭刻 counted
+        // at most twice; 圈风刻 without its limit.
         let r = replace_once(rules, "fan 平和 \"All Chows\" = 2\n    when  chows > 0 && pungs == 0 && pair_is(numbered)\n    omits 无字", "fan 平和 \"All Chows\" = 3\n    when  chows > 0 && pungs == 0 && pair_is(numbered)\n    omits 无字, 断幺");
+        let r = replace_once(&r, "    when  pungs(2): all(dragon)\n", "    when  pungs(2): all(dragon)\n    at_most 2\n");
+        let r = replace_once(&r, "    when  pungs(1): is_prevalent_wind\n    at_most 1\n", "    when  pungs(1): is_prevalent_wind\n");
         replace_once(&r, "= 5 extension on", "= 5 extension off")
     })
     .unwrap_or_else(|e| panic!("variant build failed:\n{e}"));
@@ -106,6 +109,12 @@ fn a_changed_value_and_exclusion_change_scoring_without_code_changes() {
     assert!(out.contains("平和") && !out.contains("断幺"), "{out}");
     let out = fan(&bin, TWO_KONGS_HAND);
     assert!(out.contains("明杠") && out.contains("暗杠") && !out.contains("明暗杠"), "{out}");
+    // Six copies: three pairs of dragon pungs (x3 shipped), two pungs of the
+    // prevalent wind (x1 shipped); 幺九刻 is omitted on both either way.
+    let out = fan(&bin, "[peng J1 1] J1 J1 J1 J2 J2 J2 W1 W2 W3 W5 +W5");
+    assert!(out.contains("双箭刻 x2 ") && out.contains("total 21 fan"), "{out}");
+    let out = fan(&bin, "[peng F4 1] [peng F4 2] [peng B1 3] F2 F2 F2 B7 +B7 seat=2 prevalent=3");
+    assert!(out.contains("圈风刻 x2 ") && out.contains("幺九刻 x2 ") && out.contains("total 19 fan"), "{out}");
     std::fs::remove_file(&bin).ok();
 }
 
