@@ -99,7 +99,16 @@ fn run(rules: &Path, out: &Path) -> Result<(), String> {
     for d in &done {
         writeln!(s, "    ({}, {:?}, {:?}, {:?}, {:?}),", ident(&d.0), d.0, d.1, d.2, d.3).unwrap();
     }
-    writeln!(s, "}} }}; }}\npub(crate) use for_each_profile;").unwrap();
+    writeln!(s, "}} }}; }}\npub(crate) use for_each_profile;\n").unwrap();
+    // The rules files compiled in, for `mcr rules check` of a profile kept
+    // outside a rules/ folder.
+    writeln!(s, "/// The rules files compiled into this build: (file, text).").unwrap();
+    writeln!(s, "pub static SOURCES: &[(&str, &str)] = &[").unwrap();
+    for d in &done {
+        let text = &texts.iter().find(|t| t.0 == d.1).unwrap().1;
+        writeln!(s, "    ({:?}, {:?}),", d.1, text).unwrap();
+    }
+    writeln!(s, "];").unwrap();
     std::fs::write(out.join("profiles.rs"), s).map_err(|e| e.to_string())?;
     claims::generate(rules, out)?;
     decompose::generate(out)?;

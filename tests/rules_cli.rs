@@ -62,3 +62,23 @@ fn diff_summarises_by_fan_in_json() {
     assert!(lost > 400 && v["by_fan"]["明杠"]["gained"].as_u64() == Some(lost) && v["by_fan"]["暗杠"]["gained"].as_u64() == Some(lost), "{out}");
     assert_eq!(v["totals_down"].as_u64(), Some(lost));
 }
+
+#[test]
+fn a_profile_kept_anywhere_is_checked_against_the_built_in_base() {
+    let dir = std::env::temp_dir().join(format!("mcr-profile-anywhere-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("sub")).unwrap();
+    let good = dir.join("sub/good.mcr");
+    std::fs::write(&good, "extends house-example\nabout \"x\"\nfan 五心 = 3\nfan 圈风刻\n    at_most 2\n").unwrap();
+    let bad = dir.join("sub/bad.mcr");
+    std::fs::write(&bad, "extends botzone\nfan 圈风刻\n    at_most 2\n    at_most 3\n").unwrap();
+    let none = dir.join("sub/none.mcr");
+    std::fs::write(&none, "extends no-such-profile\n").unwrap();
+    let (ok, out, err) = mcr(&["rules", "check", good.to_str().unwrap()]);
+    assert!(ok, "{err}");
+    assert!(out.contains("its base `house-example` is not in") && out.contains("copy built into mcr (rules/profiles/house-example.mcr)") && out.contains("1 file(s), no error"), "{out}");
+    let (ok, _, err) = mcr(&["rules", "check", bad.to_str().unwrap(), none.to_str().unwrap()]);
+    assert!(!ok);
+    assert!(err.contains(&format!("{}:4: fan 圈风刻: `at_most` is given once (already on line 3)", bad.display())), "{err}");
+    assert!(err.contains(&format!("{}:1: its base `no-such-profile` is not in", none.display())) && err.contains("not a profile built into mcr"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -14,7 +14,8 @@ use std::path::{Path, PathBuf};
 
 /// Checks rules files: with none, `rules/fans.mcr` and every profile in
 /// `rules/profiles/`. A profile is checked applied to its base (read from
-/// the `rules/` folder it lives in). Returns the errors, one line each.
+/// the `rules/` folder it lives in, else the copy built into mcr). Returns
+/// the errors, one line each.
 pub fn check(files: &[PathBuf]) -> Result<usize, Vec<String>> {
     let files: Vec<PathBuf> = if files.is_empty() {
         let mut v = vec![PathBuf::from("rules/fans.mcr")];
@@ -46,10 +47,24 @@ fn read(file: &Path) -> Result<String, Vec<String>> {
 
 fn check_file(file: &Path) -> Result<lang::Rules, Vec<String>> {
     let text = read(file)?;
-    let name = file.display().to_string();
+    let stem = file.file_stem().unwrap_or_default().to_string_lossy().to_string();
+    let rules_dir = file.parent().and_then(Path::parent).unwrap_or(Path::new("rules"));
+    check_text(&file.display().to_string(), &stem, &text, Some(rules_dir))
+}
+
+/// The copy of a rules file (`rules/...`) compiled into this build.
+fn built_in(file: &str) -> Option<&'static str> {
+    mcr_engine::rules::profiles::SOURCES.iter().find(|s| s.0 == file).map(|s| s.1)
+}
+
+/// Checks one rules text named `name`. A profile's base is read from
+/// `rules_dir` (the `rules/` folder the profile lives in) when it is there,
+/// else from the copy compiled into this build (so a profile kept anywhere
+/// can be checked), which the output notes.
+fn check_text(name: &str, stem: &str, text: &str, rules_dir: Option<&Path>) -> Result<lang::Rules, Vec<String>> {
     let is_profile = text.lines().any(|l| lang::strip_comment(l).trim_start().starts_with("extends "));
     if !is_profile {
-        return lang::parse_all(&name, &text).map_err(|e| e.iter().map(|e| e.to_string()).collect());
+        return lang::parse_all(name, text).map_err(|e| e.iter().map(|e| e.to_string()).collect());
     }
     // Line errors first, all at once (a hint per line), then the profile applied.
     let hints: Vec<String> = text
@@ -61,14 +76,28 @@ fn check_file(file: &Path) -> Result<lang::Rules, Vec<String>> {
     if !hints.is_empty() {
         return Err(hints);
     }
-    let stem = file.file_stem().unwrap_or_default().to_string_lossy().to_string();
-    let header = profile::read_header(&stem, &name, &text).map_err(|e| vec![e.to_string()])?;
-    let rules_dir = file.parent().and_then(Path::parent).unwrap_or(Path::new("rules"));
-    let base_file = if header.extends == "botzone" { rules_dir.join("fans.mcr") } else { rules_dir.join("profiles").join(format!("{}.mcr", header.extends)) };
-    let base = check_file(&base_file).map_err(|mut e| {
-        e.insert(0, format!("{name}:1: its base `{}` ({}) has errors:", header.extends, base_file.display()));
-        e
-    })?;
-    let base_text = read(&rules_dir.join("fans.mcr"))?;
+    let header = profile::read_header(stem, name, text).map_err(|e| vec![e.to_string()])?;
+    let base_rel = if header.extends == "botzone" { "fans.mcr".to_string() } else { format!("profiles/{}.mcr", header.extends) };
+    let beside = rules_dir.map(|d| d.join(&base_rel)).filter(|f| f.is_file());
+    let (base, base_text) = match (beside, rules_dir) {
+        (Some(base_file), Some(dir)) => {
+            let base = check_file(&base_file).map_err(|mut e| {
+                e.insert(0, format!("{name}:1: its base `{}` ({}) has errors:", header.extends, base_file.display()));
+                e
+            })?;
+            (base, read(&dir.join("fans.mcr"))?)
+        }
+        _ => {
+            let file = format!("rules/{base_rel}");
+            let (Some(text), Some(fans)) = (built_in(&file), built_in("rules/fans.mcr")) else {
+                let looked = rules_dir.map_or(String::new(), |d| format!("not in {}, and ", d.join(&base_rel).display()));
+                return Err(vec![format!("{name}:1: its base `{}` is {looked}not a profile built into mcr (`mcr rules list`)", header.extends)]);
+            };
+            if let Some(dir) = rules_dir {
+                println!("note: {name}: its base `{}` is not in {}; checked against the copy built into mcr ({file})", header.extends, dir.display());
+            }
+            (check_text(&file, &header.extends, text, None)?, fans.to_string())
+        }
+    };
     profile::apply(&base, &base_text, &header).map_err(|e| e.iter().map(|e| e.to_string()).collect())
 }
