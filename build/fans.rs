@@ -177,11 +177,16 @@ fn write_fan_table(w: &mut impl Write, rules: &Rules, file: &str) -> io::Result<
     }
     writeln!(w, "];\n")?;
 
-    writeln!(w, "/// Each fan's rule as written in {file} (`when ...` / `count ...`), and its line.")?;
+    writeln!(w, "/// Each fan's rule as written in {file} (`when ...` / `count ...`, then `; at_most N`")?;
+    writeln!(w, "/// when it has one), and its line.")?;
     writeln!(w, "pub static RULE_TEXT: [(&str, u32); FAN_TABLE_SIZE] = [")?;
     writeln!(w, "    (\"\", 0),")?;
     for f in &rules.fans {
-        writeln!(w, "    ({}, {}),", rust_str(&f.rule_text), f.line)?;
+        let text = match f.at_most {
+            Some((n, _)) => format!("{}; at_most {n}", f.rule_text),
+            None => f.rule_text.clone(),
+        };
+        writeln!(w, "    ({}, {}),", rust_str(&text), f.line)?;
     }
     writeln!(w, "];\n")
 }

@@ -19,7 +19,8 @@ pub struct Profile {
     /// The fan table: 0 = none, then the fans in order.
     pub fans: &'static [FanInfo],
     pub(crate) fan_by_name: &'static phf::Map<&'static str, u8>,
-    /// Each fan's rule as written, and its line.
+    /// Each fan's rule as written (`when`/`count`, then `; at_most N` if
+    /// it has one), and its line.
     pub rule_text: &'static [(&'static str, u32)],
     /// The game's rules around the fans: minimum, scores, penalty.
     pub game: &'static GameRules,

@@ -94,7 +94,8 @@ pub static FANS: [FanInfo; FAN_TABLE_SIZE] = [
     FanInfo { index: 82, name: "明暗杠", name_en: "Concealed Kong and Melded Kong", value: 5, extension: Some(true) },
 ];
 
-/// Each fan's rule as written in rules/fans.mcr (`when ...` / `count ...`), and its line.
+/// Each fan's rule as written in rules/fans.mcr (`when ...` / `count ...`, then `; at_most N`
+/// when it has one), and its line.
 pub static RULE_TEXT: [(&str, u32); FAN_TABLE_SIZE] = [
     ("", 0),
     ("when pungs(4): all(wind) && distinct_tiles", 22),
@@ -156,8 +157,8 @@ pub static RULE_TEXT: [(&str, u32); FAN_TABLE_SIZE] = [
     ("when melded_kongs == 2 && kongs == 2", 231),
     ("when fourth_tile", 234),
     ("when pungs(1): all(dragon)", 237),
-    ("when pungs(1): is_prevalent_wind", 240),
-    ("when pungs(1): is_seat_wind", 245),
+    ("when pungs(1): is_prevalent_wind; at_most 1", 240),
+    ("when pungs(1): is_seat_wind; at_most 1", 245),
     ("when melded_sets == 0 && !self_drawn", 250),
     ("when chows > 0 && pungs == 0 && pair_is(numbered)", 253),
     ("count tile_hogs", 257),
