@@ -17,6 +17,7 @@ use rayon::prelude::*;
 use mcr_engine::engine::{Claim, Engine, Event, Move, Turn};
 use mcr_engine::env::action::{self, NUM_ACTIONS, PLAY};
 use mcr_engine::record::{GameRecord, Records};
+use mcr_engine::replay::Replayer;
 use mcr_engine::tiles::Tile;
 
 #[derive(Default)]
@@ -122,17 +123,15 @@ fn check_turn(engine: &Engine, last: &Turn, ctx: &str) -> Tally {
 }
 
 fn check_game(r: &GameRecord) -> Tally {
-    let mut engine = Engine::new();
-    let mut last = engine.reset(&r.wall, r.quan, r.srand).unwrap_or_else(|e| panic!("{}: {e}", r.game_id));
     let mut tally = Tally::default();
-    for (k, turn) in r.turns.iter().enumerate() {
-        if last.is_terminal() {
+    let mut replay = Replayer::new(Engine::new(), r);
+    while let Some(step) = replay.next() {
+        let step = step.unwrap_or_else(|e| panic!("{}: {e}", r.game_id));
+        if step.turn.is_terminal() {
             break;
         }
-        let ctx = format!("{} turn {k}", r.game_id);
-        tally = tally.add(check_turn(&engine, &last, &ctx));
-        let answers = turn.responses_by_seat().map(|a| a.unwrap_or(""));
-        last = engine.step(answers).unwrap_or_else(|e| panic!("{ctx}: {e}"));
+        let ctx = format!("{} turn {}", r.game_id, step.index);
+        tally = tally.add(check_turn(step.engine, step.turn, &ctx));
     }
     tally
 }
