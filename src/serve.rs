@@ -1,5 +1,5 @@
 //! `mcr serve`: the engine as a long-running process speaking JSON lines, for
-//! clients in other languages (`python/mcr_engine.py`).
+//! clients in other languages (`python/mcr_serve.py`).
 //!
 //! Every input line gets exactly one output line:
 //!
