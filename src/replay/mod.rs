@@ -36,6 +36,7 @@
 //! passed to the engine with the answers.
 
 pub mod compare;
+pub mod validate;
 
 use std::fmt;
 
