@@ -256,3 +256,16 @@ macro_rules! fan_case {
         }
     };
 }
+
+/// A test comparing the base rules (botzone, `rules/fans.mcr`) with the
+/// reference found `what` differing: it passes, printing that the base
+/// "differs from the reference as accepted in rules/snapshots/botzone.txt",
+/// when that is a deliberate change of the base accepted there
+/// (`mcr rules snapshot botzone --accept`); it panics with `what` and the
+/// diff by fan to review otherwise.
+pub fn differs_from_reference(what: &str) {
+    match mcr_engine::rules::snapshot::accepted_base_change(repo()) {
+        Ok(note) => eprintln!("{what}\n{note}"),
+        Err(diff) => panic!("{what}\n{diff}"),
+    }
+}

@@ -66,8 +66,8 @@ impl Scratch {
         let data = self.root.join("tests/data");
         let mut hands = first("hands.jsonl.gz", 3000);
         let mut games = first("games.jsonl.gz", 400);
-        self.hands_changed = if edit { hands.iter_mut().filter(|h| pinghe_3_in_hand(h)).count() } else { 0 };
-        self.games_changed = if edit { games.iter_mut().filter(|g| pinghe_3_in_game(g)).count() } else { 0 };
+        self.hands_changed = if edit { hands.iter_mut().map(pinghe_3_in_hand).filter(|&b| b).count() } else { 0 };
+        self.games_changed = if edit { games.iter_mut().map(pinghe_3_in_game).filter(|&b| b).count() } else { 0 };
         write(&data.join("hands.jsonl.gz"), &hands);
         write(&data.join("games.jsonl.gz"), &games);
         write(&data.join("errors.jsonl.gz"), &first("errors.jsonl.gz", 40));

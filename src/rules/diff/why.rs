@@ -20,8 +20,8 @@ pub fn lines(rules: &'static Profile, hand: &HandInput, other: &Answer) -> Vec<S
     }
     let (counts, unknown) = recorded_counts_with(rules, &other.fans);
     let value_of = |name: &str| other.fans.iter().find(|f| f.0 == name).map(|f| f.1);
-    let at = |line: u32| format!("{}:{line}", rules.file);
     for row in fan_rows(&e, &counts) {
+        let at = |line: u32| location(rules, row.name, line);
         let other_value = value_of(row.name);
         let revalued = other_value.is_some_and(|v| v != row.value as i32);
         if row.engine == row.recorded && !revalued {
@@ -44,4 +44,22 @@ pub fn lines(rules: &'static Profile, hand: &HandInput, other: &Answer) -> Vec<S
         out.push(format!("{u} lost: not a fan of {}", rules.file));
     }
     out
+}
+
+/// Where a fan is written: the line `fan NAME ...` of the first profile
+/// that states it, from `rules` down the profiles it extends (a profile
+/// that only revalues a fan states it too); else `line` of the last one.
+fn location(rules: &'static Profile, name: &str, line: u32) -> String {
+    let head = format!("fan {name} ");
+    let mut p = rules;
+    loop {
+        let text = crate::rules::profiles::SOURCES.iter().find(|s| s.0 == p.file).map_or("", |s| s.1);
+        if let Some(n) = text.lines().position(|l| l.starts_with(&head) || l.trim_end() == head.trim_end()) {
+            return format!("{}:{}", p.file, n + 1);
+        }
+        match p.extends.and_then(Profile::by_name) {
+            Some(base) => p = base,
+            None => return format!("{}:{line}", p.file),
+        }
+    }
 }
