@@ -11,6 +11,7 @@ pub mod hands;
 pub mod play;
 pub mod rules;
 pub mod rules_check;
+pub mod samples;
 pub mod selftest;
 pub mod serve;
 pub mod shanten;
