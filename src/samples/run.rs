@@ -13,7 +13,8 @@ use std::path::{Path, PathBuf};
 
 use crate::engine::Engine;
 use crate::fans::Profile;
-use crate::record::{GameRecord, Records};
+use crate::record::lines::{Block, LineReader};
+use crate::record::view::GameView;
 
 use super::extract::{Batch, Extractor};
 use super::Options;
@@ -64,22 +65,19 @@ impl Report {
     }
 }
 
-enum Line {
-    Game(Box<GameRecord>),
-    NotGame,
-    Bad(String),
-}
-
 /// The games of a list of files, one at a time.
 pub struct Stream {
     files: Vec<PathBuf>,
     next_file: usize,
-    current: Option<(PathBuf, Records<serde::de::IgnoredAny>)>,
+    /// The file being read, its current block and the next line in it.
+    current: Option<(PathBuf, LineReader)>,
+    block: Block,
+    at: usize,
     extractor: Extractor,
-    engine: Engine,
+    engine: Option<Engine>,
     rules: Option<&'static Profile>,
     report: Report,
-    /// A problem not yet handed to the caller.
+    /// Problems not yet handed to the caller.
     fresh: Vec<Problem>,
 }
 
@@ -91,8 +89,10 @@ impl Stream {
             files: files.iter().map(|p| p.as_ref().to_path_buf()).collect(),
             next_file: 0,
             current: None,
+            block: Block::default(),
+            at: 0,
             extractor: Extractor::new(opts),
-            engine: Engine::with_profile(rules.unwrap_or(Profile::default())),
+            engine: Some(Engine::with_profile(rules.unwrap_or(Profile::default()))),
             rules,
             report: Report::default(),
             fresh: Vec::new(),
@@ -112,94 +112,79 @@ impl Stream {
         std::mem::take(&mut self.fresh)
     }
 
+    fn problem(&mut self, file: PathBuf, line: usize, message: String) {
+        let p = self.report.problem(Problem { file, line, message });
+        self.fresh.push(p);
+    }
+
     /// Appends the next game's samples to `out` (game index = games sampled
     /// before it); returns the number appended, `None` after the last game.
     pub fn next_game(&mut self, out: &mut Batch) -> Option<usize> {
         loop {
-            let Some((file, records)) = self.current.as_mut() else {
+            let Some((file, reader)) = self.current.as_mut() else {
                 let file = self.files.get(self.next_file)?.clone();
                 self.next_file += 1;
-                match Records::open(&file) {
-                    Ok(r) => self.current = Some((file, r)),
-                    Err(e) => {
-                        let p = self.report.problem(Problem { file, line: 0, message: e.message });
-                        self.fresh.push(p);
+                match LineReader::open(&file, usize::MAX) {
+                    Ok(r) => {
+                        self.current = Some((file, r));
+                        self.block = Block::default();
+                        self.at = 0;
                     }
+                    Err(e) => self.problem(file, 0, e.message),
                 }
                 continue;
             };
-            // Look at the line first: a record that is not a game is counted,
-            // not parsed as one.
-            let kind = records.peek_line().map(|text| {
-                if !text.contains("\"turns\"") {
-                    match serde_json::from_str::<serde::de::IgnoredAny>(text) {
-                        Ok(_) => Line::NotGame,
-                        Err(e) => Line::Bad(format!("malformed record: {e}")),
-                    }
-                } else {
-                    match serde_json::from_str::<GameRecord>(text) {
-                        Ok(g) => Line::Game(Box::new(g)),
-                        Err(e) => Line::Bad(format!("malformed record: {e}")),
-                    }
-                }
-            });
-            // Advances past the line (`peek_line` gave `None`: the read error
-            // or the end of the file).
-            let item = records.next();
-            let file = file.clone();
-            let record = match (kind, item) {
-                (_, None) => {
+            if self.at >= self.block.len() {
+                let file = file.clone();
+                if !reader.fill(&mut self.block) {
                     self.current = None;
                     continue;
                 }
-                (None, Some(Err(e))) => {
-                    let p = self.report.problem(Problem { file: e.file, line: e.line, message: e.message });
-                    self.fresh.push(p);
-                    continue;
+                self.at = 0;
+                for e in std::mem::take(&mut self.block.errors) {
+                    self.problem(file.clone(), e.line, e.message);
                 }
-                (None, Some(Ok(_))) => continue,
-                (Some(Line::NotGame), _) => {
-                    self.report.not_games += 1;
-                    continue;
-                }
-                (Some(Line::Bad(message)), Some(item)) => {
-                    let line = match item {
-                        Ok(l) => l.line,
-                        Err(e) => e.line,
-                    };
-                    let p = self.report.problem(Problem { file, line, message });
-                    self.fresh.push(p);
-                    continue;
-                }
-                (Some(Line::Game(g)), Some(item)) => {
-                    let line = match item {
-                        Ok(l) => l.line,
-                        Err(e) => e.line,
-                    };
-                    (g, line)
-                }
-            };
-            let (record, line) = record;
-            match self.sample(&record, out) {
-                Ok(n) => return Some(n),
-                Err(message) => {
-                    let p = self.report.problem(Problem { file, line, message });
-                    self.fresh.push(p);
-                }
+                continue;
+            }
+            let file = file.clone();
+            let block = std::mem::take(&mut self.block);
+            let (line, text) = block.lines().nth(self.at).map(|(n, t)| (n, t)).unwrap_or((0, &[]));
+            self.at += 1;
+            let result = self.sample_line(text, out);
+            self.block = block;
+            match result {
+                Ok(Some(n)) => return Some(n),
+                Ok(None) => {}
+                Err(message) => self.problem(file, line, message),
             }
         }
     }
 
-    /// Replays one record and appends its samples.
-    fn sample(&mut self, record: &GameRecord, out: &mut Batch) -> Result<usize, String> {
-        let profile = crate::record::rules::profile_for(record.rules, self.rules).map_err(|e| e.to_string())?;
-        if !std::ptr::eq(self.engine.profile(), profile) {
-            self.engine = Engine::with_profile(profile);
+    /// One line: `Ok(Some(samples))` for a game sampled, `Ok(None)` for a
+    /// line that is not a game record.
+    fn sample_line(&mut self, text: &[u8], out: &mut Batch) -> Result<Option<usize>, String> {
+        // A record that is not a game is counted, not parsed as one.
+        if memchr::memmem::find(text, b"\"turns\"").is_none() {
+            return match serde_json::from_slice::<serde::de::IgnoredAny>(text) {
+                Ok(_) => {
+                    self.report.not_games += 1;
+                    Ok(None)
+                }
+                Err(e) => Err(format!("malformed record: {e}")),
+            };
+        }
+        let game = GameView::parse(text).map_err(|e| format!("malformed record: {e}"))?;
+        let profile = crate::record::rules::profile_for(game.rules, self.rules).map_err(|e| e.to_string())?;
+        let mut engine = self.engine.take().unwrap_or_else(|| Engine::with_profile(profile));
+        if !std::ptr::eq(engine.profile(), profile) {
+            engine = Engine::with_profile(profile);
         }
         let ex = &mut self.extractor;
         ex.start();
         let before = ex.unencodable;
-        replay_into(&mut self.engine, record, ex).map_err(|e| format!("game {}: {e}", record.game_id))?;
+        let replayed = replay_into(&mut engine, &game, ex);
+        self.engine = Some(engine);
+        replayed.map_err(|e| format!("game {}: {e}", game.game_id.as_str()))?;
         self.report.unencodable += ex.unencodable - before;
         let start = out.len();
         let n = ex.finish(self.report.games as i64, out);
@@ -208,20 +193,21 @@ impl Stream {
         }
         self.report.games += 1;
         self.report.samples += n;
-        Ok(n)
+        Ok(Some(n))
     }
 }
 
 /// Feeds `record`'s turns to `ex`.
 // TEMPORARY: replaced by `replay::Replayer` (issue 20) as soon as it lands.
-fn replay_into(engine: &mut Engine, record: &GameRecord, ex: &mut Extractor) -> Result<(), String> {
+fn replay_into(engine: &mut Engine, record: &GameView, ex: &mut Extractor) -> Result<(), String> {
     let n = record.turns.len();
     if n == 0 {
         return Err("record has no turns".into());
     }
     let mut turn = engine.reset(&record.wall, record.quan, record.srand).map_err(|e| format!("turn 0: {e}"))?;
     for k in 0..n {
-        let answers = record.turns[k].responses_by_seat();
+        let r = record.turns[k].responses.as_ref();
+        let answers: [Option<&str>; 4] = std::array::from_fn(|seat| r.and_then(|r| r.get(seat)));
         ex.step(k, engine, &turn, answers);
         if turn.is_terminal() {
             return if k + 1 == n { Ok(()) } else { Err(format!("turn {k}: the game ends here but the record goes on")) };

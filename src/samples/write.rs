@@ -80,8 +80,16 @@ pub struct Written {
     pub counts: Vec<usize>,
 }
 
-/// Writes `bytes` to `dir/name` through a temporary file and a rename.
-pub fn write_atomic(dir: &Path, name: &str, fill: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) -> Result<(), WriteError> {
+/// Writes `dir/name` through a temporary file and a rename;
+/// `sync` asks the disk to hold the data before the rename (shards and
+/// the manifest; per-game files are many and small, their write errors are
+/// still caught).
+pub fn write_atomic(
+    dir: &Path,
+    name: &str,
+    sync: bool,
+    fill: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+) -> Result<(), WriteError> {
     let path = dir.join(name);
     let tmp = dir.join(format!(".{name}.tmp"));
     let err = |e: std::io::Error| WriteError { path: path.clone(), message: e.to_string() };
@@ -90,7 +98,9 @@ pub fn write_atomic(dir: &Path, name: &str, fill: impl FnOnce(&mut dyn Write) ->
         let mut w = BufWriter::with_capacity(1 << 20, file);
         fill(&mut w)?;
         let file = w.into_inner().map_err(|e| e.into_error())?;
-        file.sync_data()?;
+        if sync {
+            file.sync_data()?;
+        }
         std::fs::rename(&tmp, &path)
     })();
     if let Err(e) = result {
@@ -167,7 +177,7 @@ pub fn write(
     let mut game_start = 0usize;
     let flush = |batch: &mut Batch, files: &mut Vec<(String, usize)>, games: usize| -> Result<(), WriteError> {
         let name = format!("samples-{:05}.npz", files.len());
-        write_atomic(out, &name, |w| write_batch(w, batch, opts.encoding, true))?;
+        write_atomic(out, &name, true, |w| write_batch(w, batch, opts.encoding, true))?;
         files.push((name, batch.len()));
         let _ = games;
         batch.clear();
@@ -184,7 +194,7 @@ pub fn write(
         match layout {
             Layout::PerGame => {
                 let name = format!("{i}.npz");
-                write_atomic(out, &name, |w| write_batch(w, &batch, opts.encoding, false))?;
+                write_atomic(out, &name, false, |w| write_batch(w, &batch, opts.encoding, false))?;
                 files.push((name, n));
                 batch.clear();
             }
@@ -203,7 +213,7 @@ pub fn write(
     if layout == Layout::PerGame {
         // json.dump's spelling: "[12, 34]".
         let text = format!("[{}]", counts.iter().map(usize::to_string).collect::<Vec<_>>().join(", "));
-        write_atomic(out, "count.json", |w| w.write_all(text.as_bytes()))?;
+        write_atomic(out, "count.json", true, |w| w.write_all(text.as_bytes()))?;
     }
     let manifest = json!({
         "format": "mcr samples 1",
@@ -233,6 +243,6 @@ pub fn write(
         "files": files.iter().map(|(f, n)| json!({"file": f, "samples": n})).collect::<Vec<_>>(),
     });
     let text = serde_json::to_string_pretty(&manifest).unwrap_or_default() + "\n";
-    write_atomic(out, "manifest.json", |w| w.write_all(text.as_bytes()))?;
+    write_atomic(out, "manifest.json", true, |w| w.write_all(text.as_bytes()))?;
     Ok(Written { report, files, counts })
 }
