@@ -3,8 +3,9 @@
 //! and a Python-literal header (`descr`, `fortran_order`, `shape`) padded
 //! with spaces to a multiple of 64 bytes and ended by a newline, then the
 //! data in C order; an `.npz` is a zip archive of `<name>.npy` entries,
-//! stored without compression. The reader reads such archives (numpy's own,
-//! zip64 fields included) for tests and tools.
+//! stored without compression. The reader reads such archives and
+//! `np.savez_compressed`'s (deflated entries, zip64 fields included) for
+//! tests and tools.
 
 use std::io::{self, Read, Write};
 
@@ -123,8 +124,8 @@ fn bad(m: impl Into<String>) -> io::Error {
     io::Error::new(io::ErrorKind::InvalidData, m.into())
 }
 
-/// Reads the stored `.npy` entries of an `.npz` (numpy's `np.savez`
-/// output, or ours), in archive order.
+/// Reads the `.npy` entries of an `.npz` (`np.savez`,
+/// `np.savez_compressed`, or ours), in archive order.
 pub fn read_npz(mut r: impl Read) -> io::Result<Vec<ReadArray>> {
     let mut bytes = Vec::new();
     r.read_to_end(&mut bytes)?;
@@ -139,8 +140,8 @@ pub fn read_npz(mut r: impl Read) -> io::Result<Vec<ReadArray>> {
     while u32_at(&bytes, at).ok() == Some(0x0403_4b50) {
         let method = u16_at(&bytes, at + 8)?;
         let flags = u16_at(&bytes, at + 6)?;
-        if method != 0 {
-            return Err(bad("compressed .npz entry (only stored entries are read)"));
+        if method != 0 && method != 8 {
+            return Err(bad(format!("zip method {method} (stored and deflated entries are read)")));
         }
         let mut size = u32_at(&bytes, at + 18)? as u64;
         let name_len = u16_at(&bytes, at + 26)? as usize;
@@ -156,7 +157,8 @@ pub fn read_npz(mut r: impl Read) -> io::Result<Vec<ReadArray>> {
                 let id = u16_at(extra, e)?;
                 let len = u16_at(extra, e + 2)? as usize;
                 if id == 1 && len >= 16 {
-                    let s = extra.get(e + 4..e + 12).ok_or_else(|| bad("truncated zip64 field"))?;
+                    // Uncompressed size, then the compressed size (the extent).
+                    let s = extra.get(e + 12..e + 20).ok_or_else(|| bad("truncated zip64 field"))?;
                     size = u64::from_le_bytes(s.try_into().map_err(|_| bad("zip64"))?);
                 }
                 e += 4 + len;
@@ -167,7 +169,13 @@ pub fn read_npz(mut r: impl Read) -> io::Result<Vec<ReadArray>> {
         }
         let start = at + 30 + name_len + extra_len;
         let data = bytes.get(start..start + size as usize).ok_or_else(|| bad("truncated zip entry"))?;
-        out.push(parse_npy(name.trim_end_matches(".npy"), data)?);
+        if method == 8 {
+            let mut inflated = Vec::new();
+            flate2::read::DeflateDecoder::new(data).read_to_end(&mut inflated)?;
+            out.push(parse_npy(name.trim_end_matches(".npy"), &inflated)?);
+        } else {
+            out.push(parse_npy(name.trim_end_matches(".npy"), data)?);
+        }
         at = start + size as usize;
         if flags & 8 != 0 {
             at += if u32_at(&bytes, at).ok() == Some(0x0807_4b50) { 16 } else { 12 };
