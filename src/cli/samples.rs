@@ -14,8 +14,11 @@ pub struct Args {
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
     /// Output directory (created if missing).
-    #[arg(short = 'o', long = "out", value_name = "OUT")]
-    pub out: PathBuf,
+    #[arg(short = 'o', long = "out", value_name = "OUT", required_unless_present = "diff_flags")]
+    pub out: Option<PathBuf>,
+    /// Write nothing: count the decisions whose masks differ between --flags judge and cai, by kind and action group, with an example each.
+    #[arg(long)]
+    pub diff_flags: bool,
     /// Observation encoding: baseline (the handout's 6x4x9 planes) or compact (195 bytes).
     #[arg(long, default_value = "baseline", value_parser = ["baseline", "compact"])]
     pub encoding: String,
@@ -41,8 +44,12 @@ pub fn run(a: Args) -> ExitCode {
         flags: Flags::parse(&a.flags).unwrap_or(Flags::Judge),
         keep_forced: a.keep_forced,
     };
+    if a.diff_flags {
+        return diff(&a, opts);
+    }
     let layout = Layout::parse(&a.layout).unwrap_or(Layout::Shards);
-    let result = write::write(&a.files, opts, a.rules.rules, layout, a.shard_size as usize, &a.out, |p| eprintln!("{p}"));
+    let out = a.out.clone().unwrap_or_default();
+    let result = write::write(&a.files, opts, a.rules.rules, layout, a.shard_size as usize, &out, |p| eprintln!("{p}"));
     match result {
         Ok(w) => {
             let r = &w.report;
@@ -54,7 +61,7 @@ pub fn run(a: Args) -> ExitCode {
                 r.by_kind[1],
                 r.by_kind[2],
                 w.files.len(),
-                a.out.display(),
+                out.display(),
                 r.not_games,
                 r.skipped
             );
@@ -69,4 +76,16 @@ pub fn run(a: Args) -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+fn diff(a: &Args, opts: Options) -> ExitCode {
+    let d = mcr_engine::samples::diff::compare(&a.files, opts);
+    println!("{} decisions (forced ones included), {} with masks that differ between judge and cai", d.decisions, d.differing);
+    println!("| decision | action | allowed only by | decisions | first example (game index, turn, seat: action; recorded act) |");
+    println!("|---|---|---|---|---|");
+    for ((kind, group, side), (n, ex)) in &d.counts {
+        let ex = ex.as_ref().map_or(String::new(), |e| format!("game {}, turn {}, seat {}: {}; act {}", e.game, e.turn, e.seat, e.action, e.act));
+        println!("| {} | {group} | {side} | {n} | {ex} |", mcr_engine::samples::diff::kind_name(*kind));
+    }
+    ExitCode::SUCCESS
 }

@@ -13,6 +13,7 @@
 //! - [`run`]: files in, samples out (the pipeline the CLI and Python call).
 
 pub mod baseline;
+pub mod diff;
 pub mod extract;
 pub mod npz;
 pub mod run;
