@@ -5,6 +5,7 @@ pub mod bench;
 pub mod bench_env;
 pub mod bench_fan;
 pub mod bench_replay;
+pub mod bench_samples;
 pub mod bench_shanten;
 pub mod fan;
 pub mod hands;
