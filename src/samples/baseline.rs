@@ -109,7 +109,17 @@ pub fn write_mask(
             }
         }
     }
-    mask.iter().filter(|&&b| b != 0).count()
+    count(mask)
+}
+
+/// The bits set (a mask of 0/1 bytes), eight bytes at a time.
+fn count(mask: &[u8]) -> usize {
+    let mut chunks = mask.chunks_exact(8);
+    let mut n = 0u64;
+    for c in &mut chunks {
+        n += u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]).count_ones() as u64;
+    }
+    n as usize + chunks.remainder().iter().filter(|&&b| b != 0).count()
 }
 
 /// PENG, melded kong and CHI on `discarder`'s `tile` for `seat`.

@@ -81,9 +81,9 @@ pub struct Written {
 }
 
 /// Writes `dir/name` through a temporary file and a rename;
-/// `sync` asks the disk to hold the data before the rename (shards and
-/// the manifest; per-game files are many and small, their write errors are
-/// still caught).
+/// `sync` asks the disk to hold the data before the rename (a durability
+/// choice, off in the layouts: a write error, a full disk included, is
+/// caught either way, and the rename comes only after the last write).
 pub fn write_atomic(
     dir: &Path,
     name: &str,
@@ -177,7 +177,7 @@ pub fn write(
     let mut game_start = 0usize;
     let flush = |batch: &mut Batch, files: &mut Vec<(String, usize)>, games: usize| -> Result<(), WriteError> {
         let name = format!("samples-{:05}.npz", files.len());
-        write_atomic(out, &name, true, |w| write_batch(w, batch, opts.encoding, true))?;
+        write_atomic(out, &name, false, |w| write_batch(w, batch, opts.encoding, true))?;
         files.push((name, batch.len()));
         let _ = games;
         batch.clear();
@@ -213,7 +213,7 @@ pub fn write(
     if layout == Layout::PerGame {
         // json.dump's spelling: "[12, 34]".
         let text = format!("[{}]", counts.iter().map(usize::to_string).collect::<Vec<_>>().join(", "));
-        write_atomic(out, "count.json", true, |w| w.write_all(text.as_bytes()))?;
+        write_atomic(out, "count.json", false, |w| w.write_all(text.as_bytes()))?;
     }
     let manifest = json!({
         "format": "mcr samples 1",
@@ -243,6 +243,6 @@ pub fn write(
         "files": files.iter().map(|(f, n)| json!({"file": f, "samples": n})).collect::<Vec<_>>(),
     });
     let text = serde_json::to_string_pretty(&manifest).unwrap_or_default() + "\n";
-    write_atomic(out, "manifest.json", true, |w| w.write_all(text.as_bytes()))?;
+    write_atomic(out, "manifest.json", false, |w| w.write_all(text.as_bytes()))?;
     Ok(Written { report, files, counts })
 }
