@@ -11,7 +11,7 @@ use crate::env::action::{describe, ANGANG, BUGANG, CHI, GANG, HU, NUM_ACTIONS, P
 
 use super::extract::Batch;
 use super::run::Stream;
-use super::{Flags, Kind, Options};
+use super::{Flags, Options};
 
 /// One kind of difference: the decision kind, the action group, and the
 /// side that allows it ("judge" or "cai").
@@ -89,6 +89,5 @@ pub fn compare(files: &[impl AsRef<Path>], opts: Options) -> FlagDiff {
         j.clear();
         c.clear();
     }
-    let _ = Kind::Draw;
     out
 }

@@ -148,7 +148,7 @@ impl Stream {
             }
             let file = file.clone();
             let block = std::mem::take(&mut self.block);
-            let (line, text) = block.lines().nth(self.at).map(|(n, t)| (n, t)).unwrap_or((0, &[]));
+            let (line, text) = block.lines().nth(self.at).unwrap_or((0, &[]));
             self.at += 1;
             let result = self.sample_line(text, out);
             self.block = block;

@@ -174,12 +174,10 @@ pub fn write(
     let mut files = Vec::new();
     let mut counts = Vec::new();
     let shard_size = shard_size.max(1);
-    let mut game_start = 0usize;
-    let flush = |batch: &mut Batch, files: &mut Vec<(String, usize)>, games: usize| -> Result<(), WriteError> {
+    let flush = |batch: &mut Batch, files: &mut Vec<(String, usize)>| -> Result<(), WriteError> {
         let name = format!("samples-{:05}.npz", files.len());
         write_atomic(out, &name, false, |w| write_batch(w, batch, opts.encoding, true))?;
         files.push((name, batch.len()));
-        let _ = games;
         batch.clear();
         Ok(())
     };
@@ -200,14 +198,13 @@ pub fn write(
             }
             Layout::Shards => {
                 if batch.len() >= shard_size {
-                    flush(&mut batch, &mut files, counts.len() - game_start)?;
-                    game_start = counts.len();
+                    flush(&mut batch, &mut files)?;
                 }
             }
         }
     }
     if layout == Layout::Shards && !batch.is_empty() {
-        flush(&mut batch, &mut files, counts.len() - game_start)?;
+        flush(&mut batch, &mut files)?;
     }
     let report = stream.report().clone();
     if layout == Layout::PerGame {
