@@ -9,6 +9,7 @@
 use crate::engine::{Engine, Event};
 use crate::fans::{self, FanResult, Profile};
 use crate::record::{hand_inputs_of, GameRecord, HandRecord, Records};
+use crate::replay::{Replayer, Stop};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -150,17 +151,17 @@ pub fn diff_hands(rules: &'static Profile, against: &'static Profile, file: &Pat
 }
 
 /// The end of a game replayed with its recorded answers: the last event, or
-/// the engine's error.
+/// why the replay stopped. Under other rules a game may end before the
+/// record does ([`Stop::GoesOn`]): that end is the answer, not an error.
 fn play(profile: &'static Profile, g: &GameRecord) -> Result<Event, String> {
-    let mut engine = Engine::with_profile(profile);
-    let mut turn = engine.reset(&g.wall, g.quan, g.srand).map_err(|e| e.to_string())?;
-    for t in &g.turns {
-        if turn.is_terminal() {
-            break;
-        }
-        turn = engine.step_map(t.responses.as_ref().unwrap_or(&Default::default())).map_err(|e| e.to_string())?;
+    let mut r = Replayer::new(Engine::with_profile(profile), g);
+    let stop = std::iter::from_fn(|| r.next().map(|s| s.err())).flatten().next();
+    match stop {
+        None | Some(Stop::GoesOn { .. }) => r.turn().map(|t| t.event.clone()).ok_or_else(|| Stop::Empty.to_string()),
+        // The engine's own words, as before.
+        Some(Stop::Engine { error, .. }) => Err(error.to_string()),
+        Some(stop) => Err(stop.to_string()),
     }
-    Ok(turn.event)
 }
 
 fn end_text(e: &Result<Event, String>) -> String {
