@@ -21,6 +21,7 @@ pub mod notation;
 pub mod record;
 pub mod replay;
 pub mod rules;
+pub mod samples;
 pub mod selftest;
 pub mod serve;
 pub mod tiles;

@@ -11,7 +11,8 @@
 //! - [`analysis`]: `shanten`, `discards`, `waits` (the hand analysis);
 //! - [`game`]: `Engine` (the judge's reset/step);
 //! - [`records`]: `read_games`, `read_hands`;
-//! - [`env`]: `_VecEnv`, the native half of `mcr_engine.VecEnv`.
+//! - [`env`]: `_VecEnv`, the native half of `mcr_engine.VecEnv`;
+//! - [`samples`]: `SampleStream`, the native half of `mcr_engine.samples`.
 
 use pyo3::create_exception;
 use pyo3::prelude::*;
@@ -24,6 +25,7 @@ mod game;
 mod mahjonggb;
 mod records;
 mod rules;
+mod samples;
 
 create_exception!(_native, McrError, pyo3::exceptions::PyException, "Base class of the errors mcr_engine raises.");
 create_exception!(_native, HandError, pyo3::exceptions::PyValueError, "A hand that cannot be read: unknown tile, bad pack, too many tiles or packs, wind out of range.");
@@ -51,5 +53,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     records::register(m)?;
     env::register(m)?;
     rules::register(m)?;
+    samples::register(m)?;
     Ok(())
 }

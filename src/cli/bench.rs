@@ -1,4 +1,4 @@
-//! `mcr bench fan FILE`, `mcr bench replay FILE`, `mcr bench shanten FILE`, `mcr bench env`.
+//! `mcr bench fan FILE`, `mcr bench replay FILE`, `mcr bench shanten FILE`, `mcr bench env`, `mcr bench samples FILE`.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -29,6 +29,8 @@ pub enum What {
     },
     /// Time the replay engine over a game corpus (one thread, no rendering).
     Replay(super::bench_replay::Args),
+    /// Time `mcr samples` (read, replay, extract, write) in both layouts, one thread.
+    Samples(super::bench_samples::Args),
     /// Time the vectorised environment (random legal policy, masks and
     /// observations every step) on 1 and 2 threads.
     Env(super::bench_env::Args),
@@ -39,6 +41,7 @@ pub fn run(args: Args) -> ExitCode {
         What::Fan { file, passes, rules } => super::bench_fan::run(&file, passes, rules.rules),
         What::Replay(a) => super::bench_replay::run(a),
         What::Env(a) => super::bench_env::run(a),
+        What::Samples(a) => super::bench_samples::run(a),
         What::Shanten { file, passes } => super::bench_shanten::run(&file, passes),
     }
 }

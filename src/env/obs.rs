@@ -167,8 +167,9 @@ impl Seen {
     }
 }
 
-/// `seat`'s concealed tiles as the observation shows them.
-fn shown_hand(engine: &Engine, seen: &Seen, seat: u8, pending: Option<Claim>) -> [u8; TILE_KINDS] {
+/// `seat`'s concealed tiles as the observation shows them (the drawn tile
+/// included; while a PENG/CHI discard is chosen, the hand after that meld).
+pub fn shown_hand(engine: &Engine, seen: &Seen, seat: u8, pending: Option<Claim>) -> [u8; TILE_KINDS] {
     let mut hand = engine.hand(seat);
     if let Some(t) = seen.holds_drawn(seat) {
         hand[t.index()] += 1;

@@ -17,6 +17,9 @@ from the mcr-engine Rust library, in process.
 - ``VecEnv(num_envs, seed, ...)``: many tables stepped in Rust into numpy
   arrays (masks, observations, the judge's scores); ``mcr_engine.single``:
   Gymnasium/PettingZoo-shaped single games (``mcr_engine.env``; needs numpy).
+- ``samples(paths, encoding=, flags=, batch=4096)``: training samples
+  (observation, mask, action, ...) of every decision in game records, as
+  ``mcr samples`` writes them, in dicts of numpy arrays (``mcr_engine.samples``).
 - ``mcr_engine.mahjonggb``: a drop-in for pymahjonggb 1.4.0
   (``import mcr_engine.mahjonggb as MahjongGB``; botzone rules, as it).
 - ``rules="NAME"``: ``calculate``, ``explain``, ``calculate_many``,
@@ -66,6 +69,11 @@ def __getattr__(name):
         from . import env
 
         return getattr(env, name)
+    if name in ("samples", "sample_state", "SampleStream"):
+        # Training samples need numpy too.
+        from . import _samples
+
+        return getattr(_samples, name)
     raise AttributeError(f"module 'mcr_engine' has no attribute {name!r}")
 
 
@@ -104,4 +112,7 @@ __all__ = [
     "discards",
     "shanten",
     "waits",
+    "samples",
+    "sample_state",
+    "SampleStream",
 ]

@@ -1,0 +1,60 @@
+"""Speed of training samples: the course baseline (preprocess.py +
+FeatureAgent, run unchanged from the handout's folder) against
+``mcr samples`` (shards and per-game) and the Python iterator
+``mcr_engine.samples``, on the same games, one core, medians of
+alternating runs.
+
+    taskset -c 0 python3 python/bench_samples.py --handout DIR \
+        --text games.txt --games games.jsonl [--runs 5] [--mcr target/release/mcr]
+
+DIR holds the handout's preprocess.py, feature.py and agent.py (fetched by
+you; not part of this repository); games.txt is the same games as
+games.jsonl in the Botzone text format that preprocess.py reads.
+"""
+import argparse, os, shutil, statistics, subprocess, sys, tempfile, time
+
+
+def timed(cmd, cwd=None):
+    t = time.perf_counter()
+    subprocess.run(cmd, cwd=cwd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return time.perf_counter() - t
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--handout", required=True)
+    ap.add_argument("--text", required=True)
+    ap.add_argument("--games", required=True)
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--mcr", default="target/release/mcr")
+    a = ap.parse_args()
+    import mcr_engine
+
+    games = sum(1 for l in open(a.text) if l.startswith("Match "))
+    work = tempfile.mkdtemp(prefix="bench-samples-")
+    base = os.path.join(work, "base")
+    os.makedirs(os.path.join(base, "data"))
+    for f in ("preprocess.py", "feature.py", "agent.py"):
+        shutil.copy(os.path.join(a.handout, f), base)
+    shutil.copy(a.text, os.path.join(base, "data", "data.txt"))
+    out = os.path.join(work, "out")
+    t = {"baseline": [], "shards": [], "per-game": [], "python": []}
+    n_samples = 0
+    for _ in range(a.runs):
+        t["baseline"].append(timed([sys.executable, "preprocess.py"], cwd=base))
+        for layout in ("shards", "per-game"):
+            shutil.rmtree(out, ignore_errors=True)
+            t[layout].append(timed([a.mcr, "samples", a.games, "--flags", "cai", "--layout", layout, "-o", out]))
+        s = time.perf_counter()
+        n_samples = sum(len(b["act"]) for b in mcr_engine.samples(a.games, flags="cai", batch=4096))
+        t["python"].append(time.perf_counter() - s)
+    med = {k: statistics.median(v) for k, v in t.items()}
+    print(f"{games} games, {n_samples} samples, medians of {a.runs} alternations")
+    for k, v in med.items():
+        print(f"  {k:9s} {v:8.3f} s  {games / v:10.0f} games/s  {n_samples / v:11.0f} samples/s  {med['baseline'] / v:7.1f}x baseline")
+    print(f"  python iterator / CLI shards samples/s: {med['shards'] / med['python']:.2f}")
+    shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,159 @@
+//! The baseline's legality layer: which actions the course handout's
+//! `FeatureAgent` (`feature.py`) puts in its 235-action mask, worked out
+//! from the engine's state (hands, melds, walls) and the win flags of the
+//! cai-style layer ([`crate::audit::cai::Tracker`], the one model of those
+//! flags). Its rules, as the handout writes them:
+//!
+//! - own draw: HU when the calculator gives at least 8 fan on the layer's
+//!   flags; PLAY of every kind in the 14 tiles; a concealed kong of a kind
+//!   held 4 times and a promoted kong of a pung whose tile is in hand, both
+//!   only when the next seat's wall segment is not empty ("wallLast") and
+//!   one's own is not;
+//! - another seat's discard: HU as above; unless the wall segment of the
+//!   seat after the discarder is empty, PENG with 2 copies, a melded kong
+//!   with 3 copies and a non-empty own segment, CHI from the previous seat
+//!   of every run the hand completes; PASS;
+//! - a promoted kong of another seat: HU (isAboutKong) and PASS;
+//! - after one's own CHI/PENG: PLAY of every kind left in hand.
+//!
+//! The judge's legality differs (its kong and wall rules, is4thTile on a
+//! self draw); `--flags judge` uses the environment's masks instead.
+
+use crate::audit::cai::Tracker;
+use crate::engine::{Engine, Event, Turn};
+use crate::env::action::{chi_index, ANGANG, BUGANG, GANG, HU, NUM_ACTIONS, PASS, PENG, PLAY};
+use crate::fans;
+use crate::hand::{PackKind, WinFlags};
+use crate::tiles::{Tile, TILE_KINDS};
+
+use super::Kind;
+
+/// The baseline's fixed gate (`fanCnt < 8` in `_check_mahjong`), whatever
+/// the profile.
+pub const BASELINE_MIN_FAN: i32 = 8;
+
+/// Whether the baseline offers HU to `seat` on the last event the tracker
+/// took: the calculator's total on the cai-style flags reaches 8.
+pub fn hu(engine: &Engine, turn: &Turn, tracker: &Tracker, seat: u8) -> bool {
+    // Flags never make a non-winning shape win: no calculation needed.
+    let judged = turn.can_hu[seat as usize];
+    if judged < 0 && judged != -4 {
+        return false;
+    }
+    let Some(flags) = tracker.flags(seat) else { return false };
+    let Ok(mut hand) = engine.win_hand(seat) else { return false };
+    let cai: WinFlags = flags.cai.into();
+    if judged != -4 && cai == hand.flags {
+        return judged >= BASELINE_MIN_FAN;
+    }
+    hand.flags = cai;
+    fans::calculate_total_with(engine.profile(), &hand) >= BASELINE_MIN_FAN
+}
+
+/// Writes the baseline's mask of `seat` for a decision of `kind` at `turn`
+/// (the engine as it emitted `turn`, `tracker` having taken it); `hand` is
+/// the seat's concealed tiles as the observation shows them. Returns the
+/// number of legal actions.
+pub fn write_mask(
+    engine: &Engine,
+    turn: &Turn,
+    tracker: &Tracker,
+    seat: u8,
+    kind: Kind,
+    hand: &[u8; TILE_KINDS],
+    mask: &mut [u8],
+) -> usize {
+    let mask = &mut mask[..NUM_ACTIONS];
+    mask.fill(0);
+    let walls = turn.tile_cnt;
+    let own_wall = walls[seat as usize];
+    match kind {
+        Kind::Draw => {
+            if hu(engine, turn, tracker, seat) {
+                mask[HU] = 1;
+            }
+            let wall_last = walls[(seat as usize + 1) % 4] == 0;
+            let kong_ok = !wall_last && own_wall > 0;
+            for (t, &n) in hand.iter().enumerate() {
+                if n > 0 {
+                    mask[PLAY + t] = 1;
+                }
+                if n == 4 && kong_ok {
+                    mask[ANGANG + t] = 1;
+                }
+            }
+            if kong_ok {
+                for p in engine.packs(seat).iter().filter(|p| p.kind == PackKind::Pung) {
+                    if hand[p.tile.index()] > 0 {
+                        mask[BUGANG + p.tile.index()] = 1;
+                    }
+                }
+            }
+        }
+        Kind::Claim => {
+            mask[PASS] = 1;
+            if hu(engine, turn, tracker, seat) {
+                mask[HU] = 1;
+            }
+            if let Event::Play { player, tile } | Event::Peng { player, tile } | Event::Chi { player, tile, .. } =
+                turn.event
+            {
+                claims(mask, hand, player, seat, tile, walls, own_wall);
+            }
+        }
+        Kind::MeldDiscard => {
+            for (t, &n) in hand.iter().enumerate() {
+                if n > 0 {
+                    mask[PLAY + t] = 1;
+                }
+            }
+        }
+    }
+    count(mask)
+}
+
+/// The bits set (a mask of 0/1 bytes), eight bytes at a time.
+fn count(mask: &[u8]) -> usize {
+    let mut chunks = mask.chunks_exact(8);
+    let mut n = 0u64;
+    for c in &mut chunks {
+        n += u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]).count_ones() as u64;
+    }
+    n as usize + chunks.remainder().iter().filter(|&&b| b != 0).count()
+}
+
+/// PENG, melded kong and CHI on `discarder`'s `tile` for `seat`.
+fn claims(mask: &mut [u8], hand: &[u8; TILE_KINDS], discarder: u8, seat: u8, tile: Tile, walls: [u8; 4], own_wall: u8) {
+    // wallLast: set by the layer at the discarder's draw (or claim) from the
+    // segment of the seat after it.
+    if walls[(discarder as usize + 1) % 4] == 0 {
+        return;
+    }
+    let n = hand[tile.index()];
+    if n >= 2 {
+        mask[PENG + tile.index()] = 1;
+        if n == 3 && own_wall > 0 {
+            mask[GANG + tile.index()] = 1;
+        }
+    }
+    if (discarder + 1) % 4 != seat || !tile.is_suited() {
+        return;
+    }
+    let has = |t: Option<Tile>| t.is_some_and(|t| t.suit() == tile.suit() && hand[t.index()] > 0);
+    let (m2, m1, p1, p2) = (
+        tile.prev().and_then(Tile::prev),
+        tile.prev(),
+        tile.next(),
+        tile.next().and_then(Tile::next),
+    );
+    // Runs with the claimed tile high, middle, low.
+    if has(m2) && has(m1) {
+        mask[chi_index(m1.unwrap_or(tile), tile)] = 1;
+    }
+    if has(m1) && has(p1) {
+        mask[chi_index(tile, tile)] = 1;
+    }
+    if has(p1) && has(p2) {
+        mask[chi_index(p1.unwrap_or(tile), tile)] = 1;
+    }
+}

@@ -1,0 +1,306 @@
+//! The decisions of one game, taken from its replay turn by turn.
+//!
+//! [`Extractor::step`] is given each turn as the replay yields it (the
+//! engine as it emitted the turn, and the record's answers to it). The
+//! decision points are the baseline's (`preprocess.py`):
+//! - a DRAW: the drawer ([`Kind::Draw`]);
+//! - a PLAY (or the discard of a PENG/CHI) and a BUGANG: every other seat
+//!   ([`Kind::Claim`]);
+//! - a seat's own PENG or CHI that took place: its discard
+//!   ([`Kind::MeldDiscard`], a decision of its own, made with the claim).
+//!
+//! The action is the record's answer in the 235-action layout. Decisions
+//! with a single legal action are dropped unless `keep_forced`. A game's
+//! samples are kept per seat and handed out seat by seat (seat 0's in
+//! order, then seat 1's, ...), the baseline's order.
+
+use crate::audit::cai::Tracker;
+use crate::engine::answer::{Answer, Verb};
+use crate::engine::legal::chow_around;
+use crate::engine::{Claim, Engine, Event, Turn};
+use crate::env::action::{self, chi_index, ANGANG, BUGANG, GANG, HU, NUM_ACTIONS, PASS, PENG, PLAY};
+use crate::env::obs::{self, Seen, FEATURE_LEN};
+use crate::tiles::Tile;
+
+use super::{baseline, Flags, Kind, Options};
+
+/// Samples in columns (the arrays of a shard).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Batch {
+    /// Bytes of one observation.
+    pub obs_len: usize,
+    pub obs: Vec<u8>,
+    /// `NUM_ACTIONS` bytes a sample, 0/1.
+    pub mask: Vec<u8>,
+    pub act: Vec<i64>,
+    /// The game's index in input order.
+    pub game: Vec<i64>,
+    /// Index into the record's `turns` whose answers hold the decision.
+    pub turn: Vec<i32>,
+    pub seat: Vec<i8>,
+    /// [`Kind`] as 0, 1, 2.
+    pub kind: Vec<i8>,
+    /// The seat's final score.
+    pub score: Vec<i32>,
+}
+
+impl Batch {
+    pub fn new(obs_len: usize) -> Batch {
+        Batch { obs_len, ..Batch::default() }
+    }
+    pub fn len(&self) -> usize {
+        self.act.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.act.is_empty()
+    }
+    pub fn clear(&mut self) {
+        self.obs.clear();
+        self.mask.clear();
+        self.act.clear();
+        self.game.clear();
+        self.turn.clear();
+        self.seat.clear();
+        self.kind.clear();
+        self.score.clear();
+    }
+    /// Moves the first `n` samples out into a new batch.
+    pub fn split_front(&mut self, n: usize) -> Batch {
+        let n = n.min(self.len());
+        let o = self.obs_len;
+        let mut front = Batch::new(o);
+        front.obs = self.obs.drain(..n * o).collect();
+        front.mask = self.mask.drain(..n * NUM_ACTIONS).collect();
+        front.act = self.act.drain(..n).collect();
+        front.game = self.game.drain(..n).collect();
+        front.turn = self.turn.drain(..n).collect();
+        front.seat = self.seat.drain(..n).collect();
+        front.kind = self.kind.drain(..n).collect();
+        front.score = self.score.drain(..n).collect();
+        front
+    }
+}
+
+/// One seat's samples of the current game.
+#[derive(Clone, Debug, Default)]
+struct SeatSamples {
+    obs: Vec<u8>,
+    mask: Vec<u8>,
+    act: Vec<i64>,
+    turn: Vec<i32>,
+    kind: Vec<i8>,
+}
+
+impl SeatSamples {
+    fn clear(&mut self) {
+        self.obs.clear();
+        self.mask.clear();
+        self.act.clear();
+        self.turn.clear();
+        self.kind.clear();
+    }
+    fn push(&mut self, obs: &[u8], mask: &[u8], act: usize, turn: usize, kind: Kind) {
+        self.obs.extend_from_slice(obs);
+        self.mask.extend_from_slice(mask);
+        self.act.push(act as i64);
+        self.turn.push(turn as i32);
+        self.kind.push(kind as i8);
+    }
+}
+
+/// A PENG/CHI discard decision, kept until the next turn shows whether the
+/// claim took place.
+#[derive(Clone)]
+struct Candidate {
+    obs: [u8; MAX_OBS],
+    mask: [u8; NUM_ACTIONS],
+    act: usize,
+    turn: usize,
+}
+
+const MAX_OBS: usize = if FEATURE_LEN > obs::COMPACT_LEN { FEATURE_LEN } else { obs::COMPACT_LEN };
+
+/// Collects the samples of one game at a time.
+pub struct Extractor {
+    opts: Options,
+    seen: Seen,
+    tracker: Tracker,
+    seats: [SeatSamples; 4],
+    candidates: [Option<Box<Candidate>>; 4],
+    scores: Option<[i32; 4]>,
+    obs_buf: [u8; MAX_OBS],
+    mask_buf: [u8; NUM_ACTIONS],
+    /// Decisions whose answer has no index (a malformed answer, which the
+    /// judge then punished): not sampled.
+    pub unencodable: usize,
+}
+
+impl Extractor {
+    pub fn new(opts: Options) -> Extractor {
+        Extractor {
+            opts,
+            seen: Seen::new(0),
+            tracker: Tracker::new(),
+            seats: Default::default(),
+            candidates: Default::default(),
+            scores: None,
+            obs_buf: [0; MAX_OBS],
+            mask_buf: [0; NUM_ACTIONS],
+            unencodable: 0,
+        }
+    }
+
+    pub fn options(&self) -> Options {
+        self.opts
+    }
+
+    /// Forgets the current game.
+    pub fn start(&mut self) {
+        self.seen = Seen::new(0);
+        self.tracker = Tracker::new();
+        for s in &mut self.seats {
+            s.clear();
+        }
+        self.candidates = Default::default();
+        self.scores = None;
+    }
+
+    /// Takes turn `index` of the replay: `engine` as it emitted `turn`,
+    /// `answers` the record's answers to it.
+    pub fn step(&mut self, index: usize, engine: &Engine, turn: &Turn, answers: [Option<&str>; 4]) {
+        self.seen.observe(turn);
+        self.tracker.observe(index, turn);
+        if let Event::Peng { player, .. } | Event::Chi { player, .. } = turn.event {
+            if let Some(c) = self.candidates[player as usize % 4].take() {
+                let n = self.opts.encoding.len();
+                self.seats[player as usize % 4].push(&c.obs[..n], &c.mask, c.act, c.turn, Kind::MeldDiscard);
+            }
+        }
+        self.candidates = Default::default();
+        if let Some(scores) = turn.event.scores() {
+            self.scores = Some(scores);
+            return;
+        }
+        match turn.event {
+            Event::Draw { player, .. } => self.decide(index, engine, turn, player, Kind::Draw, None, answers),
+            Event::Play { player, .. } | Event::Peng { player, .. } | Event::Chi { player, .. } => {
+                for seat in (0..4u8).filter(|&s| s != player) {
+                    self.decide(index, engine, turn, seat, Kind::Claim, None, answers);
+                    let answer = answers[seat as usize].map(Answer::parse);
+                    let claim = match answer {
+                        Some(a) if a.is(Verb::Peng, 1) => Some(Claim::Peng),
+                        Some(Answer { verb: Verb::Chi, arity: 2, args: [Some(middle), _] }) => {
+                            Some(Claim::Chi { middle })
+                        }
+                        _ => None,
+                    };
+                    if let Some(claim) = claim {
+                        self.decide(index, engine, turn, seat, Kind::MeldDiscard, Some(claim), answers);
+                    }
+                }
+            }
+            Event::BuGang { player, .. } => {
+                for seat in (0..4u8).filter(|&s| s != player) {
+                    self.decide(index, engine, turn, seat, Kind::Claim, None, answers);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn decide(
+        &mut self,
+        index: usize,
+        engine: &Engine,
+        turn: &Turn,
+        seat: u8,
+        kind: Kind,
+        pending: Option<Claim>,
+        answers: [Option<&str>; 4],
+    ) {
+        let o = self.opts.encoding.len();
+        let n = match (self.opts.flags, pending) {
+            (Flags::Judge, Some(claim)) => action::write_discard_mask(engine, seat, claim, &mut self.mask_buf),
+            (Flags::Judge, None) => action::write_mask(engine, seat, &mut self.mask_buf),
+            (Flags::Cai, _) => {
+                let hand = obs::shown_hand(engine, &self.seen, seat, pending);
+                baseline::write_mask(engine, turn, &self.tracker, seat, kind, &hand, &mut self.mask_buf)
+            }
+        };
+        if n <= 1 && !self.opts.keep_forced {
+            return;
+        }
+        let Some(act) = answers[seat as usize].and_then(|a| act_of(kind, a, engine.current_tile())) else {
+            self.unencodable += 1;
+            return;
+        };
+        obs::write(self.opts.encoding.obs_kind(), engine, &self.seen, seat, pending, &mut self.obs_buf[..o]);
+        if kind == Kind::MeldDiscard {
+            self.candidates[seat as usize] =
+                Some(Box::new(Candidate { obs: self.obs_buf, mask: self.mask_buf, act, turn: index }));
+        } else {
+            self.seats[seat as usize].push(&self.obs_buf[..o], &self.mask_buf, act, index, kind);
+        }
+    }
+
+    /// The game's final scores, once its last turn was taken.
+    pub fn scores(&self) -> Option<[i32; 4]> {
+        self.scores
+    }
+
+    /// Samples of the current game so far.
+    pub fn len(&self) -> usize {
+        self.seats.iter().map(|s| s.act.len()).sum()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Appends the game's samples to `out`, seat by seat, as game `game`;
+    /// returns how many.
+    pub fn finish(&mut self, game: i64, out: &mut Batch) -> usize {
+        let scores = self.scores.unwrap_or([0; 4]);
+        let mut n = 0;
+        for (seat, s) in self.seats.iter_mut().enumerate() {
+            let k = s.act.len();
+            out.obs.extend_from_slice(&s.obs);
+            out.mask.extend_from_slice(&s.mask);
+            out.act.extend_from_slice(&s.act);
+            out.turn.extend_from_slice(&s.turn);
+            out.kind.extend_from_slice(&s.kind);
+            out.game.extend(std::iter::repeat_n(game, k));
+            out.seat.extend(std::iter::repeat_n(seat as i8, k));
+            out.score.extend(std::iter::repeat_n(scores[seat], k));
+            s.clear();
+            n += k;
+        }
+        n
+    }
+}
+
+/// The index of a recorded answer to a decision of `kind`, `current` the
+/// engine's current tile (the claimed one); `None` when the answer names no
+/// action of the layout.
+pub fn act_of(kind: Kind, answer: &str, current: Tile) -> Option<usize> {
+    let a = Answer::parse(answer);
+    let tile = |i: usize| a.args[i].map(Tile::index);
+    Some(match (kind, a.verb, a.arity) {
+        (Kind::Draw | Kind::Claim, Verb::Hu, 0) => HU,
+        (Kind::Draw, Verb::Play, 1) => PLAY + tile(0)?,
+        (Kind::Draw, Verb::Gang, 1) => ANGANG + tile(0)?,
+        (Kind::Draw, Verb::BuGang, 1) => BUGANG + tile(0)?,
+        (Kind::Claim, Verb::Pass, 0) => PASS,
+        (Kind::Claim, Verb::Gang, 0) => GANG + current.index(),
+        (Kind::Claim, Verb::Peng, 1) => PENG + current.index(),
+        (Kind::Claim, Verb::Chi, 2) => {
+            let middle = a.args[0]?;
+            chow_around(middle, current)?;
+            chi_index(middle, current)
+        }
+        (Kind::MeldDiscard, Verb::Peng, 1) => PLAY + tile(0)?,
+        (Kind::MeldDiscard, Verb::Chi, 2) => PLAY + tile(1)?,
+        _ => return None,
+    })
+}

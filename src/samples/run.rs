@@ -1,0 +1,225 @@
+//! Files in, samples out: the records of every input file in order, each
+//! game replayed and its decisions extracted ([`Stream`]). The CLI's layouts
+//! ([`super::write`]) and the Python iterator both pull games from it.
+//!
+//! A line that is not a game record (valid JSON without `"turns"`, a hand
+//! record say) is skipped and counted; a line that cannot be read, and a
+//! record that does not replay to its end, are reported with file:line and
+//! skipped; the rest is sampled. Games are numbered in input order among
+//! the games sampled (so the per-game layout has no holes).
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use crate::engine::Engine;
+use crate::fans::Profile;
+use crate::record::lines::{Block, LineReader};
+use crate::record::view::GameView;
+
+use super::extract::{Batch, Extractor};
+use super::Options;
+
+/// A record skipped: where, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    pub file: PathBuf,
+    /// 1-based; 0 for the file as a whole.
+    pub line: usize,
+    pub message: String,
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}: {}", self.file.display(), self.line, self.message)
+    }
+}
+
+/// What a run read.
+#[derive(Clone, Debug, Default)]
+pub struct Report {
+    /// Games sampled.
+    pub games: usize,
+    pub samples: usize,
+    /// Samples by kind (0 draw, 1 claim, 2 meld discard).
+    pub by_kind: [usize; 3],
+    /// Lines that are not game records.
+    pub not_games: usize,
+    /// Records reported and skipped (all counted, the first
+    /// [`MAX_PROBLEMS`] kept).
+    pub skipped: usize,
+    pub problems: Vec<Problem>,
+    /// Decisions whose recorded answer names no action (not sampled).
+    pub unencodable: usize,
+}
+
+/// Problems kept in a report (the rest are counted).
+pub const MAX_PROBLEMS: usize = 1000;
+
+impl Report {
+    fn problem(&mut self, p: Problem) -> Problem {
+        self.skipped += 1;
+        if self.problems.len() < MAX_PROBLEMS {
+            self.problems.push(p.clone());
+        }
+        p
+    }
+}
+
+/// The games of a list of files, one at a time.
+pub struct Stream {
+    files: Vec<PathBuf>,
+    next_file: usize,
+    /// The file being read, its current block and the next line in it.
+    current: Option<(PathBuf, LineReader)>,
+    block: Block,
+    at: usize,
+    extractor: Extractor,
+    engine: Option<Engine>,
+    rules: Option<&'static Profile>,
+    report: Report,
+    /// Problems not yet handed to the caller.
+    fresh: Vec<Problem>,
+}
+
+impl Stream {
+    /// Samples `files` in order; `rules` is the profile for records without
+    /// a `"rules"` key (and must agree with those that have one).
+    pub fn new(files: &[impl AsRef<Path>], opts: Options, rules: Option<&'static Profile>) -> Stream {
+        Stream {
+            files: files.iter().map(|p| p.as_ref().to_path_buf()).collect(),
+            next_file: 0,
+            current: None,
+            block: Block::default(),
+            at: 0,
+            extractor: Extractor::new(opts),
+            engine: Some(Engine::with_profile(rules.unwrap_or(Profile::default()))),
+            rules,
+            report: Report::default(),
+            fresh: Vec::new(),
+        }
+    }
+
+    pub fn report(&self) -> &Report {
+        &self.report
+    }
+
+    pub fn options(&self) -> Options {
+        self.extractor.options()
+    }
+
+    /// Problems found since the last call (for printing as they come).
+    pub fn take_problems(&mut self) -> Vec<Problem> {
+        std::mem::take(&mut self.fresh)
+    }
+
+    fn problem(&mut self, file: PathBuf, line: usize, message: String) {
+        let p = self.report.problem(Problem { file, line, message });
+        self.fresh.push(p);
+    }
+
+    /// Appends the next game's samples to `out` (game index = games sampled
+    /// before it); returns the number appended, `None` after the last game.
+    pub fn next_game(&mut self, out: &mut Batch) -> Option<usize> {
+        loop {
+            let Some((file, reader)) = self.current.as_mut() else {
+                let file = self.files.get(self.next_file)?.clone();
+                self.next_file += 1;
+                match LineReader::open(&file, usize::MAX) {
+                    Ok(r) => {
+                        self.current = Some((file, r));
+                        self.block = Block::default();
+                        self.at = 0;
+                    }
+                    Err(e) => self.problem(file, 0, e.message),
+                }
+                continue;
+            };
+            if self.at >= self.block.len() {
+                let file = file.clone();
+                if !reader.fill(&mut self.block) {
+                    self.current = None;
+                    continue;
+                }
+                self.at = 0;
+                for e in std::mem::take(&mut self.block.errors) {
+                    self.problem(file.clone(), e.line, e.message);
+                }
+                continue;
+            }
+            let file = file.clone();
+            let block = std::mem::take(&mut self.block);
+            let (line, text) = block.lines().nth(self.at).unwrap_or((0, &[]));
+            self.at += 1;
+            let result = self.sample_line(text, out);
+            self.block = block;
+            match result {
+                Ok(Some(n)) => return Some(n),
+                Ok(None) => {}
+                Err(message) => self.problem(file, line, message),
+            }
+        }
+    }
+
+    /// One line: `Ok(Some(samples))` for a game sampled, `Ok(None)` for a
+    /// line that is not a game record.
+    fn sample_line(&mut self, text: &[u8], out: &mut Batch) -> Result<Option<usize>, String> {
+        // A record that is not a game is counted, not parsed as one.
+        if memchr::memmem::find(text, b"\"turns\"").is_none() {
+            return match serde_json::from_slice::<serde::de::IgnoredAny>(text) {
+                Ok(_) => {
+                    self.report.not_games += 1;
+                    Ok(None)
+                }
+                Err(e) => Err(format!("malformed record: {e}")),
+            };
+        }
+        let game = GameView::parse(text).map_err(|e| format!("malformed record: {e}"))?;
+        let profile = crate::record::rules::profile_for(game.rules, self.rules).map_err(|e| e.to_string())?;
+        let mut engine = self.engine.take().unwrap_or_else(|| Engine::with_profile(profile));
+        if !std::ptr::eq(engine.profile(), profile) {
+            engine = Engine::with_profile(profile);
+        }
+        let ex = &mut self.extractor;
+        ex.start();
+        let before = ex.unencodable;
+        let replayed = replay_into(&mut engine, &game, ex);
+        self.engine = Some(engine);
+        replayed.map_err(|e| format!("game {}: {e}", game.game_id.as_str()))?;
+        self.report.unencodable += ex.unencodable - before;
+        let start = out.len();
+        let n = ex.finish(self.report.games as i64, out);
+        for &k in &out.kind[start..] {
+            self.report.by_kind[k as usize] += 1;
+        }
+        self.report.games += 1;
+        self.report.samples += n;
+        Ok(Some(n))
+    }
+}
+
+/// Feeds `record`'s turns to `ex`.
+// TEMPORARY: replaced by `replay::Replayer` (issue 20) as soon as it lands.
+fn replay_into(engine: &mut Engine, record: &GameView, ex: &mut Extractor) -> Result<(), String> {
+    let n = record.turns.len();
+    if n == 0 {
+        return Err("record has no turns".into());
+    }
+    let mut turn = engine.reset(&record.wall, record.quan, record.srand).map_err(|e| format!("turn 0: {e}"))?;
+    for k in 0..n {
+        let r = record.turns[k].responses.as_ref();
+        let answers: [Option<&str>; 4] = std::array::from_fn(|seat| r.and_then(|r| r.get(seat)));
+        ex.step(k, engine, &turn, answers);
+        if turn.is_terminal() {
+            return if k + 1 == n { Ok(()) } else { Err(format!("turn {k}: the game ends here but the record goes on")) };
+        }
+        if k + 1 == n {
+            break;
+        }
+        let mut given = [""; 4];
+        for (s, g) in given.iter_mut().enumerate() {
+            *g = answers[s].ok_or_else(|| format!("turn {k}: no response for seat {s}"))?;
+        }
+        turn = engine.step(given).map_err(|e| format!("turn {}: {e}", k + 1))?;
+    }
+    Err(format!("turn {}: the record ends before the game does (no HU, HUANG or verdict)", n - 1))
+}

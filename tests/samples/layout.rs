@@ -1,0 +1,87 @@
+//! The layouts on disk: shards hold what the per-game files hold, plus the
+//! per-sample columns; the manifest names the inputs by SHA-256; bad input
+//! is reported with file:line and skipped; an unwritable OUT is an error.
+
+use super::common;
+use super::npz;
+
+fn sha_listed(name: &str) -> String {
+    let readme = std::fs::read_to_string(common::data("README.md")).unwrap();
+    readme.lines().find(|l| l.ends_with(&format!("  {name}"))).unwrap().split(' ').next().unwrap().to_string()
+}
+
+#[test]
+fn shards_hold_the_per_game_samples_and_a_manifest() {
+    let golden = common::data("golden.jsonl.gz");
+    let (shards, per_game) = (common::temp_dir("samples_shards"), common::temp_dir("samples_pg"));
+    for (out, layout) in [(&shards, "shards"), (&per_game, "per-game")] {
+        let run = common::mcr(&["samples", golden.to_str().unwrap(), "--layout", layout, "--shard-size", "5000", "-o", out.to_str().unwrap()]);
+        assert!(run.ok(), "{run:?}");
+    }
+    let manifest: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(shards.join("manifest.json")).unwrap()).unwrap();
+    assert_eq!(manifest["inputs"][0]["sha256"], sha_listed("golden.jsonl.gz"));
+    assert_eq!(manifest["options"]["flags"], "judge");
+    let counts: Vec<usize> = serde_json::from_str(&std::fs::read_to_string(per_game.join("count.json")).unwrap()).unwrap();
+    assert_eq!(manifest["counts"]["games"], counts.len());
+    assert_eq!(manifest["counts"]["samples"], counts.iter().sum::<usize>());
+    let files = manifest["files"].as_array().unwrap();
+    assert!(files.len() >= 3, "5000-sample shards of about 19,000 samples");
+    let mut cols: std::collections::BTreeMap<String, Vec<u8>> = Default::default();
+    for f in files {
+        let a = npz(&shards.join(f["file"].as_str().unwrap()));
+        assert_eq!(a["act"].shape[0], f["samples"].as_u64().unwrap() as usize);
+        for (k, v) in a {
+            cols.entry(k).or_default().extend_from_slice(&v.data);
+        }
+    }
+    let mut want: std::collections::BTreeMap<&str, Vec<u8>> = Default::default();
+    for i in 0..counts.len() {
+        for (k, v) in npz(&per_game.join(format!("{i}.npz"))) {
+            want.entry(if k == "obs" { "obs" } else if k == "mask" { "mask" } else { "act" }).or_default().extend_from_slice(&v.data);
+        }
+    }
+    for k in ["obs", "mask", "act"] {
+        assert!(cols[k] == want[k], "{k}: shards and per-game files differ");
+    }
+    // game numbers follow count.json; kinds and seats in range.
+    let game: Vec<i64> = cols["game"].chunks_exact(8).map(|c| i64::from_le_bytes(c.try_into().unwrap())).collect();
+    let mut per = vec![0usize; counts.len()];
+    for &g in &game {
+        per[g as usize] += 1;
+    }
+    assert_eq!(per, counts);
+    assert!(cols["kind"].iter().all(|&k| k <= 2) && cols["seat"].iter().all(|&s| s <= 3));
+}
+
+#[test]
+fn bad_records_are_reported_and_skipped() {
+    let lines = super::corpus_lines("golden.jsonl.gz");
+    let good = &lines[0];
+    let cut = {
+        let mut g: serde_json::Value = serde_json::from_str(&lines[1]).unwrap();
+        g["turns"].as_array_mut().unwrap().truncate(30);
+        g.to_string()
+    };
+    let hand = r#"{"packs": [], "hand": ["W1"], "win_tile": "W1"}"#;
+    let text = format!("{good}\n{{\"turns\": [oops\n{hand}\n{cut}\n{good}\n");
+    let file = common::temp_file("samples_bad.jsonl", text);
+    let out = common::temp_dir("samples_bad_out");
+    let run = common::mcr(&["samples", &file, "--layout", "per-game", "-o", out.to_str().unwrap()]);
+    assert_eq!(run.code, Some(1), "{run:?}");
+    assert!(run.stderr.contains(&format!("{file}:2: malformed record")), "{}", run.stderr);
+    assert!(run.stderr.contains(&format!("{file}:4: game ")) && run.stderr.contains("ends before the game does"), "{}", run.stderr);
+    let counts: Vec<usize> = serde_json::from_str(&std::fs::read_to_string(out.join("count.json")).unwrap()).unwrap();
+    assert_eq!(counts.len(), 2, "the two good games");
+    assert_eq!(counts[0], counts[1]);
+    let m: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(out.join("manifest.json")).unwrap()).unwrap();
+    assert_eq!((m["counts"]["not_games"].as_u64(), m["counts"]["skipped"].as_u64()), (Some(1), Some(2)));
+}
+
+#[test]
+fn an_unwritable_out_is_an_error() {
+    let file = common::temp_file("samples_not_a_dir", "x");
+    let golden = common::data("golden.jsonl.gz");
+    let run = common::mcr(&["samples", golden.to_str().unwrap(), "-o", &file]);
+    assert_eq!(run.code, Some(2), "{run:?}");
+    assert!(run.stderr.contains("error: cannot write") && run.stderr.contains("samples_not_a_dir"), "{}", run.stderr);
+}
