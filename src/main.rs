@@ -43,6 +43,8 @@ enum Command {
     Play(cli::play::Args),
     /// Rule profiles: `mcr rules list`.
     Rules(cli::rules::Args),
+    /// Real bot programs play each other under Botzone's protocol and limits.
+    Arena(cli::arena::Args),
 }
 
 fn main() -> ExitCode {
@@ -56,6 +58,7 @@ fn main() -> ExitCode {
     mcr_engine::record::set_max_line_bytes(cli.max_line_bytes);
     match cli.command {
         Command::Fan(a) => cli::fan::run(a),
+        Command::Arena(a) => cli::arena::run(a),
         Command::Hands(a) => cli::hands::run(a),
         Command::Validate(a) => cli::validate::run(a),
         Command::Audit(a) => cli::audit::run(a),
