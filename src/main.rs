@@ -45,6 +45,8 @@ enum Command {
     Rules(cli::rules::Args),
     /// Real bot programs play each other under Botzone's protocol and limits.
     Arena(cli::arena::Args),
+    /// The reference bot: Botzone's protocol on stdin/stdout, the engine's legal moves.
+    Bot(cli::bot::Args),
 }
 
 fn main() -> ExitCode {
@@ -59,6 +61,7 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Fan(a) => cli::fan::run(a),
         Command::Arena(a) => cli::arena::run(a),
+        Command::Bot(a) => cli::bot::run(a),
         Command::Hands(a) => cli::hands::run(a),
         Command::Validate(a) => cli::validate::run(a),
         Command::Audit(a) => cli::audit::run(a),

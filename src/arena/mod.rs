@@ -18,6 +18,7 @@ pub mod bots;
 pub mod game;
 pub mod process;
 pub mod protocol;
+pub mod refbot;
 pub mod sandbox;
 pub mod summary;
 

@@ -7,6 +7,7 @@ pub mod bench_env;
 pub mod bench_fan;
 pub mod bench_replay;
 pub mod bench_shanten;
+pub mod bot;
 pub mod fan;
 pub mod hands;
 pub mod play;
