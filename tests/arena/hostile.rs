@@ -1,0 +1,1 @@
+//! Hostile bots (placeholder until verdicts land).
