@@ -185,9 +185,13 @@ impl Jail {
             .unwrap_or(0)
     }
 
+    /// Kills every member and reaps those that are (or become, through
+    /// the subreaper) children of the arena: a zombie still counts against
+    /// the pids limit, though no longer listed.
     fn kill(&self) {
         let mut first = true;
-        for _ in 0..1000 {
+        let mut dead: Vec<i32> = Vec::new();
+        for round in 0..5000 {
             let m = self.members();
             if m.is_empty() {
                 break;
@@ -198,14 +202,40 @@ impl Jail {
                 }
                 first = false;
             }
-            for pid in m {
+            for &pid in &m {
                 unsafe {
                     libc::kill(pid, libc::SIGKILL);
                 }
             }
-            std::thread::sleep(std::time::Duration::from_micros(200));
+            dead.extend(m);
+            reap_some(&mut dead);
+            std::thread::sleep(std::time::Duration::from_micros(if round < 10 { 20 } else { 200 }));
+        }
+        // Zombies come back to us as their parents are reaped.
+        for round in 0..200 {
+            reap_some(&mut dead);
+            if dead.is_empty() {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_micros(if round < 10 { 20 } else { 500 }));
         }
     }
+}
+
+/// Reaps what it can of `pids` (killed processes); keeps those that still
+/// exist and are not yet the arena's children.
+fn reap_some(pids: &mut Vec<i32>) {
+    pids.sort_unstable();
+    pids.dedup();
+    pids.retain(|&pid| {
+        let mut status = 0;
+        let r = unsafe { libc::waitpid(pid, &mut status, libc::WNOHANG) };
+        if r == pid {
+            return false;
+        }
+        // Not ours (yet): keep while it exists.
+        r == 0 || Path::new(&format!("/proc/{pid}")).exists()
+    });
 }
 
 impl Drop for Jail {
