@@ -11,12 +11,14 @@
 //! - [`analysis`]: `shanten`, `discards`, `waits` (the hand analysis);
 //! - [`game`]: `Engine` (the judge's reset/step);
 //! - [`records`]: `read_games`, `read_hands`;
-//! - [`env`]: `_VecEnv`, the native half of `mcr_engine.VecEnv`.
+//! - [`env`]: `_VecEnv`, the native half of `mcr_engine.VecEnv`;
+//! - [`arena`]: `_Arena`, the native half of `mcr_engine.Arena`.
 
 use pyo3::create_exception;
 use pyo3::prelude::*;
 
 mod analysis;
+mod arena;
 mod calc;
 mod convert;
 mod env;
@@ -51,5 +53,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     records::register(m)?;
     env::register(m)?;
     rules::register(m)?;
+    arena::register(m)?;
     Ok(())
 }

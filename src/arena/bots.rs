@@ -177,7 +177,7 @@ pub fn parse(text: &str, base: &Path) -> Result<Vec<BotSpec>, (Option<(usize, us
                 let cspan = c.span();
                 let argv = match c.into_inner() {
                     Command::Argv(v) => v,
-                    Command::Line(s) => shlex::split(&s).ok_or_else(|| (at(cspan.clone()), format!("command {s:?}: unbalanced quotes")))?,
+                    Command::Line(s) => split_command(&s).ok_or_else(|| (at(cspan.clone()), format!("command {s:?}: unbalanced quotes")))?,
                 };
                 if argv.is_empty() || argv[0].is_empty() {
                     return Err((at(cspan), "command is empty".into()));
@@ -235,6 +235,12 @@ pub fn parse(text: &str, base: &Path) -> Result<Vec<BotSpec>, (Option<(usize, us
         out.push(spec);
     }
     Ok(out)
+}
+
+/// A command line split as a shell would (quotes, backslashes); `None`
+/// for unbalanced quotes.
+pub fn split_command(s: &str) -> Option<Vec<String>> {
+    shlex::split(s)
 }
 
 /// 1-based line and column of a byte offset.

@@ -16,6 +16,7 @@
 
 pub mod bots;
 pub mod game;
+pub mod local;
 pub mod process;
 pub mod protocol;
 pub mod refbot;

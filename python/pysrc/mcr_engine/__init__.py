@@ -17,6 +17,9 @@ from the mcr-engine Rust library, in process.
 - ``VecEnv(num_envs, seed, ...)``: many tables stepped in Rust into numpy
   arrays (masks, observations, the judge's scores); ``mcr_engine.single``:
   Gymnasium/PettingZoo-shaped single games (``mcr_engine.env``; needs numpy).
+- ``Arena(seats, games=..., seed=...)``: bot programs (Botzone's protocol
+  and limits) and Python policies play full games; records and a table
+  (``mcr_engine.arena``).
 - ``mcr_engine.mahjonggb``: a drop-in for pymahjonggb 1.4.0
   (``import mcr_engine.mahjonggb as MahjongGB``; botzone rules, as it).
 - ``rules="NAME"``: ``calculate``, ``explain``, ``calculate_many``,
@@ -62,6 +65,10 @@ __version__ = "0.1.0"
 
 def __getattr__(name):
     # The environment needs numpy: imported on first use only.
+    if name == "Arena":
+        from .arena import Arena
+
+        return Arena
     if name in ("VecEnv", "StepResult", "ActionError"):
         from . import env
 
@@ -70,6 +77,7 @@ def __getattr__(name):
 
 
 __all__ = [
+    "Arena",
     "BUILD_ID",
     "Engine",
     "EngineError",
