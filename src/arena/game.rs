@@ -150,8 +150,10 @@ pub fn play(deal: &Deal, seats: &mut [Seat; 4], info: &GameInfo) -> Result<GameO
             }
         }
         let next = if verdicts.iter().any(Option::is_some) {
-            let _names = verdicts.map(|v| v.map(Verdict::name));
-            return Err(GameError::Engine(EngineError::Internal(format!("platform verdicts need the engine support: {_names:?} {times:?}"))));
+            // Until the engine takes platform verdicts (the formats issue's
+            // `verdicts:` commit), a verdict stops the run with this error.
+            let names: Vec<String> = verdicts.iter().enumerate().filter_map(|(s, v)| v.map(|v| format!("seat {s} {}", v.name()))).collect();
+            return Err(GameError::Engine(EngineError::Internal(format!("platform verdict ({}): the engine cannot end a game on it yet", names.join(", ")))));
         } else {
             engine.step([&answers[0], &answers[1], &answers[2], &answers[3]])?
         };
