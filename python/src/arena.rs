@@ -83,6 +83,13 @@ fn bot_from_dict(i: usize, d: &Bound<'_, PyDict>) -> PyResult<BotSpec> {
         Some(n) => n.extract()?,
         None => std::path::Path::new(&argv[0]).file_name().map_or(argv[0].clone(), |f| f.to_string_lossy().into_owned()),
     };
+    let mut argv = argv;
+    // A relative program path with a folder in it is this process's working directory's.
+    if argv[0].contains('/') && std::path::Path::new(&argv[0]).is_relative() {
+        if let Ok(cwd) = std::env::current_dir() {
+            argv[0] = cwd.join(&argv[0]).to_string_lossy().into_owned();
+        }
+    }
     let mut spec = BotSpec::new(name, argv, io);
     let num = |key: &str, default: u64, max: u64| -> PyResult<u64> {
         match d.get_item(key)? {

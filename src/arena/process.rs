@@ -59,7 +59,18 @@ enum State {
     Idle,
     /// Input ready, process started, clock not yet running.
     Ready { input: Vec<u8>, limit: Duration },
-    Running { input: Vec<u8>, written: usize, out: Vec<u8>, start: Instant, deadline: Instant, limit: Duration, stdout_open: bool },
+    Running {
+        input: Vec<u8>,
+        written: usize,
+        out: Vec<u8>,
+        start: Instant,
+        deadline: Instant,
+        limit: Duration,
+        stdout_open: bool,
+        /// The process may have exited (its pidfd was readable, or there is
+        /// no pidfd): worth a waitpid.
+        may_have_exited: bool,
+    },
     Done(TurnResult),
 }
 
@@ -77,6 +88,8 @@ pub struct BotRunner {
     turns: usize,
     state: State,
     scratch: Vec<u8>,
+    /// The output buffer, kept between turns.
+    out_buf: Vec<u8>,
 }
 
 impl BotRunner {
@@ -93,6 +106,7 @@ impl BotRunner {
             turns: 0,
             state: State::Idle,
             scratch: Vec::with_capacity(4096),
+            out_buf: Vec::new(),
         }
     }
 
@@ -140,7 +154,9 @@ impl BotRunner {
         let State::Ready { .. } = self.state else { return };
         let State::Ready { input, limit } = std::mem::replace(&mut self.state, State::Idle) else { return };
         let start = Instant::now();
-        self.state = State::Running { input, written: 0, out: Vec::new(), start, deadline: start + limit, limit, stdout_open: true };
+        let out = std::mem::take(&mut self.out_buf);
+        let may_have_exited = self.proc.as_ref().is_none_or(|p| p.pidfd.is_none());
+        self.state = State::Running { input, written: 0, out, start, deadline: start + limit, limit, stdout_open: true, may_have_exited };
         self.pump_write();
     }
 
@@ -177,11 +193,13 @@ impl BotRunner {
     fn pump_read(&mut self) {
         let Some(p) = &self.proc else { return };
         let State::Running { out, stdout_open, .. } = &mut self.state else { return };
-        let mut buf = [0u8; 65536];
         while *stdout_open {
-            let n = unsafe { libc::read(sandbox::raw(&p.stdout), buf.as_mut_ptr().cast(), buf.len()) };
+            // Straight into the output buffer's spare room (no zeroing).
+            out.reserve(16 << 10);
+            let spare = out.capacity() - out.len();
+            let n = unsafe { libc::read(sandbox::raw(&p.stdout), out.as_mut_ptr().add(out.len()).cast(), spare) };
             if n > 0 {
-                out.extend_from_slice(&buf[..n as usize]);
+                unsafe { out.set_len(out.len() + n as usize) };
                 if out.len() > MAX_OUTPUT_BYTES + protocol::KEEP_RUNNING.len() + 2 {
                     break;
                 }
@@ -202,8 +220,9 @@ impl BotRunner {
 
     /// Decides the turn if its answer, exit or deadline has come.
     fn check(&mut self, now: Instant) {
-        let State::Running { out, start, deadline, limit, .. } = &mut self.state else { return };
+        let State::Running { out, start, deadline, limit, may_have_exited, stdout_open, .. } = &mut self.state else { return };
         let (start, deadline, limit) = (*start, *deadline, *limit);
+        let look = *may_have_exited || !*stdout_open || now >= deadline;
         let done = |outcome, at: Instant| TurnResult { outcome, elapsed: at.saturating_duration_since(start), limit };
         // The marker ends a turn and keeps the process.
         if let Some(at) = protocol::find_marker(out) {
@@ -214,6 +233,7 @@ impl BotRunner {
                 protocol::parse_output(self.spec.io, body).map_err(|()| Verdict::Nj)
             };
             let keep = result.is_ok() && self.spec.keep_running;
+            self.recycle();
             self.state = State::Done(done(result, now));
             self.keeping = keep;
             if keep {
@@ -226,11 +246,12 @@ impl BotRunner {
             return;
         }
         if out.len() > MAX_OUTPUT_BYTES + protocol::KEEP_RUNNING.len() + 2 {
+            self.recycle();
             self.state = State::Done(done(Err(Verdict::Ole), now));
             self.kill();
             return;
         }
-        let exit = self.proc.as_mut().and_then(Spawned::try_wait);
+        let exit = if look { self.proc.as_mut().and_then(Spawned::try_wait) } else { None };
         if let Some(exit) = exit {
             // Whatever it wrote before it ended.
             self.pump_read();
@@ -247,6 +268,7 @@ impl BotRunner {
                 }
                 _ => Err(Verdict::Re),
             };
+            self.recycle();
             self.state = State::Done(done(outcome, now));
             self.keeping = false;
             self.kill();
@@ -254,8 +276,20 @@ impl BotRunner {
         }
         if now >= deadline {
             let mem = self.proc.as_ref().is_some_and(|p| p.memory_exceeded(&self.jail, false));
+            self.recycle();
             self.state = State::Done(done(Err(if mem { Verdict::Mle } else { Verdict::Tle }), now));
             self.kill();
+        }
+    }
+
+    /// Keeps the turn's output buffer for the next turn (if not grown huge).
+    fn recycle(&mut self) {
+        if let State::Running { out, .. } = &mut self.state {
+            let mut o = std::mem::take(out);
+            if o.capacity() <= 1 << 16 {
+                o.clear();
+                self.out_buf = o;
+            }
         }
     }
 
@@ -362,6 +396,10 @@ pub fn poll_turns(bots: &mut [&mut BotRunner]) -> bool {
             let b = &mut *bots[owner[k]];
             if fd.events == libc::POLLOUT {
                 b.pump_write();
+            } else if b.proc.as_ref().and_then(|p| p.pidfd.as_ref()).is_some_and(|p| sandbox::raw(p) == fd.fd) {
+                if let State::Running { may_have_exited, .. } = &mut b.state {
+                    *may_have_exited = true;
+                }
             } else {
                 b.pump_read();
             }

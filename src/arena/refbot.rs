@@ -194,16 +194,23 @@ pub fn serve(io: Io, keep_running: bool, policy: Policy, seed: u64, mut input: i
         let prev = i.checked_sub(1).and_then(|k| responses.get(k)).map(String::as_str);
         answer = bot.turn(r, prev)?;
     }
-    let write = |out: &mut dyn Write, a: &str| -> Result<(), String> {
+    // One write per turn (the answer and the marker together): the arena
+    // wakes once.
+    let mut line = Vec::with_capacity(128);
+    let mut write = |out: &mut dyn Write, a: &str| -> Result<(), String> {
+        line.clear();
         match io {
-            Io::Json => writeln!(out, "{}", serde_json::json!({ "response": a })),
-            Io::Simple => writeln!(out, "{a}"),
+            Io::Json => {
+                let _ = serde_json::to_writer(&mut line, &serde_json::json!({ "response": a }));
+            }
+            Io::Simple => line.extend_from_slice(a.as_bytes()),
         }
-        .map_err(|e| e.to_string())?;
+        line.push(b'\n');
         if keep_running {
-            out.write_all(KEEP_RUNNING).and_then(|()| out.write_all(b"\n")).map_err(|e| e.to_string())?;
+            line.extend_from_slice(KEEP_RUNNING);
+            line.push(b'\n');
         }
-        out.flush().map_err(|e| e.to_string())
+        out.write_all(&line).and_then(|()| out.flush()).map_err(|e| e.to_string())
     };
     write(&mut output, &answer)?;
     if !keep_running {

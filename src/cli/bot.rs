@@ -42,7 +42,8 @@ pub fn run(args: Args) -> ExitCode {
         IoArg::Simple => Io::Simple,
     };
     let stdin = std::io::stdin().lock();
-    let stdout = std::io::stdout().lock();
+    // Unbuffered line by line would write the answer and the marker apart.
+    let stdout = std::io::BufWriter::new(std::io::stdout().lock());
     match refbot::serve(io, args.keep_running, policy, args.seed, stdin, stdout) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
