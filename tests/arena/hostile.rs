@@ -88,17 +88,12 @@ fn children_in_their_own_sessions_are_killed() {
     if python_or_skip().is_none() {
         return;
     }
-    // Forks on every turn from the 2nd: the game is played to its end.
+    // Forks on its 2nd turn children that outlive it and start their own
+    // sessions (then its garbage answer ends the game: WA).
     let (dir, run, records, tok) = hostile_run("fork", 2, "");
     assert!(run.ok(), "{run:?}");
-    let (action, _) = ending(&records[0]);
-    assert!(action == "HUANG" || action == "HU", "{action}");
+    assert_eq!(ending(&records[0]), ("WA".to_string(), Some(0)));
     assert_valid(&dir, 1);
-    assert_none_left(&tok);
-    // A fork bomb meets the process limit and is cleaned up.
-    let (_, run, records, tok) = hostile_run("forkbomb", 3, "");
-    assert!(run.ok(), "{run:?}");
-    assert_eq!(records.len(), 1);
     assert_none_left(&tok);
 }
 

@@ -2,7 +2,7 @@
 """Hostile bots for the arena tests: hostile.py MODE TOKEN [TURN].
 Plays legally (PLAY the drawn tile, else PASS, JSON I/O, one process per
 turn) until its TURN-th turn of a game (default 3), then misbehaves as MODE
-says. TOKEN is only in the command line, for the leftover-process check."""
+says (fork and forkbomb on that turn only, then garbage: WA). TOKEN is only in the command line, for the leftover-process check."""
 import json, os, signal, sys, time
 
 mode, token = sys.argv[1], sys.argv[2]
@@ -11,7 +11,12 @@ inp = json.loads(sys.stdin.readline())
 req = inp["requests"][-1]
 w = req.split(" ")
 ans = "PLAY " + w[1] if w[0] == "2" else "PASS"
-if len(inp["requests"]) >= at:
+n = len(inp["requests"])
+# fork and forkbomb misbehave once, then answer garbage (the judge's WA ends
+# the game); the others misbehave from turn `at` on.
+if n > at and mode in ("fork", "forkbomb"):
+    ans = "FOO BAR BAZ"
+elif n >= at:
     if mode == "sleep":
         time.sleep(1000)
     elif mode == "spin":
