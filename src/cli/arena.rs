@@ -63,6 +63,7 @@ pub fn run(args: Args) -> ExitCode {
         }
     };
     let mut summary = Summary::default();
+    let started = std::time::Instant::now();
     let out_name = args.output.display().to_string();
     let result = arena::run(&cfg, |_, game| {
         out.write_all(game.record.as_bytes())
@@ -77,6 +78,14 @@ pub fn run(args: Args) -> ExitCode {
     // Finish the file whatever happened: the records written stay readable.
     drop(out);
     eprint!("{}", summary.table());
+    let bot_turns: u64 = summary.bots.iter().map(|b| b.turns).sum();
+    if bot_turns > 0 {
+        eprintln!(
+            "arena: {:.1} s, its own CPU {:.1} µs per bot turn (the bots' not counted)",
+            started.elapsed().as_secs_f64(),
+            own_cpu_seconds() * 1e6 / bot_turns as f64
+        );
+    }
     eprintln!("arena: {} records written to {} (bots tracked by {})", summary.records, args.output.display(), arena::sandbox::tracking().describe());
     match result {
         Ok(_) => ExitCode::SUCCESS,
@@ -89,4 +98,14 @@ pub fn run(args: Args) -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// CPU time of this process (user + system), its children's not included.
+fn own_cpu_seconds() -> f64 {
+    let mut u: libc::rusage = unsafe { std::mem::zeroed() };
+    unsafe {
+        libc::getrusage(libc::RUSAGE_SELF, &mut u);
+    }
+    let t = |v: libc::timeval| v.tv_sec as f64 + v.tv_usec as f64 * 1e-6;
+    t(u.ru_utime) + t(u.ru_stime)
 }
