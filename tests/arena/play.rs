@@ -84,14 +84,12 @@ fn python_multiline_json_and_cpp_bots_play() {
         entry("cpp-kr", &[exe, "keep"], "io = \"simple\"\nkeep_running = true"),
     ];
     let (dir, file) = bots_file("py_cpp", &entries);
-    let (run, records) = arena(&file, &dir, &["--games", "2"]);
+    let (run, records) = arena(&file, &dir, &["--games", "1"]);
     assert!(run.ok(), "{run:?}");
-    assert_eq!(records.len(), 2);
-    for r in &records {
-        // Bots that only discard what they draw never claim: the walls run out.
-        assert_eq!(ending(r).0, "HUANG");
-    }
-    assert_valid(&dir, 2);
+    assert_eq!(records.len(), 1);
+    // Bots that only discard what they draw never claim: the walls run out.
+    assert_eq!(ending(&records[0]).0, "HUANG");
+    assert_valid(&dir, 1);
 }
 
 #[test]
