@@ -122,3 +122,21 @@ fn data_and_globaldata_are_carried_and_debug_kept() {
     let (_, records) = arena(&file, &dir, &["--games", "1"]);
     assert!(records[0]["turns"].as_array().unwrap().iter().all(|t| t.get("debug").is_none()));
 }
+
+#[test]
+fn a_keep_running_bot_that_exits_without_the_marker_restarts_with_the_history() {
+    // `mcr bot` without --keep-running answers and exits: with the switch on,
+    // each turn starts it afresh with the full history (its answers then
+    // depend on the replayed view being right).
+    let m = mcr_bin();
+    let leaves = entry("leaves", &[m, "bot"], "keep_running = true");
+    let stays = entry("stays", &[m, "bot", "--keep-running"], "keep_running = true");
+    let (dir, file) = bots_file("leaves", &[leaves.clone(), stays.clone(), leaves, stays]);
+    let (run, records) = arena(&file, &dir, &["--games", "2", "--seed", "3"]);
+    assert!(run.ok(), "{run:?}");
+    for r in &records {
+        let (action, _) = ending(r);
+        assert!(action == "HU" || action == "HUANG", "{action}");
+    }
+    assert_valid(&dir, 2);
+}
