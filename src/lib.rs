@@ -11,6 +11,7 @@
 //! - [`viewer`]: game records as a self-contained web page (`mcr view`).
 
 pub mod analysis;
+pub mod arena;
 pub mod audit;
 pub mod decompose;
 pub mod engine;

@@ -45,6 +45,10 @@ enum Command {
     Rules(cli::rules::Args),
     /// Training samples (observation, mask, action) of every decision, as .npz.
     Samples(cli::samples::Args),
+    /// Real bot programs play each other under Botzone's protocol and limits.
+    Arena(cli::arena::Args),
+    /// The reference bot: Botzone's protocol on stdin/stdout, the engine's legal moves.
+    Bot(cli::bot::Args),
 }
 
 fn main() -> ExitCode {
@@ -58,6 +62,8 @@ fn main() -> ExitCode {
     mcr_engine::record::set_max_line_bytes(cli.max_line_bytes);
     match cli.command {
         Command::Fan(a) => cli::fan::run(a),
+        Command::Arena(a) => cli::arena::run(a),
+        Command::Bot(a) => cli::bot::run(a),
         Command::Hands(a) => cli::hands::run(a),
         Command::Validate(a) => cli::validate::run(a),
         Command::Audit(a) => cli::audit::run(a),

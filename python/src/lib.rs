@@ -13,11 +13,13 @@
 //! - [`records`]: `read_games`, `read_hands`;
 //! - [`env`]: `_VecEnv`, the native half of `mcr_engine.VecEnv`;
 //! - [`samples`]: `SampleStream`, the native half of `mcr_engine.samples`.
+//! - [`arena`]: `_Arena`, the native half of `mcr_engine.Arena`.
 
 use pyo3::create_exception;
 use pyo3::prelude::*;
 
 mod analysis;
+mod arena;
 mod calc;
 mod convert;
 mod env;
@@ -54,5 +56,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     env::register(m)?;
     rules::register(m)?;
     samples::register(m)?;
+    arena::register(m)?;
     Ok(())
 }

@@ -1,5 +1,6 @@
 //! One module per subcommand.
 pub mod analyse;
+pub mod arena;
 pub mod audit;
 pub mod bench;
 pub mod bench_env;
@@ -7,6 +8,7 @@ pub mod bench_fan;
 pub mod bench_replay;
 pub mod bench_samples;
 pub mod bench_shanten;
+pub mod bot;
 pub mod fan;
 pub mod hands;
 pub mod play;

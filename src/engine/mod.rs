@@ -11,6 +11,7 @@ pub mod claims;
 pub mod event;
 pub mod legal;
 pub mod protocol;
+pub mod seat_view;
 pub mod state;
 
 use std::collections::BTreeMap;

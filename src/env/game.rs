@@ -241,24 +241,7 @@ impl Game {
             .collect();
         let last = &log[log.len() - 1].turn.event;
         let before = log.len().checked_sub(2).map(|k| &log[k].turn.event);
-        let expected = match last {
-            Event::Huang => json!({"ending": "draw", "winner": null, "discarder": null, "qianggang": false,
-                                    "fan": [], "fan_total": 0, "scores": [0, 0, 0, 0]}),
-            Event::Hu { player, fans, score } => {
-                let (ending, discarder, qianggang) = match before {
-                    Some(Event::Draw { .. }) => ("zimo", None, false),
-                    Some(Event::BuGang { player, .. }) => ("ron", Some(*player), true),
-                    Some(e) => ("ron", e.player(), false),
-                    None => ("ron", None, false),
-                };
-                let fan = fans.fan_list();
-                json!({"ending": ending, "winner": player, "discarder": discarder, "qianggang": qianggang,
-                       "fan": fan, "fan_total": fans.result, "scores": score})
-            }
-            Event::WrongAnswer { player, .. } | Event::WrongHu { player, .. } => json!({
-                "ending": "error", "offender": player, "verdict": last.action(), "scores": last.scores()}),
-            _ => json!({}),
-        };
+        let expected = expected_json(last, before);
         let wall: Vec<&str> = self.deal.wall.iter().map(|t| t.name()).collect();
         debug_assert_eq!(wall.len(), WALL_SIZE);
         let mut record = json!({
@@ -278,6 +261,29 @@ impl Game {
             record["rules"] = json!(profile.name);
         }
         record
+    }
+}
+
+/// The record's `expected` block for a game whose last event is `last`
+/// (`before` the one before it): ending, winner, discarder, fans, scores.
+pub fn expected_json(last: &Event, before: Option<&Event>) -> Value {
+    match last {
+        Event::Huang => json!({"ending": "draw", "winner": null, "discarder": null, "qianggang": false,
+                                "fan": [], "fan_total": 0, "scores": [0, 0, 0, 0]}),
+        Event::Hu { player, fans, score } => {
+            let (ending, discarder, qianggang) = match before {
+                Some(Event::Draw { .. }) => ("zimo", None, false),
+                Some(Event::BuGang { player, .. }) => ("ron", Some(*player), true),
+                Some(e) => ("ron", e.player(), false),
+                None => ("ron", None, false),
+            };
+            let fan = fans.fan_list();
+            json!({"ending": ending, "winner": player, "discarder": discarder, "qianggang": qianggang,
+                   "fan": fan, "fan_total": fans.result, "scores": score})
+        }
+        Event::WrongAnswer { player, .. } | Event::WrongHu { player, .. } => json!({
+            "ending": "error", "offender": player, "verdict": last.action(), "scores": last.scores()}),
+        _ => json!({}),
     }
 }
 

@@ -20,6 +20,9 @@ from the mcr-engine Rust library, in process.
 - ``samples(paths, encoding=, flags=, batch=4096)``: training samples
   (observation, mask, action, ...) of every decision in game records, as
   ``mcr samples`` writes them, in dicts of numpy arrays (``mcr_engine.samples``).
+- ``Arena(seats, games=..., seed=...)``: bot programs (Botzone's protocol
+  and limits) and Python policies play full games; records and a table
+  (``mcr_engine.arena``).
 - ``mcr_engine.mahjonggb``: a drop-in for pymahjonggb 1.4.0
   (``import mcr_engine.mahjonggb as MahjongGB``; botzone rules, as it).
 - ``rules="NAME"``: ``calculate``, ``explain``, ``calculate_many``,
@@ -65,6 +68,10 @@ __version__ = "0.1.0"
 
 def __getattr__(name):
     # The environment needs numpy: imported on first use only.
+    if name == "Arena":
+        from .arena import Arena
+
+        return Arena
     if name in ("VecEnv", "StepResult", "ActionError"):
         from . import env
 
@@ -78,6 +85,7 @@ def __getattr__(name):
 
 
 __all__ = [
+    "Arena",
     "BUILD_ID",
     "Engine",
     "EngineError",

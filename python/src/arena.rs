@@ -1,0 +1,219 @@
+//! `_Arena`: the library's arena (`mcr_engine::arena`) from Python. Seats are
+//! bot programs (a dict of the bots file's keys) or Python callables
+//! `policy(obs: bytes, mask: bytes) -> int` (the wrapper `mcr_engine.Arena`
+//! hands them numpy arrays). The GIL is released while games run; a policy
+//! takes it for its call.
+
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+
+use mcr_engine::arena::{self, bots, local, ArenaConfig, ArenaError, BotSpec, Io, LocalFactory, LocalPlayer, SeatSpec, SeatTurn};
+use mcr_engine::env::ObsKind;
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyDict, PyList};
+
+use crate::McrError;
+
+struct PyPolicy {
+    f: PyObject,
+    kind: ObsKind,
+    /// The first Python exception a call raised, to re-raise after the run.
+    error: Arc<Mutex<Option<PyErr>>>,
+}
+
+impl LocalPlayer for PyPolicy {
+    fn answer(&mut self, turn: &SeatTurn<'_>) -> Result<String, String> {
+        local::policy_answer(turn, self.kind, |obs, mask| {
+            Python::with_gil(|py| {
+                let r = self.f.call1(py, (PyBytes::new(py, obs), PyBytes::new(py, mask))).and_then(|v| v.extract::<i64>(py));
+                match r {
+                    // A negative index is outside every mask: rejected as any other.
+                    Ok(a) => Ok(usize::try_from(a).unwrap_or(usize::MAX)),
+                    Err(e) => {
+                        let msg = e.to_string();
+                        self.error.lock().unwrap_or_else(|p| p.into_inner()).get_or_insert(e);
+                        Err(msg)
+                    }
+                }
+            })
+        })
+    }
+}
+
+struct PyFactory {
+    f: PyObject,
+    kind: ObsKind,
+    error: Arc<Mutex<Option<PyErr>>>,
+}
+
+impl LocalFactory for PyFactory {
+    fn make(&self) -> Box<dyn LocalPlayer> {
+        let f = Python::with_gil(|py| self.f.clone_ref(py));
+        Box::new(PyPolicy { f, kind: self.kind, error: self.error.clone() })
+    }
+}
+
+fn bad(msg: String) -> PyErr {
+    pyo3::exceptions::PyValueError::new_err(msg)
+}
+
+/// A bot program from a dict with the bots file's keys.
+fn bot_from_dict(i: usize, d: &Bound<'_, PyDict>) -> PyResult<BotSpec> {
+    let known = ["name", "command", "io", "time_limit_ms", "keep_running_limit_ms", "memory_mb", "dir", "keep_running", "quote_requests"];
+    for k in d.keys() {
+        let k: String = k.extract()?;
+        if !known.contains(&k.as_str()) {
+            return Err(bad(format!("seat {i}: unknown key {k:?} (keys: {})", known.join(", "))));
+        }
+    }
+    let command = d.get_item("command")?.ok_or_else(|| bad(format!("seat {i}: no command")))?;
+    let argv: Vec<String> = match command.extract::<String>() {
+        Ok(s) => shlex_split(&s).ok_or_else(|| bad(format!("seat {i}: command {s:?}: unbalanced quotes")))?,
+        Err(_) => command.extract().map_err(|_| bad(format!("seat {i}: command is a string or a list of strings")))?,
+    };
+    if argv.is_empty() || argv[0].is_empty() || argv.iter().any(|a| a.contains('\0')) {
+        return Err(bad(format!("seat {i}: empty command or a NUL in it")));
+    }
+    let io = match d.get_item("io")?.map(|v| v.extract::<String>()).transpose()?.as_deref() {
+        None | Some("json") => Io::Json,
+        Some("simple") => Io::Simple,
+        Some(other) => return Err(bad(format!("seat {i}: io {other:?}: \"json\" or \"simple\""))),
+    };
+    let name = match d.get_item("name")? {
+        Some(n) => n.extract()?,
+        None => std::path::Path::new(&argv[0]).file_name().map_or(argv[0].clone(), |f| f.to_string_lossy().into_owned()),
+    };
+    let mut argv = argv;
+    // A relative program path with a folder in it is this process's working directory's.
+    if argv[0].contains('/') && std::path::Path::new(&argv[0]).is_relative() {
+        if let Ok(cwd) = std::env::current_dir() {
+            argv[0] = cwd.join(&argv[0]).to_string_lossy().into_owned();
+        }
+    }
+    let mut spec = BotSpec::new(name, argv, io);
+    let num = |key: &str, default: u64, max: u64| -> PyResult<u64> {
+        match d.get_item(key)? {
+            None => Ok(default),
+            Some(v) => {
+                let n: i64 = v.extract().map_err(|_| bad(format!("seat {i}: {key} is not an integer")))?;
+                if n < 1 || n as u64 > max {
+                    return Err(bad(format!("seat {i}: {key} = {n}: must be 1..={max}")));
+                }
+                Ok(n as u64)
+            }
+        }
+    };
+    spec.time_limit_ms = num("time_limit_ms", bots::DEFAULT_TIME_LIMIT_MS, bots::MAX_TIME_LIMIT_MS)?;
+    spec.keep_running_limit_ms = num("keep_running_limit_ms", bots::DEFAULT_KEEP_RUNNING_LIMIT_MS, bots::MAX_TIME_LIMIT_MS)?;
+    spec.memory_mb = num("memory_mb", bots::DEFAULT_MEMORY_MB, bots::MAX_MEMORY_MB)?;
+    spec.dir = d.get_item("dir")?.map(|v| v.extract::<PathBuf>()).transpose()?;
+    spec.keep_running = d.get_item("keep_running")?.map(|v| v.extract::<bool>()).transpose()?.unwrap_or(false);
+    spec.quote_requests = d.get_item("quote_requests")?.map(|v| v.extract::<bool>()).transpose()?.unwrap_or(false);
+    Ok(spec)
+}
+
+fn shlex_split(s: &str) -> Option<Vec<String>> {
+    mcr_engine::arena::bots::split_command(s)
+}
+
+#[pyclass(module = "mcr_engine", name = "_Arena")]
+pub struct NativeArena {
+    cfg: ArenaConfig,
+    error: Arc<Mutex<Option<PyErr>>>,
+}
+
+#[pymethods]
+impl NativeArena {
+    /// `seats`: four items, each a dict of bot keys or a callable; or
+    /// `bots_file` (a BOTS.toml path) for the four.
+    #[new]
+    #[pyo3(signature = (seats=None, bots_file=None, games=1, seed=0, jobs=1, keep_debug=false, rules="botzone", obs="compact"))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(seats: Option<&Bound<'_, PyList>>, bots_file: Option<PathBuf>, games: u64, seed: u64, jobs: usize, keep_debug: bool, rules: &str, obs: &str) -> PyResult<NativeArena> {
+        let profile = crate::rules::profile(rules)?;
+        let kind = ObsKind::parse(obs).ok_or_else(|| bad(format!("obs {obs:?}: \"compact\" or \"feature\"")))?;
+        let error = Arc::new(Mutex::new(None));
+        let specs: Vec<SeatSpec> = match (seats, bots_file) {
+            (Some(_), Some(_)) => return Err(bad("give seats or bots_file, not both".into())),
+            (None, None) => return Err(bad("give seats (four) or bots_file".into())),
+            (None, Some(path)) => bots::load(&path).map_err(|e| bad(e.to_string()))?.into_iter().map(|b| SeatSpec::Bot(Arc::new(b))).collect(),
+            (Some(list), None) => {
+                if list.len() != 4 {
+                    return Err(bad(format!("{} seats: a game needs exactly four", list.len())));
+                }
+                let mut out = Vec::new();
+                for (i, item) in list.iter().enumerate() {
+                    if let Ok(d) = item.downcast::<PyDict>() {
+                        out.push(SeatSpec::Bot(Arc::new(bot_from_dict(i, d)?)));
+                    } else if item.is_callable() {
+                        let name = item
+                            .getattr("name")
+                            .ok()
+                            .and_then(|n| n.extract::<String>().ok())
+                            .or_else(|| item.getattr("__name__").ok().and_then(|n| n.extract::<String>().ok()))
+                            .unwrap_or_else(|| format!("policy{i}"));
+                        out.push(SeatSpec::Local { name, factory: Arc::new(PyFactory { f: item.unbind(), kind, error: error.clone() }) });
+                    } else {
+                        return Err(bad(format!("seat {i}: a dict of bot keys or a callable policy(obs, mask) -> action")));
+                    }
+                }
+                out
+            }
+        };
+        let seats: [SeatSpec; 4] = specs.try_into().map_err(|_| bad("four seats".into()))?;
+        Ok(NativeArena { cfg: ArenaConfig { seats, games, seed, jobs: jobs.max(1), keep_debug, profile }, error })
+    }
+
+    /// Plays the games; returns the records (JSON strings) in the order the
+    /// games ended. Ctrl-C between games stops the run (KeyboardInterrupt).
+    fn run(&self, py: Python<'_>) -> PyResult<Vec<String>> {
+        arena::clear_interrupt();
+        let mut records = Vec::new();
+        let mut signal: Option<PyErr> = None;
+        let cfg = &self.cfg;
+        let result = py.allow_threads(|| {
+            arena::run(cfg, |_, game| {
+                records.push(game.record);
+                if let Err(e) = Python::with_gil(|py| py.check_signals()) {
+                    signal = Some(e);
+                    arena::interrupt();
+                }
+                Ok(())
+            })
+        });
+        if let Some(e) = signal {
+            return Err(e);
+        }
+        if let Some(e) = self.error.lock().unwrap_or_else(|p| p.into_inner()).take() {
+            return Err(e);
+        }
+        match result {
+            Ok(_) => Ok(records),
+            Err(ArenaError::Interrupted { .. }) => Err(pyo3::exceptions::PyKeyboardInterrupt::new_err("arena interrupted")),
+            Err(e) => Err(McrError::new_err(e.to_string())),
+        }
+    }
+
+    /// The seats' names.
+    #[getter]
+    fn names(&self) -> Vec<String> {
+        self.cfg.seats.iter().map(|s| s.name().to_string()).collect()
+    }
+}
+
+/// The per-bot table of records (JSON strings).
+#[pyfunction]
+fn arena_summary(records: Vec<String>) -> PyResult<String> {
+    let mut s = arena::summary::Summary::default();
+    for (i, r) in records.iter().enumerate() {
+        let v: serde_json::Value = serde_json::from_str(r).map_err(|e| bad(format!("record {i}: {e}")))?;
+        s.add(&v);
+    }
+    Ok(s.table())
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<NativeArena>()?;
+    m.add_function(wrap_pyfunction!(arena_summary, m)?)?;
+    Ok(())
+}

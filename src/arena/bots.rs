@@ -1,0 +1,292 @@
+//! The bots file (`BOTS.toml`): four `[[bot]]` entries, seat i the i-th.
+//!
+//! ```toml
+//! [[bot]]
+//! name = "sample"                 # shown in records (players) and standings
+//! command = ["./sample"]          # argv, or one string split like a shell
+//! io = "json"                     # "json" (default) or "simple"
+//! time_limit_ms = 1000            # per turn; the first turn of a game gets twice this
+//! keep_running_limit_ms = 1000    # per turn once the bot keeps running
+//! memory_mb = 256
+//! dir = "bots/sample"             # its working directory, with ./data as on Botzone
+//! keep_running = false            # Botzone's "keep running" switch (stdin stays open)
+//! quote_requests = false          # keep-running JSON bots: requests JSON-quoted
+//! ```
+//!
+//! As on Botzone, a bot without `keep_running` gets end of input after its
+//! turn's input (the official sample reads its JSON to the end of input),
+//! and its process ends with its turn; a bot with it keeps its standard
+//! input open and may print the keep-running marker.
+//!
+//! Relative `dir` and a relative program path containing a `/` are taken
+//! from the bots file's folder. Every error names the file, line and column.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+use toml::Spanned;
+
+/// Botzone's defaults (BOTZONE_PROTOCOL.md: 1 s per turn, twice on the
+/// first, 1 s per keep-running turn for C++, 256 MB).
+pub const DEFAULT_TIME_LIMIT_MS: u64 = 1000;
+pub const DEFAULT_KEEP_RUNNING_LIMIT_MS: u64 = 1000;
+pub const DEFAULT_MEMORY_MB: u64 = 256;
+/// Bounds on the numbers a bots file may give (a day per turn, 64 GiB).
+pub const MAX_TIME_LIMIT_MS: u64 = 86_400_000;
+pub const MAX_MEMORY_MB: u64 = 65_536;
+
+/// How a bot reads its requests and writes its answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Io {
+    Json,
+    Simple,
+}
+
+impl Io {
+    pub fn name(self) -> &'static str {
+        match self {
+            Io::Json => "json",
+            Io::Simple => "simple",
+        }
+    }
+}
+
+/// One bot program and its limits.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BotSpec {
+    pub name: String,
+    /// Program and arguments.
+    pub argv: Vec<String>,
+    pub io: Io,
+    pub time_limit_ms: u64,
+    pub keep_running_limit_ms: u64,
+    pub memory_mb: u64,
+    /// Its working directory; `None`: a fresh empty folder per bot.
+    pub dir: Option<PathBuf>,
+    /// Keep-running JSON bots get each later request JSON-quoted
+    /// (botzone-local) instead of raw (the default, BotzoneBench).
+    pub quote_requests: bool,
+    /// Botzone's keep-running switch: standard input stays open after a
+    /// turn's input, and the marker keeps the process for the next turn.
+    pub keep_running: bool,
+}
+
+impl BotSpec {
+    /// A bot with Botzone's default limits.
+    pub fn new(name: impl Into<String>, argv: Vec<String>, io: Io) -> BotSpec {
+        BotSpec {
+            name: name.into(),
+            argv,
+            io,
+            time_limit_ms: DEFAULT_TIME_LIMIT_MS,
+            keep_running_limit_ms: DEFAULT_KEEP_RUNNING_LIMIT_MS,
+            memory_mb: DEFAULT_MEMORY_MB,
+            dir: None,
+            quote_requests: false,
+            keep_running: false,
+        }
+    }
+}
+
+/// A bots file that cannot be used: where and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BotsError {
+    pub file: PathBuf,
+    /// 1-based line and column, when the problem has a place.
+    pub at: Option<(usize, usize)>,
+    pub message: String,
+}
+
+impl fmt::Display for BotsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.at {
+            Some((line, col)) => write!(f, "{}:{line}:{col}: {}", self.file.display(), self.message),
+            None => write!(f, "{}: {}", self.file.display(), self.message),
+        }
+    }
+}
+
+impl std::error::Error for BotsError {}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileShape {
+    #[serde(default)]
+    bot: Vec<Spanned<Entry>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Entry {
+    name: Option<Spanned<String>>,
+    command: Option<Spanned<Command>>,
+    io: Option<Spanned<Io>>,
+    time_limit_ms: Option<Spanned<i64>>,
+    keep_running_limit_ms: Option<Spanned<i64>>,
+    memory_mb: Option<Spanned<i64>>,
+    dir: Option<Spanned<String>>,
+    quote_requests: Option<Spanned<bool>>,
+    keep_running: Option<Spanned<bool>>,
+}
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum Command {
+    Line(String),
+    Argv(Vec<String>),
+}
+
+/// Bots files larger than this are refused unread (four entries fit in a
+/// few hundred bytes).
+pub const MAX_BOTS_FILE_BYTES: u64 = 1 << 20;
+
+/// Reads and checks a bots file: exactly four entries.
+pub fn load(path: &Path) -> Result<Vec<BotSpec>, BotsError> {
+    let err = |at, message: String| BotsError { file: path.to_path_buf(), at, message };
+    let meta = std::fs::metadata(path).map_err(|e| err(None, e.to_string()))?;
+    if meta.len() > MAX_BOTS_FILE_BYTES {
+        return Err(err(None, format!("{} bytes: a bots file holds at most {MAX_BOTS_FILE_BYTES}", meta.len())));
+    }
+    let bytes = std::fs::read(path).map_err(|e| err(None, e.to_string()))?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        let at = line_col_of(&String::from_utf8_lossy(e.as_bytes()), e.utf8_error().valid_up_to());
+        err(Some(at), "not UTF-8".into())
+    })?;
+    let base = path.parent().map(Path::to_path_buf).unwrap_or_default();
+    parse(&text, &base).map_err(|(at, message)| err(at, message))
+}
+
+/// [`load`] on text already read; `base` is the folder relative paths are
+/// taken from. Errors carry (line, column) when they have a place.
+pub fn parse(text: &str, base: &Path) -> Result<Vec<BotSpec>, (Option<(usize, usize)>, String)> {
+    let at = |span: std::ops::Range<usize>| Some(line_col_of(text, span.start));
+    let shape: FileShape = toml::from_str(text).map_err(|e| (e.span().and_then(|s| at(s)), e.message().to_string()))?;
+    if shape.bot.len() != 4 {
+        let place = shape.bot.get(4).map(|b| b.span()).and_then(at);
+        return Err((place, format!("{} [[bot]] entries: a game needs exactly four (seat i is the i-th; repeat an entry to seat a bot twice)", shape.bot.len())));
+    }
+    let mut out = Vec::with_capacity(4);
+    for (i, entry) in shape.bot.into_iter().enumerate() {
+        let span = entry.span();
+        let e = entry.into_inner();
+        let argv = match e.command {
+            None => return Err((at(span), format!("[[bot]] entry {} (seat {i}) has no command", i + 1))),
+            Some(c) => {
+                let cspan = c.span();
+                let argv = match c.into_inner() {
+                    Command::Argv(v) => v,
+                    Command::Line(s) => split_command(&s).ok_or_else(|| (at(cspan.clone()), format!("command {s:?}: unbalanced quotes")))?,
+                };
+                if argv.is_empty() || argv[0].is_empty() {
+                    return Err((at(cspan), "command is empty".into()));
+                }
+                if argv.iter().any(|a| a.contains('\0')) {
+                    return Err((at(cspan), "command holds a NUL character".into()));
+                }
+                argv
+            }
+        };
+        let name = match e.name {
+            Some(n) => {
+                let nspan = n.span();
+                let n = n.into_inner();
+                if n.is_empty() || n.len() > 200 || n.chars().any(char::is_control) {
+                    return Err((at(nspan), format!("name {n:?}: 1 to 200 printable characters")));
+                }
+                n
+            }
+            None => Path::new(&argv[0]).file_name().map_or_else(|| argv[0].clone(), |f| f.to_string_lossy().into_owned()),
+        };
+        let limit = |v: Option<Spanned<i64>>, default: u64, max: u64, what: &str| -> Result<u64, (Option<(usize, usize)>, String)> {
+            match v {
+                None => Ok(default),
+                Some(v) => {
+                    let s = v.span();
+                    let n = *v.get_ref();
+                    if n < 1 || n as u64 > max {
+                        Err((at(s), format!("{what} = {n}: must be 1..={max}")))
+                    } else {
+                        Ok(n as u64)
+                    }
+                }
+            }
+        };
+        let mut spec = BotSpec::new(name, argv, e.io.map_or(Io::Json, Spanned::into_inner));
+        spec.time_limit_ms = limit(e.time_limit_ms, DEFAULT_TIME_LIMIT_MS, MAX_TIME_LIMIT_MS, "time_limit_ms")?;
+        spec.keep_running_limit_ms =
+            limit(e.keep_running_limit_ms, DEFAULT_KEEP_RUNNING_LIMIT_MS, MAX_TIME_LIMIT_MS, "keep_running_limit_ms")?;
+        spec.memory_mb = limit(e.memory_mb, DEFAULT_MEMORY_MB, MAX_MEMORY_MB, "memory_mb")?;
+        spec.quote_requests = e.quote_requests.is_some_and(Spanned::into_inner);
+        spec.keep_running = e.keep_running.is_some_and(Spanned::into_inner);
+        if let Some(d) = e.dir {
+            let dspan = d.span();
+            let d = d.into_inner();
+            if d.is_empty() || d.contains('\0') {
+                return Err((at(dspan), format!("dir {d:?} is not a folder name")));
+            }
+            spec.dir = Some(base.join(d));
+        }
+        // A relative program path with a folder in it is the bots file's.
+        if spec.argv[0].contains('/') && Path::new(&spec.argv[0]).is_relative() {
+            spec.argv[0] = base.join(&spec.argv[0]).to_string_lossy().into_owned();
+        }
+        out.push(spec);
+    }
+    Ok(out)
+}
+
+/// A command line split as a shell would (quotes, backslashes); `None`
+/// for unbalanced quotes.
+pub fn split_command(s: &str) -> Option<Vec<String>> {
+    shlex::split(s)
+}
+
+/// 1-based line and column of a byte offset.
+fn line_col_of(text: &str, offset: usize) -> (usize, usize) {
+    let offset = offset.min(text.len());
+    let before = &text.as_bytes()[..offset];
+    let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+    let col = offset - before.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1) + 1;
+    (line, col)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn four(extra: &str) -> String {
+        let mut s = String::new();
+        for i in 0..4 {
+            s.push_str(&format!("[[bot]]\nname = \"b{i}\"\ncommand = \"./bot --x 'a b'\"\n{}\n", if i == 2 { extra } else { "" }));
+        }
+        s
+    }
+
+    #[test]
+    fn defaults_and_shell_split() {
+        let bots = parse(&four(""), Path::new("/base")).unwrap();
+        assert_eq!(bots.len(), 4);
+        assert_eq!(bots[0].argv, ["/base/./bot", "--x", "a b"]);
+        assert_eq!(bots[0].time_limit_ms, 1000);
+        assert_eq!(bots[0].memory_mb, 256);
+        assert_eq!(bots[0].io, Io::Json);
+    }
+
+    #[test]
+    fn errors_have_lines() {
+        let (at, msg) = parse(&four("colour = 3"), Path::new("")).unwrap_err();
+        assert_eq!(at.unwrap().0, 12, "{msg}");
+        assert!(msg.contains("colour"), "{msg}");
+        let (at, msg) = parse(&four("time_limit_ms = 0"), Path::new("")).unwrap_err();
+        assert_eq!(at, Some((12, 17)), "{msg}");
+        let (at, msg) = parse(&four("io = \"xml\""), Path::new("")).unwrap_err();
+        assert_eq!(at.unwrap().0, 12, "{msg}");
+        let (_, msg) = parse("[[bot]]\ncommand = \"a\"\n", Path::new("")).unwrap_err();
+        assert!(msg.contains("1 [[bot]]"), "{msg}");
+        let (at, msg) = parse(&four("").replace("command = \"./bot --x 'a b'\"\n\n[[bot]]\nname = \"b3\"", "\n[[bot]]\nname = \"b3\""), Path::new("")).unwrap_err();
+        assert!(msg.contains("no command"), "{msg}");
+        assert!(at.is_some());
+    }
+}

@@ -1,0 +1,38 @@
+//! In-process seats that choose by action index (a model's policy): the
+//! observation and legal mask of the environment (`env::obs`,
+//! `env::action`), PENG and CHI as two decisions (the claim, then its
+//! discard), the chosen indices turned into the answer string the judge
+//! reads. An index outside the mask is sent as `env::game::REJECTED`
+//! (a HU as `HU`), as the environment does.
+
+use super::game::SeatTurn;
+use crate::engine::{Claim, Move};
+use crate::env::action::{self, NUM_ACTIONS};
+use crate::env::game::REJECTED;
+use crate::env::obs::{self, ObsKind};
+use crate::tiles::Tile;
+
+/// The answer of a policy `choose(obs, mask) -> index` to this turn.
+pub fn policy_answer(turn: &SeatTurn<'_>, kind: ObsKind, mut choose: impl FnMut(&[u8], &[u8]) -> Result<usize, String>) -> Result<String, String> {
+    let (e, seat) = (turn.engine, turn.seat);
+    let mut obs_buf = vec![0u8; kind.len()];
+    let mut mask = [0u8; NUM_ACTIONS];
+    obs::write(kind, e, turn.seen, seat, None, &mut obs_buf);
+    action::write_mask(e, seat, &mut mask);
+    let a = choose(&obs_buf, &mask)?;
+    let legal = mask.get(a).is_some_and(|&m| m != 0);
+    let current = e.current_tile();
+    let m = match action::decode(a, current) {
+        Some(c @ (Claim::Peng | Claim::Chi { .. })) if legal => {
+            obs::write(kind, e, turn.seen, seat, Some(c), &mut obs_buf);
+            action::write_discard_mask(e, seat, c, &mut mask);
+            let d = choose(&obs_buf, &mask)?;
+            let discard = d.checked_sub(action::PLAY).filter(|&t| t < 34).and_then(|t| Tile::new(t as u8));
+            discard.map(|d| Move { claim: c, discard: Some(d) })
+        }
+        Some(c) if legal => Some(Move::new(c)),
+        Some(Claim::Hu) => Some(Move::new(Claim::Hu)),
+        _ => None,
+    };
+    Ok(m.and_then(|m| m.answer()).unwrap_or_else(|| REJECTED.to_string()))
+}

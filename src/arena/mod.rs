@@ -1,0 +1,286 @@
+//! A local Botzone: real bot programs (any language, JSON or simple I/O,
+//! keep-running or not) play full games against each other through the
+//! judge-exact engine, under the platform's limits and verdicts, with
+//! nothing left running afterwards.
+//!
+//! - [`bots`]: the bots file (`BOTS.toml`).
+//! - [`sandbox`]: starting a program in its own session, cleaned
+//!   environment, limits, process tracking (cgroups or the process tree).
+//! - [`protocol`]: Botzone's bot input and output, both I/O modes.
+//! - [`process`]: one bot over one game (keep-running, SIGSTOP/SIGCONT,
+//!   bounded non-blocking pipes, verdicts).
+//! - [`game`]: the match loop and its record.
+//! - [`summary`]: a per-bot table from records.
+//! - [`run`]: many games, in parallel, each record handed over as its game
+//!   ends.
+
+pub mod bots;
+pub mod game;
+pub mod local;
+pub mod process;
+pub mod protocol;
+pub mod refbot;
+pub mod sandbox;
+pub mod summary;
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{mpsc, Arc, Mutex};
+
+pub use bots::{BotSpec, Io};
+pub use game::{GameError, GameInfo, GameOutcome, LocalPlayer, Seat, SeatTurn};
+pub use process::Verdict;
+
+use crate::env::wall;
+use crate::fans::Profile;
+
+/// Set when the run is to stop (Ctrl-C, SIGTERM, or [`interrupt`]): turns in
+/// flight end, their bots are killed, no new game starts.
+pub(crate) static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// Asks a running arena to stop (what the signal handler does).
+pub fn interrupt() {
+    INTERRUPTED.store(true, Ordering::Relaxed);
+}
+
+pub fn is_interrupted() -> bool {
+    INTERRUPTED.load(Ordering::Relaxed)
+}
+
+/// Clears an earlier interrupt (before a new run).
+pub fn clear_interrupt() {
+    INTERRUPTED.store(false, Ordering::Relaxed);
+}
+
+extern "C" fn on_signal(_: libc::c_int) {
+    INTERRUPTED.store(true, Ordering::Relaxed);
+}
+
+/// Ctrl-C and SIGTERM stop the run cleanly instead of killing the arena
+/// with its bots still running.
+pub fn install_interrupt_handler() {
+    unsafe {
+        let mut sa: libc::sigaction = std::mem::zeroed();
+        sa.sa_sigaction = on_signal as extern "C" fn(libc::c_int) as usize;
+        libc::sigemptyset(&mut sa.sa_mask);
+        libc::sigaction(libc::SIGINT, &sa, std::ptr::null_mut());
+        libc::sigaction(libc::SIGTERM, &sa, std::ptr::null_mut());
+    }
+}
+
+/// Makes a seat's in-process player for each game.
+pub trait LocalFactory: Send + Sync {
+    fn make(&self) -> Box<dyn LocalPlayer>;
+}
+
+/// Who plays a seat.
+#[derive(Clone)]
+pub enum SeatSpec {
+    Bot(Arc<BotSpec>),
+    Local { name: String, factory: Arc<dyn LocalFactory> },
+}
+
+impl SeatSpec {
+    pub fn name(&self) -> &str {
+        match self {
+            SeatSpec::Bot(b) => &b.name,
+            SeatSpec::Local { name, .. } => name,
+        }
+    }
+}
+
+/// A run of games.
+#[derive(Clone)]
+pub struct ArenaConfig {
+    pub seats: [SeatSpec; 4],
+    pub games: u64,
+    pub seed: u64,
+    /// Games played at once (at least 1).
+    pub jobs: usize,
+    pub keep_debug: bool,
+    pub profile: &'static Profile,
+}
+
+/// Why a run stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum ArenaError {
+    #[error("bot {name:?} (seat {seat}) cannot start: {why}")]
+    CannotStart { seat: usize, name: String, why: String },
+    #[error("game {game}: {error}")]
+    Game { game: u64, error: GameError },
+    #[error("interrupted after {done} games")]
+    Interrupted { done: u64 },
+    #[error("{0}")]
+    Output(String),
+}
+
+/// Checks, before any game, that each bot's program and folder are there
+/// (a missing file or a missing execute bit is named with its bot).
+pub fn check_bots(seats: &[SeatSpec; 4]) -> Result<(), ArenaError> {
+    for (seat, s) in seats.iter().enumerate() {
+        let SeatSpec::Bot(b) = s else { continue };
+        let fail = |why: String| ArenaError::CannotStart { seat, name: b.name.clone(), why };
+        if let Some(d) = &b.dir {
+            if !d.is_dir() {
+                return Err(fail(format!("its dir {} is not a folder", d.display())));
+            }
+        }
+        let prog = Path::new(&b.argv[0]);
+        let found: Option<PathBuf> = if b.argv[0].contains('/') {
+            let p = match (&b.dir, prog.is_relative()) {
+                (Some(d), true) if !prog.exists() => d.join(prog),
+                _ => prog.to_path_buf(),
+            };
+            Some(p)
+        } else {
+            std::env::var_os("PATH")
+                .map(|p| std::env::split_paths(&p).map(|d| d.join(prog)).find(|c| is_executable(c)).unwrap_or_else(|| prog.to_path_buf()))
+        };
+        let Some(p) = found else { return Err(fail(format!("{} is not on PATH", b.argv[0]))) };
+        if !p.exists() {
+            return Err(fail(format!("{} does not exist", p.display())));
+        }
+        if !is_executable(&p) {
+            return Err(fail(format!("{} is not an executable file", p.display())));
+        }
+    }
+    Ok(())
+}
+
+fn is_executable(p: &Path) -> bool {
+    use std::os::unix::ffi::OsStrExt;
+    let Ok(c) = std::ffi::CString::new(p.as_os_str().as_bytes()) else { return false };
+    p.is_file() && unsafe { libc::access(c.as_ptr(), libc::X_OK) } == 0
+}
+
+/// The record's game id of game `g` of a run seeded `seed`.
+pub fn game_id(seed: u64, g: u64) -> String {
+    format!("arena-{seed}-{g}")
+}
+
+/// Plays the games of `cfg`, handing each finished game to `each` in the
+/// order the games end (one at a time, on the calling thread). Stops at
+/// the first error of a game or of `each`, and on an interrupt; every bot
+/// process is gone when it returns.
+pub fn run(cfg: &ArenaConfig, mut each: impl FnMut(u64, GameOutcome) -> Result<(), String>) -> Result<u64, ArenaError> {
+    check_bots(&cfg.seats)?;
+    // A bot closing its input must not end the arena.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_IGN);
+    }
+    sandbox::tracking();
+    let globaldata: Vec<process::GlobalData> = (0..4).map(|_| Arc::new(Mutex::new(String::new()))).collect();
+    // The same bot entry seated twice shares its globaldata (as one bot on Botzone).
+    let gd_of: Vec<process::GlobalData> = (0..4)
+        .map(|s| {
+            let first = (0..s).find(|&k| same_bot(&cfg.seats[k], &cfg.seats[s])).unwrap_or(s);
+            globaldata[first].clone()
+        })
+        .collect();
+    let next = AtomicU64::new(0);
+    let stop = AtomicBool::new(false);
+    let jobs = cfg.jobs.clamp(1, 256).min(cfg.games.max(1) as usize);
+    let (tx, rx) = mpsc::sync_channel::<(u64, Result<GameOutcome, GameError>)>(jobs * 2);
+    let mut done = 0u64;
+    let mut failure: Option<ArenaError> = None;
+    std::thread::scope(|scope| {
+        for _ in 0..jobs {
+            let tx = tx.clone();
+            let (next, stop, gd_of) = (&next, &stop, &gd_of);
+            scope.spawn(move || {
+                let scratch: Vec<Option<sandbox::ScratchDir>> = cfg
+                    .seats
+                    .iter()
+                    .map(|s| match s {
+                        SeatSpec::Bot(b) if b.dir.is_none() => sandbox::ScratchDir::new().ok(),
+                        _ => None,
+                    })
+                    .collect();
+                let jails: Vec<Arc<sandbox::Jail>> = cfg
+                    .seats
+                    .iter()
+                    .map(|s| match s {
+                        SeatSpec::Bot(b) => Arc::new(sandbox::Jail::new(b.memory_mb)),
+                        SeatSpec::Local { .. } => Arc::new(sandbox::Jail::default()),
+                    })
+                    .collect();
+                loop {
+                    if stop.load(Ordering::Relaxed) || is_interrupted() {
+                        break;
+                    }
+                    let g = next.fetch_add(1, Ordering::Relaxed);
+                    if g >= cfg.games {
+                        break;
+                    }
+                    let mut seats: [Seat; 4] = std::array::from_fn(|s| match &cfg.seats[s] {
+                        SeatSpec::Bot(b) => {
+                            let dir = b.dir.clone().or_else(|| scratch[s].as_ref().map(|d| d.0.clone())).unwrap_or_else(std::env::temp_dir);
+                            Seat::Bot(process::BotRunner::new(b.clone(), dir, gd_of[s].clone(), jails[s].clone()))
+                        }
+                        SeatSpec::Local { factory, .. } => Seat::Local(factory.make()),
+                    });
+                    let result = play_one(cfg, g, &mut seats);
+                    drop(seats);
+                    if tx.send((g, result)).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        for (g, result) in rx {
+            if failure.is_some() {
+                continue;
+            }
+            match result {
+                Ok(outcome) => {
+                    if let Err(e) = each(g, outcome) {
+                        failure = Some(ArenaError::Output(e));
+                        stop.store(true, Ordering::Relaxed);
+                    } else {
+                        done += 1;
+                    }
+                }
+                Err(GameError::Interrupted) => {}
+                Err(error) => {
+                    failure = Some(ArenaError::Game { game: g, error });
+                    stop.store(true, Ordering::Relaxed);
+                }
+            }
+        }
+    });
+    sandbox::sweep_orphans();
+    if let Some(f) = failure {
+        return Err(f);
+    }
+    if is_interrupted() {
+        return Err(ArenaError::Interrupted { done });
+    }
+    Ok(done)
+}
+
+fn same_bot(a: &SeatSpec, b: &SeatSpec) -> bool {
+    match (a, b) {
+        (SeatSpec::Bot(x), SeatSpec::Bot(y)) => x == y,
+        _ => false,
+    }
+}
+
+/// Game `g` of the run.
+pub fn play_one(cfg: &ArenaConfig, g: u64, seats: &mut [Seat; 4]) -> Result<GameOutcome, GameError> {
+    let deal = wall::deal(cfg.seed, g, false);
+    let info = GameInfo {
+        game_id: game_id(cfg.seed, g),
+        bots: std::array::from_fn(|s| cfg.seats[s].name().to_string()),
+        game: g,
+        seed: cfg.seed,
+        time_limit_ms: std::array::from_fn(|s| match &cfg.seats[s] {
+            SeatSpec::Bot(b) => b.time_limit_ms,
+            SeatSpec::Local { .. } => 0,
+        }),
+        extra: Default::default(),
+        keep_debug: cfg.keep_debug,
+        profile: cfg.profile,
+    };
+    game::play(&deal, seats, &info)
+}

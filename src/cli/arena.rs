@@ -1,0 +1,111 @@
+//! `mcr arena --bots BOTS.toml [--games N] [--seed S] -o OUT.jsonl[.gz] [--jobs J] [--keep-debug]`:
+//! real bot programs play each other (src/arena); each game is written as
+//! a record as soon as it ends, then a per-bot table is printed.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use mcr_engine::arena::{self, bots, summary::Summary, ArenaConfig, ArenaError, SeatSpec};
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The bots file: four [[bot]] entries, seat i the i-th (README, "Arena").
+    #[arg(long)]
+    pub bots: PathBuf,
+    /// Games to play.
+    #[arg(long, default_value_t = 1)]
+    pub games: u64,
+    /// Seed of the walls and prevalent winds.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Output file (.jsonl, or .jsonl.gz to compress); `-` for stdout.
+    #[arg(short, long)]
+    pub output: PathBuf,
+    /// Games played at once.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub jobs: u32,
+    /// Keep each answer's `debug` (at most 1 KB) in the records.
+    #[arg(long)]
+    pub keep_debug: bool,
+    #[command(flatten)]
+    pub rules: super::RulesArg,
+}
+
+pub fn run(args: Args) -> ExitCode {
+    let specs = match bots::load(&args.bots) {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("arena: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let seats: [SeatSpec; 4] = std::array::from_fn(|i| SeatSpec::Bot(Arc::new(specs[i].clone())));
+    let cfg = ArenaConfig { seats, games: args.games, seed: args.seed, jobs: args.jobs as usize, keep_debug: args.keep_debug, profile: args.rules.rules };
+    if let Err(e) = arena::check_bots(&cfg.seats) {
+        eprintln!("arena: {}: {e}", args.bots.display());
+        return ExitCode::FAILURE;
+    }
+    arena::install_interrupt_handler();
+    let mut out: Box<dyn Write> = if args.output.as_os_str() == "-" {
+        Box::new(std::io::stdout().lock())
+    } else {
+        match std::fs::File::create(&args.output) {
+            Ok(f) if args.output.extension().is_some_and(|e| e == "gz") => {
+                Box::new(flate2::write::GzEncoder::new(std::io::BufWriter::new(f), flate2::Compression::default()))
+            }
+            Ok(f) => Box::new(std::io::BufWriter::new(f)),
+            Err(e) => {
+                eprintln!("arena: {}: {e}", args.output.display());
+                return ExitCode::FAILURE;
+            }
+        }
+    };
+    let mut summary = Summary::default();
+    let started = std::time::Instant::now();
+    let out_name = args.output.display().to_string();
+    let result = arena::run(&cfg, |_, game| {
+        out.write_all(game.record.as_bytes())
+            .and_then(|()| out.write_all(b"\n"))
+            .and_then(|()| out.flush())
+            .map_err(|e| format!("{out_name}: {e}"))?;
+        if let Ok(v) = serde_json::from_str(&game.record) {
+            summary.add(&v);
+        }
+        Ok(())
+    });
+    // Finish the file whatever happened: the records written stay readable.
+    drop(out);
+    eprint!("{}", summary.table());
+    let bot_turns: u64 = summary.bots.iter().map(|b| b.turns).sum();
+    if bot_turns > 0 {
+        eprintln!(
+            "arena: {:.1} s, its own CPU {:.1} µs per bot turn (the bots' not counted)",
+            started.elapsed().as_secs_f64(),
+            own_cpu_seconds() * 1e6 / bot_turns as f64
+        );
+    }
+    eprintln!("arena: {} records written to {} (bots tracked by {})", summary.records, args.output.display(), arena::sandbox::tracking().describe());
+    match result {
+        Ok(_) => ExitCode::SUCCESS,
+        Err(ArenaError::Interrupted { done }) => {
+            eprintln!("arena: interrupted after {done} games; every bot process was stopped");
+            ExitCode::from(130)
+        }
+        Err(e) => {
+            eprintln!("arena: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// CPU time of this process (user + system), its children's not included.
+fn own_cpu_seconds() -> f64 {
+    let mut u: libc::rusage = unsafe { std::mem::zeroed() };
+    unsafe {
+        libc::getrusage(libc::RUSAGE_SELF, &mut u);
+    }
+    let t = |v: libc::timeval| v.tv_sec as f64 + v.tv_usec as f64 * 1e-6;
+    t(u.ru_utime) + t(u.ru_stime)
+}

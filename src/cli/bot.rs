@@ -1,0 +1,54 @@
+//! `mcr bot [--policy random|greedy] [--io json|simple] [--keep-running] [--seed S]`:
+//! the reference bot on stdin/stdout (src/arena/refbot.rs).
+
+use std::process::ExitCode;
+
+use mcr_engine::arena::refbot::{self, Policy};
+use mcr_engine::arena::Io;
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+pub enum PolicyArg {
+    Random,
+    Greedy,
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+pub enum IoArg {
+    Json,
+    Simple,
+}
+
+#[derive(clap::Args)]
+pub struct Args {
+    #[arg(long, value_enum, default_value = "greedy")]
+    pub policy: PolicyArg,
+    #[arg(long, value_enum, default_value = "json")]
+    pub io: IoArg,
+    /// Keep running between turns (print Botzone's marker after each answer).
+    #[arg(long)]
+    pub keep_running: bool,
+    /// Seed of the random policy.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+}
+
+pub fn run(args: Args) -> ExitCode {
+    let policy = match args.policy {
+        PolicyArg::Random => Policy::Random,
+        PolicyArg::Greedy => Policy::Greedy,
+    };
+    let io = match args.io {
+        IoArg::Json => Io::Json,
+        IoArg::Simple => Io::Simple,
+    };
+    let stdin = std::io::stdin().lock();
+    // Unbuffered line by line would write the answer and the marker apart.
+    let stdout = std::io::BufWriter::new(std::io::stdout().lock());
+    match refbot::serve(io, args.keep_running, policy, args.seed, stdin, stdout) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("bot: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
