@@ -1,5 +1,5 @@
 //! `mcr serve`: the engine as a long-running process speaking JSON lines, for
-//! clients in other languages (`python/mcr_engine.py`).
+//! clients in other languages (`python/mcr_serve.py`).
 //!
 //! Every input line gets exactly one output line:
 //!
@@ -202,17 +202,15 @@ mod tests {
         serve(input.as_bytes(), &mut out).unwrap();
         let replies: Vec<Value> = String::from_utf8(out).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
         assert_eq!(replies.len(), rec.turns.len());
-        let mut engine = Engine::new();
-        let mut turn = engine.reset(&rec.wall, rec.quan, rec.srand).unwrap();
+        let mut replay = crate::replay::Replayer::new(Engine::new(), &rec);
         for (k, reply) in replies.iter().enumerate() {
+            let step = replay.next().unwrap().unwrap();
+            let turn = step.turn;
             assert_eq!(reply["display"], turn.display_json(), "turn {k}");
             assert_eq!(reply["requests"], turn.requests_json().unwrap_or(json!({})), "turn {k}");
             if k < 3 {
                 assert_eq!(reply["display"], rec.turns[k].display, "turn {k}");
                 assert_eq!(Some(&reply["requests"]), serde_json::to_value(&rec.turns[k].request).ok().as_ref(), "turn {k}");
-            }
-            if k + 1 < replies.len() {
-                turn = engine.step_map(rec.turns[k].responses.as_ref().unwrap()).unwrap();
             }
         }
     }

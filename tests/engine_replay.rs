@@ -14,7 +14,7 @@ use serde_json::{json, Value};
 
 use mcr_engine::engine::{Engine, Event, Turn};
 use mcr_engine::record::{read_all, GameRecord};
-use mcr_engine::replay::{displays_equal, replay, Compare};
+use mcr_engine::replay::{displays_equal, replay, Compare, Replayer};
 use mcr_engine::tiles::Tile;
 
 mod common;
@@ -186,20 +186,21 @@ fn error_games_end_with_their_verdict() {
 /// Replays `rec` up to turn `k` (each output checked against the record with
 /// the calculator masked); returns the engine and its turn `k`.
 fn play_through(engine: &mut Engine, rec: &GameRecord, k: usize) -> (Engine, Turn) {
-    let mut out = engine.reset(&rec.wall, rec.quan, rec.srand).unwrap();
-    for j in 0..=k {
-        let d = out.display_json();
+    let mut r = Replayer::new(*engine, rec);
+    while let Some(step) = r.next() {
+        let step = step.unwrap_or_else(|e| panic!("{}: {e}", rec.game_id));
+        let (j, d) = (step.index, step.turn.display_json());
         assert!(
             displays_equal(&d, &rec.turns[j].display, Compare::MaskFans),
             "{} turn {j}: engine {d} record {}",
             rec.game_id,
             rec.turns[j].display
         );
-        if j < k {
-            out = engine.step_map(rec.turns[j].responses.as_ref().unwrap()).unwrap();
+        if j == k {
+            return (*step.engine, step.turn.clone());
         }
     }
-    (engine.clone(), out)
+    panic!("{}: no turn {k}", rec.game_id)
 }
 
 /// The recorded answers to turn `k` with some seats' answers replaced.
@@ -270,14 +271,14 @@ fn find_state<T>(
     pick: impl Fn(&GameRecord, usize, &Engine) -> Option<T>,
 ) -> Option<(&'static GameRecord, usize, Engine, T)> {
     for g in corpus {
-        let mut e = Engine::new();
-        e.reset(&g.wall, g.quan, g.srand).unwrap();
-        for k in 0..g.turns.len() - 1 {
-            if k > 0 {
-                e.step_map(g.turns[k - 1].responses.as_ref().unwrap()).unwrap();
+        let mut r = Replayer::new(Engine::new(), g);
+        while let Some(step) = r.next() {
+            let step = step.unwrap_or_else(|e| panic!("{}: {e}", g.game_id));
+            if step.last {
+                break;
             }
-            if let Some(found) = pick(g, k, &e) {
-                return Some((g, k, e, found));
+            if let Some(found) = pick(g, step.index, step.engine) {
+                return Some((g, step.index, *step.engine, found));
             }
         }
     }

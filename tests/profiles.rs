@@ -8,6 +8,7 @@
 use mcr_engine::engine::{Engine, Event};
 use mcr_engine::fans::Profile;
 use mcr_engine::record::{GameRecord, Records};
+use mcr_engine::replay::Replayer;
 use mcr_engine::rules::snapshot;
 use std::path::Path;
 
@@ -59,15 +60,7 @@ fn a_changed_effect_fails_until_accepted() {
 
 /// Plays a game with its recorded answers; its last event.
 fn end(profile: &'static Profile, g: &GameRecord) -> Event {
-    let mut engine = Engine::with_profile(profile);
-    let mut turn = engine.reset(&g.wall, g.quan, g.srand).unwrap();
-    for t in &g.turns {
-        if turn.is_terminal() {
-            break;
-        }
-        turn = engine.step_map(t.responses.as_ref().unwrap_or(&Default::default())).unwrap();
-    }
-    turn.event
+    Replayer::new(Engine::with_profile(profile), g).run().unwrap_or_else(|e| panic!("{}: {e}", g.game_id)).event
 }
 
 /// house-example sets `game min_fan = 6`: a HU of 6 or 7 fan the judge

@@ -19,6 +19,7 @@ use mcr_engine::engine::claims::ClaimDecision;
 use mcr_engine::engine::Engine;
 use mcr_engine::hand::PackKind;
 use mcr_engine::record::{GameRecord, Records};
+use mcr_engine::replay::Replayer;
 use mcr_engine::tiles::Tile;
 use mcr_engine::fans::Profile;
 use mcr_engine::record::rules::Origin;
@@ -164,14 +165,19 @@ fn names(counts: [u8; 34]) -> Vec<String> {
 /// The engine replayed over the record: the table after each turn, and the
 /// claim decision on the answers to each turn.
 fn expected_tables(g: &GameRecord) -> (Vec<Table>, Vec<Option<ClaimDecision>>) {
-    let mut engine = Engine::new();
-    let mut turn = engine.reset(&g.wall, g.quan, g.srand).unwrap();
+    let mut replay = Replayer::new(Engine::new(), g);
     let mut tables = Vec::new();
     let mut claims = Vec::new();
     let mut rivers: [Vec<(String, bool)>; 4] = Default::default();
     let mut last_action = String::new();
     let mut last_player = 9usize;
-    for (n, rec) in g.turns.iter().enumerate() {
+    while let Some(step) = replay.next() {
+        let step = step.unwrap_or_else(|e| panic!("{}: {e}", g.game_id));
+        let (turn, engine, rec) = (step.turn, step.engine, &g.turns[step.index]);
+        if step.index > 0 {
+            // The decision on the answers to the previous turn.
+            claims.push(engine.last_claim().copied());
+        }
         // Rivers from the record's displays, independently of the viewer.
         let d = &rec.display;
         let action = d["action"].as_str().unwrap_or("").to_string();
@@ -207,11 +213,7 @@ fn expected_tables(g: &GameRecord) -> (Vec<Table>, Vec<Option<ClaimDecision>>) {
         assert_eq!(turn.tile_cnt, engine.walls_remaining());
         if turn.is_terminal() {
             claims.push(None);
-            break;
         }
-        turn = engine.step_map(rec.responses.as_ref().unwrap()).unwrap();
-        claims.push(engine.last_claim().copied());
-        let _ = n;
     }
     (tables, claims)
 }
@@ -396,11 +398,13 @@ fn pages_show_the_engine_state_in_chromium() {
             assert!(wall.as_str().unwrap().contains(&format!("S{} ", w.flags.wall_seat)) && wall.as_str().unwrap().contains(&format!("holds {}", w.flags.wall_left)), "{why}: {wall}");
             check_outlined(&mut b, why, w);
             // And as many as the engine counts shown (what its 4th-tile flag rests on).
-            let mut engine = Engine::new();
-            engine.reset(&g.wall, g.quan, g.srand).unwrap();
-            for t in &g.turns[..g.turns.len() - 2] {
-                engine.step_map(t.responses.as_ref().unwrap()).unwrap();
-            }
+            let mut replay = Replayer::new(Engine::new(), g);
+            let engine = loop {
+                let step = replay.next().unwrap().unwrap();
+                if step.index == g.turns.len() - 2 {
+                    break *step.engine;
+                }
+            };
             let winner = g.expected.winner.unwrap();
             let win = engine.win_hand(winner).unwrap().win_tile;
             assert_eq!(end["highlighted"].as_u64().unwrap(), engine.shown(win) as u64, "{why}: highlighted copies of {win}");

@@ -12,11 +12,11 @@ use super::explained::{fan_rows, reading_rows, FanRow, ReadingRow};
 use super::cai::{self, CaiFlags, Kong, Shown, WinFlagsOut, FLAG_NAMES};
 use super::lists::{known_check, recorded_list};
 pub use super::lists::{FanItem, FanList};
-use crate::engine::{Engine, Event, Turn};
+use crate::engine::{Engine, Event};
 use crate::fans::{self, FanResult, Profile};
 use crate::hand::HandInput;
 use crate::record::GameRecord;
-use crate::replay::{displays_equal, Compare};
+use crate::replay::{displays_equal, Compare, Replayer, Stop};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -258,52 +258,33 @@ fn display_words(v: &Value) -> String {
 
 fn run(profile: &'static Profile, g: &GameRecord, replay: Replay) -> Result<Ending, String> {
     let turns = &g.turns;
-    if turns.is_empty() {
-        return Err("record has no turns".into());
-    }
-    let mut engine = Engine::with_profile(profile);
     let mut tracker = cai::Tracker::new();
-    let mut out: Turn = engine
-        .reset(&g.wall, g.quan, g.srand)
-        .map_err(|e| format!("turn 0: {e}"))?;
-    let mut before = engine.clone();
-    for (k, rec) in turns.iter().enumerate() {
+    let mut r = Replayer::new(Engine::with_profile(profile), g);
+    let mut before = *r.engine();
+    let mut action = "";
+    while let Some(step) = r.next() {
+        let step = step.map_err(|stop| match stop {
+            Stop::GoesOn { turn } => format!("turn {turn}: the game ends here ({action}) but the record goes on"),
+            other => other.to_string(),
+        })?;
+        action = step.turn.event.action();
+        let (k, out) = (step.index, step.turn);
         let shown = out.display_json();
         // Everything but what depends on the calculator: the fan lists are
         // what is audited.
-        if !displays_equal(&shown, &rec.display, Compare::MaskFans) {
+        if !displays_equal(&shown, &turns[k].display, Compare::MaskFans) {
             return Err(format!(
                 "turn {k}: the engine does not reproduce the record (engine {}, record {})",
                 display_words(&shown),
-                display_words(&rec.display)
+                display_words(&turns[k].display)
             ));
         }
-        if out.is_terminal() {
-            if k + 1 != turns.len() {
-                return Err(format!(
-                    "turn {k}: the game ends here ({}) but the record goes on",
-                    out.event.action()
-                ));
-            }
-            break;
+        if !out.is_terminal() {
+            tracker.observe(k, out);
+            before = *step.engine;
         }
-        tracker.observe(k, &out);
-        if k + 1 == turns.len() {
-            return Err(format!(
-                "turn {k}: the record ends before the game does (no HU, HUANG or verdict)"
-            ));
-        }
-        let answers = rec.responses_by_seat();
-        let mut given = [""; 4];
-        for (seat, slot) in given.iter_mut().enumerate() {
-            *slot =
-                answers[seat].ok_or_else(|| format!("turn {k}: no response for seat {seat}"))?;
-        }
-        before = engine.clone();
-        out = engine
-            .step(given)
-            .map_err(|e| format!("turn {}: {e}", k + 1))?;
     }
+    let out = r.turn().cloned().ok_or("record has no turns")?;
     let last = turns.len() - 1;
     match out.event {
         Event::Huang => Ok(Ending::Draw),

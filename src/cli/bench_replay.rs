@@ -8,7 +8,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use mcr_engine::engine::Engine;
+use mcr_engine::engine::{Engine, EngineError, Turn};
+use mcr_engine::replay::{Record, Replayer};
 use mcr_engine::fans::Profile;
 use mcr_engine::record::{GameRecord, Records};
 
@@ -28,20 +29,29 @@ struct Game {
     wall: Vec<String>,
     quan: i64,
     srand: i64,
-    /// Answers to every turn but the last, by seat.
-    answers: Vec<[String; 4]>,
+    /// Answers to every turn, by seat.
+    answers: Vec<[Option<String>; 4]>,
     /// The rules it is replayed under (its own `"rules"`, else `--rules`).
     profile: &'static Profile,
 }
 
 impl Game {
     fn from_record(r: &GameRecord, profile: &'static Profile) -> Game {
-        let last = r.turns.len().saturating_sub(1);
-        let answers = r.turns[..last]
-            .iter()
-            .map(|t| t.responses_by_seat().map(|a| a.unwrap_or("").to_string()))
-            .collect();
+        let answers = r.turns.iter().map(|t| t.responses_by_seat().map(|a| a.map(str::to_string))).collect();
         Game { wall: r.wall.clone(), quan: r.quan, srand: r.srand, answers, profile }
+    }
+}
+
+impl Record for Game {
+    fn reset(&self, engine: &mut Engine) -> Result<Turn, EngineError> {
+        engine.reset(&self.wall, self.quan, self.srand)
+    }
+    fn turns(&self) -> usize {
+        self.answers.len()
+    }
+    fn answers(&self, k: usize) -> [Option<&str>; 4] {
+        let a = &self.answers[k];
+        [a[0].as_deref(), a[1].as_deref(), a[2].as_deref(), a[3].as_deref()]
     }
 }
 
@@ -87,28 +97,17 @@ pub fn run(args: Args) -> ExitCode {
             if engine.profile() != g.profile {
                 engine = Engine::with_profile(g.profile);
             }
-            match engine.reset(&g.wall, g.quan, g.srand) {
-                Ok(t) => {
-                    black_box(&t);
-                }
-                Err(_) => {
-                    errors += 1;
-                    continue;
+            let mut r = Replayer::new(engine, g);
+            while let Some(step) = r.next() {
+                match step {
+                    Ok(step) => {
+                        black_box(step.turn);
+                        turns += 1;
+                    }
+                    Err(_) => errors += 1,
                 }
             }
-            turns += 1;
-            for a in &g.answers {
-                match engine.step([&a[0], &a[1], &a[2], &a[3]]) {
-                    Ok(t) => {
-                        black_box(&t);
-                    }
-                    Err(_) => {
-                        errors += 1;
-                        break;
-                    }
-                }
-                turns += 1;
-            }
+            engine = r.into_engine();
         }
     }
     let secs = timer.elapsed().as_secs_f64();

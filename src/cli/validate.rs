@@ -15,11 +15,9 @@ use std::time::Instant;
 use rayon::prelude::*;
 
 use mcr_engine::engine::Engine;
-use mcr_engine::fans::Profile;
 use mcr_engine::record::lines::{for_each_block, LineReader};
-use mcr_engine::record::view::GameView;
-use mcr_engine::record::{GameRecord, RecordError};
-use mcr_engine::replay::{replay, reproduces, Compare};
+use mcr_engine::replay::validate::{validate_line, Outcome, Timings};
+use mcr_engine::replay::Compare;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -45,22 +43,6 @@ pub struct Args {
     pub timings: bool,
     #[command(flatten)]
     pub rules: super::RecordRulesArg,
-}
-
-/// Time spent per phase, in seconds.
-#[derive(Default, Clone, Copy)]
-struct Timings {
-    read: f64,
-    parse: f64,
-    replay: f64,
-}
-
-/// The outcome of one record line.
-enum Outcome {
-    /// With the game id.
-    Reproduced(String),
-    Diverged(String, String),
-    Malformed(RecordError),
 }
 
 #[derive(Default)]
@@ -171,7 +153,7 @@ fn validate_file(
         let mut outcomes: Vec<(usize, Outcome, Timings)> = block
             .par_lines()
             .map_init(Engine::new, |engine, (line, text)| {
-                let (outcome, time) = check_line(engine, file, line, text, compare, rules);
+                let (outcome, time) = validate_line(engine, file, line, text, compare, rules.rules);
                 (line, outcome, time)
             })
             .collect();
@@ -203,68 +185,4 @@ fn validate_file(
         }
     });
     *budget = reader.budget();
-}
-
-/// The engine of the profile a record is replayed under (each record its
-/// own: files may mix profiles); a record whose `"rules"` conflicts with an
-/// explicit `--rules` is reported instead.
-fn engine_for<'e>(engine: &'e mut Engine, recorded: Option<&'static Profile>, rules: &super::RecordRulesArg) -> Result<&'e mut Engine, String> {
-    let profile = rules.for_record(recorded).map_err(|c| c.to_string())?;
-    if engine.profile() != profile {
-        *engine = Engine::with_profile(profile);
-    }
-    Ok(engine)
-}
-
-/// The fast path first: a line the scanner reads whole is compared typed,
-/// and only a divergence (or a line it does not take) is read again as a
-/// `GameRecord` with JSON displays, which words the failure.
-fn check_line(engine: &mut Engine, file: &Path, line: usize, text: &[u8], compare: Compare, rules: &super::RecordRulesArg) -> (Outcome, Timings) {
-    let mut time = Timings::default();
-    let clock = Instant::now();
-    let text_ok = match std::str::from_utf8(text) {
-        Ok(t) => t,
-        Err(e) => {
-            let message = format!("line is not UTF-8 (byte {} of the line)", e.valid_up_to());
-            return (Outcome::Malformed(RecordError { file: file.to_path_buf(), line, message }), time);
-        }
-    };
-    let view = GameView::parse_whole(text_ok);
-    time.parse = clock.elapsed().as_secs_f64();
-    if let Some(view) = view {
-        let engine = match engine_for(engine, view.rules, rules) {
-            Ok(e) => e,
-            Err(conflict) => {
-                let id = view.game_id.as_str().to_owned();
-                return (Outcome::Diverged(id.clone(), format!("game {id}: {conflict}")), time);
-            }
-        };
-        let clock = Instant::now();
-        let reproduced = reproduces(engine, &view, compare);
-        time.replay = clock.elapsed().as_secs_f64();
-        if reproduced {
-            return (Outcome::Reproduced(view.game_id.as_str().to_owned()), time);
-        }
-    }
-    let clock = Instant::now();
-    let parsed = serde_json::from_slice::<GameRecord>(text);
-    time.parse += clock.elapsed().as_secs_f64();
-    let record = match parsed {
-        Ok(r) => r,
-        Err(e) => {
-            let error = RecordError { file: file.to_path_buf(), line, message: format!("malformed record: {e}") };
-            return (Outcome::Malformed(error), time);
-        }
-    };
-    let engine = match engine_for(engine, record.rules, rules) {
-        Ok(e) => e,
-        Err(conflict) => return (Outcome::Diverged(record.game_id.clone(), format!("game {}: {conflict}", record.game_id)), time),
-    };
-    let clock = Instant::now();
-    let outcome = match replay(engine, &record, compare) {
-        Ok(_) => Outcome::Reproduced(record.game_id),
-        Err(d) => Outcome::Diverged(record.game_id.clone(), format!("game {}: {d}", record.game_id)),
-    };
-    time.replay += clock.elapsed().as_secs_f64();
-    (outcome, time)
 }

@@ -24,7 +24,7 @@ fn fans_json(r: &FanResult) -> serde_json::Value {
     if !r.is_win() {
         return json!({ "result": r.result });
     }
-    let fans: Vec<_> = r.fans().map(|(f, c)| json!([f.name, f.value, c])).collect();
+    let fans = r.fan_list();
     json!({ "total": r.result, "fans": fans, "below_minimum": r.result < r.profile.game.min_fan })
 }
 

@@ -251,7 +251,7 @@ impl Game {
                     Some(e) => ("ron", e.player(), false),
                     None => ("ron", None, false),
                 };
-                let fan: Vec<Value> = fans.fans().map(|(f, c)| json!([f.name, f.value, c])).collect();
+                let fan = fans.fan_list();
                 json!({"ending": ending, "winner": player, "discarder": discarder, "qianggang": qianggang,
                        "fan": fan, "fan_total": fans.result, "scores": score})
             }

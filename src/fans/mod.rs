@@ -227,7 +227,8 @@ impl FanResult {
     }
     /// The fan list as the reference gives it: (name, value, count) rows in
     /// fan-index order; empty when the hand does not win. `mcr hands` and
-    /// the tests compare it with the corpora's `fan` lists.
+    /// the tests compare it with the corpora's `fan` lists; `mcr waits` and the
+    /// environment's game records write it.
     pub fn fan_list(&self) -> Vec<(String, i32, i32)> {
         if !self.is_win() {
             return Vec::new();

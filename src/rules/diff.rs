@@ -16,10 +16,11 @@
 mod text;
 pub mod why;
 
-use crate::engine::{Engine, Turn};
+use crate::engine::Engine;
 use crate::fans::{self, FanResult, Profile};
 use crate::hand::HandInput;
 use crate::record::{hand_inputs_of, GameRecord, HandRecord, Records};
+use crate::replay::{Replayer, Stop};
 use serde::Serialize;
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -387,25 +388,28 @@ pub fn diff_hands(rules: &'static Profile, against: Against, file: &Path, record
 /// every display, the last display, and the hand of the seat whose HU was
 /// answered. Engine errors are the error.
 pub fn play(profile: &'static Profile, g: &GameRecord) -> Result<GameSide, String> {
-    let mut engine = Engine::with_profile(profile);
     let mut side = GameSide::default();
-    let see = |side: &mut GameSide, turn: &Turn| side.can_hu.push(Some(turn.can_hu.map(i64::from)));
-    let mut turn = engine.reset(&g.wall, g.quan, g.srand).map_err(|e| e.to_string())?;
-    see(&mut side, &turn);
     let mut hands: [Option<HandInput>; 4] = Default::default();
-    for t in &g.turns {
-        if turn.is_terminal() {
-            break;
-        }
-        let answers = t.responses_by_seat();
-        for (seat, answer) in answers.iter().enumerate() {
-            if answer.is_some_and(|a| a.trim() == "HU") {
-                hands[seat] = engine.win_hand(seat as u8).ok();
+    let mut r = Replayer::new(Engine::with_profile(profile), g);
+    while let Some(step) = r.next() {
+        match step {
+            Ok(step) => {
+                side.can_hu.push(Some(step.turn.can_hu.map(i64::from)));
+                for (seat, answer) in step.answers.iter().enumerate() {
+                    if !step.last && answer.is_some_and(|a| a.trim() == "HU") {
+                        hands[seat] = step.engine.win_hand(seat as u8).ok();
+                    }
+                }
             }
+            // Under other rules a game may end before the record does: that
+            // end is the answer, not an error.
+            Err(Stop::GoesOn { .. }) => break,
+            // The engine's own words.
+            Err(Stop::Engine { error, .. }) => return Err(error.to_string()),
+            Err(stop) => return Err(stop.to_string()),
         }
-        turn = engine.step_map(t.responses.as_ref().unwrap_or(&Default::default())).map_err(|e| e.to_string())?;
-        see(&mut side, &turn);
     }
+    let turn = r.turn().ok_or_else(|| Stop::Empty.to_string())?;
     side.end = End::of_display(&turn.display_json());
     side.win = side.end.player.and_then(|p| hands.get(p as usize).cloned().flatten());
     Ok(side)

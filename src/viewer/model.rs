@@ -14,6 +14,7 @@ use crate::engine::claims::ClaimDecision;
 use crate::engine::{Engine, Event, Turn};
 use crate::hand::{Pack, PackKind};
 use crate::record::GameRecord;
+use crate::replay::{Replayer, Stop};
 use crate::tiles::Tile;
 
 use crate::audit::games::{audit_game_with, GameAudit, Replay};
@@ -327,70 +328,63 @@ pub fn build(rec: &GameRecord, source: &str) -> GameModel {
 /// `from` says where `profile` came from (shown on the page).
 pub fn build_with(profile: &'static Profile, from: Origin, rec: &GameRecord, source: &str) -> GameModel {
     let mut b = Builder { turns: Vec::new(), rivers: Default::default(), live: None, drew: None, promoted: None };
-    let mut engine = Engine::with_profile(profile);
     let mut error = None;
     let mut last: Option<Turn> = None;
     let (mut shown_hands, mut shown_melds): ([Vec<u8>; 4], [Vec<Meld>; 4]) = Default::default();
-    match engine.reset(&rec.wall, rec.quan, rec.srand) {
-        Err(e) => error = Some(format!("turn 0: {e}")),
-        Ok(first) => {
-            let mut turn = first;
-            for n in 0.. {
-                let event = b.event(n, &turn.event);
-                let drawn = match turn.event {
-                    Event::Draw { tile: t, .. } => Some(tile(t)),
-                    _ => None,
-                };
-                // The answers to this event, as recorded (a missing seat: empty).
-                let answers: Option<[String; 4]> = rec
-                    .turns
-                    .get(n as usize)
-                    .filter(|t| t.responses.is_some() && !turn.is_terminal())
-                    .map(|t| t.responses_by_seat().map(|a| a.unwrap_or("").to_string()));
-                let hands = [0, 1, 2, 3].map(|s| engine_standing(&engine, s));
-                let melds: [Vec<Meld>; 4] = [0, 1, 2, 3].map(|s| engine.packs(s).iter().map(|p| meld(s, p)).collect());
-                let changed = |s: usize| (hands[s] != shown_hands[s] || n == 0, melds[s] != shown_melds[s] || n == 0);
-                let changes = [0, 1, 2, 3].map(changed);
-                b.turns.push(TurnModel {
-                    event,
-                    hands: [0, 1, 2, 3].map(|s| changes[s].0.then(|| hands[s].clone())),
-                    drawn,
-                    melds: [0, 1, 2, 3].map(|s| changes[s].1.then(|| melds[s].clone())),
-                    walls: turn.tile_cnt,
-                    can_hu: turn.can_hu,
-                    answers: answers.clone(),
-                    claim: None,
+    let mut r = Replayer::new(Engine::with_profile(profile), rec);
+    let mut action = "";
+    while let Some(step) = r.next() {
+        let step = match step {
+            Ok(step) => step,
+            Err(stop) => {
+                error = Some(match stop {
+                    Stop::GoesOn { turn } => format!(
+                        "turn {turn}: the engine ends the game here ({action}), the record goes on to turn {}",
+                        rec.turns.len() - 1
+                    ),
+                    Stop::Incomplete { turn } => format!("turn {turn}: the record has no answers to this {action} event"),
+                    Stop::MissingAnswer { turn, seat } if rec.turns[turn].responses.is_some() => {
+                        format!("turn {turn}: the record has no answer of seat {seat} to this {action} event")
+                    }
+                    Stop::MissingAnswer { turn, .. } => format!("turn {turn}: the record has no answers to this {action} event"),
+                    other => other.to_string(),
                 });
-                (shown_hands, shown_melds) = (hands, melds);
-                if turn.is_terminal() {
-                    if rec.turns.len() > n as usize + 1 {
-                        error = Some(format!(
-                            "turn {n}: the engine ends the game here ({}), the record goes on to turn {}",
-                            turn.event.action(),
-                            rec.turns.len() - 1
-                        ));
-                    }
-                    last = Some(turn);
-                    break;
-                }
-                let Some(answers) = answers else {
-                    error = Some(format!("turn {n}: the record has no answers to this {} event", turn.event.action()));
-                    break;
-                };
-                let step = engine.step([0, 1, 2, 3].map(|s| answers[s].as_str()));
-                if let (Some(d), Some(t)) = (engine.last_claim(), b.turns.last_mut()) {
-                    t.claim = Some(claim_model(turn.event.player(), d));
-                }
-                last = Some(turn);
-                match step {
-                    Ok(next) => turn = next,
-                    Err(e) => {
-                        error = Some(format!("turn {}: {e}", n + 1));
-                        break;
-                    }
-                }
+                break;
             }
+        };
+        let (n, turn, engine) = (step.index, step.turn, step.engine);
+        action = turn.event.action();
+        // The claim decision on the answers to the previous turn.
+        if let (Some(d), Some(t)) = (engine.last_claim(), b.turns.last_mut()) {
+            t.claim = Some(claim_model(last.as_ref().and_then(|l| l.event.player()), d));
         }
+        let event = b.event(n as u32, &turn.event);
+        let drawn = match turn.event {
+            Event::Draw { tile: t, .. } => Some(tile(t)),
+            _ => None,
+        };
+        // The answers to this event, as recorded (a missing seat: empty).
+        let answers: Option<[String; 4]> = rec.turns[n]
+            .responses
+            .as_ref()
+            .filter(|_| !turn.is_terminal())
+            .map(|_| step.answers.map(|a| a.unwrap_or("").to_string()));
+        let hands = [0, 1, 2, 3].map(|s| engine_standing(engine, s));
+        let melds: [Vec<Meld>; 4] = [0, 1, 2, 3].map(|s| engine.packs(s).iter().map(|p| meld(s, p)).collect());
+        let changed = |s: usize| (hands[s] != shown_hands[s] || n == 0, melds[s] != shown_melds[s] || n == 0);
+        let changes = [0, 1, 2, 3].map(changed);
+        b.turns.push(TurnModel {
+            event,
+            hands: [0, 1, 2, 3].map(|s| changes[s].0.then(|| hands[s].clone())),
+            drawn,
+            melds: [0, 1, 2, 3].map(|s| changes[s].1.then(|| melds[s].clone())),
+            walls: turn.tile_cnt,
+            can_hu: turn.can_hu,
+            answers,
+            claim: None,
+        });
+        (shown_hands, shown_melds) = (hands, melds);
+        last = Some(turn.clone());
     }
     let end = last.as_ref().map(|t| &t.event);
     let audit = audit_game_with(profile, rec, Replay::Cai);

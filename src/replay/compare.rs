@@ -1,5 +1,5 @@
-//! Replays a game record through the engine with the record's own answers and
-//! compares every turn, as `shared/seeds/validate_engine.py` does: request
+//! Compares what the engine emits, replaying a game record with its own
+//! answers ([`super::Replayer`]), with what the record holds, turn by turn, as `shared/seeds/validate_engine.py` does: request
 //! strings exactly, displays as JSON objects whose null-valued keys are
 //! ignored.
 //!
@@ -13,6 +13,7 @@ use std::fmt;
 use serde_json::Value;
 
 use crate::engine::protocol::Display;
+use super::{Replayer, Stop};
 use crate::engine::{Engine, EngineError, Turn};
 use crate::record::view::{same_text, DisplayView, GameView, Ints4, PerSeat, Text};
 use crate::record::GameRecord;
@@ -127,61 +128,41 @@ impl fmt::Display for Divergence {
     }
 }
 
-/// The replay loop of both record forms: reset on the record's wall, then
-/// for each of `turns` turns `check` the engine's output and step with the
-/// recorded answers (a missing one is an engine error). Returns the turns
-/// reproduced or the first divergence, whose comparison part is `check`'s.
-fn drive<'r, C>(
-    engine: &mut Engine,
-    (wall, quan, srand): (&[impl AsRef<str>], i64, i64),
-    turns: usize,
-    mut check: impl FnMut(usize, &Turn) -> Result<(), C>,
-    responses: impl Fn(usize) -> [Option<&'r str>; 4],
-) -> Result<usize, (usize, Stop<C>)> {
-    if turns == 0 {
-        return Err((0, Stop::Empty));
-    }
-    let mut out = engine.reset(wall, quan, srand).map_err(|e| (0, Stop::Engine(e)))?;
-    for k in 0..turns {
-        check(k, &out).map_err(|c| (k, Stop::Compare(c)))?;
-        if k + 1 < turns {
-            let answers = responses(k);
-            let mut given = [""; 4];
-            for (seat, slot) in given.iter_mut().enumerate() {
-                *slot = answers[seat].ok_or((k + 1, Stop::Engine(EngineError::MissingResponse(seat as u8))))?;
-            }
-            out = engine.step(given).map_err(|e| (k + 1, Stop::Engine(e)))?;
-        }
-    }
-    // Every turn agreed, but a record must also reach the game's end.
-    if !engine.is_over() {
-        return Err((turns - 1, Stop::Incomplete));
-    }
-    Ok(turns)
-}
-
-/// Why [`drive`] stopped.
-enum Stop<C> {
-    Compare(C),
-    Engine(EngineError),
-    Empty,
-    Incomplete,
-}
-
 /// Replays `record`; returns the number of turns reproduced.
 pub fn replay(engine: &mut Engine, record: &GameRecord, compare: Compare) -> Result<usize, Divergence> {
     let turns = &record.turns;
-    let start = (record.wall.as_slice(), record.quan, record.srand);
-    drive(engine, start, turns.len(), |k, out| check_turn(out, &turns[k], compare), |k| turns[k].responses_by_seat())
-        .map_err(|(turn, stop)| {
-            let what = match stop {
-                Stop::Compare(kind) => kind,
-                Stop::Engine(e) => DivergenceKind::Engine(e),
-                Stop::Empty => DivergenceKind::Empty,
-                Stop::Incomplete => DivergenceKind::Incomplete,
-            };
-            Divergence { turn, what }
-        })
+    let mut r = Replayer::new(*engine, record);
+    let mut result = Ok(turns.len());
+    while let Some(step) = r.next() {
+        let failed = match step {
+            Ok(step) => check_turn(step.turn, &turns[step.index], compare).map_err(|what| Divergence { turn: step.index, what }),
+            Err(stop) => Err(divergence(stop, record)),
+        };
+        if let Err(d) = failed {
+            result = Err(d);
+            break;
+        }
+    }
+    *engine = r.into_engine();
+    result
+}
+
+/// A [`Stop`] in the validator's words: a record that goes on after the
+/// game's end is reported as the step the engine was asked for (the first
+/// missing answer to the last turn, else a step after the end).
+fn divergence(stop: Stop, record: &GameRecord) -> Divergence {
+    let (turn, what) = match stop {
+        Stop::Empty => (0, DivergenceKind::Empty),
+        Stop::Engine { turn, error } => (turn, DivergenceKind::Engine(error)),
+        Stop::MissingAnswer { turn, seat } => (turn + 1, DivergenceKind::Engine(EngineError::MissingResponse(seat))),
+        Stop::Incomplete { turn } => (turn, DivergenceKind::Incomplete),
+        Stop::GoesOn { turn } => {
+            let missing = record.turns[turn].responses_by_seat().iter().position(Option::is_none);
+            let error = missing.map_or(EngineError::GameOver, |seat| EngineError::MissingResponse(seat as u8));
+            (turn + 1, DivergenceKind::Engine(error))
+        }
+    };
+    Divergence { turn, what }
 }
 
 /// Whether the engine reproduces `game`, which must hold the whole record
@@ -189,23 +170,22 @@ pub fn replay(engine: &mut Engine, record: &GameRecord, compare: Compare) -> Res
 /// record, at a fraction of the cost. Word a `false` with [`replay`].
 pub fn reproduces(engine: &mut Engine, game: &GameView, compare: Compare) -> bool {
     let turns = &game.turns;
-    let start = (game.wall.as_slice(), game.quan, game.srand);
     let mut request = String::with_capacity(64);
-    let check = |k: usize, out: &Turn| {
-        let turn = &turns[k];
-        let same = view_matches(&out.display(), &turn.display, compare)
-            && turn.request.as_ref().is_none_or(|r| r.is_empty() || requests_match(out, r, &mut request));
-        if same {
-            Ok(())
-        } else {
-            Err(())
+    let mut r = Replayer::new(*engine, game);
+    let mut same = true;
+    while let Some(step) = r.next() {
+        same = step.is_ok_and(|step| {
+            let turn = &turns[step.index];
+            let out = step.turn;
+            view_matches(&out.display(), &turn.display, compare)
+                && turn.request.as_ref().is_none_or(|r| r.is_empty() || requests_match(out, r, &mut request))
+        });
+        if !same {
+            break;
         }
-    };
-    let responses = |k: usize| -> [Option<&str>; 4] {
-        let r = turns[k].responses.as_ref();
-        std::array::from_fn(|seat| r.and_then(|r| r.get(seat)))
-    };
-    drive(engine, start, turns.len(), check, responses).is_ok()
+    }
+    *engine = r.into_engine();
+    same
 }
 
 fn check_turn(out: &Turn, turn: &crate::record::TurnRecord, compare: Compare) -> Result<(), DivergenceKind> {

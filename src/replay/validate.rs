@@ -1,0 +1,99 @@
+//! The validator's verdict on one record line: the fast path (a borrowed
+//! view compared typed, [`reproduces`]) first, the slow path (a parsed
+//! [`GameRecord`] compared as JSON, [`replay`], which words a divergence)
+//! only for a line the fast path does not take or a divergence. `mcr
+//! validate` prints what this returns.
+
+use std::path::Path;
+use std::time::Instant;
+
+use super::{replay, reproduces, Compare};
+use crate::engine::Engine;
+use crate::fans::Profile;
+use crate::record::rules::profile_for;
+use crate::record::view::GameView;
+use crate::record::{GameRecord, RecordError};
+
+/// Time spent per phase, in seconds.
+#[derive(Default, Clone, Copy, Debug)]
+pub struct Timings {
+    /// Reading and decompressing (filled by the caller).
+    pub read: f64,
+    pub parse: f64,
+    pub replay: f64,
+}
+
+/// The outcome of one record line.
+#[derive(Debug)]
+pub enum Outcome {
+    /// With the game id.
+    Reproduced(String),
+    /// The game id, and the divergence in words (`game ID: ...`).
+    Diverged(String, String),
+    Malformed(RecordError),
+}
+
+/// The engine of the profile a record is replayed under (each record its
+/// own: files may mix profiles; `rules` the one asked for, if any); a record
+/// whose `"rules"` conflicts with `rules` is reported instead.
+fn engine_for<'e>(engine: &'e mut Engine, recorded: Option<&'static Profile>, rules: Option<&'static Profile>) -> Result<&'e mut Engine, String> {
+    let profile = profile_for(recorded, rules).map_err(|c| c.to_string())?;
+    if engine.profile() != profile {
+        *engine = Engine::with_profile(profile);
+    }
+    Ok(engine)
+}
+
+/// The fast path first: a line the scanner reads whole is compared typed,
+/// and only a divergence (or a line it does not take) is read again as a
+/// `GameRecord` with JSON displays, which words the failure. `rules`: the
+/// profile asked for (`None`: each record's own, else botzone).
+pub fn validate_line(engine: &mut Engine, file: &Path, line: usize, text: &[u8], compare: Compare, rules: Option<&'static Profile>) -> (Outcome, Timings) {
+    let mut time = Timings::default();
+    let clock = Instant::now();
+    let text_ok = match std::str::from_utf8(text) {
+        Ok(t) => t,
+        Err(e) => {
+            let message = format!("line is not UTF-8 (byte {} of the line)", e.valid_up_to());
+            return (Outcome::Malformed(RecordError { file: file.to_path_buf(), line, message }), time);
+        }
+    };
+    let view = GameView::parse_whole(text_ok);
+    time.parse = clock.elapsed().as_secs_f64();
+    if let Some(view) = view {
+        let engine = match engine_for(engine, view.rules, rules) {
+            Ok(e) => e,
+            Err(conflict) => {
+                let id = view.game_id.as_str().to_owned();
+                return (Outcome::Diverged(id.clone(), format!("game {id}: {conflict}")), time);
+            }
+        };
+        let clock = Instant::now();
+        let reproduced = reproduces(engine, &view, compare);
+        time.replay = clock.elapsed().as_secs_f64();
+        if reproduced {
+            return (Outcome::Reproduced(view.game_id.as_str().to_owned()), time);
+        }
+    }
+    let clock = Instant::now();
+    let parsed = serde_json::from_slice::<GameRecord>(text);
+    time.parse += clock.elapsed().as_secs_f64();
+    let record = match parsed {
+        Ok(r) => r,
+        Err(e) => {
+            let error = RecordError { file: file.to_path_buf(), line, message: format!("malformed record: {e}") };
+            return (Outcome::Malformed(error), time);
+        }
+    };
+    let engine = match engine_for(engine, record.rules, rules) {
+        Ok(e) => e,
+        Err(conflict) => return (Outcome::Diverged(record.game_id.clone(), format!("game {}: {conflict}", record.game_id)), time),
+    };
+    let clock = Instant::now();
+    let outcome = match replay(engine, &record, compare) {
+        Ok(_) => Outcome::Reproduced(record.game_id),
+        Err(d) => Outcome::Diverged(record.game_id.clone(), format!("game {}: {d}", record.game_id)),
+    };
+    time.replay += clock.elapsed().as_secs_f64();
+    (outcome, time)
+}
