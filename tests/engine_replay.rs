@@ -128,6 +128,11 @@ fn loose_comparison_ignores_exactly_the_keys_it_does_not_compare() {
             c
         };
         let id = &g["game_id"];
+        if replay_json(g, Compare::Exact).is_err() {
+            // Not reproduced as is: only an accepted change of the base may do that.
+            common::differs_from_reference(&format!("{id}: the record as is is not reproduced exactly"));
+            continue;
+        }
         assert_eq!(replay_json(g, Compare::Exact), replay_json(g, Compare::Loose), "{id}: the record as is");
         for (key, edit) in outside {
             let c = changed(edit);
@@ -142,6 +147,9 @@ fn loose_comparison_ignores_exactly_the_keys_it_does_not_compare() {
         }
         let c = changed(null_key);
         assert!(replay_json(&c, Compare::Exact).is_ok() && replay_json(&c, Compare::Loose).is_ok(), "{id}: a null key");
+    }
+    if loosely.is_empty() {
+        return;
     }
     let dir = common::temp_dir("loose");
     let file = dir.join("changed.jsonl");
@@ -159,12 +167,17 @@ fn loose_comparison_ignores_exactly_the_keys_it_does_not_compare() {
 #[test]
 fn error_games_end_with_their_verdict() {
     let mut engine = Engine::new();
+    let mut differ = Vec::new();
     for g in errors() {
         let (_, last) = play_through(&mut engine, g, g.turns.len() - 1);
         let verdict = g.expected.verdict.as_deref().unwrap_or("?");
-        assert_eq!(last.event.action(), verdict, "{}", g.game_id);
-        assert_eq!(last.event.player(), g.expected.offender, "{}", g.game_id);
-        assert_eq!(last.event.scores().map(|s| s.to_vec()), Some(g.expected.scores.clone()), "{}", g.game_id);
+        let got = (last.event.action(), last.event.player(), last.event.scores().map(|s| s.to_vec()));
+        if got != (verdict, g.expected.offender, Some(g.expected.scores.clone())) {
+            differ.push(format!("{}: {got:?}, recorded {verdict} {:?} {:?}", g.game_id, g.expected.offender, g.expected.scores));
+        }
+    }
+    if !differ.is_empty() {
+        common::differs_from_reference(&format!("{} error games end otherwise, first: {:?}", differ.len(), &differ[..differ.len().min(3)]));
     }
 }
 
