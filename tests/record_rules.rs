@@ -117,7 +117,7 @@ fn a_file_mixing_profiles_replays_each_record_under_its_own() {
     let run = mcr(&["bench", "replay", p(&file), "--passes", "1"]);
     assert!(run.ok() && run.stdout.contains("0 engine errors"), "{run:?}");
     // rules diff: each game against the rules it was played under.
-    let run = mcr(&["rules", "diff", "--rules", "botzone", "--format", "json", p(&file)]);
+    let run = mcr(&["rules", "diff", "--rules", "botzone", "--against", "played", "--format", "json", p(&file)]);
     assert!(run.ok(), "{run:?}");
     let v: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
     assert_eq!(v["against"], "botzone, house-example");

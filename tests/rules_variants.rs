@@ -115,7 +115,61 @@ fn a_changed_value_and_exclusion_change_scoring_without_code_changes() {
     assert!(out.contains("双箭刻 x2 ") && out.contains("total 21 fan"), "{out}");
     let out = fan(&bin, "[peng F4 1] [peng F4 2] [peng B1 3] F2 F2 F2 B7 +B7 seat=2 prevalent=3");
     assert!(out.contains("圈风刻 x2 ") && out.contains("幺九刻 x2 ") && out.contains("total 19 fan"), "{out}");
+    a_base_edit_shows_against_the_records_and_is_accepted_once(&bin);
     std::fs::remove_file(&bin).ok();
+}
+
+/// The base edit above (平和 = 3 among others), seen by `mcr rules diff`
+/// against the recorded answers and by the base's snapshot, on the first
+/// records of the bundled corpora (this binary is a debug build): the diff
+/// by fan, a failing snapshot check until `--accept`, then the note the
+/// corpus tests print; the shipped rules (the revert) agree with every
+/// record again, which fails the accepted snapshot until accepted back.
+fn a_base_edit_shows_against_the_records_and_is_accepted_once(edited: &Path) {
+    use std::io::{BufRead, Write};
+    let work = std::env::temp_dir().join(format!("mcr-base-edit-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&work);
+    let data = work.join("tests/data");
+    std::fs::create_dir_all(&data).unwrap();
+    let mut with_pinghe = 0;
+    for (name, n) in [("hands.jsonl.gz", 2000), ("games.jsonl.gz", 150), ("errors.jsonl.gz", 30), ("golden.jsonl.gz", 10)] {
+        let lines = std::io::BufReader::new(flate2::read::GzDecoder::new(std::fs::File::open(common::data(name)).unwrap())).lines().take(n);
+        let mut enc = flate2::write::GzEncoder::new(std::fs::File::create(data.join(name)).unwrap(), flate2::Compression::fast());
+        for l in lines {
+            let l = l.unwrap();
+            with_pinghe += l.contains("\"平和\"") as usize;
+            writeln!(enc, "{l}").unwrap();
+        }
+        enc.finish().unwrap();
+    }
+    // Today's state, accepted by the shipped rules.
+    std::fs::create_dir_all(work.join("rules/snapshots")).unwrap();
+    let run = |bin: &Path, args: &[&str]| {
+        let out = Command::new(bin).args(args).current_dir(&work).output().unwrap();
+        (out.status.success(), String::from_utf8_lossy(&out.stdout).to_string(), String::from_utf8_lossy(&out.stderr).to_string())
+    };
+    let shipped = Path::new(env!("CARGO_BIN_EXE_mcr"));
+    assert!(run(shipped, &["rules", "snapshot", "botzone", "--accept"]).0);
+    let (ok, out, err) = run(edited, &["rules", "diff", "tests/data/hands.jsonl.gz", "tests/data/games.jsonl.gz", "--show", "1"]);
+    assert!(ok, "{err}");
+    assert!(out.starts_with("rules diff: botzone against the recorded answers\n"), "{out}");
+    let line = out.lines().find(|l| l.starts_with("平和 ")).unwrap_or_else(|| panic!("{out}"));
+    let n: usize = line.split("value changed ").nth(1).and_then(|t| t.split(|c: char| !c.is_ascii_digit()).next()).and_then(|t| t.parse().ok()).unwrap_or_else(|| panic!("{line}"));
+    assert!(n > with_pinghe / 2 && n <= with_pinghe && line.contains(" of them games)"), "{line}, {with_pinghe} records with 平和");
+    assert!(out.contains("why: 平和 value 3 against 2: fan 平和 = 3 (rules/fans.mcr:"), "{out}");
+    // Unaccepted: the snapshot fails with the diff by fan.
+    let (ok, _, err) = run(edited, &["rules", "snapshot", "botzone"]);
+    assert!(!ok && err.contains("+ 平和 ") && err.contains("- the rules agree with every record") && err.contains("mcr rules snapshot botzone --accept"), "{err}");
+    // Accepted once: the check passes and says how the base differs.
+    assert!(run(edited, &["rules", "snapshot", "botzone", "--accept"]).0);
+    let (ok, out, err) = run(edited, &["rules", "snapshot", "botzone"]);
+    assert!(ok && out.contains("botzone: differs from the reference as accepted in rules/snapshots/botzone.txt"), "{out}{err}");
+    // Reverted: the shipped rules agree with every record again.
+    let (ok, out, _) = run(shipped, &["rules", "diff", "tests/data/hands.jsonl.gz", "tests/data/games.jsonl.gz"]);
+    assert!(ok && out.contains("the rules agree with every record (2000 hands, 150 games)"), "{out}");
+    let (ok, _, err) = run(shipped, &["rules", "snapshot", "botzone"]);
+    assert!(!ok && err.contains("+ the rules agree with every record"), "{err}");
+    let _ = std::fs::remove_dir_all(&work);
 }
 
 fn assert_build_error(name: &str, edit: impl FnOnce(&str) -> String, expected: &[&str]) {

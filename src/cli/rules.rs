@@ -16,14 +16,18 @@ pub struct Args {
 pub enum What {
     /// List the rule profiles: name, base, fans, file, about.
     List,
-    /// Score hands and replay games under two profiles; summary by fan, then examples.
+    /// Score hands and replay games under the rules and compare with a
+    /// baseline (another profile, or the answers stored in the records);
+    /// summary by fan, then examples with the rule lines that differ.
     Diff(DiffArgs),
     /// Check rules files as the build does (default: rules/fans.mcr and every
     /// profile), reporting every error with its line; no build needed.
     Check { files: Vec<PathBuf> },
     /// Check a profile's effect on the bundled corpora against its accepted
-    /// snapshot (rules/snapshots/NAME.txt); --accept writes it. Run from the
-    /// repository root.
+    /// snapshot (rules/snapshots/NAME.txt); --accept writes it. A profile's
+    /// effect is its diff against the profile it extends; botzone's (the base,
+    /// rules/fans.mcr) is its diff against the answers recorded in the
+    /// corpora. Run from the repository root.
     Snapshot {
         #[arg(value_parser = super::parse_profile)]
         profile: &'static Profile,
@@ -39,16 +43,28 @@ pub struct DiffArgs {
     pub files: Vec<PathBuf>,
     #[command(flatten)]
     pub rules: super::RulesArg,
-    /// The profile to compare with [default: the rules each game was played
-    /// under (its record's "rules" key, else botzone); botzone for hands]
-    #[arg(long, value_parser = super::parse_profile)]
-    pub against: Option<&'static Profile>,
+    /// What to compare with: `recorded` (the answers stored in the records:
+    /// a hand's `expected` fans, a game's HU/WA/WH display and canHu values),
+    /// `played` (each game's own rules: its record's "rules" key, else
+    /// botzone; botzone for hands) or a profile name. [default: `recorded`
+    /// for botzone, where comparing botzone with itself would say nothing,
+    /// so that an edit of rules/fans.mcr shows; `played` for any other
+    /// profile]
+    #[arg(long, value_parser = parse_against)]
+    pub against: Option<diff::Against>,
     /// How many differing records to show side by side.
     #[arg(long, default_value_t = 5)]
     pub show: usize,
     /// `text` or `json`.
     #[arg(long, default_value = "text", value_parser = ["text", "json"])]
     pub format: String,
+}
+
+fn parse_against(s: &str) -> Result<diff::Against, String> {
+    match diff::Against::parse(s) {
+        Some(a) => Ok(a),
+        None => super::parse_profile(s).map(diff::Against::Profile).map_err(|e| format!("{e}; or `recorded` or `played`")),
+    }
 }
 
 pub fn run(args: Args) -> ExitCode {
@@ -73,6 +89,10 @@ pub fn run(args: Args) -> ExitCode {
             }
             Ok(()) => {
                 println!("{}: the effect is the accepted one", profile.name);
+                let accepted = std::fs::read_to_string(mcr_engine::rules::snapshot::path(std::path::Path::new("."), profile)).unwrap_or_default();
+                if profile.extends.is_none() && !accepted.contains("the rules agree with every record") {
+                    println!("{}: differs from the reference as accepted in {}", profile.name, mcr_engine::rules::snapshot::BASE_SNAPSHOT);
+                }
                 ExitCode::SUCCESS
             }
             Err(e) => {
@@ -95,7 +115,8 @@ pub fn run(args: Args) -> ExitCode {
         },
         What::Diff(a) => {
             let files: Vec<&std::path::Path> = a.files.iter().map(|f| f.as_path()).collect();
-            let s = diff::diff(a.rules.rules, a.against, &files, a.show);
+            let against = a.against.unwrap_or_else(|| diff::Against::default_for(a.rules.rules));
+            let s = diff::diff(a.rules.rules, against, &files, a.show);
             if a.format == "json" {
                 println!("{}", serde_json::to_string_pretty(&s).expect("summary serialises"));
             } else {

@@ -1,26 +1,183 @@
-//! What a rules change does: hands and games scored under two profiles and
-//! compared (`mcr rules diff`). Hands are scored with the calculator of each
-//! profile; games are replayed through the engine of each profile with the
-//! recorded answers, and their ends compared (winner, verdict, scores).
+//! What a rules change does (`mcr rules diff`): the hands and games of some
+//! records scored under the rules and compared with a baseline, summarised by
+//! fan, with examples side by side and the rule lines that made the
+//! difference ([`why`]).
 //!
-//! The baseline (`--against`) defaults to the rules each game was played
-//! under: its record's `"rules"` key, `botzone` without one (and for hands).
+//! The baseline ([`Against`]) is another profile, the rules each game was
+//! played under, or the answers stored in the records themselves: a hands
+//! record's `expected` fan list, a game's displays (the final HU, WA or WH
+//! display's fans, fanCnt and scores, and every turn's canHu values). Comparing
+//! with the records is the only way to see an edit of the base rules
+//! (`rules/fans.mcr`): every profile is built from it.
+//!
+//! Hands are scored with the calculator of each profile; games are replayed
+//! through the engine with the recorded answers.
 
-use crate::engine::{Engine, Event};
+mod text;
+pub mod why;
+
+use crate::engine::Engine;
 use crate::fans::{self, FanResult, Profile};
+use crate::hand::HandInput;
 use crate::record::{hand_inputs_of, GameRecord, HandRecord, Records};
 use crate::replay::{Replayer, Stop};
 use serde::Serialize;
+use serde_json::Value;
 use std::collections::BTreeMap;
-use std::fmt::Write as _;
 use std::path::Path;
 
-/// Hands or games that gained, lost or changed the count of one fan.
+/// What the rules are compared with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Against {
+    /// One profile, for hands and games.
+    Profile(&'static Profile),
+    /// Each game against the rules it was played under (its record's
+    /// `"rules"`, else botzone); hands against botzone.
+    Played,
+    /// The answers stored in the records.
+    Recorded,
+}
+
+impl Against {
+    /// Parses `recorded`, `played` or a profile name.
+    pub fn parse(s: &str) -> Option<Against> {
+        match s {
+            "recorded" => Some(Against::Recorded),
+            "played" => Some(Against::Played),
+            name => Profile::by_name(name).map(Against::Profile),
+        }
+    }
+
+    /// The baseline when none is named: the records for botzone (comparing
+    /// botzone with itself says nothing), else the rules each game was played
+    /// under.
+    pub fn default_for(rules: &Profile) -> Against {
+        if rules.name == Profile::default().name {
+            Against::Recorded
+        } else {
+            Against::Played
+        }
+    }
+}
+
+/// The name of the recorded baseline in reports.
+pub const RECORDED: &str = "recorded";
+
+/// Hands or games that gained, lost, changed the count of, or scored at
+/// another value one fan.
 #[derive(Debug, Clone, Default, Serialize, PartialEq, Eq)]
 pub struct FanChange {
     pub gained: usize,
     pub lost: usize,
+    /// The fan counted a different number of times.
     pub changed: usize,
+    /// The fan counted as often, at another value.
+    pub value_changed: usize,
+    /// How many of the records counted are games (the rest are hands).
+    pub games: usize,
+}
+
+/// One side's answer for a hand: the result code (a fan total, or negative
+/// when it does not win) and the fans as (name, value, count).
+#[derive(Debug, Clone, Default, Serialize, PartialEq, Eq)]
+pub struct Answer {
+    pub result: i32,
+    pub fans: Vec<(String, i32, i32)>,
+}
+
+impl Answer {
+    pub fn of(r: &FanResult) -> Answer {
+        Answer { result: r.result, fans: r.fan_list() }
+    }
+
+    /// By name: (value, count); a non-winning answer has none.
+    fn by_name(&self) -> BTreeMap<&str, (i32, i32)> {
+        self.fans.iter().map(|(n, v, c)| (n.as_str(), (*v, *c))).collect()
+    }
+
+    /// `name value` or `name value xN`.
+    pub fn items(&self) -> Vec<String> {
+        self.fans.iter().map(|(n, v, c)| if *c > 1 { format!("{n} {v} x{c}") } else { format!("{n} {v}") }).collect()
+    }
+
+    fn same(&self, other: &Answer) -> bool {
+        self.result == other.result && self.by_name() == other.by_name()
+    }
+}
+
+/// How a game ended, read from its final display (the engine's or the
+/// record's): action, player, scores and the fans of a HU or WH.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct End {
+    pub action: String,
+    pub player: Option<i64>,
+    pub scores: Option<Vec<i64>>,
+    /// fanCnt and the fan list, on a HU or WH display.
+    pub fans: Option<Answer>,
+}
+
+impl End {
+    /// Reads a judge display; missing or ill-typed keys are absent.
+    pub fn of_display(d: &Value) -> End {
+        let ints = |v: &Value| v.as_array().map(|a| a.iter().map(|x| x.as_i64().unwrap_or(i64::MIN)).collect::<Vec<_>>());
+        let fans = d.get("fanCnt").and_then(Value::as_i64).map(|cnt| Answer {
+            result: cnt as i32,
+            fans: d
+                .get("fan")
+                .and_then(Value::as_array)
+                .map(|list| {
+                    list.iter()
+                        .map(|f| {
+                            let int = |k: &str| f.get(k).and_then(Value::as_i64).unwrap_or(0) as i32;
+                            (f.get("name").and_then(Value::as_str).unwrap_or("?").to_string(), int("value"), int("cnt"))
+                        })
+                        .collect()
+                })
+                .unwrap_or_default(),
+        });
+        End {
+            action: d.get("action").and_then(Value::as_str).unwrap_or("?").to_string(),
+            player: d.get("player").and_then(Value::as_i64),
+            scores: d.get("score").and_then(ints),
+            fans,
+        }
+    }
+
+    fn same(&self, other: &End) -> bool {
+        self.action == other.action
+            && self.player == other.player
+            && self.scores == other.scores
+            && match (&self.fans, &other.fans) {
+                (Some(a), Some(b)) => a.same(b),
+                (a, b) => a.is_none() && b.is_none(),
+            }
+    }
+
+    fn is_win(&self) -> bool {
+        self.action == "HU"
+    }
+
+    /// `HU player 2 scores [-8, -8, 45, -29]`.
+    pub fn text(&self) -> String {
+        let mut t = self.action.clone();
+        if let Some(p) = self.player {
+            t += &format!(" player {p}");
+        }
+        if let Some(s) = &self.scores {
+            t += &format!(" scores {s:?}");
+        }
+        t
+    }
+}
+
+/// One game under one side: every display's canHu, the end, and (under the
+/// rules) the hand of the HU answered last.
+#[derive(Debug, Clone, Default)]
+pub struct GameSide {
+    pub can_hu: Vec<Option<[i64; 4]>>,
+    pub end: End,
+    /// The hand of the seat that won (or was refused), as the engine scored it.
+    pub win: Option<HandInput>,
 }
 
 /// One record whose outcome differs, both sides.
@@ -29,29 +186,35 @@ pub struct Example {
     pub id: String,
     pub file: String,
     pub line: usize,
-    /// (result, fan list as "name xN") under the profile, then the baseline.
+    /// (result, fans as "name value [xN]") under the rules, then the baseline.
     pub rules: (i32, Vec<String>),
     pub against: (i32, Vec<String>),
-    /// The baseline profile of this record (`--against`, or the game's own rules).
+    /// The baseline of this record: a profile's name or `recorded`.
     pub against_rules: String,
     /// Games: the end under each (verdict, player, scores).
     pub end_rules: Option<String>,
     pub end_against: Option<String>,
+    /// Games: the first turn whose canHu values differ, both sides.
+    pub can_hu: Option<String>,
+    /// The reading the rules chose and the rule of every fan that differs,
+    /// with its file and line (the audit's explanation, [`why`]).
+    pub why: Vec<String>,
 }
 
 #[derive(Debug, Clone, Default, Serialize, PartialEq, Eq)]
 pub struct Summary {
     pub rules: String,
-    /// The baseline: `--against`, or the rules the records were played
-    /// under (their names, comma-separated, when they differ).
+    /// The baseline: a profile, `recorded`, or the rules the records were
+    /// played under (their names, comma-separated, when they differ).
     pub against: String,
-    /// What differs in the tables: fans added, removed, revalued, and game rules.
+    /// What differs in the tables: fans added, removed, revalued, and game
+    /// rules (none against the records: they carry no table).
     pub table_changes: Vec<String>,
     pub hands: usize,
     pub hands_changed: usize,
     pub totals_up: usize,
     pub totals_down: usize,
-    /// Hands winning under one profile only.
+    /// Hands winning under one side only.
     pub wins_gained: usize,
     pub wins_lost: usize,
     pub games: usize,
@@ -59,7 +222,10 @@ pub struct Summary {
     pub winner_changed: usize,
     pub verdict_changed: usize,
     pub scores_changed: usize,
-    /// By fan name (a fan of either table).
+    /// Games with a display whose canHu values differ, and those displays.
+    pub can_hu_changed: usize,
+    pub can_hu_turns: usize,
+    /// By fan name (a fan of either side).
     pub by_fan: BTreeMap<String, FanChange>,
     pub examples: Vec<Example>,
     /// Unreadable records, with their location.
@@ -69,42 +235,39 @@ pub struct Summary {
     baselines: std::collections::BTreeSet<&'static str>,
 }
 
-fn items(r: &FanResult) -> Vec<String> {
-    if r.result < 0 {
-        return Vec::new();
-    }
-    r.fans().map(|(f, c)| if c > 1 { format!("{} x{c}", f.name) } else { f.name.to_string() }).collect()
-}
-
-fn counts_by_name(r: &FanResult) -> BTreeMap<&'static str, u8> {
-    if r.result < 0 {
-        return BTreeMap::new();
-    }
-    r.fans().map(|(f, c)| (f.name, c)).collect()
-}
-
 impl Summary {
-    fn fans_of(&mut self, a: &FanResult, b: &FanResult) {
-        let (ca, cb) = (counts_by_name(a), counts_by_name(b));
-        for (name, &n) in &ca {
+    /// Nothing differs: every record read agrees with the baseline.
+    pub fn agrees(&self) -> bool {
+        self.hands_changed == 0 && self.games_changed == 0
+    }
+
+    fn fans_of(&mut self, a: &Answer, b: &Answer, game: bool) {
+        let (ca, cb) = (a.by_name(), b.by_name());
+        let mut count = |name: &str, f: fn(&mut FanChange) -> &mut usize| {
+            let c = self.by_fan.entry(name.to_string()).or_default();
+            *f(c) += 1;
+            c.games += game as usize;
+        };
+        for (name, &(v, n)) in &ca {
             match cb.get(name) {
-                None => self.by_fan.entry(name.to_string()).or_default().gained += 1,
-                Some(&m) if m != n => self.by_fan.entry(name.to_string()).or_default().changed += 1,
+                None => count(name, |c| &mut c.gained),
+                Some(&(_, m)) if m != n => count(name, |c| &mut c.changed),
+                Some(&(w, _)) if w != v => count(name, |c| &mut c.value_changed),
                 _ => {}
             }
         }
         for name in cb.keys() {
             if !ca.contains_key(name) {
-                self.by_fan.entry(name.to_string()).or_default().lost += 1;
+                count(name, |c| &mut c.lost);
             }
         }
     }
 
-    fn hand(&mut self, a: &FanResult, b: &FanResult, example: impl FnOnce() -> Example, keep: usize) {
+    /// Counts one hand; true when it differs.
+    fn hand(&mut self, a: &Answer, b: &Answer) -> bool {
         self.hands += 1;
-        let same = a.result == b.result && items(a) == items(b);
-        if same {
-            return;
+        if a.same(b) {
+            return false;
         }
         self.hands_changed += 1;
         match (a.result >= 0, b.result >= 0) {
@@ -117,115 +280,207 @@ impl Summary {
         } else if a.result < b.result {
             self.totals_down += 1;
         }
-        self.fans_of(a, b);
-        if self.examples.len() < keep {
-            self.examples.push(example());
+        self.fans_of(a, b, false);
+        true
+    }
+
+    /// Counts one game; true when it differs.
+    fn game(&mut self, a: &GameSide, b: &GameSide) -> bool {
+        self.games += 1;
+        let can_hu = differing_can_hu(a, b);
+        if let (Some(x), Some(y)) = (&a.end.fans, &b.end.fans) {
+            self.fans_of(x, y, true);
         }
+        if a.end.same(&b.end) && can_hu.is_empty() {
+            return false;
+        }
+        self.games_changed += 1;
+        if !can_hu.is_empty() {
+            self.can_hu_changed += 1;
+            self.can_hu_turns += can_hu.len();
+        }
+        let (x, y) = (&a.end, &b.end);
+        if x.player != y.player && (x.is_win() || y.is_win()) || x.is_win() != y.is_win() {
+            self.winner_changed += 1;
+        }
+        if x.action != y.action {
+            self.verdict_changed += 1;
+        }
+        if x.scores != y.scores {
+            self.scores_changed += 1;
+        }
+        true
     }
 }
 
-/// Scores the hands of `file` under both profiles.
-pub fn diff_hands(rules: &'static Profile, against: &'static Profile, file: &Path, records: Records<HandRecord>, keep: usize, s: &mut Summary) {
-    s.baselines.insert(against.name);
-    for item in hand_inputs_of(records) {
-        let (rec, input) = match item {
-            Ok(x) => x,
-            Err(e) => {
-                s.errors.push(e);
-                continue;
+/// The turns whose canHu values differ (a turn one side lacks differs).
+fn differing_can_hu(a: &GameSide, b: &GameSide) -> Vec<usize> {
+    (0..a.can_hu.len().max(b.can_hu.len())).filter(|&k| a.can_hu.get(k) != b.can_hu.get(k)).collect()
+}
+
+/// The recorded answer of a hands record.
+fn recorded_hand(rec: &HandRecord) -> Answer {
+    Answer { result: rec.expected.result, fans: rec.expected.fan.clone() }
+}
+
+/// Records scored or replayed together on rayon's threads (memory stays
+/// bounded by one chunk; results are counted in file order).
+const CHUNK: usize = 2048;
+
+/// Reads `records` in chunks, maps each record on rayon's threads, and
+/// hands the results to `count` in file order; unreadable ones are errors.
+fn chunked<T, R, E: ToString>(records: impl Iterator<Item = Result<T, E>>, chunk: usize, s: &mut Summary, map: impl Fn(&T) -> R + Sync, mut count: impl FnMut(&mut Summary, T, R)) where T: Send + Sync, R: Send {
+    use rayon::prelude::*;
+    let mut records = records.peekable();
+    while records.peek().is_some() {
+        let mut batch = Vec::with_capacity(chunk);
+        for item in records.by_ref() {
+            match item {
+                Ok(x) => batch.push(x),
+                Err(e) => s.errors.push(e.to_string()),
             }
-        };
-        let (a, b) = (fans::calculate_with(rules, &input), fans::calculate_with(against, &input));
-        let example = || Example {
-            id: rec.record.id.clone(),
-            file: file.display().to_string(),
-            line: rec.line,
-            rules: (a.result, items(&a)),
-            against: (b.result, items(&b)),
-            against_rules: against.name.to_string(),
-            end_rules: None,
-            end_against: None,
-        };
-        s.hand(&a, &b, example, keep);
-    }
-}
-
-/// The end of a game replayed with its recorded answers: the last event, or
-/// why the replay stopped. Under other rules a game may end before the
-/// record does ([`Stop::GoesOn`]): that end is the answer, not an error.
-fn play(profile: &'static Profile, g: &GameRecord) -> Result<Event, String> {
-    let mut r = Replayer::new(Engine::with_profile(profile), g);
-    let stop = std::iter::from_fn(|| r.next().map(|s| s.err())).flatten().next();
-    match stop {
-        None | Some(Stop::GoesOn { .. }) => r.turn().map(|t| t.event.clone()).ok_or_else(|| Stop::Empty.to_string()),
-        // The engine's own words, as before.
-        Some(Stop::Engine { error, .. }) => Err(error.to_string()),
-        Some(stop) => Err(stop.to_string()),
-    }
-}
-
-fn end_text(e: &Result<Event, String>) -> String {
-    match e {
-        Ok(ev) => format!("{} player {} scores {:?}", ev.action(), ev.player().map_or("-".into(), |p| p.to_string()), ev.scores().unwrap_or_default()),
-        Err(e) => format!("error: {e}"),
-    }
-}
-
-fn hand_fans(e: &Result<Event, String>) -> Option<&FanResult> {
-    match e {
-        Ok(Event::Hu { fans, .. }) | Ok(Event::WrongHu { fans, .. }) => Some(fans),
-        _ => None,
-    }
-}
-
-/// Replays the games of `file` under both profiles; `against: None`: each
-/// game against the rules it was played under (its `"rules"`, else botzone).
-pub fn diff_games(rules: &'static Profile, against: Option<&'static Profile>, file: &Path, records: Records<GameRecord>, keep: usize, s: &mut Summary) {
-    for item in records {
-        let rec = match item {
-            Ok(r) => r,
-            Err(e) => {
-                s.errors.push(e.to_string());
-                continue;
+            if batch.len() == chunk {
+                break;
             }
+        }
+        let results: Vec<R> = batch.par_iter().map(&map).collect();
+        for (x, r) in batch.into_iter().zip(results) {
+            count(s, x, r);
+        }
+    }
+}
+
+/// Scores the hands of `file` under the rules and against the baseline.
+pub fn diff_hands(rules: &'static Profile, against: Against, file: &Path, records: Records<HandRecord>, keep: usize, s: &mut Summary) {
+    let base = match against {
+        Against::Profile(p) => Some(p),
+        Against::Played => Some(Profile::default()),
+        Against::Recorded => None,
+    };
+    s.baselines.insert(base.map_or(RECORDED, |p| p.name));
+    let score = |(rec, input): &(crate::record::Located<HandRecord>, HandInput)| {
+        let a = Answer::of(&fans::calculate_with(rules, input));
+        let b = match base {
+            Some(p) => Answer::of(&fans::calculate_with(p, input)),
+            None => recorded_hand(&rec.record),
         };
-        s.games += 1;
-        let against = against.or(rec.record.rules).unwrap_or(Profile::default());
-        s.baselines.insert(against.name);
-        let (a, b) = (play(rules, &rec.record), play(against, &rec.record));
-        let (ea, eb) = (end_text(&a), end_text(&b));
-        let (fa, fb) = (hand_fans(&a), hand_fans(&b));
-        if let (Some(x), Some(y)) = (fa, fb) {
-            s.fans_of(x, y);
-        }
-        if ea == eb && fa.map(items) == fb.map(items) {
-            continue;
-        }
-        s.games_changed += 1;
-        let (ok_a, ok_b) = (a.as_ref().ok(), b.as_ref().ok());
-        if ok_a.and_then(|e| e.player()) != ok_b.and_then(|e| e.player()) || ok_a.map(|e| matches!(e, Event::Hu { .. })) != ok_b.map(|e| matches!(e, Event::Hu { .. })) {
-            s.winner_changed += 1;
-        }
-        if ok_a.map(|e| e.action()) != ok_b.map(|e| e.action()) {
-            s.verdict_changed += 1;
-        }
-        if ok_a.and_then(|e| e.scores()) != ok_b.and_then(|e| e.scores()) {
-            s.scores_changed += 1;
-        }
-        if s.examples.len() < keep {
-            let side = |f: Option<&FanResult>| f.map_or((0, Vec::new()), |f| (f.result, items(f)));
+        (a, b)
+    };
+    chunked(hand_inputs_of(records), CHUNK, s, score, |s, (rec, input), (a, b)| {
+        if s.hand(&a, &b) && s.examples.len() < keep {
             s.examples.push(Example {
-                id: rec.record.game_id.clone(),
+                id: rec.record.id.clone(),
                 file: file.display().to_string(),
                 line: rec.line,
-                rules: side(fa),
-                against: side(fb),
-                against_rules: against.name.to_string(),
-                end_rules: Some(ea),
-                end_against: Some(eb),
+                rules: (a.result, a.items()),
+                against: (b.result, b.items()),
+                against_rules: base.map_or(RECORDED, |p| p.name).to_string(),
+                end_rules: None,
+                end_against: None,
+                can_hu: None,
+                why: why::lines(rules, &input, &b),
             });
         }
+    });
+}
+
+/// A game replayed under `profile` with its recorded answers: the canHu of
+/// every display, the last display, and the hand of the seat whose HU was
+/// answered. Engine errors are the error.
+pub fn play(profile: &'static Profile, g: &GameRecord) -> Result<GameSide, String> {
+    let mut side = GameSide::default();
+    let mut hands: [Option<HandInput>; 4] = Default::default();
+    let mut r = Replayer::new(Engine::with_profile(profile), g);
+    while let Some(step) = r.next() {
+        match step {
+            Ok(step) => {
+                side.can_hu.push(Some(step.turn.can_hu.map(i64::from)));
+                for (seat, answer) in step.answers.iter().enumerate() {
+                    if !step.last && answer.is_some_and(|a| a.trim() == "HU") {
+                        hands[seat] = step.engine.win_hand(seat as u8).ok();
+                    }
+                }
+            }
+            // Under other rules a game may end before the record does: that
+            // end is the answer, not an error.
+            Err(Stop::GoesOn { .. }) => break,
+            // The engine's own words.
+            Err(Stop::Engine { error, .. }) => return Err(error.to_string()),
+            Err(stop) => return Err(stop.to_string()),
+        }
     }
+    let turn = r.turn().ok_or_else(|| Stop::Empty.to_string())?;
+    side.end = End::of_display(&turn.display_json());
+    side.win = side.end.player.and_then(|p| hands.get(p as usize).cloned().flatten());
+    Ok(side)
+}
+
+/// A game as its record answered it: every display's canHu and the last display.
+pub fn recorded_game(g: &GameRecord) -> GameSide {
+    let can_hu = g
+        .turns
+        .iter()
+        .map(|t| {
+            let a = t.display.get("canHu")?.as_array()?;
+            let v: Vec<i64> = a.iter().map(|x| x.as_i64()).collect::<Option<_>>()?;
+            v.try_into().ok()
+        })
+        .collect();
+    let end = g.turns.last().map(|t| End::of_display(&t.display)).unwrap_or_default();
+    GameSide { can_hu, end, win: None }
+}
+
+/// An engine error as a game's end (so that a game the rules cannot replay
+/// shows, rather than vanishes).
+fn failed(e: String) -> GameSide {
+    GameSide { end: End { action: format!("error: {e}"), ..End::default() }, ..GameSide::default() }
+}
+
+/// Replays the games of `file` under the rules and against the baseline.
+pub fn diff_games(rules: &'static Profile, against: Against, file: &Path, records: Records<GameRecord>, keep: usize, s: &mut Summary) {
+    let base_of = |g: &GameRecord| match against {
+        Against::Profile(p) => Some(p),
+        Against::Played => Some(g.rules.unwrap_or(Profile::default())),
+        Against::Recorded => None,
+    };
+    let replay = |rec: &crate::record::Located<GameRecord>| {
+        let g = &rec.record;
+        let a = play(rules, g).unwrap_or_else(failed);
+        let b = match base_of(g) {
+            Some(p) => play(p, g).unwrap_or_else(failed),
+            None => recorded_game(g),
+        };
+        (a, b)
+    };
+    chunked(records, CHUNK / 8, s, replay, |s, rec, (a, b)| {
+        let g = &rec.record;
+        let name = base_of(g).map_or(RECORDED, |p| p.name);
+        s.baselines.insert(name);
+        if !s.game(&a, &b) || s.examples.len() >= keep {
+            return;
+        }
+        let side = |f: &Option<Answer>| f.as_ref().map_or((0, Vec::new()), |f| (f.result, f.items()));
+        let can_hu = differing_can_hu(&a, &b).first().map(|&k| {
+            let show = |c: Option<&Option<[i64; 4]>>| c.copied().flatten().map_or("-".to_string(), |v| format!("{v:?}"));
+            format!("turn {k}: {} against {}", show(a.can_hu.get(k)), show(b.can_hu.get(k)))
+        });
+        let why = match &a.win {
+            Some(hand) => why::lines(rules, hand, &b.end.fans.clone().unwrap_or_default()),
+            None => Vec::new(),
+        };
+        s.examples.push(Example {
+            id: g.game_id.clone(),
+            file: file.display().to_string(),
+            line: rec.line,
+            rules: side(&a.end.fans),
+            against: side(&b.end.fans),
+            against_rules: name.to_string(),
+            end_rules: Some(a.end.text()),
+            end_against: Some(b.end.text()),
+            can_hu,
+            why,
+        });
+    });
 }
 
 /// Is this a game records file (rather than hands)? Decided on its first
@@ -259,10 +514,9 @@ pub fn table_changes(rules: &Profile, against: &Profile) -> Vec<String> {
     out
 }
 
-/// Both profiles over every file (hands or games, told apart by content).
-/// `against: None` compares each game with the rules it was played under
-/// (its record's `"rules"`, else botzone) and hands with botzone.
-pub fn diff(rules: &'static Profile, against: Option<&'static Profile>, files: &[&Path], keep: usize) -> Summary {
+/// The rules against the baseline over every file (hands or games, told
+/// apart by content).
+pub fn diff(rules: &'static Profile, against: Against, files: &[&Path], keep: usize) -> Summary {
     let mut s = Summary { rules: rules.name.into(), ..Summary::default() };
     for file in files {
         let mut records = match Records::<HandRecord>::open(file) {
@@ -275,64 +529,22 @@ pub fn diff(rules: &'static Profile, against: Option<&'static Profile>, files: &
         if is_games_file(&mut records) {
             diff_games(rules, against, file, records.into_records(), keep, &mut s);
         } else {
-            diff_hands(rules, against.unwrap_or(Profile::default()), file, records, keep, &mut s);
+            diff_hands(rules, against, file, records, keep, &mut s);
         }
     }
     if s.baselines.is_empty() {
-        s.baselines.insert(against.unwrap_or(Profile::default()).name);
+        s.baselines.insert(match against {
+            Against::Profile(p) => p.name,
+            Against::Played => Profile::default().name,
+            Against::Recorded => RECORDED,
+        });
     }
     s.against = s.baselines.iter().copied().collect::<Vec<_>>().join(", ");
     let several = s.baselines.len() > 1;
     for name in &s.baselines {
-        let base = Profile::by_name(name).expect("a baseline is a profile");
+        let Some(base) = Profile::by_name(name) else { continue };
         let changes = table_changes(rules, base);
         s.table_changes.extend(changes.into_iter().map(|c| if several { format!("against {name}: {c}") } else { c }));
     }
     s
-}
-
-impl Summary {
-    /// The summary in words (without the examples).
-    pub fn text(&self) -> String {
-        let mut w = String::new();
-        let _ = writeln!(w, "rules diff: {} against {}", self.rules, self.against);
-        for c in &self.table_changes {
-            let _ = writeln!(w, "  {c}");
-        }
-        let _ = writeln!(
-            w,
-            "hands: {} scored, {} changed (total up {}, down {}; win gained {}, lost {})",
-            self.hands, self.hands_changed, self.totals_up, self.totals_down, self.wins_gained, self.wins_lost
-        );
-        let _ = writeln!(
-            w,
-            "games: {} replayed, {} changed (winner {}, verdict {}, scores {})",
-            self.games, self.games_changed, self.winner_changed, self.verdict_changed, self.scores_changed
-        );
-        if !self.by_fan.is_empty() {
-            let _ = writeln!(w, "{:<24} {:>8} {:>8} {:>8}", "fan", "gained", "lost", "changed");
-            for (name, c) in &self.by_fan {
-                let _ = writeln!(w, "{name:<24} {:>8} {:>8} {:>8}", c.gained, c.lost, c.changed);
-            }
-        }
-        for e in &self.errors {
-            let _ = writeln!(w, "unreadable: {e}");
-        }
-        w
-    }
-
-    /// The examples side by side.
-    pub fn examples_text(&self) -> String {
-        let mut w = String::new();
-        for e in &self.examples {
-            let _ = writeln!(w, "{} ({}:{})", e.id, e.file, e.line);
-            if let (Some(a), Some(b)) = (&e.end_rules, &e.end_against) {
-                let _ = writeln!(w, "  {:<12} {a}", self.rules);
-                let _ = writeln!(w, "  {:<12} {b}", e.against_rules);
-            }
-            let _ = writeln!(w, "  {:<12} {:>4}  {}", self.rules, e.rules.0, e.rules.1.join(", "));
-            let _ = writeln!(w, "  {:<12} {:>4}  {}", e.against_rules, e.against.0, e.against.1.join(", "));
-        }
-        w
-    }
 }

@@ -1,7 +1,10 @@
-//! Accepted effects of profiles without an oracle (house rules): the
-//! `mcr rules diff` summary of a profile against the profile it extends, on
-//! the bundled corpora, kept in `rules/snapshots/<profile>.txt`. A change to
-//! the profile changes the summary and fails the check until it is accepted
+//! Accepted effects of rules on the bundled corpora, kept in
+//! `rules/snapshots/<profile>.txt`: for a profile without an oracle (a house
+//! rule), the `mcr rules diff` summary against the profile it extends; for
+//! the base, botzone (`rules/fans.mcr`), the summary against the answers
+//! recorded in the corpora (the reference's), which says that the rules
+//! agree with every record until a deliberate change of the base is
+//! accepted. A change of the effect fails the check until it is accepted
 //! (`mcr rules snapshot NAME --accept`, or
 //! `UPDATE_SNAPSHOTS=1 cargo test --release --test profiles`).
 
@@ -10,7 +13,7 @@ use crate::fans::Profile;
 use std::path::{Path, PathBuf};
 
 /// The corpora a snapshot is taken on (under the crate root).
-pub const CORPORA: &[&str] = &["tests/data/hands.jsonl.gz", "tests/data/games.jsonl.gz", "tests/data/errors.jsonl.gz"];
+pub const CORPORA: &[&str] = &["tests/data/hands.jsonl.gz", "tests/data/games.jsonl.gz", "tests/data/errors.jsonl.gz", "tests/data/golden.jsonl.gz"];
 
 /// Examples kept in a snapshot.
 const EXAMPLES: usize = 5;
@@ -20,16 +23,36 @@ pub fn path(root: &Path, profile: &Profile) -> PathBuf {
     root.join("rules/snapshots").join(format!("{}.txt", profile.name))
 }
 
-/// The snapshot text of a profile now: its diff against its base.
-pub fn take(root: &Path, profile: &'static Profile) -> String {
-    let base = profile.extends.and_then(Profile::by_name).unwrap_or(Profile::default());
+/// What a profile's snapshot compares it with: the profile it extends, or
+/// for the base (botzone, which extends none) the recorded answers.
+pub fn baseline(profile: &Profile) -> diff::Against {
+    match profile.extends.and_then(Profile::by_name) {
+        Some(base) => diff::Against::Profile(base),
+        None => diff::Against::Recorded,
+    }
+}
+
+/// The summary of a profile's effect on the corpora under `root` now.
+pub fn summary(root: &Path, profile: &'static Profile) -> diff::Summary {
     let files: Vec<PathBuf> = CORPORA.iter().map(|f| root.join(f)).collect();
     let refs: Vec<&Path> = files.iter().map(|f| f.as_path()).collect();
-    let mut s = diff::diff(profile, Some(base), &refs, EXAMPLES);
+    diff::diff(profile, baseline(profile), &refs, EXAMPLES)
+}
+
+/// The snapshot text of a profile now: its diff against its baseline.
+pub fn take(root: &Path, profile: &'static Profile) -> String {
+    text(root, summary(root, profile))
+}
+
+/// The snapshot text of a summary taken on the corpora under `root`.
+fn text(root: &Path, mut s: diff::Summary) -> String {
     // Paths relative to the root, so the snapshot is the same on any checkout.
     let prefix = format!("{}/", root.display());
     for e in &mut s.examples {
         e.file = e.file.trim_start_matches(&prefix).to_string();
+    }
+    if s.examples.is_empty() {
+        return s.text();
     }
     format!("{}\nfirst {} of the changed records:\n{}", s.text(), s.examples.len(), s.examples_text())
 }
@@ -51,10 +74,11 @@ pub fn compare(root: &Path, profile: &Profile, now: &str, accept: bool) -> Resul
     if accepted == now {
         return Ok(());
     }
+    let test = if profile.extends.is_none() { "rules_base" } else { "profiles" };
     let mut msg = format!(
         "profile {}: its effect on the bundled corpora is not the accepted one ({}).\n\
          Review the diff below; to accept it: mcr rules snapshot {} --accept\n\
-         (or UPDATE_SNAPSHOTS=1 cargo test --release --test profiles)\n\n",
+         (or UPDATE_SNAPSHOTS=1 cargo test --release --test {test})\n\n",
         profile.name,
         file.display(),
         profile.name
@@ -71,4 +95,27 @@ pub fn compare(root: &Path, profile: &Profile, now: &str, accept: bool) -> Resul
         }
     }
     Err(msg)
+}
+
+/// Where the base's accepted snapshot lives, relative to the root.
+pub const BASE_SNAPSHOT: &str = "rules/snapshots/botzone.txt";
+
+/// For a test that compared the base rules (botzone) with the reference and
+/// found a difference: `Ok(note)` when the base's effect on the corpora
+/// under `root` is the one accepted in [`BASE_SNAPSHOT`] and that records a
+/// difference (a deliberate change of the base: the test reports the note
+/// instead of failing); `Err` with the diff to review when the effect is not
+/// the accepted one, or when the base agrees with every record (then the
+/// difference is no accepted change of the base, and the test fails).
+pub fn accepted_base_change(root: &Path) -> Result<String, String> {
+    let botzone = Profile::default();
+    let s = summary(root, botzone);
+    let agrees = s.agrees() && s.errors.is_empty();
+    compare(root, botzone, &text(root, s), false)?;
+    if agrees {
+        return Err(format!(
+            "the base rules agree with every bundled record, as accepted in {BASE_SNAPSHOT}: this difference from the reference is not an accepted change of the base"
+        ));
+    }
+    Ok(format!("differs from the reference as accepted in {BASE_SNAPSHOT}"))
 }
