@@ -90,6 +90,43 @@ fn fan_table_is_the_reference_table() {
     assert_eq!(FANS.iter().filter(|f| f.extension.is_none()).count(), 82, "81 official fans and 无");
 }
 
+/// Whether the counts of one suit split into sets (pungs, chows), with one
+/// pair when `pair`: the first rank held is taken by a pair, a pung or a chow.
+fn splits(c: &mut [u8; 9], pair: bool) -> bool {
+    let Some(i) = c.iter().position(|&x| x > 0) else { return !pair };
+    let try_take = |c: &mut [u8; 9], take: &[(usize, u8)], pair_left: bool| {
+        if take.iter().any(|&(r, n)| r >= 9 || c[r] < n) {
+            return false;
+        }
+        take.iter().for_each(|&(r, n)| c[r] -= n);
+        let ok = splits(c, pair_left);
+        take.iter().for_each(|&(r, n)| c[r] += n);
+        ok
+    };
+    (pair && try_take(c, &[(i, 2)], false)) || try_take(c, &[(i, 3)], pair) || try_take(c, &[(i, 1), (i + 1, 1), (i + 2, 1)], pair)
+}
+
+/// Patterns of one suit (0..=4 of each rank, at most 14 tiles) that split
+/// into sets only, and into sets and a pair.
+fn brute_force_suit_patterns() -> (usize, usize) {
+    let (mut sets, mut with_pair) = (0, 0);
+    for n in 0..5usize.pow(9) {
+        let mut c = [0u8; 9];
+        let mut m = n;
+        for r in c.iter_mut() {
+            *r = (m % 5) as u8;
+            m /= 5;
+        }
+        let total: u8 = c.iter().sum();
+        if total > 14 {
+            continue;
+        }
+        sets += usize::from(total % 3 == 0 && splits(&mut c, false));
+        with_pair += usize::from(total % 3 == 2 && splits(&mut c, true));
+    }
+    (sets, with_pair)
+}
+
 #[test]
 fn generated_tables_are_pinned() {
     use mcr_engine::rules::fans as generated;
@@ -111,9 +148,12 @@ fn generated_tables_are_pinned() {
     assert!(generated::RULE_TEXT[28].0.contains("chows(3)"));
     // Suit pattern tables: counts of one suit splitting into sets (and a pair).
     use mcr_engine::decompose::tables;
-    // Counted independently by brute force over all 5^9 patterns.
-    assert_eq!(tables::SUIT_PATTERNS_SETS_ONLY, 2869);
-    assert_eq!(tables::SUIT_PATTERNS_SETS_AND_PAIR, 18874);
+    // Counted independently by brute force over all 5^9 patterns of at most
+    // 14 tiles (the empty one included): 2869 and 18874.
+    let (sets_only, sets_and_pair) = brute_force_suit_patterns();
+    assert_eq!((sets_only, sets_and_pair), (2869, 18874));
+    assert_eq!(tables::SUIT_PATTERNS_SETS_ONLY, sets_only);
+    assert_eq!(tables::SUIT_PATTERNS_SETS_AND_PAIR, sets_and_pair);
     let c = |s: &str| {
         let mut counts = [0u8; 34];
         for t in mcr_engine::notation::parse_tiles(s).unwrap() {

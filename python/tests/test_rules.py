@@ -46,25 +46,28 @@ def test_house_example_scores_differently():
 
 
 def test_strict_98_seven_pairs():
+    # botzone: 绿一色 88 (which omits 混一色) + 七对 24 + 四归一 2 (four S8);
+    # strict-98: seven pairs take no whole-hand tile fans, so 混一色 6 returns.
+    fans = lambda r: [(f.name, f.value, f.count) for f in r.fans]
     b = mcr_engine.calculate(GREEN_PAIRS)
     s = mcr_engine.calculate(GREEN_PAIRS, rules="strict-98")
-    names = lambda r: {f.name for f in r.fans}
-    assert "七对" in names(b) and "七对" in names(s)
-    assert "绿一色" in names(b) and "绿一色" not in names(s)
-    assert s.total < b.total
+    assert (b.total, fans(b)) == (114, [("绿一色", 88, 1), ("七对", 24, 1), ("四归一", 2, 1)])
+    assert (s.total, fans(s)) == (32, [("七对", 24, 1), ("混一色", 6, 1), ("四归一", 2, 1)])
 
 
 def test_waits_follow_the_profile_minimum():
-    # A hand waiting with only 平和-level fans: its wins are below botzone's
-    # 8 but may reach house-example's 6.
+    # Single wait on T6: 平和 (2, house-example 4), 连六 1, 独听・单钓 1, and
+    # 门前清 2 on a discard or 不求人 4 self-drawn. On a discard 6 fan: below
+    # botzone's 8, at house-example's 6 (8 there).
     hand = "123m 456m 789p 234s 6s"
     b = {w.tile: w for w in mcr_engine.waits(hand)}
     h = {w.tile: w for w in mcr_engine.waits(hand, rules="house-example")}
     assert set(b) == set(h) == {"T6"}
-    assert h["T6"].discard.total == b["T6"].discard.total + 2
+    assert (b["T6"].self_drawn.total, b["T6"].discard.total) == (8, 6)
+    assert (h["T6"].self_drawn.total, h["T6"].discard.total) == (10, 8)
     assert h["T6"].discard.rules == "house-example"
-    assert b["T6"].below_minimum[1] == (b["T6"].discard.total < 8)
-    assert h["T6"].below_minimum[1] == (h["T6"].discard.total < 6)
+    assert b["T6"].below_minimum == (False, True)
+    assert h["T6"].below_minimum == (False, False)
 
 
 def test_unknown_rules_raise_a_value_error_naming_the_profiles():
