@@ -141,7 +141,9 @@ pub fn run_oracle(script: &str, input: &Path) -> Oracle {
         other => panic!("oracle failed (exit {other:?}): {stderr}"),
     }
     let text = String::from_utf8(out.stdout).expect("oracle output is UTF-8");
-    Oracle::Ran(text.lines().map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("bad oracle line {l}: {e}"))).collect())
+    Oracle::Ran(
+        text.lines().map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("bad oracle line {l}: {e}"))).collect(),
+    )
 }
 
 /// A numeric setting from the environment (case counts, seeds), or `default`.
@@ -167,8 +169,9 @@ pub fn assert_snapshot(name: &str, actual: &str) {
         }
         return;
     }
-    let expected = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("snapshot {} cannot be read ({e}); run with UPDATE_SNAPSHOTS=1 to create it", path.display()));
+    let expected = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+        panic!("snapshot {} cannot be read ({e}); run with UPDATE_SNAPSHOTS=1 to create it", path.display())
+    });
     if expected == actual {
         return;
     }
@@ -251,7 +254,14 @@ macro_rules! fan_case {
             assert_eq!(pos.result, $pos_total, "total of {}", $pos);
             let neg = common::score($neg);
             assert!(!common::has_fan(&neg, $fan), "{} must not show {}: got {:?}", $neg, $fan, common::fan_names(&neg));
-            assert!(common::has_fan(&neg, $neg_shows), "{} should show {} instead of {}: got {:?}", $neg, $neg_shows, $fan, common::fan_names(&neg));
+            assert!(
+                common::has_fan(&neg, $neg_shows),
+                "{} should show {} instead of {}: got {:?}",
+                $neg,
+                $neg_shows,
+                $fan,
+                common::fan_names(&neg)
+            );
             assert_eq!(neg.result, $neg_total, "total of {}", $neg);
         }
     };
