@@ -25,8 +25,13 @@ pub struct Args {
 }
 
 pub fn run(a: Args) -> ExitCode {
-    let opts = Options { encoding: Encoding::Baseline, flags: Flags::parse(&a.flags).unwrap_or(Flags::Cai), keep_forced: false };
-    let out = a.out.clone().unwrap_or_else(|| std::env::temp_dir().join(format!("mcr-bench-samples-{}", std::process::id())));
+    let opts = Options {
+        encoding: Encoding::Baseline,
+        flags: Flags::parse(&a.flags).unwrap_or(Flags::Cai),
+        keep_forced: false,
+    };
+    let out =
+        a.out.clone().unwrap_or_else(|| std::env::temp_dir().join(format!("mcr-bench-samples-{}", std::process::id())));
     for layout in [Layout::Shards, Layout::PerGame] {
         let mut times = Vec::new();
         let mut last = None;

@@ -80,11 +80,16 @@ pub fn run(a: Args) -> ExitCode {
 
 fn diff(a: &Args, opts: Options) -> ExitCode {
     let d = mcr_engine::samples::diff::compare(&a.files, opts);
-    println!("{} decisions (forced ones included), {} with masks that differ between judge and cai", d.decisions, d.differing);
+    println!(
+        "{} decisions (forced ones included), {} with masks that differ between judge and cai",
+        d.decisions, d.differing
+    );
     println!("| decision | action | allowed only by | decisions | first example (game index, turn, seat: action; recorded act) |");
     println!("|---|---|---|---|---|");
     for ((kind, group, side), (n, ex)) in &d.counts {
-        let ex = ex.as_ref().map_or(String::new(), |e| format!("game {}, turn {}, seat {}: {}; act {}", e.game, e.turn, e.seat, e.action, e.act));
+        let ex = ex.as_ref().map_or(String::new(), |e| {
+            format!("game {}, turn {}, seat {}: {}; act {}", e.game, e.turn, e.seat, e.action, e.act)
+        });
         println!("| {} | {group} | {side} | {n} | {ex} |", mcr_engine::samples::diff::kind_name(*kind));
     }
     ExitCode::SUCCESS

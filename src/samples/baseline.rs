@@ -140,12 +140,8 @@ fn claims(mask: &mut [u8], hand: &[u8; TILE_KINDS], discarder: u8, seat: u8, til
         return;
     }
     let has = |t: Option<Tile>| t.is_some_and(|t| t.suit() == tile.suit() && hand[t.index()] > 0);
-    let (m2, m1, p1, p2) = (
-        tile.prev().and_then(Tile::prev),
-        tile.prev(),
-        tile.next(),
-        tile.next().and_then(Tile::next),
-    );
+    let (m2, m1, p1, p2) =
+        (tile.prev().and_then(Tile::prev), tile.prev(), tile.next(), tile.next().and_then(Tile::next));
     // Runs with the claimed tile high, middle, low.
     if has(m2) && has(m1) {
         mask[chi_index(m1.unwrap_or(tile), tile)] = 1;

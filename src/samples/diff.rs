@@ -66,7 +66,8 @@ pub fn compare(files: &[impl AsRef<Path>], opts: Options) -> FlagDiff {
     while judge.next_game(&mut j).is_some() && cai.next_game(&mut c).is_some() {
         for i in 0..j.len().min(c.len()) {
             out.decisions += 1;
-            let (mj, mc) = (&j.mask[i * NUM_ACTIONS..(i + 1) * NUM_ACTIONS], &c.mask[i * NUM_ACTIONS..(i + 1) * NUM_ACTIONS]);
+            let (mj, mc) =
+                (&j.mask[i * NUM_ACTIONS..(i + 1) * NUM_ACTIONS], &c.mask[i * NUM_ACTIONS..(i + 1) * NUM_ACTIONS]);
             if mj == mc {
                 continue;
             }
@@ -83,7 +84,13 @@ pub fn compare(files: &[impl AsRef<Path>], opts: Options) -> FlagDiff {
                 seen.push(key);
                 let e = out.counts.entry(key).or_default();
                 e.0 += 1;
-                e.1.get_or_insert(Example { game: j.game[i], turn: j.turn[i], seat: j.seat[i], action: describe(a), act: j.act[i] });
+                e.1.get_or_insert(Example {
+                    game: j.game[i],
+                    turn: j.turn[i],
+                    seat: j.seat[i],
+                    action: describe(a),
+                    act: j.act[i],
+                });
             }
         }
         j.clear();

@@ -148,7 +148,8 @@ pub fn read_npz(mut r: impl Read) -> io::Result<Vec<ReadArray>> {
         let extra_len = u16_at(&bytes, at + 28)? as usize;
         let name = bytes.get(at + 30..at + 30 + name_len).ok_or_else(|| bad("truncated zip"))?;
         let name = String::from_utf8_lossy(name).into_owned();
-        let extra = bytes.get(at + 30 + name_len..at + 30 + name_len + extra_len).ok_or_else(|| bad("truncated zip"))?;
+        let extra =
+            bytes.get(at + 30 + name_len..at + 30 + name_len + extra_len).ok_or_else(|| bad("truncated zip"))?;
         if size == u32::MAX as u64 {
             // zip64 extended information: id 1, then uncompressed and
             // compressed sizes.
@@ -200,7 +201,13 @@ fn parse_npy(name: &str, data: &[u8]) -> io::Result<ReadArray> {
     };
     let descr = field("descr").and_then(|s| s.strip_prefix('\'')).and_then(|s| s.split('\'').next()).unwrap_or("");
     let shape = field("shape").and_then(|s| s.strip_prefix('(')).and_then(|s| s.split(')').next()).unwrap_or("");
-    let shape = shape.split(',').map(str::trim).filter(|s| !s.is_empty()).map(|s| s.parse::<usize>()).collect::<Result<Vec<_>, _>>().map_err(|_| bad("bad shape"))?;
+    let shape = shape
+        .split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(|s| s.parse::<usize>())
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|_| bad("bad shape"))?;
     Ok(ReadArray { name: name.to_string(), descr: descr.to_string(), shape, data: data[start + hlen..].to_vec() })
 }
 
@@ -233,7 +240,10 @@ mod tests {
         .unwrap();
         let back = read_npz(&buf[..]).unwrap();
         assert_eq!(back.len(), 2);
-        assert_eq!((back[0].name.as_str(), back[0].shape.as_slice(), back[0].data.as_slice()), ("obs", &[3, 2][..], &obs[..]));
+        assert_eq!(
+            (back[0].name.as_str(), back[0].shape.as_slice(), back[0].data.as_slice()),
+            ("obs", &[3, 2][..], &obs[..])
+        );
         assert_eq!((back[1].descr.as_str(), back[1].data.clone()), ("<i8", act));
     }
 }

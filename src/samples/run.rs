@@ -15,6 +15,7 @@ use crate::engine::Engine;
 use crate::fans::Profile;
 use crate::record::lines::{Block, LineReader};
 use crate::record::view::GameView;
+use crate::replay::Replayer;
 
 use super::extract::{Batch, Extractor};
 use super::Options;
@@ -182,9 +183,23 @@ impl Stream {
         let ex = &mut self.extractor;
         ex.start();
         let before = ex.unencodable;
-        let replayed = replay_into(&mut engine, &game, ex);
-        self.engine = Some(engine);
-        replayed.map_err(|e| format!("game {}: {e}", game.game_id.as_str()))?;
+        // The one replay driver: each turn with the engine as it emitted it
+        // and the record's answers; its policy decides what does not replay.
+        let mut replay = Replayer::new(engine, &game);
+        let mut stop = None;
+        while let Some(step) = replay.next() {
+            match step {
+                Ok(s) => ex.step(s.index, s.engine, s.turn, s.answers),
+                Err(e) => {
+                    stop = Some(e);
+                    break;
+                }
+            }
+        }
+        self.engine = Some(replay.into_engine());
+        if let Some(e) = stop {
+            return Err(format!("game {}: {e}", game.game_id.as_str()));
+        }
         self.report.unencodable += ex.unencodable - before;
         let start = out.len();
         let n = ex.finish(self.report.games as i64, out);
@@ -195,31 +210,4 @@ impl Stream {
         self.report.samples += n;
         Ok(Some(n))
     }
-}
-
-/// Feeds `record`'s turns to `ex`.
-// TEMPORARY: replaced by `replay::Replayer` (issue 20) as soon as it lands.
-fn replay_into(engine: &mut Engine, record: &GameView, ex: &mut Extractor) -> Result<(), String> {
-    let n = record.turns.len();
-    if n == 0 {
-        return Err("record has no turns".into());
-    }
-    let mut turn = engine.reset(&record.wall, record.quan, record.srand).map_err(|e| format!("turn 0: {e}"))?;
-    for k in 0..n {
-        let r = record.turns[k].responses.as_ref();
-        let answers: [Option<&str>; 4] = std::array::from_fn(|seat| r.and_then(|r| r.get(seat)));
-        ex.step(k, engine, &turn, answers);
-        if turn.is_terminal() {
-            return if k + 1 == n { Ok(()) } else { Err(format!("turn {k}: the game ends here but the record goes on")) };
-        }
-        if k + 1 == n {
-            break;
-        }
-        let mut given = [""; 4];
-        for (s, g) in given.iter_mut().enumerate() {
-            *g = answers[s].ok_or_else(|| format!("turn {k}: no response for seat {s}"))?;
-        }
-        turn = engine.step(given).map_err(|e| format!("turn {}: {e}", k + 1))?;
-    }
-    Err(format!("turn {}: the record ends before the game does (no HU, HUANG or verdict)", n - 1))
 }

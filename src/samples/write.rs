@@ -139,9 +139,13 @@ pub fn write_batch(w: &mut dyn Write, b: &Batch, encoding: Encoding, all: bool) 
         seat = npz::bytes_i8(&b.seat);
         kind = npz::bytes_i8(&b.kind);
         score = npz::le_i32(&b.score);
-        for (name, descr, data) in
-            [("game", "<i8", &game), ("turn", "<i4", &turn), ("seat", "|i1", &seat), ("kind", "|i1", &kind), ("score", "<i4", &score)]
-        {
+        for (name, descr, data) in [
+            ("game", "<i8", &game),
+            ("turn", "<i4", &turn),
+            ("seat", "|i1", &seat),
+            ("kind", "|i1", &kind),
+            ("score", "<i4", &score),
+        ] {
             arrays.push(Array { name, descr, shape: vec![n], data });
         }
     }

@@ -51,9 +51,14 @@ fn cai_and_judge_share_decisions_and_differ_in_masks() {
     let (c, _, _) = sample_all(&[file.as_path()], opts(Flags::Cai));
     assert_eq!((&j.game, &j.turn, &j.seat, &j.kind, &j.act), (&c.game, &c.turn, &c.seat, &c.kind, &c.act));
     assert_eq!(j.obs, c.obs);
-    let differ = (0..j.len()).filter(|&i| j.mask[i * NUM_ACTIONS..(i + 1) * NUM_ACTIONS] != c.mask[i * NUM_ACTIONS..(i + 1) * NUM_ACTIONS]).count();
+    let differ = (0..j.len())
+        .filter(|&i| j.mask[i * NUM_ACTIONS..(i + 1) * NUM_ACTIONS] != c.mask[i * NUM_ACTIONS..(i + 1) * NUM_ACTIONS])
+        .count();
     let hu_only_judge_draw = (0..j.len())
         .filter(|&i| j.kind[i] == 0 && j.mask[i * NUM_ACTIONS + HU] == 1 && c.mask[i * NUM_ACTIONS + HU] == 0)
         .count();
-    assert!(differ > 0 && hu_only_judge_draw > 0, "{differ} masks differ, {hu_only_judge_draw} self-draw HU only for the judge");
+    assert!(
+        differ > 0 && hu_only_judge_draw > 0,
+        "{differ} masks differ, {hu_only_judge_draw} self-draw HU only for the judge"
+    );
 }

@@ -15,13 +15,24 @@ fn shards_hold_the_per_game_samples_and_a_manifest() {
     let golden = common::data("golden.jsonl.gz");
     let (shards, per_game) = (common::temp_dir("samples_shards"), common::temp_dir("samples_pg"));
     for (out, layout) in [(&shards, "shards"), (&per_game, "per-game")] {
-        let run = common::mcr(&["samples", golden.to_str().unwrap(), "--layout", layout, "--shard-size", "5000", "-o", out.to_str().unwrap()]);
+        let run = common::mcr(&[
+            "samples",
+            golden.to_str().unwrap(),
+            "--layout",
+            layout,
+            "--shard-size",
+            "5000",
+            "-o",
+            out.to_str().unwrap(),
+        ]);
         assert!(run.ok(), "{run:?}");
     }
-    let manifest: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(shards.join("manifest.json")).unwrap()).unwrap();
+    let manifest: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(shards.join("manifest.json")).unwrap()).unwrap();
     assert_eq!(manifest["inputs"][0]["sha256"], sha_listed("golden.jsonl.gz"));
     assert_eq!(manifest["options"]["flags"], "judge");
-    let counts: Vec<usize> = serde_json::from_str(&std::fs::read_to_string(per_game.join("count.json")).unwrap()).unwrap();
+    let counts: Vec<usize> =
+        serde_json::from_str(&std::fs::read_to_string(per_game.join("count.json")).unwrap()).unwrap();
     assert_eq!(manifest["counts"]["games"], counts.len());
     assert_eq!(manifest["counts"]["samples"], counts.iter().sum::<usize>());
     let files = manifest["files"].as_array().unwrap();
@@ -37,7 +48,15 @@ fn shards_hold_the_per_game_samples_and_a_manifest() {
     let mut want: std::collections::BTreeMap<&str, Vec<u8>> = Default::default();
     for i in 0..counts.len() {
         for (k, v) in npz(&per_game.join(format!("{i}.npz"))) {
-            want.entry(if k == "obs" { "obs" } else if k == "mask" { "mask" } else { "act" }).or_default().extend_from_slice(&v.data);
+            want.entry(if k == "obs" {
+                "obs"
+            } else if k == "mask" {
+                "mask"
+            } else {
+                "act"
+            })
+            .or_default()
+            .extend_from_slice(&v.data);
         }
     }
     for k in ["obs", "mask", "act"] {
@@ -69,11 +88,16 @@ fn bad_records_are_reported_and_skipped() {
     let run = common::mcr(&["samples", &file, "--layout", "per-game", "-o", out.to_str().unwrap()]);
     assert_eq!(run.code, Some(1), "{run:?}");
     assert!(run.stderr.contains(&format!("{file}:2: malformed record")), "{}", run.stderr);
-    assert!(run.stderr.contains(&format!("{file}:4: game ")) && run.stderr.contains("ends before the game does"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains(&format!("{file}:4: game ")) && run.stderr.contains("ends before the game does"),
+        "{}",
+        run.stderr
+    );
     let counts: Vec<usize> = serde_json::from_str(&std::fs::read_to_string(out.join("count.json")).unwrap()).unwrap();
     assert_eq!(counts.len(), 2, "the two good games");
     assert_eq!(counts[0], counts[1]);
-    let m: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(out.join("manifest.json")).unwrap()).unwrap();
+    let m: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("manifest.json")).unwrap()).unwrap();
     assert_eq!((m["counts"]["not_games"].as_u64(), m["counts"]["skipped"].as_u64()), (Some(1), Some(2)));
 }
 
