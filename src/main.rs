@@ -43,6 +43,8 @@ enum Command {
     Play(cli::play::Args),
     /// Rule profiles: `mcr rules list`.
     Rules(cli::rules::Args),
+    /// Tournament standings from records: bootstrap intervals over walls, pairwise, report page.
+    Standings(cli::standings::Args),
 }
 
 fn main() -> ExitCode {
@@ -67,5 +69,6 @@ fn main() -> ExitCode {
         Command::View(a) => cli::view::run(a),
         Command::Play(a) => cli::play::run(a),
         Command::Rules(a) => cli::rules::run(a),
+        Command::Standings(a) => cli::standings::run(a),
     }
 }

@@ -14,6 +14,7 @@ pub mod rules_check;
 pub mod selftest;
 pub mod serve;
 pub mod shanten;
+pub mod standings;
 pub mod validate;
 pub mod waits;
 pub mod view;
