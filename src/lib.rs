@@ -8,6 +8,7 @@
 //! - [`replay`]: a record replayed through the engine and compared turn by turn.
 //! - [`serve`]: the engine as a JSON-lines process (`mcr serve`).
 //! - [`selftest`]: the dataset self-test, an engine-independent check of game records.
+//! - [`arena`]: tournaments between bots: duplicate schedule, resume, standings.
 //! - [`viewer`]: game records as a self-contained web page (`mcr view`).
 
 pub mod analysis;

@@ -49,6 +49,8 @@ enum Command {
     Arena(cli::arena::Args),
     /// The reference bot: Botzone's protocol on stdin/stdout, the engine's legal moves.
     Bot(cli::bot::Args),
+    /// Tournament standings from records: bootstrap intervals over walls, pairwise, report page.
+    Standings(cli::standings::Args),
 }
 
 fn main() -> ExitCode {
@@ -76,5 +78,6 @@ fn main() -> ExitCode {
         Command::Play(a) => cli::play::run(a),
         Command::Rules(a) => cli::rules::run(a),
         Command::Samples(a) => cli::samples::run(a),
+        Command::Standings(a) => cli::standings::run(a),
     }
 }

@@ -11,16 +11,22 @@
 //!   bounded non-blocking pipes, verdicts).
 //! - [`game`]: the match loop and its record.
 //! - [`summary`]: a per-bot table from records.
+//! - [`duplicate`]: the duplicate schedule (walls x 24 seatings), shards.
+//! - [`resume`]: continuing an interrupted output.
+//! - [`standings`]: tournament standings from records alone.
 //! - [`run`]: many games, in parallel, each record handed over as its game
 //!   ends.
 
 pub mod bots;
+pub mod duplicate;
 pub mod game;
 pub mod local;
 pub mod process;
 pub mod protocol;
 pub mod refbot;
+pub mod resume;
 pub mod sandbox;
+pub mod standings;
 pub mod summary;
 
 use std::path::{Path, PathBuf};

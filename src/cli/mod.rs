@@ -18,6 +18,7 @@ pub mod samples;
 pub mod selftest;
 pub mod serve;
 pub mod shanten;
+pub mod standings;
 pub mod validate;
 pub mod waits;
 pub mod view;

@@ -1,0 +1,182 @@
+//! The duplicate format: every wall is played 24 times, once under each
+//! assignment of the four bots (the entries of the bots file) to the seats,
+//! with the prevalent wind spread evenly (6 games each for quan 0..3).
+//!
+//! The order is fixed and documented (README, "Tournaments"): game `i` of a
+//! run is wall `i / 24`, perm `p = i % 24`; perm `p` has quan `p / 6` and
+//! seats `SEATINGS[p]` (seat `s` is played by bot entry `SEATINGS[p][s]`).
+//! Every perm keeps the wall's tiles in place, so the bot in seat `s` gets
+//! seat `s`'s hand and draws. `SEATINGS` is balanced beyond the 24
+//! permutations themselves (checked by the tests below): each bot plays each
+//! seat under every quan at least once, each quan's six games give each bot
+//! every seat, and each bot has its seat wind equal to the prevalent wind in
+//! exactly 6 of the 24 games.
+
+use crate::env::wall::{self, Deal};
+use std::fmt;
+use std::str::FromStr;
+
+/// Games per wall: the 24 seatings.
+pub const GAMES_PER_WALL: u64 = 24;
+
+/// Perm `p`: seat `s` is played by bot entry `SEATINGS[p][s]`, under quan `p / 6`.
+pub const SEATINGS: [[u8; 4]; 24] = [
+    [0, 1, 3, 2],
+    [0, 2, 1, 3],
+    [1, 0, 2, 3],
+    [1, 3, 0, 2],
+    [2, 3, 1, 0],
+    [3, 0, 2, 1],
+    [0, 1, 2, 3],
+    [0, 2, 3, 1],
+    [1, 0, 3, 2],
+    [2, 3, 0, 1],
+    [3, 1, 0, 2],
+    [3, 2, 1, 0],
+    [0, 3, 2, 1],
+    [1, 2, 0, 3],
+    [2, 0, 3, 1],
+    [2, 1, 3, 0],
+    [3, 0, 1, 2],
+    [3, 1, 2, 0],
+    [0, 3, 1, 2],
+    [1, 2, 3, 0],
+    [1, 3, 2, 0],
+    [2, 0, 1, 3],
+    [2, 1, 0, 3],
+    [3, 2, 0, 1],
+];
+
+/// One game of a duplicate run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Game {
+    /// Its place in the run: `wall * 24 + perm`.
+    pub index: u64,
+    pub wall: u64,
+    pub perm: u8,
+}
+
+impl Game {
+    pub fn at(index: u64) -> Game {
+        Game { index, wall: index / GAMES_PER_WALL, perm: (index % GAMES_PER_WALL) as u8 }
+    }
+
+    pub fn of(wall: u64, perm: u8) -> Game {
+        Game { index: wall * GAMES_PER_WALL + perm as u64, wall, perm }
+    }
+
+    pub fn quan(&self) -> u8 {
+        self.perm / 6
+    }
+
+    /// Bot entry by seat.
+    pub fn seats(&self) -> [u8; 4] {
+        SEATINGS[self.perm as usize]
+    }
+
+    /// The deal: wall `wall` of `seed` (the tiles of plain game `wall` of
+    /// [`wall::deal`], the same for the 24 perms, and its judge seed), under
+    /// this perm's quan.
+    pub fn deal(&self, seed: u64) -> Deal {
+        let base = wall::deal(seed, self.wall, false);
+        Deal { wall: base.wall, quan: self.quan(), srand: base.srand }
+    }
+}
+
+/// `--shard I/N`: the games whose index modulo N is I.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    pub index: u64,
+    pub count: u64,
+}
+
+impl Shard {
+    pub const ALL: Shard = Shard { index: 0, count: 1 };
+
+    pub fn contains(&self, game_index: u64) -> bool {
+        game_index % self.count == self.index
+    }
+}
+
+impl FromStr for Shard {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Shard, String> {
+        let bad = || format!("shard `{s}`: expected I/N with 0 <= I < N (e.g. 0/4)");
+        let (i, n) = s.split_once('/').ok_or_else(bad)?;
+        let (index, count): (u64, u64) = (i.trim().parse().map_err(|_| bad())?, n.trim().parse().map_err(|_| bad())?);
+        if count == 0 || index >= count {
+            return Err(bad());
+        }
+        Ok(Shard { index, count })
+    }
+}
+
+impl fmt::Display for Shard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+/// The games of `walls` walls in `shard`, in run order.
+pub fn schedule(walls: u64, shard: Shard) -> impl Iterator<Item = Game> {
+    (0..walls * GAMES_PER_WALL).filter(move |&i| shard.contains(i)).map(Game::at)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::{HashMap, HashSet};
+
+    fn seat_of(p: usize, bot: u8) -> usize {
+        SEATINGS[p].iter().position(|&b| b == bot).unwrap()
+    }
+
+    #[test]
+    fn seatings_are_the_24_permutations_balanced_over_quan() {
+        let all: HashSet<_> = SEATINGS.iter().collect();
+        assert_eq!(all.len(), 24);
+        assert_eq!(all, wall::PERMUTATIONS.iter().collect());
+        for bot in 0..4u8 {
+            let mut by_seat: HashMap<usize, HashSet<u8>> = HashMap::new();
+            let mut by_quan: HashMap<u8, HashSet<usize>> = HashMap::new();
+            let mut own_wind = 0;
+            for p in 0..24 {
+                let (s, q) = (seat_of(p, bot), Game::at(p as u64).quan());
+                by_seat.entry(s).or_default().insert(q);
+                by_quan.entry(q).or_default().insert(s);
+                own_wind += (s == q as usize) as u32;
+            }
+            assert!(by_seat.values().all(|q| q.len() == 4), "bot {bot}: {by_seat:?}");
+            assert!(by_quan.values().all(|s| s.len() == 4), "bot {bot}: {by_quan:?}");
+            assert_eq!(own_wind, 6, "bot {bot}");
+        }
+        for q in 0..4 {
+            assert_eq!((0..24).filter(|&p| Game::at(p).quan() == q).count(), 6);
+        }
+    }
+
+    #[test]
+    fn a_wall_keeps_its_tiles_over_its_perms() {
+        let first = Game::of(3, 0).deal(9);
+        for p in 0..24 {
+            let d = Game::of(3, p).deal(9);
+            assert_eq!(d.wall, first.wall);
+            assert_eq!(d.quan, p / 6);
+        }
+        assert_ne!(Game::of(4, 0).deal(9).wall, first.wall);
+        assert_ne!(Game::of(3, 0).deal(10).wall, first.wall);
+    }
+
+    #[test]
+    fn shards_partition_the_schedule() {
+        let whole: Vec<_> = schedule(5, Shard::ALL).collect();
+        assert_eq!(whole.len(), 120);
+        let mut parts: Vec<_> = (0..7).flat_map(|i| schedule(5, Shard { index: i, count: 7 })).collect();
+        parts.sort();
+        assert_eq!(parts, whole);
+        assert_eq!("2/3".parse::<Shard>(), Ok(Shard { index: 2, count: 3 }));
+        for bad in ["3/3", "1/0", "x", "1/", "-1/2"] {
+            assert!(bad.parse::<Shard>().is_err(), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,384 @@
+//! Standings of a tournament, computed from its records alone: any set of
+//! files holding the same games (shards, resumed runs, in any order) gives
+//! the same table.
+//!
+//! - A bot's figures count seat-games: a game in which a bot holds two seats
+//!   (a bots file may repeat an entry) counts twice for it.
+//! - The 95% interval of a mean score is a percentile bootstrap over walls
+//!   (the 24 games of a duplicate wall are resampled together; a record
+//!   without `arena.wall` is its own unit), [`stats::RESAMPLES`] resamples
+//!   seeded with [`stats::SEED`]; the pairwise differences use the same
+//!   resamples, so they are paired by wall.
+//! - A game seen twice (the same `arena` seed, wall and perm, or else the same
+//!   `game_id`) is counted once, and the repeat is reported.
+//!
+//! The JSON form ([`Standings`], `--format json`) is stable: keys are only
+//! ever added.
+
+pub mod format;
+pub mod html;
+pub mod read;
+pub mod stats;
+
+use crate::record::lines::{for_each_block, LineReader};
+use rayon::prelude::*;
+use read::{Ending, GameSummary, WallKey};
+use serde::Serialize;
+use stats::TimeHist;
+use std::collections::{BTreeMap, HashMap};
+use std::path::Path;
+
+/// The version tag of the JSON form.
+pub const FORMAT: &str = "mcr-standings/1";
+
+#[derive(Default)]
+struct Acc {
+    games: u64,
+    score_sum: i64,
+    wins: u64,
+    self_drawn: u64,
+    deal_ins: u64,
+    draws: u64,
+    fan_sum: i64,
+    verdicts: BTreeMap<String, u64>,
+    times: TimeHist,
+    score_hist: BTreeMap<i64, u64>,
+    fans: BTreeMap<String, u64>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+enum Unit {
+    Wall(WallKey),
+    Game(String),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum GameKey {
+    Slot(WallKey, u8),
+    Id(String),
+}
+
+/// One game for the report's list.
+#[derive(Clone, Debug, Serialize)]
+pub struct GameEntry {
+    pub id: String,
+    /// `file:line`.
+    pub source: String,
+    pub wall: Option<u64>,
+    pub perm: Option<u8>,
+    pub bots: [String; 4],
+    pub scores: [i64; 4],
+    pub ending: &'static str,
+}
+
+/// Records added one by one; [`Builder::finish`] makes the table.
+#[derive(Default)]
+pub struct Builder {
+    bots: BTreeMap<String, Acc>,
+    units: BTreeMap<Unit, BTreeMap<String, (i64, u32)>>,
+    seen: HashMap<GameKey, String>,
+    /// Located problems: unreadable lines and files, repeated games.
+    pub errors: Vec<String>,
+    pub repeats: Vec<String>,
+    records: u64,
+    /// Kept for the report (`keep_games`).
+    pub games: Vec<GameEntry>,
+    keep_games: bool,
+}
+
+/// A bot's line of the table.
+#[derive(Clone, Debug, Serialize)]
+pub struct BotRow {
+    pub name: String,
+    pub rank: usize,
+    /// Seat-games played.
+    pub games: u64,
+    pub score_sum: i64,
+    pub mean_score: f64,
+    /// 95% bootstrap interval over walls; `null` with one unit or none.
+    pub ci95: Option<[f64; 2]>,
+    pub wins: u64,
+    pub win_rate: f64,
+    pub self_drawn: u64,
+    /// Self-drawn wins / wins (`null` without wins).
+    pub self_drawn_share: Option<f64>,
+    pub deal_ins: u64,
+    pub deal_in_rate: f64,
+    /// Seat-games that ended in a draw (wall exhausted).
+    pub draws: u64,
+    pub draw_rate: f64,
+    /// Mean fan total of its wins (`null` without wins).
+    pub mean_fan_won: Option<f64>,
+    /// Verdict kind (TLE, MLE, OLE, RE, NJ, WA, ...) -> count.
+    pub verdicts: BTreeMap<String, u64>,
+    /// Answer times per turn, `null` when the records carry none.
+    pub time_ms: Option<TimeRow>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct TimeRow {
+    pub turns: u64,
+    pub mean: f64,
+    /// Nearest-rank 99th percentile, to within 1/64 of its value above 1 ms.
+    pub p99: f64,
+    pub max: f64,
+}
+
+/// Mean score differences, row minus column, bots in rank order.
+#[derive(Clone, Debug, Serialize)]
+pub struct Pairwise {
+    pub bots: Vec<String>,
+    pub diff: Vec<Vec<Option<f64>>>,
+    pub ci95: Vec<Vec<Option<[f64; 2]>>>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Bootstrap {
+    pub resamples: usize,
+    pub seed: u64,
+    pub level: f64,
+    /// "wall": duplicate walls; "game" for records without `arena.wall`.
+    pub unit: &'static str,
+}
+
+/// What the report draws, per bot (rank order).
+#[derive(Clone, Debug, Serialize)]
+pub struct Charts {
+    /// Score -> seat-games, ascending score.
+    pub score_distribution: BTreeMap<String, Vec<(i64, u64)>>,
+    /// Fan name -> wins it appears in, most frequent first.
+    pub fans: BTreeMap<String, Vec<(String, u64)>>,
+    /// (units so far, mean score so far), at most 200 points, the last the final mean.
+    pub running_mean: BTreeMap<String, Vec<(u64, f64)>>,
+}
+
+/// The standings (the stable JSON form).
+#[derive(Clone, Debug, Serialize)]
+pub struct Standings {
+    pub format: &'static str,
+    /// Games counted (repeats left out).
+    pub records: u64,
+    /// Bootstrap units (walls).
+    pub units: u64,
+    /// Repeated games left out.
+    pub repeats: u64,
+    /// Unreadable records and files.
+    pub errors: u64,
+    pub bootstrap: Bootstrap,
+    pub bots: Vec<BotRow>,
+    pub pairwise: Pairwise,
+    pub charts: Charts,
+}
+
+fn ending_name(e: Ending) -> &'static str {
+    match e {
+        Ending::SelfDrawn => "zimo",
+        Ending::Discard => "ron",
+        Ending::Draw => "draw",
+        Ending::Error => "error",
+    }
+}
+
+impl Builder {
+    /// A builder that also keeps the list of games (for the report).
+    pub fn with_games() -> Builder {
+        Builder { keep_games: true, ..Builder::default() }
+    }
+
+    /// Adds every record of `files`; problems go to [`Builder::errors`].
+    pub fn add_files(&mut self, files: &[impl AsRef<Path>]) {
+        for file in files {
+            let file = file.as_ref();
+            let mut reader = match LineReader::open(file, usize::MAX) {
+                Ok(r) => r,
+                Err(e) => {
+                    self.errors.push(e.to_string());
+                    continue;
+                }
+            };
+            let shown = file.display().to_string();
+            for_each_block(&mut reader, |block| {
+                let read: Vec<_> = block.par_lines().map(|(n, text)| (n, read::summarize(text))).collect();
+                for (n, r) in read {
+                    match r {
+                        Ok(g) => self.add(g, format!("{shown}:{n}")),
+                        Err(e) => self.errors.push(format!("{shown}:{n}: {e}")),
+                    }
+                }
+                self.errors.extend(block.errors.iter().map(|e| e.to_string()));
+            });
+        }
+    }
+
+    /// Adds one game read at `source` (`file:line`).
+    pub fn add(&mut self, g: GameSummary, source: String) {
+        let key = match (g.wall, g.perm) {
+            (Some(w), Some(p)) => Some(GameKey::Slot(w, p)),
+            _ if !g.game_id.is_empty() => Some(GameKey::Id(g.game_id.clone())),
+            _ => None,
+        };
+        if let Some(key) = key {
+            match self.seen.entry(key) {
+                std::collections::hash_map::Entry::Occupied(first) => {
+                    self.repeats.push(format!("{source}: game {} repeats {}: counted once", g.game_id, first.get()));
+                    return;
+                }
+                std::collections::hash_map::Entry::Vacant(v) => {
+                    v.insert(source.clone());
+                }
+            }
+        }
+        self.records += 1;
+        let unit = match g.wall {
+            Some(w) => Unit::Wall(w),
+            None => Unit::Game(if g.game_id.is_empty() { source.clone() } else { g.game_id.clone() }),
+        };
+        let unit = self.units.entry(unit).or_default();
+        for seat in 0..4 {
+            let name = &g.bots[seat];
+            let a = self.bots.entry(name.clone()).or_default();
+            let score = g.scores[seat];
+            a.games += 1;
+            a.score_sum += score;
+            *a.score_hist.entry(score).or_default() += 1;
+            if g.winner == Some(seat as u8) {
+                a.wins += 1;
+                a.self_drawn += (g.ending == Ending::SelfDrawn) as u64;
+                a.fan_sum += g.fan_total;
+                for (fan, count) in &g.fans {
+                    *a.fans.entry(fan.clone()).or_default() += *count as u64;
+                }
+            }
+            a.deal_ins += (g.discarder == Some(seat as u8)) as u64;
+            a.draws += (g.ending == Ending::Draw) as u64;
+            for &us in &g.times_us[seat] {
+                a.times.add(us);
+            }
+            let u = unit.entry(name.clone()).or_default();
+            u.0 += score;
+            u.1 += 1;
+        }
+        for (seat, kind) in &g.verdicts {
+            *self.bots.get_mut(&g.bots[*seat as usize]).expect("seated bot").verdicts.entry(kind.clone()).or_default() += 1;
+        }
+        if self.keep_games {
+            self.games.push(GameEntry { id: g.game_id, source, wall: g.wall.map(|w| w.wall), perm: g.perm, bots: g.bots, scores: g.scores, ending: ending_name(g.ending) });
+        }
+    }
+
+    /// The table.
+    pub fn finish(&self) -> Standings {
+        let names: Vec<&String> = self.bots.keys().collect();
+        let nb = names.len();
+        let index: HashMap<&String, usize> = names.iter().enumerate().map(|(i, n)| (*n, i)).collect();
+        let mut sums = vec![(0i64, 0u32); self.units.len() * nb];
+        for (u, per) in self.units.values().enumerate() {
+            for (name, &s) in per {
+                sums[u * nb + index[name]] = s;
+            }
+        }
+        let units = stats::Units { bots: nb, sums };
+        let means: Vec<f64> = names.iter().map(|n| self.bots[*n].score_sum as f64 / self.bots[*n].games as f64).collect();
+        let resampled = if units.len() > 1 { stats::resample_means(&units, stats::RESAMPLES) } else { Vec::new() };
+        let ci = |b: usize| stats::interval(resampled.iter().map(|r| r[b]).collect());
+        // Rank: mean score, higher first; equal means share a rank.
+        let mut order: Vec<usize> = (0..nb).collect();
+        order.sort_by(|&a, &b| means[b].total_cmp(&means[a]).then(names[a].cmp(names[b])));
+        let mut ranks = vec![0; nb];
+        for (pos, &b) in order.iter().enumerate() {
+            ranks[b] = if pos > 0 && means[order[pos - 1]] == means[b] { ranks[order[pos - 1]] } else { pos + 1 };
+        }
+        let ratio = |a: u64, b: u64| if b == 0 { 0.0 } else { a as f64 / b as f64 };
+        let bots: Vec<BotRow> = order
+            .iter()
+            .map(|&b| {
+                let a = &self.bots[names[b]];
+                BotRow {
+                    name: names[b].clone(),
+                    rank: ranks[b],
+                    games: a.games,
+                    score_sum: a.score_sum,
+                    mean_score: means[b],
+                    ci95: ci(b),
+                    wins: a.wins,
+                    win_rate: ratio(a.wins, a.games),
+                    self_drawn: a.self_drawn,
+                    self_drawn_share: (a.wins > 0).then(|| ratio(a.self_drawn, a.wins)),
+                    deal_ins: a.deal_ins,
+                    deal_in_rate: ratio(a.deal_ins, a.games),
+                    draws: a.draws,
+                    draw_rate: ratio(a.draws, a.games),
+                    mean_fan_won: (a.wins > 0).then(|| a.fan_sum as f64 / a.wins as f64),
+                    verdicts: a.verdicts.clone(),
+                    time_ms: (a.times.n > 0).then(|| TimeRow {
+                        turns: a.times.n,
+                        mean: a.times.sum_us as f64 / a.times.n as f64 / 1000.0,
+                        p99: a.times.quantile_us(0.99) as f64 / 1000.0,
+                        max: a.times.max_us as f64 / 1000.0,
+                    }),
+                }
+            })
+            .collect();
+        let pairwise = Pairwise {
+            bots: order.iter().map(|&b| names[b].clone()).collect(),
+            diff: order.iter().map(|&a| order.iter().map(|&b| (a != b).then(|| means[a] - means[b])).collect()).collect(),
+            ci95: order
+                .iter()
+                .map(|&a| order.iter().map(|&b| if a == b { None } else { stats::interval(resampled.iter().map(|r| r[a] - r[b]).collect()) }).collect())
+                .collect(),
+        };
+        let charts = self.charts(&order, &names, &units);
+        let unit = match (self.units.keys().next(), self.units.keys().next_back()) {
+            (Some(Unit::Wall(_)), Some(Unit::Wall(_))) | (None, None) => "wall",
+            (Some(Unit::Game(_)), Some(Unit::Game(_))) => "game",
+            _ => "mixed",
+        };
+        Standings {
+            format: FORMAT,
+            records: self.records,
+            units: units.len() as u64,
+            repeats: self.repeats.len() as u64,
+            errors: self.errors.len() as u64,
+            bootstrap: Bootstrap { resamples: if resampled.is_empty() { 0 } else { stats::RESAMPLES }, seed: stats::SEED, level: 0.95, unit },
+            bots,
+            pairwise,
+            charts,
+        }
+    }
+
+    fn charts(&self, order: &[usize], names: &[&String], units: &stats::Units) -> Charts {
+        let mut c = Charts { score_distribution: BTreeMap::new(), fans: BTreeMap::new(), running_mean: BTreeMap::new() };
+        let n = units.len();
+        for &b in order {
+            let a = &self.bots[names[b]];
+            c.score_distribution.insert(names[b].clone(), a.score_hist.iter().map(|(&s, &k)| (s, k)).collect());
+            let mut fans: Vec<(String, u64)> = a.fans.iter().map(|(f, &k)| (f.clone(), k)).collect();
+            fans.sort_by(|x, y| y.1.cmp(&x.1).then(x.0.cmp(&y.0)));
+            c.fans.insert(names[b].clone(), fans);
+            let mut points = Vec::new();
+            let (mut sum, mut cnt) = (0i64, 0u64);
+            let step = n.div_ceil(200).max(1);
+            for u in 0..n {
+                let (s, k) = units.sums[u * units.bots + b];
+                sum += s;
+                cnt += k as u64;
+                if cnt > 0 && ((u + 1) % step == 0 || u + 1 == n) {
+                    points.push((u as u64 + 1, sum as f64 / cnt as f64));
+                }
+            }
+            c.running_mean.insert(names[b].clone(), points);
+        }
+        c
+    }
+}
+
+/// The standings of `files` and the located problems (unreadable records,
+/// repeated games).
+pub fn of_files(files: &[impl AsRef<Path>]) -> (Standings, Vec<String>) {
+    let mut b = Builder::default();
+    b.add_files(files);
+    let s = b.finish();
+    let mut problems = b.errors;
+    problems.extend(b.repeats);
+    (s, problems)
+}

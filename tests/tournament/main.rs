@@ -1,0 +1,13 @@
+//! Tournaments: the duplicate schedule's records, standings from records
+//! (checked against a separate reading of the records and a direct
+//! bootstrap), shards, resume, and the report page in Chromium.
+
+#[path = "../common/mod.rs"]
+mod common;
+#[path = "../browser/mod.rs"]
+mod browser;
+
+mod records;
+mod report;
+mod resume;
+mod standings;
