@@ -136,7 +136,7 @@ fn drive<'r, C>(
     (wall, quan, srand): (&[impl AsRef<str>], i64, i64),
     turns: usize,
     mut check: impl FnMut(usize, &Turn) -> Result<(), C>,
-    responses: impl Fn(usize) -> [Option<&'r str>; 4],
+    responses: impl Fn(usize) -> [[Option<&'r str>; 4]; 2],
 ) -> Result<usize, (usize, Stop<C>)> {
     if turns == 0 {
         return Err((0, Stop::Empty));
@@ -145,12 +145,17 @@ fn drive<'r, C>(
     for k in 0..turns {
         check(k, &out).map_err(|c| (k, Stop::Compare(c)))?;
         if k + 1 < turns {
-            let answers = responses(k);
+            let [answers, verdicts] = responses(k);
             let mut given = [""; 4];
             for (seat, slot) in given.iter_mut().enumerate() {
-                *slot = answers[seat].ok_or((k + 1, Stop::Engine(EngineError::MissingResponse(seat as u8))))?;
+                // A seat with a platform verdict has no answer to read.
+                *slot = match (answers[seat], verdicts[seat]) {
+                    (Some(a), _) => a,
+                    (None, Some(_)) => "",
+                    (None, None) => return Err((k + 1, Stop::Engine(EngineError::MissingResponse(seat as u8)))),
+                };
             }
-            out = engine.step(given).map_err(|e| (k + 1, Stop::Engine(e)))?;
+            out = engine.step_with_verdicts(given, verdicts).map_err(|e| (k + 1, Stop::Engine(e)))?;
         }
     }
     // Every turn agreed, but a record must also reach the game's end.
@@ -172,7 +177,7 @@ enum Stop<C> {
 pub fn replay(engine: &mut Engine, record: &GameRecord, compare: Compare) -> Result<usize, Divergence> {
     let turns = &record.turns;
     let start = (record.wall.as_slice(), record.quan, record.srand);
-    drive(engine, start, turns.len(), |k, out| check_turn(out, &turns[k], compare), |k| turns[k].responses_by_seat())
+    drive(engine, start, turns.len(), |k, out| check_turn(out, &turns[k], compare), |k| [turns[k].responses_by_seat(), turns[k].verdicts_by_seat()])
         .map_err(|(turn, stop)| {
             let what = match stop {
                 Stop::Compare(kind) => kind,
@@ -201,9 +206,9 @@ pub fn reproduces(engine: &mut Engine, game: &GameView, compare: Compare) -> boo
             Err(())
         }
     };
-    let responses = |k: usize| -> [Option<&str>; 4] {
-        let r = turns[k].responses.as_ref();
-        std::array::from_fn(|seat| r.and_then(|r| r.get(seat)))
+    let responses = |k: usize| -> [[Option<&str>; 4]; 2] {
+        let (r, v) = (turns[k].responses.as_ref(), turns[k].verdicts.as_ref());
+        [std::array::from_fn(|seat| r.and_then(|r| r.get(seat))), std::array::from_fn(|seat| v.and_then(|v| v.get(seat)))]
     };
     drive(engine, start, turns.len(), check, responses).is_ok()
 }

@@ -294,21 +294,24 @@ fn run(profile: &'static Profile, g: &GameRecord, replay: Replay) -> Result<Endi
             ));
         }
         let answers = rec.responses_by_seat();
+        let verdicts = rec.verdicts_by_seat();
         let mut given = [""; 4];
         for (seat, slot) in given.iter_mut().enumerate() {
-            *slot =
-                answers[seat].ok_or_else(|| format!("turn {k}: no response for seat {seat}"))?;
+            // A seat the platform gave a verdict has no answer to read.
+            *slot = answers[seat]
+                .or(verdicts[seat].map(|_| ""))
+                .ok_or_else(|| format!("turn {k}: no response for seat {seat}"))?;
         }
         before = engine.clone();
         out = engine
-            .step(given)
+            .step_with_verdicts(given, verdicts)
             .map_err(|e| format!("turn {}: {e}", k + 1))?;
     }
     let last = turns.len() - 1;
     match out.event {
         Event::Huang => Ok(Ending::Draw),
         Event::WrongAnswer { player, .. } => {
-            Ok(Ending::Error(format!("WA by seat {player}"), None))
+            Ok(Ending::Error(format!("{} by seat {player}", out.event.action()), None))
         }
         Event::Hu { player, .. } | Event::WrongHu { player, .. } => {
             let hand = before

@@ -126,7 +126,7 @@ impl TurnModel {
 
 #[derive(Serialize, Debug, Clone)]
 pub struct EventModel {
-    pub action: &'static str,
+    pub action: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub player: Option<u8>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -193,7 +193,7 @@ pub struct ClaimModel {
 #[derive(Serialize, Debug, Clone)]
 pub struct Verdict {
     /// WA or WH.
-    pub verdict: &'static str,
+    pub verdict: String,
     pub offender: u8,
     /// Turn whose answers held the offending one, and that answer.
     pub turn: Option<u32>,
@@ -250,7 +250,7 @@ struct Builder {
 
 impl Builder {
     fn event(&mut self, n: u32, ev: &Event) -> EventModel {
-        let mut m = EventModel { action: ev.action(), player: ev.player(), tile: None, middle: None, from: None, concealed: false, taken: None };
+        let mut m = EventModel { action: ev.action().to_string(), player: ev.player(), tile: None, middle: None, from: None, concealed: false, taken: None };
         let live = self.live.take();
         let drew = self.drew.take();
         let promoted = self.promoted.take();
@@ -341,12 +341,14 @@ pub fn build_with(profile: &'static Profile, from: Origin, rec: &GameRecord, sou
                     Event::Draw { tile: t, .. } => Some(tile(t)),
                     _ => None,
                 };
-                // The answers to this event, as recorded (a missing seat: empty).
-                let answers: Option<[String; 4]> = rec
-                    .turns
-                    .get(n as usize)
-                    .filter(|t| t.responses.is_some() && !turn.is_terminal())
-                    .map(|t| t.responses_by_seat().map(|a| a.unwrap_or("").to_string()));
+                // The answers to this event, as recorded (a missing seat: empty;
+                // a seat the platform gave a verdict: that verdict).
+                let recorded = rec.turns.get(n as usize).filter(|t| (t.responses.is_some() || t.verdicts.is_some()) && !turn.is_terminal());
+                let verdicts = recorded.map_or([None; 4], |t| t.verdicts_by_seat());
+                let answers: Option<[String; 4]> = recorded.map(|t| {
+                    let r = t.responses_by_seat();
+                    [0, 1, 2, 3].map(|s| r[s].or(verdicts[s]).unwrap_or("").to_string())
+                });
                 let hands = [0, 1, 2, 3].map(|s| engine_standing(&engine, s));
                 let melds: [Vec<Meld>; 4] = [0, 1, 2, 3].map(|s| engine.packs(s).iter().map(|p| meld(s, p)).collect());
                 let changed = |s: usize| (hands[s] != shown_hands[s] || n == 0, melds[s] != shown_melds[s] || n == 0);
@@ -377,7 +379,7 @@ pub fn build_with(profile: &'static Profile, from: Origin, rec: &GameRecord, sou
                     error = Some(format!("turn {n}: the record has no answers to this {} event", turn.event.action()));
                     break;
                 };
-                let step = engine.step([0, 1, 2, 3].map(|s| answers[s].as_str()));
+                let step = engine.step_with_verdicts([0, 1, 2, 3].map(|s| answers[s].as_str()), verdicts);
                 if let (Some(d), Some(t)) = (engine.last_claim(), b.turns.last_mut()) {
                     t.claim = Some(claim_model(turn.event.player(), d));
                 }
@@ -400,7 +402,7 @@ pub fn build_with(profile: &'static Profile, from: Origin, rec: &GameRecord, sou
             let n = b.turns.len().checked_sub(2);
             let answer = n.and_then(|n| b.turns[n].answers.as_ref()).map(|a| a[*player as usize].clone());
             Some(Verdict {
-                verdict: ev.action(),
+                verdict: ev.action().to_string(),
                 offender: *player,
                 turn: n.map(|n| n as u32),
                 answer,
