@@ -136,6 +136,13 @@ pub struct TurnRecord {
     pub display: serde_json::Value,
     #[serde(default, deserialize_with = "unique::option_string_map")]
     pub responses: Option<BTreeMap<String, String>>,
+    /// Platform verdicts on this turn's answers, by seat (`{"2": "TLE"}`):
+    /// the seat failed to answer (time, memory, output limit, crash, no
+    /// JSON...), its response is absent or not read, and the judge ends the
+    /// game on it when it examines that seat (the next turn's display is the
+    /// verdict). Only non-`OK` verdicts are kept.
+    #[serde(default, deserialize_with = "unique::option_string_map")]
+    pub verdicts: Option<BTreeMap<String, String>>,
 }
 
 impl TurnRecord {
@@ -143,6 +150,17 @@ impl TurnRecord {
     pub fn responses_by_seat(&self) -> [Option<&str>; 4] {
         let mut out = [None; 4];
         if let Some(r) = &self.responses {
+            for (seat, slot) in out.iter_mut().enumerate() {
+                *slot = r.get(SEAT_KEYS[seat]).map(|s| s.as_str());
+            }
+        }
+        out
+    }
+
+    /// The platform verdicts by seat (absent: the seat answered, `OK`).
+    pub fn verdicts_by_seat(&self) -> [Option<&str>; 4] {
+        let mut out = [None; 4];
+        if let Some(r) = &self.verdicts {
             for (seat, slot) in out.iter_mut().enumerate() {
                 *slot = r.get(SEAT_KEYS[seat]).map(|s| s.as_str());
             }

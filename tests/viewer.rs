@@ -682,7 +682,7 @@ fn page_data_equals_the_engine_for_every_game() {
             }
             if let Some(v) = &model.verdict {
                 assert_eq!(Some(v.offender), g.expected.offender, "{}", g.game_id);
-                assert_eq!(Some(v.verdict), g.expected.verdict.as_deref(), "{}", g.game_id);
+                assert_eq!(Some(v.verdict.as_str()), g.expected.verdict.as_deref(), "{}", g.game_id);
             }
             if matches!(g.expected.ending.as_str(), "zimo" | "ron") {
                 let a = model.audit.win.as_ref().unwrap();

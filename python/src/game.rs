@@ -89,8 +89,14 @@ impl Engine {
     /// seat) and returns the next turn. Raises EngineError on a missing
     /// answer, before reset or after the end of the game (an illegal answer
     /// is not an error: it ends the game with the judge's WA verdict).
-    fn step<'py>(slf: &Bound<'py, Self>, responses: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyDict>> {
+    /// `verdicts` (`{"2": "TLE"}`, a record turn's `verdicts`): seats the
+    /// platform gave a verdict instead of an answer (their answer may be
+    /// missing); the judge ends the game on the first it examines.
+    #[pyo3(signature = (responses, verdicts=None))]
+    fn step<'py>(slf: &Bound<'py, Self>, responses: &Bound<'py, PyAny>, verdicts: Option<std::collections::BTreeMap<String, String>>) -> PyResult<Bound<'py, PyDict>> {
         let py = slf.py();
+        let verdicts = verdicts.unwrap_or_default();
+        let failed: [Option<String>; 4] = std::array::from_fn(|s| verdicts.get(mcr_engine::record::SEAT_KEYS[s]).cloned());
         let mut answers: [String; 4] = Default::default();
         if let Ok(d) = responses.downcast::<PyDict>() {
             for (k, _) in d.iter() {
@@ -100,9 +106,12 @@ impl Engine {
                 }
             }
             for (seat, slot) in answers.iter_mut().enumerate() {
-                let v = d
-                    .get_item(mcr_engine::record::SEAT_KEYS[seat])?
-                    .ok_or_else(|| EngineError::new_err(format!("step: no response for seat {seat}")))?;
+                let Some(v) = d.get_item(mcr_engine::record::SEAT_KEYS[seat])? else {
+                    if failed[seat].is_some() {
+                        continue;
+                    }
+                    return Err(EngineError::new_err(format!("step: no response for seat {seat}")));
+                };
                 *slot = v.extract().map_err(|_| EngineError::new_err(format!("step: response of seat {seat} is not a str")))?;
             }
         } else {
@@ -120,7 +129,8 @@ impl Engine {
         // (a key's `__str__`, a sequence's `__getitem__`) that uses this engine.
         let mut this = Self::borrow(slf)?;
         let r = [answers[0].as_str(), answers[1].as_str(), answers[2].as_str(), answers[3].as_str()];
-        let t = this.core.step(r).map_err(|e| EngineError::new_err(format!("step: {e}")))?;
+        let v = [0, 1, 2, 3].map(|s| failed[s].as_deref());
+        let t = this.core.step_with_verdicts(r, v).map_err(|e| EngineError::new_err(format!("step: {e}")))?;
         let d = turn_dict(py, &t)?;
         this.turn = Some(t);
         Ok(d)
@@ -129,8 +139,8 @@ impl Engine {
     /// The last turn's display action: INIT, DEAL, DRAW, PLAY, PENG, CHI,
     /// GANG, BUGANG, HUANG, HU, WA or WH.
     #[getter]
-    fn action(&self) -> PyResult<&'static str> {
-        Ok(self.turn()?.event.action())
+    fn action(&self) -> PyResult<String> {
+        Ok(self.turn()?.event.action().to_string())
     }
     /// The seat the last event is about (None for INIT, DEAL, HUANG).
     #[getter]

@@ -149,13 +149,12 @@ pub fn play(deal: &Deal, seats: &mut [Seat; 4], info: &GameInfo) -> Result<GameO
                 }
             }
         }
+        let given = [&answers[0], &answers[1], &answers[2], &answers[3]].map(String::as_str);
         let next = if verdicts.iter().any(Option::is_some) {
-            // Until the engine takes platform verdicts (the formats issue's
-            // `verdicts:` commit), a verdict stops the run with this error.
-            let names: Vec<String> = verdicts.iter().enumerate().filter_map(|(s, v)| v.map(|v| format!("seat {s} {}", v.name()))).collect();
-            return Err(GameError::Engine(EngineError::Internal(format!("platform verdict ({}): the engine cannot end a game on it yet", names.join(", ")))));
+            // A platform verdict ends the game as the judge's playerError does.
+            engine.step_with_verdicts(given, verdicts.map(|v| v.map(Verdict::name)))?
         } else {
-            engine.step([&answers[0], &answers[1], &answers[2], &answers[3]])?
+            engine.step(given)?
         };
         log.push(Logged { turn, responses: Some(answers), verdicts, times_ms: times, debug });
         seen.observe(&next);

@@ -234,7 +234,7 @@ impl Tracker {
         if self.last_kong.is_some_and(|k| k.seat != player) {
             self.last_kong = None;
         }
-        let action = t.event.action();
+        let action = t.event.kind_action();
         let cur = |tile: Tile, draw_kong: Option<Kong>| {
             Some(Current {
                 turn,

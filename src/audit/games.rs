@@ -261,13 +261,13 @@ fn run(profile: &'static Profile, g: &GameRecord, replay: Replay) -> Result<Endi
     let mut tracker = cai::Tracker::new();
     let mut r = Replayer::new(Engine::with_profile(profile), g);
     let mut before = *r.engine();
-    let mut action = "";
+    let mut action = String::new();
     while let Some(step) = r.next() {
         let step = step.map_err(|stop| match stop {
             Stop::GoesOn { turn } => format!("turn {turn}: the game ends here ({action}) but the record goes on"),
             other => other.to_string(),
         })?;
-        action = step.turn.event.action();
+        action = step.turn.event.action().to_string();
         let (k, out) = (step.index, step.turn);
         let shown = out.display_json();
         // Everything but what depends on the calculator: the fan lists are
@@ -289,7 +289,7 @@ fn run(profile: &'static Profile, g: &GameRecord, replay: Replay) -> Result<Endi
     match out.event {
         Event::Huang => Ok(Ending::Draw),
         Event::WrongAnswer { player, .. } => {
-            Ok(Ending::Error(format!("WA by seat {player}"), None))
+            Ok(Ending::Error(format!("{} by seat {player}", out.event.action()), None))
         }
         Event::Hu { player, .. } | Event::WrongHu { player, .. } => {
             let hand = before

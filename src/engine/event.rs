@@ -26,9 +26,12 @@ pub enum Event {
     /// Wall exhausted for the next drawer: a draw game.
     Huang,
     Hu { player: u8, fans: FanResult, score: [i32; 4] },
-    /// Verdict `WA`: an illegal or malformed answer. `strlen` is still on the
-    /// display when the offending answer was to the INIT request.
-    WrongAnswer { player: u8, strlen: Option<usize> },
+    /// Verdict `WA`: an illegal or malformed answer; or, with `platform`, the
+    /// verdict the platform gave a seat that failed to answer (`TLE`, `MLE`,
+    /// `RE`, ...: the judge's `playerError` with that code, scored as WA).
+    /// `strlen` is still on the display when the offending answer was to the
+    /// INIT request.
+    WrongAnswer { player: u8, strlen: Option<usize>, platform: Option<Box<str>> },
     /// Verdict `WH`: HU with fewer than 8 fan (or a hand that does not win).
     WrongHu { player: u8, fans: FanResult },
 }
@@ -42,7 +45,23 @@ pub fn verdict_scores(offender: u8) -> [i32; 4] {
 
 impl Event {
     /// The display's `action`.
-    pub fn action(&self) -> &'static str {
+    pub fn action(&self) -> &str {
+        match self {
+            Event::WrongAnswer { platform: Some(v), .. } => v,
+            _ => self.static_action(),
+        }
+    }
+
+    /// The action of the event's kind, a platform verdict counted as `WA`
+    /// (what [`Event::action`] shows for every other event).
+    pub fn kind_action(&self) -> &'static str {
+        match self {
+            Event::WrongAnswer { .. } => "WA",
+            _ => self.static_action(),
+        }
+    }
+
+    fn static_action(&self) -> &'static str {
         match self {
             Event::Init { .. } => "INIT",
             Event::Deal { .. } => "DEAL",
@@ -56,6 +75,14 @@ impl Event {
             Event::Hu { .. } => "HU",
             Event::WrongAnswer { .. } => "WA",
             Event::WrongHu { .. } => "WH",
+        }
+    }
+
+    /// The platform's verdict when the game ended on one (`TLE`, ...).
+    pub fn platform_verdict(&self) -> Option<&str> {
+        match self {
+            Event::WrongAnswer { platform: Some(v), .. } => Some(v),
+            _ => None,
         }
     }
 

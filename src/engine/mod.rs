@@ -61,7 +61,7 @@ pub(crate) enum Stop {
 
 impl Stop {
     pub(crate) fn wrong_answer(player: u8) -> Stop {
-        Stop::End(Event::WrongAnswer { player, strlen: None })
+        Stop::End(Event::WrongAnswer { player, strlen: None, platform: None })
     }
 }
 
@@ -263,6 +263,75 @@ impl Engine {
         }
     }
 
+    /// `step` where the platform gave some seats a verdict instead of an
+    /// answer (`verdicts[seat]`: `TLE`, `MLE`, `OLE`, `RE`, `NJ`, any string
+    /// but `OK`; their `responses` are not read). The judge checks a seat's
+    /// verdict when it first examines that seat, in its own order (INIT, DEAL
+    /// and draws: seats 0..3; a discard: the discarder, then the next seats
+    /// for HU; a kong: the kong player, then the next seats), so an answer
+    /// examined earlier that ends the game (HU, a WA) wins over a later
+    /// verdict. A verdict reached ends the game as the judge's `playerError`:
+    /// display action = the verdict, player = the seat, scores -30 / +10.
+    pub fn step_with_verdicts(&mut self, responses: [&str; 4], verdicts: [Option<&str>; 4]) -> Result<Turn, EngineError> {
+        // `OK` is the platform's word for an answer given.
+        let verdicts = verdicts.map(|v| v.filter(|v| *v != "OK"));
+        if verdicts.iter().any(Option::is_some) {
+            if let Some(seat) = self.verdict_reached(&responses.map(Answer::parse), &verdicts) {
+                let strlen = (self.stage == Stage::Init).then_some(self.strlen);
+                let platform = verdicts[seat as usize].map(Box::from);
+                self.stage = Stage::Over;
+                self.last_claim = None;
+                self.can_hu = [-4; 4];
+                let event = Event::WrongAnswer { player: seat, strlen, platform };
+                return Ok(Turn { event, can_hu: [-4; 4], tile_cnt: self.table.tile_counts() });
+            }
+        }
+        self.step(responses)
+    }
+
+    /// The seat whose verdict the judge reaches before any answer ends the
+    /// game (see [`Engine::step_with_verdicts`]).
+    fn verdict_reached(&self, answers: &[Answer; 4], verdicts: &[Option<&str>; 4]) -> Option<u8> {
+        let (order, actor): ([u8; 4], Option<u8>) = match self.stage {
+            Stage::NotStarted | Stage::Over => return None,
+            Stage::Init | Stage::Deal => ([0, 1, 2, 3], None),
+            Stage::Draw(_) => ([0, 1, 2, 3], None),
+            Stage::Discard(s, _) | Stage::Kong(s, _) => (std::array::from_fn(|i| (s + i as u8) % 4), Some(s)),
+        };
+        for seat in order {
+            if verdicts[seat as usize].is_some() {
+                return Some(seat);
+            }
+            let answer = &answers[seat as usize];
+            // Does examining this seat's answer end the game?
+            let ends = match self.stage {
+                Stage::Draw(d) if d == seat => self.drawer_claim(d, answer).is_none(),
+                Stage::Discard(..) if Some(seat) != actor => answer.is_hu(),
+                _ => !answer.is_pass(),
+            };
+            if ends {
+                return None;
+            }
+        }
+        None
+    }
+
+    /// The drawer's answer as a legal move (PLAY, a concealed or promoted
+    /// kong); `None` for anything that ends the game (HU, WA).
+    fn drawer_claim(&self, s: u8, answer: &Answer) -> Option<Claim> {
+        if answer.arity != 1 {
+            return None;
+        }
+        let tile = answer.args[0]?;
+        let claim = match answer.verb {
+            Verb::Play => Claim::Play(tile),
+            Verb::Gang => Claim::AnGang(tile),
+            Verb::BuGang => Claim::BuGang(tile),
+            _ => return None,
+        };
+        self.drawer_may(s, claim).then_some(claim)
+    }
+
     /// `step` with the answers as a record stores them (`"0"`..`"3"`).
     pub fn step_map(&mut self, responses: &BTreeMap<String, String>) -> Result<Turn, EngineError> {
         let mut r = [""; 4];
@@ -279,7 +348,7 @@ impl Engine {
     /// After INIT and DEAL everybody must answer PASS (seats in order).
     fn all_pass(&mut self, answers: &[Answer; 4], next: Stage, strlen: Option<usize>) -> Result<(), Stop> {
         if let Some(seat) = (0..4u8).find(|&s| !answers[s as usize].is_pass()) {
-            return Err(Stop::End(Event::WrongAnswer { player: seat, strlen }));
+            return Err(Stop::End(Event::WrongAnswer { player: seat, strlen, platform: None }));
         }
         self.stage = next;
         Ok(())
@@ -304,19 +373,8 @@ impl Engine {
         if answer.arity == 0 {
             return if answer.is_hu() { Err(self.declare_hu(s)) } else { wa() };
         }
-        if answer.arity != 1 {
-            return wa();
-        }
-        let Some(tile) = answer.args[0] else { return wa() };
-        let claim = match answer.verb {
-            Verb::Play => Claim::Play(tile),
-            Verb::Gang => Claim::AnGang(tile),
-            Verb::BuGang => Claim::BuGang(tile),
-            _ => return wa(),
-        };
-        if !self.drawer_may(s, claim) {
-            return wa();
-        }
+        let Some(claim) = self.drawer_claim(s, answer) else { return wa() };
+        let (Claim::Play(tile) | Claim::AnGang(tile) | Claim::BuGang(tile)) = claim else { return wa() };
         // The drawn tile joins the hand before the answer is applied.
         let drawn = self.tile;
         let seat = &mut self.table.seats[s as usize];
@@ -561,7 +619,7 @@ impl Engine {
     fn end_with_wrong_answer(&mut self, player: u8) -> Turn {
         self.stage = Stage::Over;
         Turn {
-            event: Event::WrongAnswer { player, strlen: None },
+            event: Event::WrongAnswer { player, strlen: None, platform: None },
             can_hu: [-4; 4],
             tile_cnt: self.table.tile_counts(),
         }

@@ -12,7 +12,7 @@ use serde_json::{json, Map, Value};
 /// record without building JSON.
 #[derive(Clone, Copy, Debug)]
 pub struct Display<'t> {
-    pub action: &'static str,
+    pub action: &'t str,
     pub can_hu: [i32; 4],
     pub player: Option<u8>,
     pub quan: Option<u8>,
@@ -150,7 +150,7 @@ impl Turn {
                 d.fans = Some(fans);
                 d.score = Some(verdict_scores(*player));
             }
-            Event::WrongAnswer { player, strlen } => {
+            Event::WrongAnswer { player, strlen, .. } => {
                 d.strlen = *strlen;
                 d.score = Some(verdict_scores(*player));
             }

@@ -375,6 +375,7 @@ impl<'a> Scanner<'a> {
                 "request" => (0, s.per_seat_into(&mut t.request)),
                 "display" => (1, s.display_into(&mut t.display)),
                 "responses" => (2, s.per_seat_into(&mut t.responses)),
+                "verdicts" => (3, s.per_seat_into(&mut t.verdicts)),
                 _ => return s.skip(),
             };
             read?;

@@ -237,6 +237,10 @@ pub struct TurnView<'a> {
     pub display: DisplayView<'a>,
     #[serde(default, borrow)]
     pub responses: Option<PerSeat<'a>>,
+    /// Platform verdicts (`TLE`, ...) of seats that failed to answer this
+    /// turn's request (see [`crate::record::TurnRecord::verdicts`]).
+    #[serde(default, borrow)]
+    pub verdicts: Option<PerSeat<'a>>,
 }
 
 /// The `expected` block; every key optional so that a missing one is a named
@@ -405,6 +409,7 @@ impl<'a> GameView<'a> {
                 request: per_seat(&t.request)?,
                 display: DisplayView::deserialize(&t.display)?,
                 responses: per_seat(&t.responses)?,
+                verdicts: per_seat(&t.verdicts)?,
             });
         }
         let injected = match &rec.injected {

@@ -58,6 +58,11 @@ pub trait Record {
     /// The answers to turn `k` (`k < turns()`) by seat, `None` where not
     /// recorded.
     fn answers(&self, k: usize) -> [Option<&str>; 4];
+    /// The platform verdicts on turn `k` by seat (`TLE`, ...; `None`: the
+    /// seat's bot answered). A seat with a verdict needs no answer.
+    fn verdicts(&self, _k: usize) -> [Option<&str>; 4] {
+        [None; 4]
+    }
 }
 
 impl Record for GameRecord {
@@ -69,6 +74,9 @@ impl Record for GameRecord {
     }
     fn answers(&self, k: usize) -> [Option<&str>; 4] {
         self.turns[k].responses_by_seat()
+    }
+    fn verdicts(&self, k: usize) -> [Option<&str>; 4] {
+        self.turns[k].verdicts_by_seat()
     }
 }
 
@@ -82,6 +90,10 @@ impl Record for GameView<'_> {
     fn answers(&self, k: usize) -> [Option<&str>; 4] {
         let r = self.turns[k].responses.as_ref();
         std::array::from_fn(|seat| r.and_then(|r| r.get(seat)))
+    }
+    fn verdicts(&self, k: usize) -> [Option<&str>; 4] {
+        let v = self.turns[k].verdicts.as_ref();
+        std::array::from_fn(|seat| v.and_then(|v| v.get(seat)))
     }
 }
 
@@ -206,14 +218,22 @@ impl<'r, R: Record + ?Sized> Replayer<'r, R> {
                     return self.stop(Stop::Incomplete { turn: k });
                 }
                 let answers = record.answers(k);
+                let verdicts = record.verdicts(k);
                 let mut given = [""; 4];
                 for (seat, slot) in given.iter_mut().enumerate() {
-                    match answers[seat] {
-                        Some(a) => *slot = a,
-                        None => return self.stop(Stop::MissingAnswer { turn: k, seat: seat as u8 }),
+                    // A seat the platform gave a verdict has no answer to read.
+                    match (answers[seat], verdicts[seat]) {
+                        (Some(a), _) => *slot = a,
+                        (None, Some(_)) => {}
+                        (None, None) => return self.stop(Stop::MissingAnswer { turn: k, seat: seat as u8 }),
                     }
                 }
-                match self.engine.step(given) {
+                let step = if verdicts.iter().any(Option::is_some) {
+                    self.engine.step_with_verdicts(given, verdicts)
+                } else {
+                    self.engine.step(given)
+                };
+                match step {
                     Ok(t) => self.turn = Some(t),
                     Err(error) => return self.stop(Stop::Engine { turn: k + 1, error }),
                 }

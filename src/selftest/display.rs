@@ -9,7 +9,7 @@ use crate::record::view::same_text;
 impl<'g, 'a> Replay<'g, 'a> {
     /// `tileCnt` is on every display but INIT, HU and verdicts.
     pub(super) fn check_tile_count(&self, k: usize, e: Event) -> Result<(), CheckFailure> {
-        if matches!(e.action, Action::Init | Action::Hu | Action::Wa | Action::Wh) {
+        if matches!(e.action, Action::Init | Action::Hu | Action::Wa | Action::Wh | Action::Platform) {
             return Ok(());
         }
         let Some(cnt) = &self.display(k).tile_cnt else {

@@ -84,7 +84,9 @@ impl<'g, 'a> Replay<'g, 'a> {
         self.facts.outcome = Outcome::Error;
         let e = self.ev[k];
         let off = exp.offender.ok_or_else(|| fail(at, Check::Verdict, "error game without offender".into()))?;
-        ensure!(Some(e.action.name()) == exp.verdict.as_ref().map(|v| v.as_str()), at, Verdict, "verdict {} != expected {:?}", e.action.name(), exp.verdict);
+        let shown_action = self.display(k).action.as_str();
+        let named = if e.action == Action::Platform { shown_action } else { e.action.name() };
+        ensure!(Some(named) == exp.verdict.as_ref().map(|v| v.as_str()), at, Verdict, "verdict {named} != expected {:?}", exp.verdict);
         ensure!(e.p() as i64 == off, at, Verdict, "verdict player {} != expected offender {off}", e.p());
         let scores = exp.scores.as_deref().ok_or_else(|| fail(at, Check::Score, "expected block without scores".into()))?;
         // WA: the judge's 10 from the offender to each seat; WH: the rules' false-win penalty.
@@ -109,10 +111,42 @@ impl<'g, 'a> Replay<'g, 'a> {
                 ensure!(sum == Some(fc), at, Verdict, "WH fan list sums to {} != fanCnt {fc}", shown_sum(sum));
             }
         }
-        if let Some(inj) = &self.g.injected {
+        if e.action == Action::Platform {
+            self.platform_reached(k - 1, e.p())?;
+        }
+        if let Some(inj) = self.g.injected.as_ref().filter(|_| e.action != Action::Platform) {
             ensure!(inj.seat == off, at, Verdict, "injected seat {} != offender {off}", inj.seat);
             ensure!(inj.turn.checked_add(1) == Some(k as i64), at, Verdict, "injected at turn {} but verdict at turn {k}", inj.turn);
             ensure!(asked == Some(inj.response.as_str()), at, Verdict, "offender answered {asked:?}, injected {:?}", inj.response.as_str());
+        }
+        Ok(())
+    }
+}
+
+impl Replay<'_, '_> {
+    /// A platform verdict on `seat` for turn `p`'s answers: the judge reached
+    /// that seat before any answer that ends the game (its order: INIT, DEAL
+    /// and draws seats 0..3; a discard the discarder, who must PASS, then the
+    /// next seats, whose HU would end it; a kong the kong player onwards,
+    /// every answer but PASS ending it).
+    fn platform_reached(&self, p: usize, seat: usize) -> Result<(), CheckFailure> {
+        let at = Some(p + 1);
+        let e = self.ev[p];
+        let (order, actor): ([usize; 4], Option<usize>) = match e.action {
+            Action::Init | Action::Deal | Action::Draw => ([0, 1, 2, 3], None),
+            _ => (std::array::from_fn(|i| (e.p() + i) % 4), Some(e.p())),
+        };
+        let verdicts = self.g.turns[p].verdicts.as_ref();
+        for s in order.into_iter().take_while(|&s| s != seat) {
+            let v = verdicts.and_then(|v| v.get(s)).filter(|v| *v != "OK");
+            ensure!(v.is_none(), at, Verdict, "verdict for seat {seat} but the judge reaches seat {s}'s verdict {v:?} first");
+            let a = self.raw_answer(p, s);
+            let ends = match e.action {
+                Action::Draw if s == e.p() => a == "HU" || a.split(' ').count() != 2,
+                Action::Play | Action::Peng | Action::Chi if Some(s) != actor => a == "HU",
+                _ => a != "PASS",
+            };
+            ensure!(!ends, at, Verdict, "verdict for seat {seat} but seat {s}'s answer {a:?}, examined first, ends the game");
         }
         Ok(())
     }

@@ -19,6 +19,9 @@ pub(super) enum Action {
     /// Verdicts of error games.
     Wa,
     Wh,
+    /// A platform verdict (`TLE`, `RE`, ...): the display's action is the
+    /// verdict the previous turn's `verdicts` gave its player.
+    Platform,
 }
 
 impl Action {
@@ -53,13 +56,14 @@ impl Action {
             Action::Huang => "HUANG",
             Action::Wa => "WA",
             Action::Wh => "WH",
+            Action::Platform => "platform verdict",
         }
     }
     pub(super) fn is_verdict(self) -> bool {
-        matches!(self, Action::Wa | Action::Wh)
+        matches!(self, Action::Wa | Action::Wh | Action::Platform)
     }
     pub(super) fn is_terminal(self) -> bool {
-        matches!(self, Action::Hu | Action::Huang | Action::Wa | Action::Wh)
+        matches!(self, Action::Hu | Action::Huang | Action::Wa | Action::Wh | Action::Platform)
     }
     /// A discard is on the table after it (plain or PENG/CHI follow-up).
     pub(super) fn is_discard(self) -> bool {
@@ -96,7 +100,16 @@ pub(super) fn read_events(g: &GameView) -> Result<Vec<Event>, CheckFailure> {
     let mut out = Vec::with_capacity(g.turns.len());
     for (k, turn) in g.turns.iter().enumerate() {
         let d = &turn.display;
-        let action = Action::parse(d.action.as_str()).ok_or_else(|| fail(Some(k), Check::Display, format!("unknown display action {:?}", d.action.as_str())))?;
+        // An action of no event is a platform verdict when the previous turn
+        // gave the display's player that verdict.
+        let platform = || {
+            let given = k.checked_sub(1).and_then(|p| g.turns[p].verdicts.as_ref());
+            let seat = d.player.filter(|p| (0..4).contains(p))? as usize;
+            (given?.get(seat)? == d.action.as_str()).then_some(Action::Platform)
+        };
+        let action = Action::parse(d.action.as_str())
+            .or_else(platform)
+            .ok_or_else(|| fail(Some(k), Check::Display, format!("unknown display action {:?} (nor the previous turn's verdict for its player)", d.action.as_str())))?;
         let player = match d.player {
             Some(p) if (0..4).contains(&p) => Some(p as usize),
             Some(p) => return Err(fail(Some(k), Check::Display, format!("{} player {p} is not a seat 0..3", action.name()))),

@@ -93,7 +93,7 @@ impl<'g, 'a> Replay<'g, 'a> {
                 Action::BuGang => self.bugang(k, e, prev, follow)?,
                 Action::Huang => self.huang(k, prev)?,
                 Action::Hu => {}
-                Action::Wa | Action::Wh => {
+                Action::Wa | Action::Wh | Action::Platform => {
                     ensure!(self.is_error_game(), Some(k), Ending, "verdict {} but expected ending is {:?}", e.action.name(), self.g.expected.ending.as_str());
                     self.verdict_at = Some(k);
                 }

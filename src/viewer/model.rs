@@ -127,7 +127,7 @@ impl TurnModel {
 
 #[derive(Serialize, Debug, Clone)]
 pub struct EventModel {
-    pub action: &'static str,
+    pub action: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub player: Option<u8>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -194,7 +194,7 @@ pub struct ClaimModel {
 #[derive(Serialize, Debug, Clone)]
 pub struct Verdict {
     /// WA or WH.
-    pub verdict: &'static str,
+    pub verdict: String,
     pub offender: u8,
     /// Turn whose answers held the offending one, and that answer.
     pub turn: Option<u32>,
@@ -251,7 +251,7 @@ struct Builder {
 
 impl Builder {
     fn event(&mut self, n: u32, ev: &Event) -> EventModel {
-        let mut m = EventModel { action: ev.action(), player: ev.player(), tile: None, middle: None, from: None, concealed: false, taken: None };
+        let mut m = EventModel { action: ev.action().to_string(), player: ev.player(), tile: None, middle: None, from: None, concealed: false, taken: None };
         let live = self.live.take();
         let drew = self.drew.take();
         let promoted = self.promoted.take();
@@ -332,7 +332,7 @@ pub fn build_with(profile: &'static Profile, from: Origin, rec: &GameRecord, sou
     let mut last: Option<Turn> = None;
     let (mut shown_hands, mut shown_melds): ([Vec<u8>; 4], [Vec<Meld>; 4]) = Default::default();
     let mut r = Replayer::new(Engine::with_profile(profile), rec);
-    let mut action = "";
+    let mut action = String::new();
     while let Some(step) = r.next() {
         let step = match step {
             Ok(step) => step,
@@ -353,7 +353,7 @@ pub fn build_with(profile: &'static Profile, from: Origin, rec: &GameRecord, sou
             }
         };
         let (n, turn, engine) = (step.index, step.turn, step.engine);
-        action = turn.event.action();
+        action = turn.event.action().to_string();
         // The claim decision on the answers to the previous turn.
         if let (Some(d), Some(t)) = (engine.last_claim(), b.turns.last_mut()) {
             t.claim = Some(claim_model(last.as_ref().and_then(|l| l.event.player()), d));
@@ -363,12 +363,12 @@ pub fn build_with(profile: &'static Profile, from: Origin, rec: &GameRecord, sou
             Event::Draw { tile: t, .. } => Some(tile(t)),
             _ => None,
         };
-        // The answers to this event, as recorded (a missing seat: empty).
-        let answers: Option<[String; 4]> = rec.turns[n]
-            .responses
-            .as_ref()
-            .filter(|_| !turn.is_terminal())
-            .map(|_| step.answers.map(|a| a.unwrap_or("").to_string()));
+        // The answers to this event, as recorded (a missing seat: empty; a
+        // seat the platform gave a verdict: that verdict).
+        let verdicts = rec.turns[n].verdicts_by_seat();
+        let answers: Option<[String; 4]> = Some(&rec.turns[n])
+            .filter(|t| (t.responses.is_some() || t.verdicts.is_some()) && !turn.is_terminal())
+            .map(|_| [0, 1, 2, 3].map(|s| step.answers[s].or(verdicts[s]).unwrap_or("").to_string()));
         let hands = [0, 1, 2, 3].map(|s| engine_standing(engine, s));
         let melds: [Vec<Meld>; 4] = [0, 1, 2, 3].map(|s| engine.packs(s).iter().map(|p| meld(s, p)).collect());
         let changed = |s: usize| (hands[s] != shown_hands[s] || n == 0, melds[s] != shown_melds[s] || n == 0);
@@ -394,7 +394,7 @@ pub fn build_with(profile: &'static Profile, from: Origin, rec: &GameRecord, sou
             let n = b.turns.len().checked_sub(2);
             let answer = n.and_then(|n| b.turns[n].answers.as_ref()).map(|a| a[*player as usize].clone());
             Some(Verdict {
-                verdict: ev.action(),
+                verdict: ev.action().to_string(),
                 offender: *player,
                 turn: n.map(|n| n as u32),
                 answer,

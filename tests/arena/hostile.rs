@@ -49,7 +49,6 @@ fn expect_verdict(mode: &str, at: u32, limits: &str, verdict: &str) {
 }
 
 #[test]
-#[ignore = "needs the engine's platform verdicts (the verdicts: commit on main)"]
 fn time_memory_output_crashes_and_bad_json_get_their_verdicts() {
     if python_or_skip().is_none() {
         return;
