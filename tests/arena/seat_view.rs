@@ -53,7 +53,7 @@ fn a_seat_s_view_has_the_full_engine_s_legal_moves() {
             }
             turn = engine.step([&answers[0], &answers[1], &answers[2], &answers[3]]).unwrap();
         }
-        *endings.entry(turn.event.action()).or_insert(0) += 1;
+        *endings.entry(turn.event.action().to_string()).or_insert(0) += 1;
     }
     assert!(claims > 1000 && turns > 10_000, "{claims} claims, {turns} turns");
     assert!(endings.contains_key("HU") && endings.contains_key("HUANG"), "{endings:?}");
