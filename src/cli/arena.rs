@@ -1,6 +1,7 @@
 //! `mcr arena --bots BOTS.toml [--games N] [--seed S] -o OUT.jsonl[.gz] [--jobs J] [--keep-debug]`:
 //! real bot programs play each other (src/arena); each game is written as
 //! a record as soon as it ends, then a per-bot table is printed.
+//! `mcr arena standings FILE...` is `mcr standings` (src/cli/standings.rs).
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -10,10 +11,13 @@ use std::sync::Arc;
 use mcr_engine::arena::{self, bots, summary::Summary, ArenaConfig, ArenaError, SeatSpec};
 
 #[derive(clap::Args)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
 pub struct Args {
+    #[command(subcommand)]
+    pub command: Option<Sub>,
     /// The bots file: four [[bot]] entries, seat i the i-th (README, "Arena").
-    #[arg(long)]
-    pub bots: PathBuf,
+    #[arg(long, required = true)]
+    pub bots: Option<PathBuf>,
     /// Games to play.
     #[arg(long, default_value_t = 1)]
     pub games: u64,
@@ -21,8 +25,8 @@ pub struct Args {
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
     /// Output file (.jsonl, or .jsonl.gz to compress); `-` for stdout.
-    #[arg(short, long)]
-    pub output: PathBuf,
+    #[arg(short, long, required = true)]
+    pub output: Option<PathBuf>,
     /// Games played at once.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
     pub jobs: u32,
@@ -33,8 +37,20 @@ pub struct Args {
     pub rules: super::RulesArg,
 }
 
+#[derive(clap::Subcommand)]
+pub enum Sub {
+    /// Tournament standings from arena records (the same as `mcr standings`).
+    Standings(super::standings::Args),
+}
+
 pub fn run(args: Args) -> ExitCode {
-    let specs = match bots::load(&args.bots) {
+    let (bots_file, output) = match (args.command, args.bots, args.output) {
+        (Some(Sub::Standings(a)), _, _) => return super::standings::run(a),
+        (None, Some(b), Some(o)) => (b, o),
+        // clap requires both when there is no subcommand.
+        _ => return ExitCode::FAILURE,
+    };
+    let specs = match bots::load(&bots_file) {
         Ok(b) => b,
         Err(e) => {
             eprintln!("arena: {e}");
@@ -44,27 +60,27 @@ pub fn run(args: Args) -> ExitCode {
     let seats: [SeatSpec; 4] = std::array::from_fn(|i| SeatSpec::Bot(Arc::new(specs[i].clone())));
     let cfg = ArenaConfig { seats, games: args.games, seed: args.seed, jobs: args.jobs as usize, keep_debug: args.keep_debug, profile: args.rules.rules };
     if let Err(e) = arena::check_bots(&cfg.seats) {
-        eprintln!("arena: {}: {e}", args.bots.display());
+        eprintln!("arena: {}: {e}", bots_file.display());
         return ExitCode::FAILURE;
     }
     arena::install_interrupt_handler();
-    let mut out: Box<dyn Write> = if args.output.as_os_str() == "-" {
+    let mut out: Box<dyn Write> = if output.as_os_str() == "-" {
         Box::new(std::io::stdout().lock())
     } else {
-        match std::fs::File::create(&args.output) {
-            Ok(f) if args.output.extension().is_some_and(|e| e == "gz") => {
+        match std::fs::File::create(&output) {
+            Ok(f) if output.extension().is_some_and(|e| e == "gz") => {
                 Box::new(flate2::write::GzEncoder::new(std::io::BufWriter::new(f), flate2::Compression::default()))
             }
             Ok(f) => Box::new(std::io::BufWriter::new(f)),
             Err(e) => {
-                eprintln!("arena: {}: {e}", args.output.display());
+                eprintln!("arena: {}: {e}", output.display());
                 return ExitCode::FAILURE;
             }
         }
     };
     let mut summary = Summary::default();
     let started = std::time::Instant::now();
-    let out_name = args.output.display().to_string();
+    let out_name = output.display().to_string();
     let result = arena::run(&cfg, |_, game| {
         out.write_all(game.record.as_bytes())
             .and_then(|()| out.write_all(b"\n"))
@@ -86,7 +102,7 @@ pub fn run(args: Args) -> ExitCode {
             own_cpu_seconds() * 1e6 / bot_turns as f64
         );
     }
-    eprintln!("arena: {} records written to {} (bots tracked by {})", summary.records, args.output.display(), arena::sandbox::tracking().describe());
+    eprintln!("arena: {} records written to {} (bots tracked by {})", summary.records, output.display(), arena::sandbox::tracking().describe());
     match result {
         Ok(_) => ExitCode::SUCCESS,
         Err(ArenaError::Interrupted { done }) => {

@@ -149,3 +149,18 @@ fn a_bad_line_is_located_and_the_rest_counted() {
     assert_eq!(s["records"], 24);
     assert_eq!(s["errors"], 1);
 }
+
+#[test]
+fn arena_standings_is_the_standings_command() {
+    let dir = common::temp_dir("tournament-arena-standings");
+    let lines = duplicate_lines(&dir, 1, 2);
+    let f = write(&dir, "t.jsonl", &lines);
+    let direct = common::mcr(&["standings", "--format", "csv", f.to_str().unwrap()]);
+    let under_arena = common::mcr(&["arena", "standings", "--format", "csv", f.to_str().unwrap()]);
+    assert!(direct.ok() && under_arena.ok(), "{}\n{}", direct.stderr, under_arena.stderr);
+    assert!(direct.stdout.lines().count() > 4, "{}", direct.stdout);
+    assert_eq!(under_arena.stdout, direct.stdout);
+    // Without the subcommand the arena still asks for its bots file.
+    let bare = common::mcr(&["arena"]);
+    assert!(!bare.ok() && bare.stderr.contains("--bots"), "{}", bare.stderr);
+}
