@@ -105,6 +105,34 @@ pub struct ArenaConfig {
     pub jobs: usize,
     pub keep_debug: bool,
     pub profile: &'static Profile,
+    /// `Some`: a duplicate run ([`duplicate`]): `games` is walls x 24, game
+    /// `g` is wall `g / 24` under seating `g % 24`, and only the games of
+    /// the shard are played. `None`: game `g` is its own deal, seat i the
+    /// i-th entry.
+    pub duplicate: Option<duplicate::Shard>,
+}
+
+impl ArenaConfig {
+    /// Entry of `seats` by seat in game `g`.
+    pub fn seating(&self, g: u64) -> [usize; 4] {
+        match self.duplicate {
+            Some(_) => duplicate::Game::at(g).seats().map(usize::from),
+            None => [0, 1, 2, 3],
+        }
+    }
+
+    /// The `k`-th game this run plays (`None` past the end).
+    fn nth_game(&self, k: u64) -> Option<u64> {
+        let shard = self.duplicate.unwrap_or(duplicate::Shard::ALL);
+        let g = shard.index.checked_add(k.checked_mul(shard.count)?)?;
+        (g < self.games).then_some(g)
+    }
+
+    /// The number of games this run plays.
+    pub fn games_played(&self) -> u64 {
+        let shard = self.duplicate.unwrap_or(duplicate::Shard::ALL);
+        self.games.saturating_sub(shard.index).div_ceil(shard.count)
+    }
 }
 
 /// Why a run stopped.
@@ -185,7 +213,7 @@ pub fn run(cfg: &ArenaConfig, mut each: impl FnMut(u64, GameOutcome) -> Result<(
         .collect();
     let next = AtomicU64::new(0);
     let stop = AtomicBool::new(false);
-    let jobs = cfg.jobs.clamp(1, 256).min(cfg.games.max(1) as usize);
+    let jobs = cfg.jobs.clamp(1, 256).min(cfg.games_played().clamp(1, 256) as usize);
     let (tx, rx) = mpsc::sync_channel::<(u64, Result<GameOutcome, GameError>)>(jobs * 2);
     let mut done = 0u64;
     let mut failure: Option<ArenaError> = None;
@@ -214,16 +242,19 @@ pub fn run(cfg: &ArenaConfig, mut each: impl FnMut(u64, GameOutcome) -> Result<(
                     if stop.load(Ordering::Relaxed) || is_interrupted() {
                         break;
                     }
-                    let g = next.fetch_add(1, Ordering::Relaxed);
-                    if g >= cfg.games {
+                    let Some(g) = cfg.nth_game(next.fetch_add(1, Ordering::Relaxed)) else {
                         break;
-                    }
-                    let mut seats: [Seat; 4] = std::array::from_fn(|s| match &cfg.seats[s] {
-                        SeatSpec::Bot(b) => {
-                            let dir = b.dir.clone().or_else(|| scratch[s].as_ref().map(|d| d.0.clone())).unwrap_or_else(std::env::temp_dir);
-                            Seat::Bot(process::BotRunner::new(b.clone(), dir, gd_of[s].clone(), jails[s].clone()))
+                    };
+                    let order = cfg.seating(g);
+                    let mut seats: [Seat; 4] = std::array::from_fn(|s| {
+                        let e = order[s];
+                        match &cfg.seats[e] {
+                            SeatSpec::Bot(b) => {
+                                let dir = b.dir.clone().or_else(|| scratch[e].as_ref().map(|d| d.0.clone())).unwrap_or_else(std::env::temp_dir);
+                                Seat::Bot(process::BotRunner::new(b.clone(), dir, gd_of[e].clone(), jails[e].clone()))
+                            }
+                            SeatSpec::Local { factory, .. } => Seat::Local(factory.make()),
                         }
-                        SeatSpec::Local { factory, .. } => Seat::Local(factory.make()),
                     });
                     let result = play_one(cfg, g, &mut seats);
                     drop(seats);
@@ -274,17 +305,27 @@ fn same_bot(a: &SeatSpec, b: &SeatSpec) -> bool {
 
 /// Game `g` of the run.
 pub fn play_one(cfg: &ArenaConfig, g: u64, seats: &mut [Seat; 4]) -> Result<GameOutcome, GameError> {
-    let deal = wall::deal(cfg.seed, g, false);
+    let order = cfg.seating(g);
+    let mut extra = serde_json::Map::new();
+    let deal = match cfg.duplicate {
+        Some(_) => {
+            let d = duplicate::Game::at(g);
+            extra.insert("wall".into(), d.wall.into());
+            extra.insert("perm".into(), d.perm.into());
+            d.deal(cfg.seed)
+        }
+        None => wall::deal(cfg.seed, g, false),
+    };
     let info = GameInfo {
         game_id: game_id(cfg.seed, g),
-        bots: std::array::from_fn(|s| cfg.seats[s].name().to_string()),
+        bots: std::array::from_fn(|s| cfg.seats[order[s]].name().to_string()),
         game: g,
         seed: cfg.seed,
-        time_limit_ms: std::array::from_fn(|s| match &cfg.seats[s] {
+        time_limit_ms: std::array::from_fn(|s| match &cfg.seats[order[s]] {
             SeatSpec::Bot(b) => b.time_limit_ms,
             SeatSpec::Local { .. } => 0,
         }),
-        extra: Default::default(),
+        extra,
         keep_debug: cfg.keep_debug,
         profile: cfg.profile,
     };

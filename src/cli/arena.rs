@@ -30,6 +30,16 @@ pub struct Args {
     /// Games played at once.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
     pub jobs: u32,
+    /// Duplicate format: each of `--walls` walls under all 24 seatings of the
+    /// four entries, quan 0-3 six games each (README, "Tournaments").
+    #[arg(long, requires = "walls", conflicts_with = "games")]
+    pub duplicate: bool,
+    /// Walls of a duplicate run.
+    #[arg(long, requires = "duplicate")]
+    pub walls: Option<u64>,
+    /// Play only the games whose index modulo N is I (`I/N`; duplicate runs).
+    #[arg(long, value_name = "I/N", requires = "duplicate")]
+    pub shard: Option<arena::duplicate::Shard>,
     /// Keep each answer's `debug` (at most 1 KB) in the records.
     #[arg(long)]
     pub keep_debug: bool,
@@ -58,7 +68,17 @@ pub fn run(args: Args) -> ExitCode {
         }
     };
     let seats: [SeatSpec; 4] = std::array::from_fn(|i| SeatSpec::Bot(Arc::new(specs[i].clone())));
-    let cfg = ArenaConfig { seats, games: args.games, seed: args.seed, jobs: args.jobs as usize, keep_debug: args.keep_debug, profile: args.rules.rules };
+    let (games, duplicate) = match (args.duplicate, args.walls) {
+        (true, Some(w)) => match w.checked_mul(arena::duplicate::GAMES_PER_WALL) {
+            Some(g) => (g, Some(args.shard.unwrap_or(arena::duplicate::Shard::ALL))),
+            None => {
+                eprintln!("arena: --walls {w} is too many");
+                return ExitCode::FAILURE;
+            }
+        },
+        _ => (args.games, None),
+    };
+    let cfg = ArenaConfig { seats, games, seed: args.seed, jobs: args.jobs as usize, keep_debug: args.keep_debug, profile: args.rules.rules, duplicate };
     if let Err(e) = arena::check_bots(&cfg.seats) {
         eprintln!("arena: {}: {e}", bots_file.display());
         return ExitCode::FAILURE;

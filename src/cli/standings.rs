@@ -1,6 +1,6 @@
 //! `mcr standings FILE... [--format text|json|csv] [--html OUT.html]`: the
-//! standings of tournament records (`mcr_engine::arena::standings`); to be
-//! `mcr arena standings` once the arena command is on main.
+//! standings of tournament records (`mcr_engine::arena::standings`); also
+//! `mcr arena standings`.
 
 use mcr_engine::arena::standings::{format, html, Builder};
 use std::path::PathBuf;

@@ -10,4 +10,5 @@ mod browser;
 mod records;
 mod report;
 mod resume;
+mod runner;
 mod standings;
