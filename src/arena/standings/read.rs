@@ -5,6 +5,8 @@
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
+use crate::record::Expected;
+
 #[derive(Deserialize)]
 struct Line {
     #[serde(default)]
@@ -13,7 +15,7 @@ struct Line {
     players: Vec<String>,
     #[serde(default)]
     arena: Option<ArenaKeys>,
-    expected: ExpectedKeys,
+    expected: Expected,
     #[serde(default)]
     turns: Vec<TurnKeys>,
 }
@@ -31,25 +33,6 @@ pub struct ArenaKeys {
     pub perm: Option<u8>,
     #[serde(default)]
     pub game: Option<u64>,
-}
-
-#[derive(Deserialize)]
-struct ExpectedKeys {
-    ending: String,
-    #[serde(default)]
-    winner: Option<u8>,
-    #[serde(default)]
-    discarder: Option<u8>,
-    #[serde(default)]
-    fan: Vec<(String, i64, i64)>,
-    #[serde(default)]
-    fan_total: Option<i64>,
-    #[serde(default)]
-    scores: Vec<i64>,
-    #[serde(default)]
-    offender: Option<u8>,
-    #[serde(default)]
-    verdict: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -126,7 +109,7 @@ pub fn summarize(line: &[u8]) -> Result<GameSummary, String> {
         None => r.players,
     };
     let bots: [String; 4] = names.try_into().map_err(|v: Vec<String>| format!("game {}: {} bot names (arena.bots or players), expected 4", r.game_id, v.len()))?;
-    let mut scores = r.expected.scores.clone();
+    let mut scores: Vec<i64> = r.expected.scores.iter().map(|&x| i64::from(x)).collect();
     if scores.len() != 4 {
         scores = r.turns.iter().rev().find_map(|t| t.display.as_ref().and_then(|d| d.score.clone())).unwrap_or_default();
     }
@@ -178,8 +161,8 @@ pub fn summarize(line: &[u8]) -> Result<GameSummary, String> {
         ending,
         winner: if won { winner } else { None },
         discarder: if ending == Ending::Discard { discarder } else { None },
-        fan_total: if won { r.expected.fan_total.unwrap_or_else(|| r.expected.fan.iter().map(|f| f.1 * f.2.max(1)).sum()) } else { 0 },
-        fans: if won { r.expected.fan.iter().map(|f| (f.0.clone(), f.2.max(1))).collect() } else { Vec::new() },
+        fan_total: if won { r.expected.fan_total.map(i64::from).unwrap_or_else(|| r.expected.fan.iter().map(|f| i64::from(f.1) * i64::from(f.2.max(1))).sum()) } else { 0 },
+        fans: if won { r.expected.fan.iter().map(|f| (f.0.clone(), i64::from(f.2.max(1)))).collect() } else { Vec::new() },
         verdicts,
         times_us,
     })
