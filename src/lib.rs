@@ -18,6 +18,7 @@ pub mod decompose;
 pub mod engine;
 pub mod env;
 pub mod fans;
+pub mod formats;
 pub mod hand;
 pub mod notation;
 pub mod record;

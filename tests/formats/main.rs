@@ -4,4 +4,5 @@
 #[allow(dead_code)]
 mod common;
 
+mod text;
 mod verdicts;
