@@ -95,3 +95,272 @@ fn golden_records_export_to_golden_text() {
     }
     assert!(out == golden);
 }
+
+/// The golden games as blocks of lines.
+fn blocks() -> Vec<Vec<String>> {
+    golden_text()
+        .split("\n\n")
+        .filter(|b| !b.trim().is_empty())
+        .map(|b| b.lines().map(str::to_string).collect())
+        .collect()
+}
+
+fn join(blocks: &[Vec<String>]) -> String {
+    blocks.iter().map(|b| b.join("\n") + "\n\n").collect()
+}
+
+/// The 1-based line of `blocks[g][i]` in `join(blocks)`.
+fn line_of(blocks: &[Vec<String>], g: usize, i: usize) -> usize {
+    blocks[..g].iter().map(|b| b.len() + 1).sum::<usize>() + i + 1
+}
+
+/// Imports `blocks` with game `g` corrupted by `edit`; asserts that exactly
+/// that game fails, at `want_line` (a line of `blocks` after the edit) with
+/// a message containing `want`, and every other game is imported.
+fn corrupt(g: usize, edit: impl FnOnce(&mut Vec<String>) -> usize, want: &str) {
+    let mut b = blocks();
+    let n = b.len();
+    let i = edit(&mut b[g]);
+    let line = line_of(&b, g, i);
+    let start = line_of(&b, g, 0);
+    let id = b[g][0].trim_start_matches("Match ").to_string();
+    let results = import(&join(&b));
+    let bad: Vec<&ImportError> = results.iter().filter_map(|r| r.as_ref().err()).collect();
+    assert_eq!(bad.len(), 1, "{bad:?}");
+    let e = bad[0];
+    let at = if line == start { String::new() } else { format!(": line {line}") };
+    let prefix = format!("t.txt:{start}: match {id}{at}: ");
+    assert!(e.to_string().starts_with(&prefix), "want {prefix:?}..., got {e}");
+    assert!(e.message.contains(want), "want {want:?} in {e}");
+    assert_eq!(results.iter().filter(|r| r.is_ok()).count(), n - 1);
+}
+
+/// The index of the first line of game `g` for which `f` holds.
+fn find(b: &[String], f: impl Fn(&str) -> bool) -> usize {
+    b.iter().position(|l| f(l)).expect("a line to corrupt")
+}
+
+#[test]
+fn unknown_tile_is_located() {
+    corrupt(
+        3,
+        |b| {
+            let i = find(b, |l| l.contains(" Draw "));
+            b[i] = b[i][..b[i].len() - 2].to_string() + "X3";
+            i
+        },
+        "unknown tile \"X3\"",
+    );
+}
+
+#[test]
+fn seat_out_of_range_is_located() {
+    corrupt(
+        7,
+        |b| {
+            let i = find(b, |l| l.starts_with("Player 2 Play"));
+            b[i] = b[i].replace("Player 2", "Player 5");
+            i
+        },
+        "Player 5: seats are 0..3",
+    );
+}
+
+#[test]
+fn claim_of_another_tile_than_the_live_discard_is_located() {
+    let b = blocks();
+    let g = b.iter().position(|b| b.iter().any(|l| l.contains(" Peng ") && !l.contains("Ignore"))).unwrap();
+    corrupt(
+        g,
+        |b| {
+            let i = find(b, |l| l.contains(" Peng ") && !l.contains("Ignore"));
+            let t = &b[i][b[i].len() - 2..];
+            let other = if t == "W1" { "W2" } else { "W1" };
+            b[i] = b[i][..b[i].len() - 2].to_string() + other;
+            i
+        },
+        "but the live discard is",
+    );
+    // An ignored claim too.
+    let g = b.iter().position(|b| b.iter().any(|l| l.contains("Ignore") && l.contains(" Peng "))).unwrap();
+    corrupt(
+        g,
+        |b| {
+            let i = find(b, |l| l.contains("Ignore") && l.contains(" Peng "));
+            let (head, _) = b[i].split_once(" Ignore").unwrap();
+            let t = &head[head.len() - 2..];
+            let other = if t == "W1" { "W2" } else { "W1" };
+            let seat = b[i].split_once(" Ignore Player ").unwrap().1[..1].to_string();
+            b[i] = format!("{head} Ignore Player {seat} Peng {other}");
+            i
+        },
+        "but the live discard is",
+    );
+}
+
+#[test]
+fn chi_naming_no_run_of_the_discard_is_located() {
+    let b = blocks();
+    let g = b.iter().position(|b| b.iter().any(|l| l.contains(" Chi "))).unwrap();
+    corrupt(
+        g,
+        |b| {
+            let i = find(b, |l| l.contains(" Chi ") && !l.contains("Ignore"));
+            // Chi names the middle tile: an honour is never one.
+            b[i] = b[i][..b[i].len() - 2].to_string() + "J1";
+            i
+        },
+        "no run around J1",
+    );
+}
+
+#[test]
+fn fifth_copy_is_located() {
+    corrupt(
+        11,
+        |b| {
+            let i = find(b, |l| l.starts_with("Player 1 Deal"));
+            let mut w: Vec<&str> = b[i].split(' ').collect();
+            for t in &mut w[3..8] {
+                *t = "W5";
+            }
+            b[i] = w.join(" ");
+            i
+        },
+        "a fifth W5",
+    );
+}
+
+#[test]
+fn game_cut_short_is_located() {
+    // Cut before its Fan and Score lines: the next Match line ends it.
+    corrupt(
+        20,
+        |b| {
+            b.truncate(b.len() - 2);
+            b.len() + 1 // the next game's Match line (after the blank line)
+        },
+        "cut short",
+    );
+    // The file ends inside the last game.
+    let mut b = blocks();
+    let last = b.len() - 1;
+    b[last].truncate(40);
+    let text: String = join(&b).trim_end().to_string();
+    let results = import(&text);
+    assert_eq!(results.iter().filter(|r| r.is_ok()).count(), last);
+    let e = results.last().unwrap().as_ref().unwrap_err();
+    assert!(e.message.contains("file ends before its Score line"), "{e}");
+    assert_eq!(e.line, line_of(&b, last, 0));
+}
+
+#[test]
+fn wrong_fan_total_and_wrong_score_are_located() {
+    corrupt(
+        0,
+        |b| {
+            let i = find(b, |l| l.starts_with("Fan "));
+            b[i] = b[i].replacen("Fan 8 ", "Fan 9 ", 1);
+            i
+        },
+        "Fan 9, but the judge counts 8",
+    );
+    corrupt(
+        0,
+        |b| {
+            let i = find(b, |l| l.starts_with("Score "));
+            b[i] = "Score -16 33 -8 -8".into();
+            i
+        },
+        "Score -16 33 -8 -8, but the judge scores -16 32 -8 -8",
+    );
+    // A Huang game given a winner's score.
+    let b = blocks();
+    let g = b.iter().position(|b| b.iter().any(|l| l == "Huang")).unwrap();
+    corrupt(
+        g,
+        |b| {
+            let i = b.len() - 1;
+            b[i] = "Score 1 -1 0 0".into();
+            i
+        },
+        "but the judge scores 0 0 0 0",
+    );
+}
+
+#[test]
+fn description_alone_never_rejects_a_game() {
+    // The total agrees, the description does not: imported, with a note.
+    let mut b = blocks();
+    let i = find(&b[0], |l| l.starts_with("Fan "));
+    b[0][i] = "Fan 8 混一色*1+一般高*2".into();
+    let results = import(&join(&b[..2]));
+    let r = results[0].as_ref().unwrap();
+    assert!(r.notes[0].contains("一般高*2 (judge: *1)"), "{:?}", r.notes);
+    b[0][i] = "Fan 8 some description the calculator never wrote".into();
+    let results = import(&join(&b[..2]));
+    assert!(results[0].as_ref().unwrap().notes.is_empty());
+}
+
+#[test]
+fn an_action_the_judge_rejects_is_located() {
+    // A discard of a tile the seat does not hold: WA.
+    corrupt(
+        5,
+        |b| {
+            let i = find(b, |l| l.starts_with("Player 0 Play"));
+            let deal = b.iter().find(|l| l.starts_with("Player 0 Deal")).unwrap().clone();
+            let drawn = b[i - 1].rsplit(' ').next().unwrap().to_string();
+            let held = |t: &str| deal.split(' ').any(|w| w == t) || t == drawn;
+            let t =
+                ["J1", "J2", "J3", "F1", "F2", "F3", "F4", "W1", "T1", "B1"].into_iter().find(|t| !held(t)).unwrap();
+            b[i] = format!("Player 0 Play {t}");
+            i
+        },
+        "verdict WA",
+    );
+    // Lines out of turn order.
+    corrupt(
+        9,
+        |b| {
+            let i = find(b, |l| l.starts_with("Player 1 Draw"));
+            b.swap(i, i + 1);
+            i
+        },
+        "the judge's next event is Player 1 Draw",
+    );
+}
+
+#[test]
+fn stray_and_over_long_lines_are_located_and_the_rest_kept() {
+    let b = blocks();
+    let mut text = String::from("hello\nworld\n");
+    text.push_str(&join(&b[..3]));
+    // One line past the bound inside game 3 (8 MiB by default).
+    let mut g = b[3].clone();
+    g.insert(5, "x".repeat(mcr_engine::record::max_line_bytes() + 10));
+    text.push_str(&(g.join("\n") + "\n\n"));
+    text.push_str(&join(&b[4..6]));
+    let results = import(&text);
+    let errors: Vec<String> = results.iter().filter_map(|r| r.as_ref().err()).map(|e| e.to_string()).collect();
+    assert_eq!(results.iter().filter(|r| r.is_ok()).count(), 5, "{errors:?}");
+    assert_eq!(errors.len(), 2, "{errors:?}");
+    assert!(errors[0].starts_with("t.txt:1: expected a `Match` line, found `hello`"), "{}", errors[0]);
+    let start = 3 + b[..3].iter().map(|b| b.len() + 1).sum::<usize>();
+    assert!(errors[1].starts_with(&format!("t.txt:{start}: match ")), "{}", errors[1]);
+    assert!(errors[1].contains(&format!("line {}: line of ", start + 5)), "{}", errors[1]);
+}
+
+#[test]
+fn error_games_cannot_be_written() {
+    let errors: Vec<GameRecord> =
+        Records::<GameRecord>::open(&data("errors.jsonl.gz")).unwrap().take(5).map(|r| r.unwrap().record).collect();
+    for r in &errors {
+        let mut out = Vec::new();
+        match text::write(&mut out, r) {
+            Err(mcr_engine::formats::ExportError::Unwritable(why)) => assert!(why.contains("verdict"), "{why}"),
+            other => panic!("{}: {other:?}", r.game_id),
+        }
+        assert!(out.is_empty());
+    }
+}

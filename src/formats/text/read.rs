@@ -80,13 +80,14 @@ pub struct Lines<R> {
 }
 
 /// What [`Lines::peek`] found.
+/// Each with the line's number (for `Eof`: the number of lines read).
 pub enum Peek<'a> {
-    Eof,
+    Eof(usize),
     /// A non-blank line, trimmed.
-    Text(&'a str),
+    Text(usize, &'a str),
     /// A line that cannot be read: too long, not UTF-8, a read error (which
     /// ends the stream).
-    Bad(String),
+    Bad(usize, String),
 }
 
 impl<R: BufRead> Lines<R> {
@@ -94,24 +95,19 @@ impl<R: BufRead> Lines<R> {
         Lines { reader, buf: Vec::new(), number: 0, max_line: record::max_line_bytes(), held: false, done: false }
     }
 
-    /// The number of the line [`Lines::peek`] shows.
-    pub fn number(&self) -> usize {
-        self.number
-    }
-
     /// The next non-blank line, left in place until [`Lines::consume`].
     pub fn peek(&mut self) -> Peek<'_> {
         if !self.held {
             loop {
                 if self.done {
-                    return Peek::Eof;
+                    return Peek::Eof(self.number);
                 }
                 self.number += 1;
                 match record::read_line_capped(&mut self.reader, &mut self.buf, self.max_line) {
                     Ok(LineRead::Eof) => {
                         self.done = true;
                         self.number -= 1;
-                        return Peek::Eof;
+                        return Peek::Eof(self.number);
                     }
                     Ok(LineRead::Line) => {
                         if self.buf.iter().all(u8::is_ascii_whitespace) {
@@ -121,13 +117,13 @@ impl<R: BufRead> Lines<R> {
                     Ok(LineRead::TooLong(len)) => {
                         self.buf.clear();
                         self.held = true;
-                        return Peek::Bad(record::too_long_message(len, self.max_line));
+                        return Peek::Bad(self.number, record::too_long_message(len, self.max_line));
                     }
                     Err(e) => {
                         self.done = true;
                         self.buf.clear();
                         self.held = true;
-                        return Peek::Bad(format!("read error (truncated or corrupt file?): {e}"));
+                        return Peek::Bad(self.number, format!("read error (truncated or corrupt file?): {e}"));
                     }
                 }
                 self.held = true;
@@ -136,11 +132,11 @@ impl<R: BufRead> Lines<R> {
         }
         if self.buf.is_empty() {
             // A held line that could not be read (its error already told).
-            return Peek::Bad(String::new());
+            return Peek::Bad(self.number, String::new());
         }
         match std::str::from_utf8(&self.buf) {
-            Ok(t) => Peek::Text(t.trim()),
-            Err(e) => Peek::Bad(format!("line is not UTF-8 (byte {} of the line)", e.valid_up_to())),
+            Ok(t) => Peek::Text(self.number, t.trim()),
+            Err(e) => Peek::Bad(self.number, format!("line is not UTF-8 (byte {} of the line)", e.valid_up_to())),
         }
     }
 
@@ -153,17 +149,15 @@ impl<R: BufRead> Lines<R> {
 pub fn next_game<R: BufRead>(lines: &mut Lines<R>) -> Option<Result<Game, Bad>> {
     // Lines before a `Match` line are one error, up to the next `Match`.
     let start = match lines.peek() {
-        Peek::Eof => return None,
-        Peek::Text(t) if t.starts_with("Match") => lines.number(),
-        Peek::Text(t) => {
+        Peek::Eof(_) => return None,
+        Peek::Text(n, t) if super::looks_like(t) => n,
+        Peek::Text(line, t) => {
             let message = format!("expected a `Match` line, found `{}`", short(t));
-            let line = lines.number();
             lines.consume();
             skip_to_match(lines);
             return Some(Err(Bad { start: line, id: None, line, message }));
         }
-        Peek::Bad(m) => {
-            let line = lines.number();
+        Peek::Bad(line, m) => {
             lines.consume();
             skip_to_match(lines);
             return Some(Err(Bad { start: line, id: None, line, message: m }));
@@ -181,8 +175,8 @@ pub fn next_game<R: BufRead>(lines: &mut Lines<R>) -> Option<Result<Game, Bad>> 
 fn skip_to_match<R: BufRead>(lines: &mut Lines<R>) {
     loop {
         match lines.peek() {
-            Peek::Eof => return,
-            Peek::Text(t) if t.starts_with("Match") => return,
+            Peek::Eof(_) => return,
+            Peek::Text(_, t) if super::looks_like(t) => return,
             _ => lines.consume(),
         }
     }
@@ -216,20 +210,19 @@ impl Builder {
     /// after it).
     fn read<R: BufRead>(&mut self, lines: &mut Lines<R>) -> Result<Game, (usize, String)> {
         loop {
-            let n = lines.number();
-            if n + 1 - self.start > MAX_GAME_LINES {
-                return Err((n, format!("the game has more than {MAX_GAME_LINES} lines without its Score line")));
-            }
-            let text = match lines.peek() {
-                Peek::Eof => {
+            let (n, text) = match lines.peek() {
+                Peek::Eof(n) => {
                     return Err((n, "the game is cut short: the file ends before its Score line".into()));
                 }
-                Peek::Bad(m) => {
+                Peek::Bad(n, m) => {
                     lines.consume();
                     return Err((n, m));
                 }
-                Peek::Text(t) => t,
+                Peek::Text(n, t) => (n, t),
             };
+            if n + 1 - self.start > MAX_GAME_LINES {
+                return Err((n, format!("the game has more than {MAX_GAME_LINES} lines without its Score line")));
+            }
             let parsed = line::parse(text).map_err(|m| (n, m))?;
             if let Line::Match(id) = parsed {
                 if self.id.is_some() {

@@ -39,6 +39,7 @@ pub type Fault = (usize, String);
 
 /// A game that replays as written: its record and what the text could not
 /// say exactly.
+#[derive(Debug)]
 pub struct Rebuilt {
     pub record: GameRecord,
     /// Tiles of each segment the text shows.
