@@ -292,10 +292,15 @@ pub fn open_lines(path: &Path) -> Result<Box<dyn BufRead + Send>, RecordError> {
     Ok(Box::new(BufReader::with_capacity(1 << 16, open_reader(path)?)))
 }
 
-/// The decompressed bytes of `.jsonl` or `.jsonl.gz`.
+/// The decompressed bytes of `.jsonl` or `.jsonl.gz`; the path `-` is the
+/// standard input (gzip or not, told the same way).
 fn open_reader(path: &Path) -> Result<Box<dyn Read + Send>, RecordError> {
     let err = |m: String| RecordError { file: path.to_path_buf(), line: 0, message: m };
-    let mut file = std::fs::File::open(path).map_err(|e| err(format!("cannot open: {e}")))?;
+    let mut file: Box<dyn Read + Send> = if path.as_os_str() == "-" {
+        Box::new(std::io::stdin())
+    } else {
+        Box::new(std::fs::File::open(path).map_err(|e| err(format!("cannot open: {e}")))?)
+    };
     let mut magic = [0u8; 2];
     let n = file.read(&mut magic).map_err(|e| err(format!("cannot read: {e}")))?;
     let head = std::io::Cursor::new(magic[..n].to_vec());
@@ -355,15 +360,21 @@ pub struct Records<T> {
 
 impl<T: DeserializeOwned> Records<T> {
     pub fn open(path: &Path) -> Result<Records<T>, RecordError> {
-        Ok(Records {
-            file: path.to_path_buf(),
-            lines: Some(open_lines(path)?),
+        Ok(Records::from_reader(path, open_lines(path)?))
+    }
+
+    /// The records of a stream already open (e.g. by [`open_lines`], after
+    /// a look at its first line); `file` names it in errors.
+    pub fn from_reader(file: &Path, lines: Box<dyn BufRead + Send>) -> Records<T> {
+        Records {
+            file: file.to_path_buf(),
+            lines: Some(lines),
             line_no: 0,
             buf: Vec::new(),
             max_line: max_line_bytes(),
             ahead: None,
             _t: std::marker::PhantomData,
-        })
+        }
     }
 
     fn error(&self, message: String) -> RecordError {
