@@ -9,6 +9,7 @@
 //! - [`serve`]: the engine as a JSON-lines process (`mcr serve`).
 //! - [`selftest`]: the dataset self-test, an engine-independent check of game records.
 //! - [`arena`]: tournaments between bots: duplicate schedule, resume, standings.
+//! - [`formats`]: Botzone's text format and match logs, in and out of records.
 //! - [`viewer`]: game records as a self-contained web page (`mcr view`).
 
 pub mod analysis;

@@ -49,6 +49,10 @@ enum Command {
     Arena(cli::arena::Args),
     /// The reference bot: Botzone's protocol on stdin/stdout, the engine's legal moves.
     Bot(cli::bot::Args),
+    /// Botzone text logs or match logs (or records) in, game records out, each game checked by replay.
+    Import(cli::import::Args),
+    /// Game records out as Botzone text logs or match logs.
+    Export(cli::export::Args),
     /// Tournament standings from records: bootstrap intervals over walls, pairwise, report page.
     Standings(cli::standings::Args),
 }
@@ -79,5 +83,7 @@ fn main() -> ExitCode {
         Command::Rules(a) => cli::rules::run(a),
         Command::Samples(a) => cli::samples::run(a),
         Command::Standings(a) => cli::standings::run(a),
+        Command::Import(a) => cli::import::run(a),
+        Command::Export(a) => cli::export::run(a),
     }
 }

@@ -15,6 +15,7 @@ pub mod rules;
 mod scan;
 pub mod unique;
 pub mod view;
+pub mod write;
 
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
@@ -100,8 +101,9 @@ pub fn read_line_capped(reader: &mut impl BufRead, buf: &mut Vec<u8>, max: usize
     })
 }
 
-/// One game as the judge played it.
-#[derive(Debug, Clone, Deserialize)]
+/// One game as the judge played it. It serialises as it parses
+/// ([`write`]: the corpus schema, keys in the corpus files' order).
+#[derive(Debug, Clone, Deserialize, serde::Serialize)]
 pub struct GameRecord {
     pub game_id: String,
     pub srand: i64,
@@ -110,39 +112,62 @@ pub struct GameRecord {
     pub players: Vec<String>,
     /// Kept as text: the engine validates it and names a bad tile.
     pub wall: Vec<String>,
+    /// An imported game whose wall was rebuilt from what was seen (the
+    /// human text format): how many tiles of each seat's 34-tile segment,
+    /// from its front, are known; the rest were filled. `None`: the whole
+    /// wall is the one played.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub wall_known: Option<Vec<u8>>,
     pub turns: Vec<TurnRecord>,
     pub expected: Expected,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tags: Vec<String>,
     /// Error games: what was sent to provoke the verdict.
-    #[serde(default, deserialize_with = "unique::option_value")]
+    #[serde(default, deserialize_with = "unique::option_value", skip_serializing_if = "Option::is_none")]
     pub injected: Option<serde_json::Value>,
-    #[serde(default, deserialize_with = "unique::option_value")]
+    #[serde(default, deserialize_with = "unique::option_value", skip_serializing_if = "Option::is_none")]
     pub known_discrepancy: Option<serde_json::Value>,
     /// The rule profile the game was played under (its `"rules"` key, see
     /// [`rules`]); `None` when the record does not say.
-    #[serde(default, deserialize_with = "rules::deserialize")]
+    #[serde(
+        default,
+        deserialize_with = "rules::deserialize",
+        serialize_with = "rules::serialize",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub rules: Option<&'static crate::fans::Profile>,
+    /// A game played by the arena: its bots, seed, tournament position.
+    #[serde(default, deserialize_with = "unique::option_value", skip_serializing_if = "Option::is_none")]
+    pub arena: Option<serde_json::Value>,
+    /// An imported game: where it came from (format, file, line, match id).
+    #[serde(default, deserialize_with = "unique::option_value", skip_serializing_if = "Option::is_none")]
+    pub source: Option<serde_json::Value>,
 }
 
 /// One judge step: requests sent, the display written, the answers received.
 /// The terminal turn has neither requests nor responses.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Default, Deserialize, serde::Serialize)]
 /// Keys repeated anywhere in it make the record malformed ([`unique`]).
 pub struct TurnRecord {
-    #[serde(default, deserialize_with = "unique::option_string_map")]
+    #[serde(default, deserialize_with = "unique::option_string_map", skip_serializing_if = "Option::is_none")]
     pub request: Option<BTreeMap<String, String>>,
     #[serde(deserialize_with = "unique::value")]
     pub display: serde_json::Value,
-    #[serde(default, deserialize_with = "unique::option_string_map")]
+    #[serde(default, deserialize_with = "unique::option_string_map", skip_serializing_if = "Option::is_none")]
     pub responses: Option<BTreeMap<String, String>>,
     /// Platform verdicts on this turn's answers, by seat (`{"2": "TLE"}`):
     /// the seat failed to answer (time, memory, output limit, crash, no
     /// JSON...), its response is absent or not read, and the judge ends the
     /// game on it when it examines that seat (the next turn's display is the
     /// verdict). Only non-`OK` verdicts are kept.
-    #[serde(default, deserialize_with = "unique::option_string_map")]
+    #[serde(default, deserialize_with = "unique::option_string_map", skip_serializing_if = "Option::is_none")]
     pub verdicts: Option<BTreeMap<String, String>>,
+    /// The arena: each answering seat's time to answer, in milliseconds.
+    #[serde(default, deserialize_with = "unique::option_map", skip_serializing_if = "Option::is_none")]
+    pub times_ms: Option<BTreeMap<String, f64>>,
+    /// The arena: each seat's `debug` output (Botzone's JSON I/O).
+    #[serde(default, deserialize_with = "unique::option_string_map", skip_serializing_if = "Option::is_none")]
+    pub debug: Option<BTreeMap<String, String>>,
 }
 
 impl TurnRecord {
@@ -172,7 +197,8 @@ impl TurnRecord {
 pub const SEAT_KEYS: [&str; 4] = ["0", "1", "2", "3"];
 
 /// The `expected` block: outcome of a normal game, or verdict of an error game.
-#[derive(Debug, Clone, Deserialize)]
+/// It serialises by its ending ([`write`]).
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
 pub struct Expected {
     /// "zimo" | "ron" | "draw" | "error"
     pub ending: String,
@@ -266,10 +292,15 @@ pub fn open_lines(path: &Path) -> Result<Box<dyn BufRead + Send>, RecordError> {
     Ok(Box::new(BufReader::with_capacity(1 << 16, open_reader(path)?)))
 }
 
-/// The decompressed bytes of `.jsonl` or `.jsonl.gz`.
+/// The decompressed bytes of `.jsonl` or `.jsonl.gz`; the path `-` is the
+/// standard input (gzip or not, told the same way).
 fn open_reader(path: &Path) -> Result<Box<dyn Read + Send>, RecordError> {
     let err = |m: String| RecordError { file: path.to_path_buf(), line: 0, message: m };
-    let mut file = std::fs::File::open(path).map_err(|e| err(format!("cannot open: {e}")))?;
+    let mut file: Box<dyn Read + Send> = if path.as_os_str() == "-" {
+        Box::new(std::io::stdin())
+    } else {
+        Box::new(std::fs::File::open(path).map_err(|e| err(format!("cannot open: {e}")))?)
+    };
     let mut magic = [0u8; 2];
     let n = file.read(&mut magic).map_err(|e| err(format!("cannot read: {e}")))?;
     let head = std::io::Cursor::new(magic[..n].to_vec());
@@ -329,15 +360,21 @@ pub struct Records<T> {
 
 impl<T: DeserializeOwned> Records<T> {
     pub fn open(path: &Path) -> Result<Records<T>, RecordError> {
-        Ok(Records {
-            file: path.to_path_buf(),
-            lines: Some(open_lines(path)?),
+        Ok(Records::from_reader(path, open_lines(path)?))
+    }
+
+    /// The records of a stream already open (e.g. by [`open_lines`], after
+    /// a look at its first line); `file` names it in errors.
+    pub fn from_reader(file: &Path, lines: Box<dyn BufRead + Send>) -> Records<T> {
+        Records {
+            file: file.to_path_buf(),
+            lines: Some(lines),
             line_no: 0,
             buf: Vec::new(),
             max_line: max_line_bytes(),
             ahead: None,
             _t: std::marker::PhantomData,
-        })
+        }
     }
 
     fn error(&self, message: String) -> RecordError {

@@ -161,7 +161,7 @@ impl NativeArena {
             }
         };
         let seats: [SeatSpec; 4] = specs.try_into().map_err(|_| bad("four seats".into()))?;
-        Ok(NativeArena { cfg: ArenaConfig { seats, games, seed, jobs: jobs.max(1), keep_debug, profile, duplicate: None }, error })
+        Ok(NativeArena { cfg: ArenaConfig { seats, games, seed, jobs: jobs.max(1), keep_debug, profile, duplicate: None, done: None }, error })
     }
 
     /// Plays the games; returns the records (JSON strings) in the order the
@@ -201,15 +201,15 @@ impl NativeArena {
     }
 }
 
-/// The per-bot table of records (JSON strings).
+/// The standings table (text) of records (JSON strings).
 #[pyfunction]
 fn arena_summary(records: Vec<String>) -> PyResult<String> {
-    let mut s = arena::summary::Summary::default();
+    let mut b = arena::standings::Builder::default();
     for (i, r) in records.iter().enumerate() {
-        let v: serde_json::Value = serde_json::from_str(r).map_err(|e| bad(format!("record {i}: {e}")))?;
-        s.add(&v);
+        let g = arena::standings::read::summarize(r.as_bytes()).map_err(|e| bad(format!("record {i}: {e}")))?;
+        b.add(g, format!("record {i}"));
     }
-    Ok(s.table())
+    Ok(arena::standings::format::text(&b.finish()))
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

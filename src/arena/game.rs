@@ -13,6 +13,8 @@ use crate::engine::{Engine, EngineError, Turn};
 use crate::env::obs::Seen;
 use crate::env::wall::Deal;
 use crate::fans::Profile;
+use crate::record::write::seat_map;
+use crate::record::{Expected, GameRecord, TurnRecord};
 use crate::tiles::Tile;
 
 /// What an in-process seat sees when asked.
@@ -167,7 +169,7 @@ pub fn play(deal: &Deal, seats: &mut [Seat; 4], info: &GameInfo) -> Result<GameO
         }
     }
     let scores = log.last().and_then(|l| l.turn.event.scores()).unwrap_or([0; 4]);
-    Ok(GameOutcome { record: record_json(deal, info, &log).to_string(), scores })
+    Ok(GameOutcome { record: record(deal, info, &log).to_json(), scores })
 }
 
 fn ms(d: std::time::Duration) -> f64 {
@@ -184,40 +186,25 @@ fn truncate_at_char(s: &mut String, max: usize) {
     }
 }
 
-fn seat_map<T>(items: &[Option<T>; 4], f: impl Fn(&T) -> Value) -> Option<Value> {
-    let m: Map<String, Value> = items.iter().enumerate().filter_map(|(s, v)| v.as_ref().map(|v| (s.to_string(), f(v)))).collect();
-    (!m.is_empty()).then_some(Value::Object(m))
-}
-
 /// The game in the corpus schema, with the arena's keys.
-fn record_json(deal: &Deal, info: &GameInfo, log: &[Logged]) -> Value {
-    let turns: Vec<Value> = log
+fn record(deal: &Deal, info: &GameInfo, log: &[Logged]) -> GameRecord {
+    let wall: Vec<String> = deal.wall.iter().map(|t| t.name().to_string()).collect();
+    let mut record = GameRecord::new(info.game_id.clone(), deal.srand.into(), deal.quan.into(), wall);
+    record.players = info.bots.to_vec();
+    record.turns = log
         .iter()
         .map(|l| {
-            let mut t = Map::new();
-            if let Some(r) = l.turn.requests_json() {
-                t.insert("request".into(), r);
-            }
-            t.insert("display".into(), l.turn.display_json());
-            if let Some(resp) = &l.responses {
-                let r: Map<String, Value> = resp.iter().enumerate().map(|(s, a)| (s.to_string(), json!(a))).collect();
-                t.insert("responses".into(), Value::Object(r));
-            }
-            if let Some(v) = seat_map(&l.verdicts, |v| json!(v.name())) {
-                t.insert("verdicts".into(), v);
-            }
-            if let Some(v) = seat_map(&l.times_ms, |&ms| json!(ms)) {
-                t.insert("times_ms".into(), v);
-            }
-            if let Some(v) = seat_map(&l.debug, |d| json!(d)) {
-                t.insert("debug".into(), v);
-            }
-            Value::Object(t)
+            let answers = l.responses.as_ref().map(|r| r.each_ref().map(String::as_str));
+            let mut t = TurnRecord::from_turn(&l.turn, answers, l.verdicts.map(|v| v.map(Verdict::name)));
+            t.times_ms = seat_map(&l.times_ms, |&ms| ms);
+            t.debug = seat_map(&l.debug, |d| d.clone());
+            t
         })
         .collect();
     let last = &log[log.len() - 1].turn.event;
     let before = log.len().checked_sub(2).map(|k| &log[k].turn.event);
-    let wall: Vec<&str> = deal.wall.iter().map(|t| t.name()).collect();
+    record.expected = Expected::from_events(last, before);
+    record.tags = vec!["arena".to_string()];
     let mut arena = Map::new();
     arena.insert("bots".into(), json!(info.bots));
     arena.insert("game".into(), json!(info.game));
@@ -226,19 +213,9 @@ fn record_json(deal: &Deal, info: &GameInfo, log: &[Logged]) -> Value {
     for (k, v) in &info.extra {
         arena.insert(k.clone(), v.clone());
     }
-    let mut record = json!({
-        "game_id": info.game_id,
-        "srand": deal.srand,
-        "quan": deal.quan,
-        "players": info.bots,
-        "wall": wall,
-        "turns": turns,
-        "expected": crate::env::game::expected_json(last, before),
-        "tags": ["arena"],
-        "arena": Value::Object(arena),
-    });
+    record.arena = Some(Value::Object(arena));
     if info.profile != Profile::default() {
-        record["rules"] = json!(info.profile.name);
+        record.rules = Some(info.profile);
     }
     record
 }

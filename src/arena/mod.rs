@@ -10,12 +10,12 @@
 //! - [`process`]: one bot over one game (keep-running, SIGSTOP/SIGCONT,
 //!   bounded non-blocking pipes, verdicts).
 //! - [`game`]: the match loop and its record.
-//! - [`summary`]: a per-bot table from records.
 //! - [`duplicate`]: the duplicate schedule (walls x 24 seatings), shards.
 //! - [`resume`]: continuing an interrupted output.
+//! - [`output`]: a run into a record file (resume, in-order writing, the
+//!   standings at the end).
 //! - [`standings`]: tournament standings from records alone.
-//! - [`run`]: many games, in parallel, each record handed over as its game
-//!   ends.
+//! - [`run`]: many games, in parallel, each record handed over in run order.
 
 pub mod bots;
 pub mod duplicate;
@@ -26,9 +26,10 @@ pub mod protocol;
 pub mod refbot;
 pub mod resume;
 pub mod sandbox;
+pub mod output;
 pub mod standings;
-pub mod summary;
 
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{mpsc, Arc, Mutex};
@@ -110,6 +111,8 @@ pub struct ArenaConfig {
     /// the shard are played. `None`: game `g` is its own deal, seat i the
     /// i-th entry.
     pub duplicate: Option<duplicate::Shard>,
+    /// Games already played (a resumed output): not played again.
+    pub done: Option<Arc<BTreeSet<u64>>>,
 }
 
 impl ArenaConfig {
@@ -121,18 +124,57 @@ impl ArenaConfig {
         }
     }
 
-    /// The `k`-th game this run plays (`None` past the end).
-    fn nth_game(&self, k: u64) -> Option<u64> {
+    /// The games this run plays, in run order: the shard's, in index
+    /// order, less the ones already done.
+    pub fn schedule(&self) -> impl Iterator<Item = u64> + Send + '_ {
         let shard = self.duplicate.unwrap_or(duplicate::Shard::ALL);
-        let g = shard.index.checked_add(k.checked_mul(shard.count)?)?;
-        (g < self.games).then_some(g)
+        let done = self.done.clone();
+        (shard.index..self.games).step_by(shard.count as usize).filter(move |g| !done.as_ref().is_some_and(|d| d.contains(g)))
     }
 
     /// The number of games this run plays.
     pub fn games_played(&self) -> u64 {
         let shard = self.duplicate.unwrap_or(duplicate::Shard::ALL);
-        self.games.saturating_sub(shard.index).div_ceil(shard.count)
+        let all = self.games.saturating_sub(shard.index).div_ceil(shard.count);
+        let done = self.done.as_ref().map_or(0, |d| d.iter().filter(|&&g| g < self.games && shard.contains(g)).count() as u64);
+        all - done
     }
+
+    /// The keys every record of this tournament carries in `"arena"` and an
+    /// output to be continued must hold ([`resume`]): the entries' names in
+    /// bots-file order, a hash of their programs and limits, the seed, the
+    /// rule profile and the format.
+    pub fn identity(&self) -> resume::Identity {
+        let mut m = resume::Identity::new();
+        m.insert("entries".into(), self.seats.iter().map(|s| s.name()).collect::<Vec<_>>().into());
+        m.insert("bots_hash".into(), bots_hash(&self.seats).into());
+        m.insert("seed".into(), self.seed.into());
+        m.insert("rules".into(), self.profile.name.into());
+        m.insert("format".into(), if self.duplicate.is_some() { "duplicate" } else { "plain" }.into());
+        m
+    }
+}
+
+/// FNV-1a (64 bits) of the entries' names, programs and limits (not their
+/// folders): two bots files that play the same programs under the same
+/// limits have the same hash.
+pub fn bots_hash(seats: &[SeatSpec; 4]) -> String {
+    let canon: Vec<serde_json::Value> = seats
+        .iter()
+        .map(|s| match s {
+            SeatSpec::Bot(b) => serde_json::json!([
+                b.name, b.argv, b.io.name(), b.time_limit_ms, b.keep_running_limit_ms, b.memory_mb, b.keep_running, b.quote_requests
+            ]),
+            SeatSpec::Local { name, .. } => serde_json::json!([name, "local"]),
+        })
+        .collect();
+    let text = serde_json::Value::Array(canon).to_string();
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in text.bytes() {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    format!("{h:016x}")
 }
 
 /// Why a run stopped.
@@ -192,10 +234,17 @@ pub fn game_id(seed: u64, g: u64) -> String {
     format!("arena-{seed}-{g}")
 }
 
-/// Plays the games of `cfg`, handing each finished game to `each` in the
-/// order the games end (one at a time, on the calling thread). Stops at
-/// the first error of a game or of `each`, and on an interrupt; every bot
-/// process is gone when it returns.
+/// Games finished ahead of the oldest one still in flight, at most (per
+/// job): the reorder buffer of [`run`] stays bounded.
+const AHEAD_PER_JOB: u64 = 32;
+
+/// Plays the games of `cfg` ([`ArenaConfig::schedule`]), handing each
+/// finished game to `each` in run order (one at a time, on the calling
+/// thread), whatever `jobs`: the same games give the same sequence. Stops
+/// at the first error of a game or of `each`, and on an interrupt; the
+/// games finished by then are still handed over (the ones after a game
+/// still in flight out of run order), a game cut by the interrupt is not;
+/// every bot process is gone when it returns.
 pub fn run(cfg: &ArenaConfig, mut each: impl FnMut(u64, GameOutcome) -> Result<(), String>) -> Result<u64, ArenaError> {
     check_bots(&cfg.seats)?;
     // A bot closing its input must not end the arena.
@@ -211,16 +260,19 @@ pub fn run(cfg: &ArenaConfig, mut each: impl FnMut(u64, GameOutcome) -> Result<(
             globaldata[first].clone()
         })
         .collect();
-    let next = AtomicU64::new(0);
+    // (position in run order, game index), taken in order by the workers.
+    let schedule = Mutex::new(cfg.schedule().enumerate().map(|(k, g)| (k as u64, g)));
+    let handed = AtomicU64::new(0);
     let stop = AtomicBool::new(false);
     let jobs = cfg.jobs.clamp(1, 256).min(cfg.games_played().clamp(1, 256) as usize);
-    let (tx, rx) = mpsc::sync_channel::<(u64, Result<GameOutcome, GameError>)>(jobs * 2);
+    let ahead = AHEAD_PER_JOB * jobs as u64;
+    let (tx, rx) = mpsc::sync_channel::<(u64, u64, Result<GameOutcome, GameError>)>(jobs * 2);
     let mut done = 0u64;
     let mut failure: Option<ArenaError> = None;
     std::thread::scope(|scope| {
         for _ in 0..jobs {
             let tx = tx.clone();
-            let (next, stop, gd_of) = (&next, &stop, &gd_of);
+            let (schedule, handed, stop, gd_of) = (&schedule, &handed, &stop, &gd_of);
             scope.spawn(move || {
                 let scratch: Vec<Option<sandbox::ScratchDir>> = cfg
                     .seats
@@ -242,9 +294,13 @@ pub fn run(cfg: &ArenaConfig, mut each: impl FnMut(u64, GameOutcome) -> Result<(
                     if stop.load(Ordering::Relaxed) || is_interrupted() {
                         break;
                     }
-                    let Some(g) = cfg.nth_game(next.fetch_add(1, Ordering::Relaxed)) else {
+                    let Some((k, g)) = schedule.lock().unwrap_or_else(|p| p.into_inner()).next() else {
                         break;
                     };
+                    // Not too far ahead of the oldest game not yet handed over.
+                    while k >= handed.load(Ordering::Acquire) + ahead && !stop.load(Ordering::Relaxed) && !is_interrupted() {
+                        std::thread::sleep(std::time::Duration::from_millis(1));
+                    }
                     let order = cfg.seating(g);
                     let mut seats: [Seat; 4] = std::array::from_fn(|s| {
                         let e = order[s];
@@ -258,32 +314,51 @@ pub fn run(cfg: &ArenaConfig, mut each: impl FnMut(u64, GameOutcome) -> Result<(
                     });
                     let result = play_one(cfg, g, &mut seats);
                     drop(seats);
-                    if tx.send((g, result)).is_err() {
+                    if tx.send((k, g, result)).is_err() {
                         break;
                     }
                 }
             });
         }
         drop(tx);
-        for (g, result) in rx {
-            if failure.is_some() {
-                continue;
+        // Games finished ahead of run order, by position.
+        let mut waiting: BTreeMap<u64, (u64, GameOutcome)> = BTreeMap::new();
+        let mut next = 0u64;
+        let mut hand = |g: u64, outcome: GameOutcome, failure: &mut Option<ArenaError>| {
+            // Nothing finished is lost, unless the output itself failed.
+            if matches!(failure, Some(ArenaError::Output(_))) {
+                return;
             }
+            if let Err(e) = each(g, outcome) {
+                *failure = Some(ArenaError::Output(e));
+                stop.store(true, Ordering::Relaxed);
+            } else {
+                done += 1;
+            }
+        };
+        for (k, g, result) in rx {
             match result {
                 Ok(outcome) => {
-                    if let Err(e) = each(g, outcome) {
-                        failure = Some(ArenaError::Output(e));
-                        stop.store(true, Ordering::Relaxed);
-                    } else {
-                        done += 1;
-                    }
+                    waiting.insert(k, (g, outcome));
                 }
+                // Cut short: played again by the next run.
                 Err(GameError::Interrupted) => {}
                 Err(error) => {
-                    failure = Some(ArenaError::Game { game: g, error });
+                    if failure.is_none() {
+                        failure = Some(ArenaError::Game { game: g, error });
+                    }
                     stop.store(true, Ordering::Relaxed);
                 }
             }
+            while let Some((g, outcome)) = waiting.remove(&next) {
+                hand(g, outcome, &mut failure);
+                next += 1;
+                handed.store(next, Ordering::Release);
+            }
+        }
+        // Stopped early: the finished games after a missing one.
+        for (_, (g, outcome)) in std::mem::take(&mut waiting) {
+            hand(g, outcome, &mut failure);
         }
     });
     sandbox::sweep_orphans();
@@ -306,7 +381,7 @@ fn same_bot(a: &SeatSpec, b: &SeatSpec) -> bool {
 /// Game `g` of the run.
 pub fn play_one(cfg: &ArenaConfig, g: u64, seats: &mut [Seat; 4]) -> Result<GameOutcome, GameError> {
     let order = cfg.seating(g);
-    let mut extra = serde_json::Map::new();
+    let mut extra = cfg.identity();
     let deal = match cfg.duplicate {
         Some(_) => {
             let d = duplicate::Game::at(g);

@@ -1,5 +1,7 @@
 //! Resuming a tournament's output: the games already in OUT, keyed by
-//! (wall, perm), and OUT reopened to append the others.
+//! their index in the run (`wall * 24 + perm` in the duplicate format, from
+//! the record's `arena.wall` and `arena.perm`; `arena.game` otherwise), and
+//! OUT reopened to append the others.
 //!
 //! - Every record of OUT must belong to the same tournament: its `arena`
 //!   keys named by the identity (bots, seed, limits, ...) equal the run's,
@@ -43,8 +45,9 @@ impl std::error::Error for ResumeError {}
 /// What OUT already holds.
 #[derive(Debug, Default)]
 pub struct Resumed {
-    /// (wall, perm) of the games already played.
-    pub done: BTreeSet<(u64, u8)>,
+    /// Run indices of the games already played (`wall * 24 + perm` for a
+    /// duplicate run).
+    pub done: BTreeSet<u64>,
     /// Whole records kept.
     pub records: u64,
     /// `line N (B bytes)` of a dropped cut last line.
@@ -71,19 +74,34 @@ fn describe(v: &Value) -> String {
     }
 }
 
-/// Checks one line: `Ok(Some((wall, perm)))` for a record of the tournament.
-fn check_line(text: &[u8], identity: &Identity) -> Result<(u64, u8), (bool, String)> {
+/// Checks one line: the game's run index, for a record of the tournament;
+/// else (of another tournament, why).
+fn check_line(text: &[u8], identity: &Identity) -> Result<u64, (bool, String)> {
     let v: Value = serde_json::from_slice(text).map_err(|e| (false, format!("not JSON: {e}")))?;
     let arena = v.get("arena").and_then(Value::as_object).ok_or((true, "no \"arena\" object".to_string()))?;
     for (k, want) in identity {
         match arena.get(k) {
-            Some(got) if got != want => return Err((true, format!("arena.{k} is {}, this run's is {}", describe(got), describe(want)))),
+            Some(got) if got != want => {
+                let hint = if k == "bots_hash" { " (another bots file: the programs or limits differ)" } else { "" };
+                return Err((true, format!("arena.{k} is {}, this run's is {}{hint}", describe(got), describe(want))));
+            }
             _ => {}
         }
     }
+    let game = arena.get("game").and_then(Value::as_u64);
+    if identity.get("format").and_then(Value::as_str) == Some("plain") {
+        if arena.contains_key("wall") {
+            return Err((true, "a duplicate tournament's record (arena.wall), this run is not one".into()));
+        }
+        return game.ok_or((true, "no arena.game".to_string()));
+    }
     let wall = arena.get("wall").and_then(Value::as_u64).ok_or((true, "no arena.wall: not a duplicate run".to_string()))?;
     let perm = arena.get("perm").and_then(Value::as_u64).filter(|&p| p < 24).ok_or((true, "no arena.perm in 0..24".to_string()))?;
-    Ok((wall, perm as u8))
+    let index = wall.checked_mul(24).and_then(|w| w.checked_add(perm)).ok_or((true, format!("arena.wall {wall} is too large")))?;
+    if game.is_some_and(|g| g != index) {
+        return Err((true, format!("arena.game is {}, its wall and perm make {index}", game.unwrap_or(0))));
+    }
+    Ok(index)
 }
 
 fn is_gzip(path: &Path) -> std::io::Result<bool> {
@@ -94,6 +112,11 @@ fn is_gzip(path: &Path) -> std::io::Result<bool> {
 
 /// Reads OUT (`None`: it does not exist or is empty).
 pub fn scan(path: &Path, identity: &Identity) -> Result<Option<Resumed>, ResumeError> {
+    scan_each(path, identity, |_, _| {})
+}
+
+/// [`scan`], handing each kept record (line number, text) to `kept`.
+pub fn scan_each(path: &Path, identity: &Identity, mut kept: impl FnMut(usize, &[u8])) -> Result<Option<Resumed>, ResumeError> {
     let io = |e| ResumeError::Io(path.to_path_buf(), e);
     let meta = match std::fs::metadata(path) {
         Ok(m) => m,
@@ -153,6 +176,7 @@ pub fn scan(path: &Path, identity: &Identity) -> Result<Option<Resumed>, ResumeE
                 out.needs_newline = !buf.ends_with(b"\n");
                 out.records += 1;
                 out.done.insert(key);
+                kept(line, body);
                 if let Some(c) = copy.as_mut() {
                     c.write_all(body).and_then(|()| c.write_all(b"\n")).map_err(io)?;
                 }

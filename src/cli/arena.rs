@@ -1,14 +1,16 @@
 //! `mcr arena --bots BOTS.toml [--games N] [--seed S] -o OUT.jsonl[.gz] [--jobs J] [--keep-debug]`:
-//! real bot programs play each other (src/arena); each game is written as
-//! a record as soon as it ends, then a per-bot table is printed.
+//! real bot programs play each other (src/arena); the records are written
+//! in run order (`arena::output`: an existing OUT is continued), with a
+//! progress bar on a terminal, then the standings are printed.
 //! `mcr arena standings FILE...` is `mcr standings` (src/cli/standings.rs).
 
-use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use mcr_engine::arena::{self, bots, summary::Summary, ArenaConfig, ArenaError, SeatSpec};
+use mcr_engine::arena::output::{self, Out};
+use mcr_engine::arena::standings::format;
+use mcr_engine::arena::{self, bots, ArenaConfig, ArenaError, SeatSpec};
 
 #[derive(clap::Args)]
 #[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
@@ -78,62 +80,87 @@ pub fn run(args: Args) -> ExitCode {
         },
         _ => (args.games, None),
     };
-    let cfg = ArenaConfig { seats, games, seed: args.seed, jobs: args.jobs as usize, keep_debug: args.keep_debug, profile: args.rules.rules, duplicate };
-    if let Err(e) = arena::check_bots(&cfg.seats) {
-        eprintln!("arena: {}: {e}", bots_file.display());
-        return ExitCode::FAILURE;
-    }
+    let cfg = ArenaConfig {
+        seats,
+        games,
+        seed: args.seed,
+        jobs: args.jobs as usize,
+        keep_debug: args.keep_debug,
+        profile: args.rules.rules,
+        duplicate,
+        done: None,
+    };
     arena::install_interrupt_handler();
-    let mut out: Box<dyn Write> = if output.as_os_str() == "-" {
-        Box::new(std::io::stdout().lock())
-    } else {
-        match std::fs::File::create(&output) {
-            Ok(f) if output.extension().is_some_and(|e| e == "gz") => {
-                Box::new(flate2::write::GzEncoder::new(std::io::BufWriter::new(f), flate2::Compression::default()))
-            }
-            Ok(f) => Box::new(std::io::BufWriter::new(f)),
-            Err(e) => {
-                eprintln!("arena: {}: {e}", output.display());
-                return ExitCode::FAILURE;
-            }
+    let out = if output.as_os_str() == "-" { Out::Stdout } else { Out::File(&output) };
+    let bar = progress_bar();
+    let started = std::time::Instant::now();
+    let finished = match output::run_into(&cfg, out, |done, total| {
+        if let Some(b) = &bar {
+            b.set_length(total);
+            b.set_position(done);
+        }
+    }) {
+        Ok(f) => f,
+        Err(e @ ArenaError::CannotStart { .. }) => {
+            eprintln!("arena: {}: {e}; no game was played", bots_file.display());
+            return ExitCode::FAILURE;
+        }
+        Err(e) => {
+            eprintln!("arena: {e} (give another -o, or delete the file to start over)");
+            return ExitCode::FAILURE;
         }
     };
-    let mut summary = Summary::default();
-    let started = std::time::Instant::now();
-    let out_name = output.display().to_string();
-    let result = arena::run(&cfg, |_, game| {
-        out.write_all(game.record.as_bytes())
-            .and_then(|()| out.write_all(b"\n"))
-            .and_then(|()| out.flush())
-            .map_err(|e| format!("{out_name}: {e}"))?;
-        if let Ok(v) = serde_json::from_str(&game.record) {
-            summary.add(&v);
-        }
-        Ok(())
-    });
-    // Finish the file whatever happened: the records written stay readable.
-    drop(out);
-    eprint!("{}", summary.table());
-    let bot_turns: u64 = summary.bots.iter().map(|b| b.turns).sum();
-    if bot_turns > 0 {
+    if let Some(b) = &bar {
+        b.finish_and_clear();
+    }
+    if let Some(d) = &finished.dropped {
+        eprintln!("arena: {}: the cut last record ({d}) was dropped and is played again", output.display());
+    }
+    if finished.kept > 0 {
+        eprintln!("arena: {}: continued after its {} records", output.display(), finished.kept);
+    }
+    for p in &finished.problems {
+        eprintln!("arena: {p}");
+    }
+    eprint!("{}", format::text(&finished.standings));
+    let bot_turns: u64 = finished.standings.bots.iter().filter_map(|b| b.time_ms.as_ref()).map(|t| t.turns).sum();
+    if finished.played > 0 && bot_turns > 0 {
         eprintln!(
             "arena: {:.1} s, its own CPU {:.1} µs per bot turn (the bots' not counted)",
             started.elapsed().as_secs_f64(),
             own_cpu_seconds() * 1e6 / bot_turns as f64
         );
     }
-    eprintln!("arena: {} records written to {} (bots tracked by {})", summary.records, output.display(), arena::sandbox::tracking().describe());
-    match result {
-        Ok(_) => ExitCode::SUCCESS,
-        Err(ArenaError::Interrupted { done }) => {
-            eprintln!("arena: interrupted after {done} games; every bot process was stopped");
+    eprintln!(
+        "arena: {} records written to {} ({} in all; bots tracked by {})",
+        finished.played,
+        output.display(),
+        finished.kept + finished.played,
+        arena::sandbox::tracking().describe()
+    );
+    match finished.stopped {
+        None => ExitCode::SUCCESS,
+        Some(ArenaError::Interrupted { done }) => {
+            eprintln!("arena: interrupted after {done} games; every bot process was stopped; the same command continues");
             ExitCode::from(130)
         }
-        Err(e) => {
+        Some(e) => {
             eprintln!("arena: {e}");
             ExitCode::FAILURE
         }
     }
+}
+
+/// A bar of games done, games/s and ETA, when standard error is a terminal.
+fn progress_bar() -> Option<indicatif::ProgressBar> {
+    use std::io::IsTerminal;
+    if !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let bar = indicatif::ProgressBar::with_draw_target(Some(0), indicatif::ProgressDrawTarget::stderr());
+    let style = indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} games  {per_sec}  ETA {eta}").unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
+    bar.set_style(style);
+    Some(bar)
 }
 
 /// CPU time of this process (user + system), its children's not included.

@@ -1,4 +1,4 @@
-//! `mcr bench fan FILE`, `mcr bench replay FILE`, `mcr bench shanten FILE`, `mcr bench env`, `mcr bench samples FILE`.
+//! `mcr bench fan FILE`, `mcr bench replay FILE`, `mcr bench shanten FILE`, `mcr bench env`, `mcr bench samples FILE`, `mcr bench import FILE`.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -31,6 +31,9 @@ pub enum What {
     Replay(super::bench_replay::Args),
     /// Time `mcr samples` (read, replay, extract, write) in both layouts, one thread.
     Samples(super::bench_samples::Args),
+    /// Time `mcr import` (read, replay, check, write records) over a file of
+    /// any format, one thread: games/s.
+    Import(super::bench_import::Args),
     /// Time the vectorised environment (random legal policy, masks and
     /// observations every step) on 1 and 2 threads.
     Env(super::bench_env::Args),
@@ -42,6 +45,7 @@ pub fn run(args: Args) -> ExitCode {
         What::Replay(a) => super::bench_replay::run(a),
         What::Env(a) => super::bench_env::run(a),
         What::Samples(a) => super::bench_samples::run(a),
+        What::Import(a) => super::bench_import::run(a),
         What::Shanten { file, passes } => super::bench_shanten::run(&file, passes),
     }
 }

@@ -12,13 +12,13 @@
 //! on Botzone, a claim and its discard are one answer, given without knowing
 //! the others' answers.
 
-use serde_json::{json, Value};
+use crate::record::{Expected, GameRecord, TurnRecord};
 
 use super::action::{self, NUM_ACTIONS};
 use super::obs::{self, ObsKind, Seen};
 use super::wall::Deal;
 use crate::fans::Profile;
-use crate::engine::{Claim, Engine, EngineError, Event, Move, Turn, WALL_SIZE};
+use crate::engine::{Claim, Engine, EngineError, Move, Turn, WALL_SIZE};
 use crate::tiles::Tile;
 
 /// The answer sent for an action outside the mask: the judge rejects it
@@ -214,7 +214,7 @@ impl Game {
         if terminal {
             self.over = true;
             self.update_legal();
-            let record = self.log.as_ref().map(|log| self.record_json(log).to_string());
+            let record = self.log.as_ref().map(|log| self.record(log).to_json());
             return Ok(Some(Outcome { scores: scores.unwrap_or([0; 4]), record }));
         }
         self.update_legal();
@@ -222,68 +222,29 @@ impl Game {
     }
 
     /// The game in the corpus schema (`shared/seeds/DATASET_CARD.md`).
-    fn record_json(&self, log: &[Logged]) -> Value {
-        let turns: Vec<Value> = log
+    fn record(&self, log: &[Logged]) -> GameRecord {
+        let wall: Vec<String> = self.deal.wall.iter().map(|t| t.name().to_string()).collect();
+        debug_assert_eq!(wall.len(), WALL_SIZE);
+        let mut record = GameRecord::new(self.game_id.clone(), self.deal.srand.into(), self.deal.quan.into(), wall);
+        record.players = vec!["random".to_string(); 4];
+        record.turns = log
             .iter()
             .map(|l| {
-                let mut t = serde_json::Map::new();
-                if let Some(r) = l.turn.requests_json() {
-                    t.insert("request".into(), r);
-                }
-                t.insert("display".into(), l.turn.display_json());
-                if !l.turn.is_terminal() {
-                    let r: serde_json::Map<String, Value> =
-                        l.responses.iter().enumerate().map(|(s, a)| (s.to_string(), json!(a))).collect();
-                    t.insert("responses".into(), Value::Object(r));
-                }
-                Value::Object(t)
+                let answers = (!l.turn.is_terminal()).then(|| l.responses.each_ref().map(String::as_str));
+                TurnRecord::from_turn(&l.turn, answers, [None; 4])
             })
             .collect();
         let last = &log[log.len() - 1].turn.event;
         let before = log.len().checked_sub(2).map(|k| &log[k].turn.event);
-        let expected = expected_json(last, before);
-        let wall: Vec<&str> = self.deal.wall.iter().map(|t| t.name()).collect();
-        debug_assert_eq!(wall.len(), WALL_SIZE);
-        let mut record = json!({
-            "game_id": self.game_id,
-            "srand": self.deal.srand,
-            "quan": self.deal.quan,
-            "players": ["random", "random", "random", "random"],
-            "wall": wall,
-            "turns": turns,
-            "expected": expected,
-            "tags": ["selfplay"],
-        });
+        record.expected = Expected::from_events(last, before);
+        record.tags = vec!["selfplay".to_string()];
         // A game not under the reference rules says which: `mcr validate
         // --rules NAME` replays it.
         let profile = self.engine.profile();
         if profile != Profile::default() {
-            record["rules"] = json!(profile.name);
+            record.rules = Some(profile);
         }
         record
-    }
-}
-
-/// The record's `expected` block for a game whose last event is `last`
-/// (`before` the one before it): ending, winner, discarder, fans, scores.
-pub fn expected_json(last: &Event, before: Option<&Event>) -> Value {
-    match last {
-        Event::Huang => json!({"ending": "draw", "winner": null, "discarder": null, "qianggang": false,
-                                "fan": [], "fan_total": 0, "scores": [0, 0, 0, 0]}),
-        Event::Hu { player, fans, score } => {
-            let (ending, discarder, qianggang) = match before {
-                Some(Event::Draw { .. }) => ("zimo", None, false),
-                Some(Event::BuGang { player, .. }) => ("ron", Some(*player), true),
-                Some(e) => ("ron", e.player(), false),
-                None => ("ron", None, false),
-            };
-            let fan = fans.fan_list();
-            json!({"ending": ending, "winner": player, "discarder": discarder, "qianggang": qianggang,
-                   "fan": fan, "fan_total": fans.result, "scores": score})
-        }
-        Event::WrongAnswer { player, .. } | Event::WrongHu { player, .. } => json!({
-            "ending": "error", "offender": player, "verdict": last.action(), "scores": last.scores()}),
-        _ => json!({}),
     }
 }
 

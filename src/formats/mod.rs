@@ -1,25 +1,43 @@
-//! Other formats in and out: the Botzone human-game text logs ([`text`]).
+//! Botzone's formats in and out of game records: the human-game text format
+//! ([`text`], `Match`/`Player N Draw T` lines) and Botzone match logs
+//! ([`log`], one JSON match a line: `_id`, `players`, `initdata`, `log`).
 //!
-//! (Temporary module of the `text` branch: `logs` owns this file, with the
-//! same `ImportError` and `ExportError`; the lead keeps theirs when merging.)
+//! - [`open`]: a plain, `.gz` or stdin (`-`) input, its format told from its
+//!   first non-blank line ([`detect`]).
+//! - [`games`]: the games of one input as records, each replayed through the
+//!   engine and checked against what the input logged; a bad game is one
+//!   [`ImportError`] (file, line, match id, place in the game) and reading goes
+//!   on at the next one.
+//! - [`import`] / [`export`]: files in, records out (and back), with counts
+//!   and the reasons for what was left out.
+//!
+//! Memory is bounded on any input: lines are read one at a time with the
+//! record readers' cap (`record::max_line_bytes`), and at most
+//! [`MAX_REASONS`] reasons are kept (the rest are counted).
 
+pub mod log;
 pub mod text;
 
 use std::fmt;
+use std::io::{BufRead, BufReader, Cursor, Read, Write};
 use std::path::{Path, PathBuf};
 
-/// Where and why one game (or a whole file) could not be imported.
+use crate::engine::Engine;
+use crate::record::{self, GameRecord, LineRead, Records};
+use crate::replay::{self, Compare};
+
+/// Where and why one game (or a whole input) could not be imported.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ImportError {
     /// As given (`-` for stdin).
     pub file: PathBuf,
-    /// 1-based line where the game starts; 0 = the file as a whole.
+    /// 1-based line where the game starts (text: its `Match` line; a match
+    /// log or record: its JSON line); 0 for the input as a whole.
     pub line: usize,
-    /// The game's id when known.
+    /// The game's id (`Match` id, `_id`, `game_id`) when known.
     pub game: Option<String>,
-    /// A finer place, free text (`line 212`).
+    /// A finer place: `log[37]` (a match log's entry), `line 212` (text).
     pub at: Option<String>,
-    /// What differs or is wrong.
     pub message: String,
 }
 
@@ -28,18 +46,27 @@ impl ImportError {
         ImportError { file: file.to_path_buf(), line, game: None, at: None, message: message.into() }
     }
 
+    /// The same error, naming the game.
     pub fn game(mut self, id: impl Into<String>) -> ImportError {
         self.game = Some(id.into());
         self
     }
 
+    /// The same error, with a finer place in the game.
     pub fn at(mut self, at: impl Into<String>) -> ImportError {
         self.at = Some(at.into());
         self
     }
 }
 
+impl From<record::RecordError> for ImportError {
+    fn from(e: record::RecordError) -> ImportError {
+        ImportError::new(&e.file, e.line, e.message)
+    }
+}
+
 impl fmt::Display for ImportError {
+    /// `file:line: match ID: at: message`, absent parts left out.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.file.display())?;
         if self.line > 0 {
@@ -48,8 +75,8 @@ impl fmt::Display for ImportError {
         if let Some(g) = &self.game {
             write!(f, ": match {g}")?;
         }
-        if let Some(a) = &self.at {
-            write!(f, ": {a}")?;
+        if let Some(at) = &self.at {
+            write!(f, ": {at}")?;
         }
         write!(f, ": {}", self.message)
     }
@@ -57,10 +84,11 @@ impl fmt::Display for ImportError {
 
 impl std::error::Error for ImportError {}
 
-/// Why a record could not be written in another format.
+/// Why a record was not exported.
 #[derive(Debug)]
 pub enum ExportError {
-    /// The game cannot be written in that format (nothing was written).
+    /// The record cannot be written in the format (nothing was written):
+    /// counted as left out, with this reason.
     Unwritable(String),
     /// The output failed.
     Io(std::io::Error),
@@ -82,3 +110,297 @@ impl fmt::Display for ExportError {
 }
 
 impl std::error::Error for ExportError {}
+
+/// The three formats games come in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// Game records, the corpus schema (`game_id`, `wall`, `turns`, ...).
+    Record,
+    /// The Botzone human-game text format.
+    BotzoneText,
+    /// Botzone match logs.
+    BotzoneLog,
+}
+
+impl Format {
+    pub const ALL: [Format; 3] = [Format::Record, Format::BotzoneText, Format::BotzoneLog];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Record => "record",
+            Format::BotzoneText => "botzone-text",
+            Format::BotzoneLog => "botzone-log",
+        }
+    }
+
+    pub fn by_name(name: &str) -> Option<Format> {
+        Format::ALL.into_iter().find(|f| f.name() == name)
+    }
+}
+
+impl fmt::Display for Format {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The format of an input whose first non-blank line is `line`; `None`
+/// when it is none of the three.
+///
+/// A text file starts with its first game's `Match` line. A JSON line is a
+/// match log when it has `initdata`, `log`, `logs` or `_id`, a record when
+/// it has `game_id` or `turns`; a line that is not valid JSON is told by
+/// the same keys found in its bytes (so that one bad first line does not
+/// lose a file).
+pub fn detect(line: &[u8]) -> Option<Format> {
+    let line = line.trim_ascii();
+    if line.starts_with(b"Match") {
+        return Some(Format::BotzoneText);
+    }
+    if !line.starts_with(b"{") {
+        return None;
+    }
+    #[derive(serde::Deserialize)]
+    struct Probe {
+        #[serde(rename = "_id")]
+        id: Option<serde::de::IgnoredAny>,
+        initdata: Option<serde::de::IgnoredAny>,
+        log: Option<serde::de::IgnoredAny>,
+        logs: Option<serde::de::IgnoredAny>,
+        game_id: Option<serde::de::IgnoredAny>,
+        turns: Option<serde::de::IgnoredAny>,
+    }
+    let has = |key: &str| memchr::memmem::find(line, format!("\"{key}\"").as_bytes()).is_some();
+    let (log, rec) = match serde_json::from_slice::<Probe>(line) {
+        Ok(p) => (p.id.is_some() || p.initdata.is_some() || p.log.is_some() || p.logs.is_some(), p.game_id.is_some() || p.turns.is_some()),
+        Err(_) => (has("initdata") || has("_id") || has("log") || has("logs"), has("game_id") || has("turns")),
+    };
+    if log {
+        Some(Format::BotzoneLog)
+    } else if rec {
+        Some(Format::Record)
+    } else {
+        None
+    }
+}
+
+/// An input opened for reading: its lines from the first on (line numbers
+/// are those of the file), and its format as detected.
+pub struct Input {
+    pub file: PathBuf,
+    /// `None`: not detected (empty input, or none of the formats).
+    pub format: Option<Format>,
+    pub reader: Box<dyn BufRead + Send>,
+}
+
+/// Opens `path` (plain, gzip by its magic number, or stdin for `-`; a UTF-8
+/// byte order mark skipped) and detects its format from the first
+/// non-blank line, which stays in the stream.
+pub fn open(path: &Path) -> Result<Input, ImportError> {
+    let mut lines = record::open_lines(path)?;
+    let (max, mut buf, mut blank) = (record::max_line_bytes(), Vec::new(), 0u64);
+    let format = loop {
+        match record::read_line_capped(&mut lines, &mut buf, max) {
+            Ok(LineRead::Eof) => break None,
+            Ok(LineRead::Line) if buf.iter().all(u8::is_ascii_whitespace) => blank += 1,
+            Ok(LineRead::Line) => break detect(&buf),
+            Ok(LineRead::TooLong(len)) => {
+                let message = format!("{}; the format cannot be told from it", record::too_long_message(len, max));
+                return Err(ImportError::new(path, blank as usize + 1, message));
+            }
+            Err(e) => return Err(ImportError::new(path, blank as usize + 1, format!("read error (truncated or corrupt file?): {e}"))),
+        }
+    };
+    // The blank lines are given back as such, so that line numbers hold.
+    let head = std::io::repeat(b'\n').take(blank).chain(Cursor::new(buf));
+    let reader: Box<dyn BufRead + Send> = Box::new(BufReader::with_capacity(1 << 16, head.chain(lines)));
+    Ok(Input { file: path.to_path_buf(), format, reader })
+}
+
+/// The games of one input as records, each replayed through the engine and
+/// checked against the input (see the format's module); `from` overrides
+/// the detected format. An input that cannot be opened or whose format is
+/// unknown is one `Err`.
+pub fn games(path: &Path, from: Option<Format>) -> Box<dyn Iterator<Item = Result<GameRecord, ImportError>> + Send> {
+    let input = match open(path) {
+        Ok(i) => i,
+        Err(e) => return Box::new(std::iter::once(Err(e))),
+    };
+    let Some(format) = from.or(input.format) else {
+        let names = Format::ALL.map(Format::name).join(", ");
+        let e = ImportError::new(path, 0, format!("the format cannot be told from the first line (formats: {names})"));
+        return Box::new(std::iter::once(Err(e)));
+    };
+    let Input { file, reader, .. } = input;
+    match format {
+        Format::Record => Box::new(records(reader, file)),
+        Format::BotzoneLog => Box::new(log::games(reader, &file)),
+        Format::BotzoneText => Box::new(text::games(reader, &file)),
+    }
+}
+
+/// Game records as input: each replayed exactly (requests and displays)
+/// under its own rules, and kept as read.
+fn records(reader: Box<dyn BufRead + Send>, file: PathBuf) -> impl Iterator<Item = Result<GameRecord, ImportError>> {
+    let mut engines: Vec<(&'static crate::fans::Profile, Engine)> = Vec::new();
+    Records::<GameRecord>::from_reader(&file, reader).map(move |r| {
+        let r = r?;
+        let profile = r.record.rules.unwrap_or(crate::fans::Profile::default());
+        let engine = match engines.iter_mut().find(|(p, _)| std::ptr::eq(*p, profile)) {
+            Some((_, e)) => e,
+            None => {
+                engines.push((profile, Engine::with_profile(profile)));
+                &mut engines.last_mut().expect("just pushed").1
+            }
+        };
+        match replay::replay(engine, &r.record, Compare::Exact) {
+            Ok(_) => Ok(r.record),
+            Err(d) => Err(ImportError::new(&file, r.line, d.to_string()).game(r.record.game_id.clone())),
+        }
+    })
+}
+
+/// At most this many reasons are kept by [`import`] and [`export`]; the
+/// others are only counted.
+pub const MAX_REASONS: usize = 1000;
+
+/// What [`import`] or [`export`] did.
+#[derive(Debug, Default)]
+pub struct Summary {
+    /// Games read (each good or bad game once; an input that could not be
+    /// read at all counts as one).
+    pub read: usize,
+    /// Games written.
+    pub written: usize,
+    /// Why the others were not (the first [`MAX_REASONS`]).
+    pub reasons: Vec<String>,
+    /// Reasons beyond those kept.
+    pub more: usize,
+}
+
+impl Summary {
+    fn failed(&mut self, reason: String) {
+        self.read += 1;
+        if self.reasons.len() < MAX_REASONS {
+            self.reasons.push(reason);
+        } else {
+            self.more += 1;
+        }
+    }
+
+    /// Every game read was written.
+    pub fn all(&self) -> bool {
+        self.read == self.written
+    }
+}
+
+/// Imports `inputs` (any of the formats; `from` overrides detection) as game
+/// records, one JSON line each, into `out`. Stops only on a write error.
+pub fn import(inputs: &[PathBuf], from: Option<Format>, out: &mut dyn Write) -> std::io::Result<Summary> {
+    let mut summary = Summary::default();
+    let mut line = Vec::with_capacity(1 << 16);
+    for path in inputs {
+        for game in games(path, from) {
+            match game {
+                Ok(record) => {
+                    line.clear();
+                    serde_json::to_writer(&mut line, &record)?;
+                    line.push(b'\n');
+                    out.write_all(&line)?;
+                    summary.read += 1;
+                    summary.written += 1;
+                }
+                Err(e) => summary.failed(e.to_string()),
+            }
+        }
+    }
+    out.flush()?;
+    Ok(summary)
+}
+
+/// Writes the game records of `inputs` in format `to` into `out`: a record
+/// that does not replay, or that the format cannot hold, is left out and
+/// counted with its reason. Stops only on a write error.
+pub fn export(inputs: &[PathBuf], to: Format, out: &mut dyn Write) -> std::io::Result<Summary> {
+    let mut summary = Summary::default();
+    for path in inputs {
+        for game in games(path, Some(Format::Record)) {
+            let record = match game {
+                Ok(r) => r,
+                Err(e) => {
+                    summary.failed(e.to_string());
+                    continue;
+                }
+            };
+            let written = match to {
+                Format::BotzoneLog => log::write(out, &record),
+                Format::Record => {
+                    serde_json::to_writer(&mut *out, &record).map_err(std::io::Error::from)?;
+                    out.write_all(b"\n").map_err(ExportError::Io)
+                }
+                Format::BotzoneText => text::write(out, &record),
+            };
+            match written {
+                Ok(()) => {
+                    summary.read += 1;
+                    summary.written += 1;
+                }
+                Err(ExportError::Io(e)) => return Err(e),
+                Err(ExportError::Unwritable(why)) => summary.failed(format!("{}: match {}: {why}", path.display(), record.game_id)),
+            }
+        }
+    }
+    out.flush()?;
+    Ok(summary)
+}
+
+/// An output file for [`import`] and [`export`]: gzip when its name ends in
+/// `.gz`, stdout for `-`. [`Output::finish`] completes it.
+pub struct Output {
+    inner: OutputKind,
+}
+
+enum OutputKind {
+    Plain(Box<dyn Write + Send>),
+    Gzip(flate2::write::GzEncoder<std::io::BufWriter<std::fs::File>>),
+}
+
+impl Output {
+    pub fn create(path: &Path) -> std::io::Result<Output> {
+        let inner = if path.as_os_str() == "-" {
+            OutputKind::Plain(Box::new(std::io::BufWriter::new(std::io::stdout())))
+        } else {
+            let f = std::io::BufWriter::new(std::fs::File::create(path)?);
+            if path.extension().is_some_and(|e| e == "gz") {
+                OutputKind::Gzip(flate2::write::GzEncoder::new(f, flate2::Compression::default()))
+            } else {
+                OutputKind::Plain(Box::new(f))
+            }
+        };
+        Ok(Output { inner })
+    }
+
+    /// Flushes everything (the gzip trailer included).
+    pub fn finish(self) -> std::io::Result<()> {
+        match self.inner {
+            OutputKind::Plain(mut w) => w.flush(),
+            OutputKind::Gzip(g) => g.finish()?.flush(),
+        }
+    }
+}
+
+impl Write for Output {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        match &mut self.inner {
+            OutputKind::Plain(w) => w.write(buf),
+            OutputKind::Gzip(g) => g.write(buf),
+        }
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        match &mut self.inner {
+            OutputKind::Plain(w) => w.flush(),
+            OutputKind::Gzip(g) => g.flush(),
+        }
+    }
+}

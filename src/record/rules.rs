@@ -44,6 +44,14 @@ pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<&'static Pr
     d.deserialize_str(Name).map(Some)
 }
 
+/// serde: a profile as its name in the `"rules"` key.
+pub fn serialize<S: serde::Serializer>(profile: &Option<&'static Profile>, s: S) -> Result<S::Ok, S::Error> {
+    match profile {
+        Some(p) => s.serialize_str(p.name),
+        None => s.serialize_none(),
+    }
+}
+
 /// A record played under one profile, replayed with `--rules` naming another.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RulesConflict {

@@ -88,30 +88,36 @@ pub fn option_value<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Value>, D:
 /// For `deserialize_with`: an optional string map (request, responses) whose
 /// keys are unique (null or absent: `None`).
 pub fn option_string_map<'de, D: Deserializer<'de>>(d: D) -> Result<Option<BTreeMap<String, String>>, D::Error> {
-    struct StringMap(BTreeMap<String, String>);
-    impl<'de> Deserialize<'de> for StringMap {
-        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<StringMap, D::Error> {
-            struct V;
-            impl<'de> Visitor<'de> for V {
-                type Value = StringMap;
+    option_map(d)
+}
+
+/// For `deserialize_with`: an optional map of `T` by string key (verdicts,
+/// times, debug output) whose keys are unique (null or absent: `None`).
+pub fn option_map<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Option<BTreeMap<String, T>>, D::Error> {
+    struct UniqueMap<T>(BTreeMap<String, T>);
+    impl<'de, T: Deserialize<'de>> Deserialize<'de> for UniqueMap<T> {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<UniqueMap<T>, D::Error> {
+            struct V<T>(std::marker::PhantomData<T>);
+            impl<'de, T: Deserialize<'de>> Visitor<'de> for V<T> {
+                type Value = UniqueMap<T>;
                 fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                    f.write_str("a map of strings")
+                    f.write_str("a map by string key")
                 }
-                fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<StringMap, A::Error> {
+                fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<UniqueMap<T>, A::Error> {
                     let mut out = BTreeMap::new();
-                    while let Some((key, value)) = map.next_entry::<String, String>()? {
+                    while let Some((key, value)) = map.next_entry::<String, T>()? {
                         if out.contains_key(&key) {
                             return Err(de::Error::custom(format_args!("duplicate key {key:?}")));
                         }
                         out.insert(key, value);
                     }
-                    Ok(StringMap(out))
+                    Ok(UniqueMap(out))
                 }
             }
-            d.deserialize_map(V)
+            d.deserialize_map(V(std::marker::PhantomData))
         }
     }
-    Option::<StringMap>::deserialize(d).map(|o| o.map(|m| m.0))
+    Option::<UniqueMap<T>>::deserialize(d).map(|o| o.map(|m| m.0))
 }
 
 #[cfg(test)]

@@ -51,7 +51,7 @@ fn golden_text_imports_to_the_golden_records() {
         }
         // The wall positions the text shows are the original wall's.
         for s in 0..4 {
-            let known = r.wall_known[s] as usize;
+            let known = rec.wall_known.as_ref().unwrap()[s] as usize;
             let seg = 34 * s..34 * s + 34;
             assert_eq!(
                 rec.wall[seg.end - known..seg.end],

@@ -7,6 +7,7 @@ mod common;
 #[path = "../browser/mod.rs"]
 mod browser;
 
+mod output;
 mod records;
 mod report;
 mod resume;

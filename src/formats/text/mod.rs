@@ -40,14 +40,6 @@ use read::Lines;
 
 pub use write::write;
 
-/// The format's name (`--from` / `--to`).
-pub const NAME: &str = "botzone-text";
-
-/// Whether a stream's first non-blank line starts a text game.
-pub fn looks_like(first_line: &str) -> bool {
-    first_line.split_ascii_whitespace().next() == Some("Match")
-}
-
 /// The games of one text stream, each replayed and checked through the
 /// engine: a record for every game whose logged events, `Fan` total and
 /// `Score` line the engine reproduces, one located [`ImportError`] for each
@@ -79,14 +71,22 @@ impl<R: BufRead> Games<R> {
                 return Some(Err(e));
             }
         };
-        Some(rebuild::rebuild(&game).map_err(|(line, message)| {
-            let e = ImportError::new(&self.file, game.line, message).game(&game.id);
-            if line != game.line {
-                e.at(format!("line {line}"))
-            } else {
-                e
+        let mut rebuilt = match rebuild::rebuild(&game) {
+            Ok(r) => r,
+            Err((line, message)) => {
+                let e = ImportError::new(&self.file, game.line, message).game(&game.id);
+                return Some(Err(if line != game.line { e.at(format!("line {line}")) } else { e }));
             }
-        }))
+        };
+        let mut source = serde_json::Map::new();
+        source.insert("format".into(), "botzone-text".into());
+        source.insert("file".into(), self.file.display().to_string().into());
+        source.insert("line".into(), game.line.into());
+        if !rebuilt.notes.is_empty() {
+            source.insert("notes".into(), rebuilt.notes.clone().into());
+        }
+        rebuilt.record.source = Some(serde_json::Value::Object(source));
+        Some(Ok(rebuilt))
     }
 }
 

@@ -150,7 +150,7 @@ pub fn next_game<R: BufRead>(lines: &mut Lines<R>) -> Option<Result<Game, Bad>> 
     // Lines before a `Match` line are one error, up to the next `Match`.
     let start = match lines.peek() {
         Peek::Eof(_) => return None,
-        Peek::Text(n, t) if super::looks_like(t) => n,
+        Peek::Text(n, t) if is_match_line(t) => n,
         Peek::Text(line, t) => {
             let message = format!("expected a `Match` line, found `{}`", short(t));
             lines.consume();
@@ -171,12 +171,17 @@ pub fn next_game<R: BufRead>(lines: &mut Lines<R>) -> Option<Result<Game, Bad>> 
     }))
 }
 
+/// A game's first line: `Match <id>`.
+fn is_match_line(text: &str) -> bool {
+    text.split_ascii_whitespace().next() == Some("Match")
+}
+
 /// Skips lines up to (not including) the next `Match` line.
 fn skip_to_match<R: BufRead>(lines: &mut Lines<R>) {
     loop {
         match lines.peek() {
             Peek::Eof(_) => return,
-            Peek::Text(_, t) if super::looks_like(t) => return,
+            Peek::Text(_, t) if is_match_line(t) => return,
             _ => lines.consume(),
         }
     }

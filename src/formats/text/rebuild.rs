@@ -27,7 +27,7 @@ use super::read::{Act, End, Game};
 use crate::engine::legal::{chow_around, Claim};
 use crate::engine::{Engine, Event, Turn, WALL_SIZE};
 use crate::fans::{self, FanResult};
-use crate::record::{Expected, GameRecord, TurnRecord, SEAT_KEYS};
+use crate::record::{Expected, GameRecord, TurnRecord};
 use crate::replay::Replayer;
 use crate::tiles::{Tile, TILE_KINDS};
 
@@ -37,13 +37,11 @@ const SEGMENT: usize = 34;
 /// A problem with the game: the line it is on and what is wrong.
 pub type Fault = (usize, String);
 
-/// A game that replays as written: its record and what the text could not
-/// say exactly.
+/// A game that replays as written: its record (`wall_known`: the tiles of
+/// each segment the text shows) and remarks.
 #[derive(Debug)]
 pub struct Rebuilt {
     pub record: GameRecord,
-    /// Tiles of each segment the text shows.
-    pub wall_known: [u8; 4],
     /// Remarks that do not reject the game (a `Fan` description whose terms
     /// disagree with the judge's list while the total agrees).
     pub notes: Vec<String>,
@@ -67,88 +65,28 @@ pub fn rebuild(game: &Game) -> Result<Rebuilt, Fault> {
         check_event(game, &mut cursor, turn, answered)?;
         if turn.is_terminal() {
             check_end(game, &cursor, turn, &mut notes)?;
-            turns.push(TurnRecord { request: None, display: turn.display_json(), responses: None, verdicts: None });
-            let expected = expected_of(turn, before.as_ref());
-            let record = GameRecord {
-                game_id: game.id.clone(),
-                srand: 0,
-                quan: game.wind as i64,
-                players: Vec::new(),
-                wall: names.iter().map(|s| s.to_string()).collect(),
-                turns,
-                expected,
-                tags: Vec::new(),
-                injected: None,
-                known_discrepancy: None,
-                rules: None,
-            };
-            return Ok(Rebuilt { record, wall_known, notes });
+            turns.push(TurnRecord::from_turn(turn, None, [None; 4]));
+            let mut record =
+                GameRecord::new(game.id.clone(), 0, game.wind as i64, names.iter().map(|s| s.to_string()).collect());
+            record.expected = Expected::from_events(&turn.event, before.as_ref());
+            record.turns = turns;
+            record.wall_known = Some(wall_known.to_vec());
+            return Ok(Rebuilt { record, notes });
         }
         let (answers, line) = answers_to(game, &cursor, replay.engine(), turn)?;
         if let Some(line) = line {
             answered = line;
         }
-        turns.push(turn_record(turn, &answers));
+        let given: [&str; 4] = std::array::from_fn(|s| answers[s].as_str());
+        turns.push(TurnRecord::from_turn(turn, Some(given), [None; 4]));
         if matches!(
             turn.event,
             Event::Draw { .. } | Event::Play { .. } | Event::Peng { .. } | Event::Chi { .. } | Event::BuGang { .. }
         ) {
             before = Some(turn.event.clone());
         }
-        let given: [&str; 4] = std::array::from_fn(|s| answers[s].as_str());
         replay.feed(given).map_err(|e| (answered, format!("the engine refuses the answers: {e}")))?;
     }
-}
-
-/// The record's turn: the engine's request and display, the answers to it.
-fn turn_record(turn: &Turn, answers: &[String; 4]) -> TurnRecord {
-    let request = turn.requests().map(|r| {
-        let mut m = BTreeMap::new();
-        for (seat, text) in r.into_iter().enumerate() {
-            m.insert(SEAT_KEYS[seat].to_string(), text);
-        }
-        m
-    });
-    let mut responses = BTreeMap::new();
-    for (seat, a) in answers.iter().enumerate() {
-        responses.insert(SEAT_KEYS[seat].to_string(), a.clone());
-    }
-    TurnRecord { request, display: turn.display_json(), responses: Some(responses), verdicts: None }
-}
-
-/// The `expected` block of a game ending on `last`, `before` the last draw,
-/// discard or promoted kong.
-fn expected_of(last: &Turn, before: Option<&Event>) -> Expected {
-    let mut e = Expected {
-        ending: "draw".into(),
-        winner: None,
-        discarder: None,
-        qianggang: Some(false),
-        fan: Vec::new(),
-        fan_total: Some(0),
-        scores: last.event.scores().map(|s| s.to_vec()).unwrap_or_default(),
-        offender: None,
-        verdict: None,
-    };
-    if let Event::Hu { player, fans, .. } = &last.event {
-        e.winner = Some(*player);
-        e.fan = fans.fan_list();
-        e.fan_total = Some(fans.result);
-        match before {
-            Some(Event::Draw { player: p, .. }) if p == player => e.ending = "zimo".into(),
-            Some(Event::BuGang { player: p, .. }) => {
-                e.ending = "ron".into();
-                e.discarder = Some(*p);
-                e.qianggang = Some(true);
-            }
-            Some(ev) => {
-                e.ending = "ron".into();
-                e.discarder = ev.player();
-            }
-            None => e.ending = "ron".into(),
-        }
-    }
-    e
 }
 
 /// The wall: each seat's dealt and drawn tiles at the back of its segment,
