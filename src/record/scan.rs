@@ -15,7 +15,7 @@
 //! string lists, a seat beyond `u8`, a fan number beyond `i32`, a null fan
 //! list or score list) also return `None`.
 
-use super::view::{DisplayFan, DisplayView, ExpectedView, GameView, Injected, Ints4, PerSeat, Strings, Text, TurnView};
+use super::view::{AnswersView, DisplayFan, DisplayView, ExpectedView, GameView, Injected, Ints4, PerSeat, Strings, Text, TurnView};
 
 /// Reads `text` when it needs no unescaping; `None` means "use serde_json".
 pub fn parse(text: &str) -> Option<GameView<'_>> {
@@ -24,6 +24,17 @@ pub fn parse(text: &str) -> Option<GameView<'_>> {
     }
     let mut s = Scanner { text, b: text.as_bytes(), i: 0 };
     let g = s.game()?;
+    s.ws();
+    (s.i == s.b.len()).then_some(g)
+}
+
+/// [`AnswersView::parse`]: the answers-only scan of an escape-free line.
+pub fn answers(text: &str) -> Option<AnswersView<'_>> {
+    if memchr::memchr(b'\\', text.as_bytes()).is_some() {
+        return None;
+    }
+    let mut s = Scanner { text, b: text.as_bytes(), i: 0 };
+    let g = s.answers_view()?;
     s.ws();
     (s.i == s.b.len()).then_some(g)
 }
@@ -219,10 +230,11 @@ impl<'a> Scanner<'a> {
     /// Any JSON value, unread (keys the view does not keep). Iterative, with
     /// its own stack of open containers, as serde_json skips an ignored value:
     /// any depth is read the same by both readers and none overflows the
-    /// call stack (a line of a million `[` under an unknown key).
+    /// call stack (a line of a million `[` under an unknown key). The first
+    /// 64 levels are bits of a word (no allocation for the usual values).
     fn skip(&mut self) -> Option<()> {
-        // Open containers, innermost last: true for an object.
-        let mut open: Vec<bool> = Vec::new();
+        // Open containers, innermost last: a set bit for an object.
+        let (mut bits, mut depth, mut deep): (u64, usize, Vec<bool>) = (0, 0, Vec::new());
         loop {
             self.ws();
             match *self.b.get(self.i)? {
@@ -230,7 +242,12 @@ impl<'a> Scanner<'a> {
                     self.i += 1;
                     let object = c == b'{';
                     if !self.eat(if object { b'}' } else { b']' }) {
-                        open.push(object);
+                        if depth < 64 {
+                            bits = bits & !(1 << depth) | (object as u64) << depth;
+                        } else {
+                            deep.push(object);
+                        }
+                        depth += 1;
                         if object {
                             self.str()?;
                             self.expect(b':')?;
@@ -245,9 +262,15 @@ impl<'a> Scanner<'a> {
             }
             // A value ended: close what ends with it, or go on to the next element.
             loop {
-                let Some(&object) = open.last() else { return Some(()) };
+                if depth == 0 {
+                    return Some(());
+                }
+                let object = if depth > 64 { deep[depth - 65] } else { bits >> (depth - 1) & 1 == 1 };
                 if self.eat(if object { b'}' } else { b']' }) {
-                    open.pop();
+                    depth -= 1;
+                    if depth >= 64 {
+                        deep.pop();
+                    }
                     continue;
                 }
                 self.expect(b',')?;
@@ -438,6 +461,95 @@ impl<'a> Scanner<'a> {
             _ => s.skip(),
         })?;
         Some(Injected { kind: kind.flatten(), seat: seat?, turn: turn?, response: response? })
+    }
+
+    /// `null` or a seat map of strings, into `out` (all `None` for null).
+    fn seats_into(&mut self, out: &mut [Option<&'a str>; 4]) -> Option<()> {
+        *out = [None; 4];
+        if self.null() {
+            return Some(());
+        }
+        self.object(|s, key| {
+            let seat = match key {
+                "0" => 0,
+                "1" => 1,
+                "2" => 2,
+                "3" => 3,
+                _ => return None,
+            };
+            once(&mut out[seat], s.str()?)
+        })
+    }
+
+    /// A turn's answers and verdicts; its request and display skipped.
+    fn turn_answers(&mut self, answers: &mut [Option<&'a str>; 4], verdicts: &mut [Option<&'a str>; 4]) -> Option<()> {
+        let mut seen = 0;
+        *answers = [None; 4];
+        *verdicts = [None; 4];
+        self.object(|s, key| {
+            let (bit, read) = match key {
+                "request" => (0, s.skip()),
+                "display" => (1, if s.null() { None } else { s.skip() }),
+                "responses" => (2, s.seats_into(answers)),
+                "verdicts" => (3, s.seats_into(verdicts)),
+                _ => return s.skip(),
+            };
+            read?;
+            first(&mut seen, bit)
+        })?;
+        // `display` is required.
+        (seen & 2 != 0).then_some(())
+    }
+
+    /// A game record as [`AnswersView`] reads it.
+    fn answers_view(&mut self) -> Option<AnswersView<'a>> {
+        let (mut game_id, mut srand, mut quan, mut wall) = (None, None, None, None);
+        let (mut turns, mut expected, mut injected, mut rules) = (None, None, None, None);
+        let (mut players, mut tags, mut known_discrepancy) = (None, None, None);
+        let mut verdicts = Vec::new();
+        self.object(|s, key| match key {
+            "game_id" => once(&mut game_id, s.str()?),
+            "srand" => once(&mut srand, s.int()?),
+            "quan" => once(&mut quan, s.int()?),
+            "wall" => once(&mut wall, s.vec(Self::str)?),
+            "turns" => {
+                let mut out: Vec<[Option<&'a str>; 4]> = Vec::with_capacity(200);
+                let mut v = [None; 4];
+                s.array(|s| {
+                    out.push([None; 4]);
+                    let k = out.len() - 1;
+                    s.turn_answers(&mut out[k], &mut v)?;
+                    if v.iter().any(Option::is_some) {
+                        verdicts.push((k, v));
+                    }
+                    Some(())
+                })?;
+                once(&mut turns, out)
+            }
+            // Not read, but required and well-formed (skipping checks the JSON).
+            "expected" => {
+                if s.null() {
+                    return None;
+                }
+                once(&mut expected, s.skip()?)
+            }
+            "injected" => once(&mut injected, s.skip()?),
+            "rules" => once(&mut rules, crate::fans::Profile::by_name(s.str()?)?),
+            "players" => once(&mut players, s.strings()?),
+            "tags" => once(&mut tags, s.strings()?),
+            "known_discrepancy" => once(&mut known_discrepancy, s.skip()?),
+            _ => s.skip(),
+        })?;
+        expected?;
+        Some(AnswersView {
+            game_id: game_id?,
+            srand: srand?,
+            quan: quan?,
+            wall: wall?,
+            answers: turns?,
+            verdicts,
+            rules,
+        })
     }
 
     fn game(&mut self) -> Option<GameView<'a>> {
