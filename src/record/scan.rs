@@ -65,6 +65,28 @@ fn string_end(b: &[u8], mut i: usize) -> Option<usize> {
     b.get(i..)?.iter().position(|&c| c == b'"' || c < 0x20).map(|p| i + p)
 }
 
+/// The first `"`, `{`, `}`, `[` or `]` in `b` from `i` on, eight bytes at
+/// a time; it may also stop at `Y`, `y`, `_` or DEL (which the caller
+/// passes over): `(c | 0x20) & 0xF9 == 0x79` holds for the four brackets
+/// and those four bytes only.
+fn structural(b: &[u8], mut i: usize) -> Option<usize> {
+    const ONES: u64 = u64::from_le_bytes([1; 8]);
+    const HIGH: u64 = ONES << 7;
+    while let Some(chunk) = b.get(i..i + 8) {
+        let w = u64::from_le_bytes(chunk.try_into().ok()?);
+        let quote = w ^ (ONES * u64::from(b'"'));
+        let bracket = ((w | ONES * 0x20) & (ONES * 0xF9)) ^ (ONES * 0x79);
+        // High bit set in each byte that is zero; only bytes after a true
+        // hit can be flagged wrongly, and the first hit counts.
+        let hits = (quote.wrapping_sub(ONES) & !quote | bracket.wrapping_sub(ONES) & !bracket) & HIGH;
+        if hits != 0 {
+            return Some(i + hits.trailing_zeros() as usize / 8);
+        }
+        i += 8;
+    }
+    b.get(i..)?.iter().position(|&c| c == b'"' || (c | 0x20) & 0xF9 == 0x79).map(|p| i + p)
+}
+
 /// Marks key number `bit` read; a second occurrence fails the fast path.
 fn first(seen: &mut u16, bit: u32) -> Option<()> {
     if *seen & 1 << bit != 0 {
@@ -463,8 +485,93 @@ impl<'a> Scanner<'a> {
         Some(Injected { kind: kind.flatten(), seat: seat?, turn: turn?, response: response? })
     }
 
+    /// An object or array skipped by its structure alone: strings are read
+    /// to their closing quote (no control characters, no escapes on this
+    /// path), brackets must pair up, the tokens between them are not
+    /// checked. For the values a replay does not read (requests, displays);
+    /// nesting past 64 levels is left to the full reader.
+    fn skip_container(&mut self) -> Option<()> {
+        self.ws();
+        let b = self.b;
+        let mut i = self.i;
+        if !matches!(b.get(i), Some(b'{' | b'[')) {
+            return None;
+        }
+        // Open containers as bits, innermost lowest: 1 for an object.
+        let (mut open, mut depth) = (0u64, 0u32);
+        loop {
+            i = structural(b, i)?;
+            match b[i] {
+                b'"' => {
+                    let end = string_end(b, i + 1)?;
+                    if b[end] != b'"' {
+                        return None;
+                    }
+                    i = end;
+                }
+                c @ (b'{' | b'[') => {
+                    if depth == 64 {
+                        return None;
+                    }
+                    open = open << 1 | (c == b'{') as u64;
+                    depth += 1;
+                }
+                c @ (b'}' | b']') => {
+                    if (open & 1 == 1) != (c == b'}') {
+                        return None;
+                    }
+                    open >>= 1;
+                    depth -= 1;
+                    if depth == 0 {
+                        self.i = i + 1;
+                        return Some(());
+                    }
+                }
+                // A byte `structural` may also stop at (`Y`, `y`, `_`, DEL).
+                _ => {}
+            }
+            i += 1;
+        }
+    }
+
+    /// The usual seat map, `{"0":"..","1":"..","2":"..","3":".."}` exactly,
+    /// into `out`; `None` (nothing consumed) for any other spelling.
+    fn seats_plain(&mut self, out: &mut [Option<&'a str>; 4]) -> Option<()> {
+        let b = self.b;
+        let mut i = self.i;
+        if !b.get(i..)?.starts_with(b"{\"0\":\"") {
+            return None;
+        }
+        i += 6;
+        for seat in 0..4u8 {
+            let end = string_end(b, i)?;
+            if b[end] != b'"' {
+                return None;
+            }
+            out[seat as usize] = Some(&self.text[i..end]);
+            i = end + 1;
+            if seat < 3 {
+                if !b.get(i..)?.starts_with(&[b',', b'"', b'1' + seat, b'"', b':', b'"']) {
+                    return None;
+                }
+                i += 6;
+            } else {
+                if b.get(i) != Some(&b'}') {
+                    return None;
+                }
+                i += 1;
+            }
+        }
+        self.i = i;
+        Some(())
+    }
+
     /// `null` or a seat map of strings, into `out` (all `None` for null).
     fn seats_into(&mut self, out: &mut [Option<&'a str>; 4]) -> Option<()> {
+        self.ws();
+        if self.seats_plain(out).is_some() {
+            return Some(());
+        }
         *out = [None; 4];
         if self.null() {
             return Some(());
@@ -488,8 +595,8 @@ impl<'a> Scanner<'a> {
         *verdicts = [None; 4];
         self.object(|s, key| {
             let (bit, read) = match key {
-                "request" => (0, s.skip()),
-                "display" => (1, if s.null() { None } else { s.skip() }),
+                "request" => (0, if s.null() { Some(()) } else { s.seats_plain(&mut [None; 4]).or_else(|| s.skip_container()) }),
+                "display" => (1, s.skip_container()),
                 "responses" => (2, s.seats_into(answers)),
                 "verdicts" => (3, s.seats_into(verdicts)),
                 _ => return s.skip(),
@@ -531,7 +638,7 @@ impl<'a> Scanner<'a> {
                 if s.null() {
                     return None;
                 }
-                once(&mut expected, s.skip()?)
+                once(&mut expected, s.skip_container()?)
             }
             "injected" => once(&mut injected, s.skip()?),
             "rules" => once(&mut rules, crate::fans::Profile::by_name(s.str()?)?),
@@ -647,6 +754,61 @@ mod tests {
             }
         }
         assert_eq!(string_end(b"abc", 0), None);
+    }
+
+    #[test]
+    fn structural_finds_the_first_quote_or_bracket() {
+        let is = |c: u8| matches!(c, b'"' | b'{' | b'}' | b'[' | b']');
+        let also = |c: u8| matches!(c, b'Y' | b'y' | b'_' | 0x7f);
+        for c in 0..=255u8 {
+            assert_eq!((c | 0x20) & 0xF9 == 0x79, is(c) && c != b'"' || also(c), "{c:#x}");
+        }
+        let base = b"abc:,0123456789 PLAY W1 -4,".to_vec();
+        for stop in [b'"', b'{', b'}', b'[', b']', b'y'] {
+            for at in 0..=base.len() {
+                let mut b = base.clone();
+                b.insert(at, stop);
+                for i in 0..b.len() {
+                    let naive = b[i..].iter().position(|&c| is(c) || also(c)).map(|p| i + p);
+                    assert_eq!(structural(&b, i), naive, "{b:?} from {i}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn answers_view_reads_what_the_full_view_reads() {
+        for name in ["golden.jsonl.gz", "errors.jsonl.gz", "verdicts_injected.jsonl.gz"] {
+            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(name);
+            for line in crate::record::open_lines(&path).unwrap().lines() {
+                let line = line.unwrap();
+                let full = GameView::parse(line.as_bytes()).unwrap();
+                let fast = answers(&line).expect("escape-free corpus lines take the fast path");
+                assert_eq!((fast.game_id, fast.srand, fast.quan, fast.rules), (full.game_id.as_str(), full.srand, full.quan, full.rules));
+                assert_eq!(fast.wall, full.wall.iter().map(|t| t.as_str()).collect::<Vec<_>>());
+                assert_eq!(fast.answers.len(), full.turns.len());
+                for (k, t) in full.turns.iter().enumerate() {
+                    let seats = |p: &Option<PerSeat>| std::array::from_fn(|s| p.as_ref().and_then(|p| p.get(s)));
+                    assert_eq!(fast.answers[k], seats(&t.responses), "{name} turn {k}");
+                    assert_eq!(fast.verdicts_at(k), seats(&t.verdicts), "{name} turn {k}");
+                }
+            }
+        }
+        // What it does not take goes to the full reader.
+        let base = sample();
+        assert!(answers(&base).is_some());
+        for (from, to) in [
+            ("\"quan\":1,", "\"quan\":1.0,"),
+            ("{\"action\":\"INIT\"", "[\"action\":\"INIT\""),
+            ("\"responses\":null", "\"responses\":{\"4\":\"PASS\"}"),
+            ("\"ending\":\"draw\"", "\"ending\":\"dr\\u0061w\""),
+            ("\"canHu\":[-4,-4,-4,-4]", "\"canHu\":[-4,-4,-4,-4}"),
+        ] {
+            assert!(base.contains(from), "{from}");
+            assert!(answers(&base.replace(from, to)).is_none(), "{to}");
+        }
+        let cut = &base[..base.len() - 40];
+        assert!(answers(cut).is_none());
     }
 
     #[test]

@@ -87,21 +87,18 @@ impl Batch {
         self.score.clear();
         self.win_flags.clear();
     }
-    /// Moves the first `n` samples out into a new batch.
-    pub fn split_front(&mut self, n: usize) -> Batch {
+    /// Drops the first `n` samples (the rest move to the front).
+    pub fn remove_front(&mut self, n: usize) {
         let n = n.min(self.len());
-        let o = self.obs_len;
-        let mut front = Batch::new(o);
-        front.obs = self.obs.drain(..n * o).collect();
-        front.mask = self.mask.drain(..n * NUM_ACTIONS).collect();
-        front.act = self.act.drain(..n).collect();
-        front.game = self.game.drain(..n).collect();
-        front.turn = self.turn.drain(..n).collect();
-        front.seat = self.seat.drain(..n).collect();
-        front.kind = self.kind.drain(..n).collect();
-        front.score = self.score.drain(..n).collect();
-        front.win_flags = self.win_flags.drain(..n).collect();
-        front
+        self.obs.drain(..n * self.obs_len);
+        self.mask.drain(..n * NUM_ACTIONS);
+        self.act.drain(..n);
+        self.game.drain(..n);
+        self.turn.drain(..n);
+        self.seat.drain(..n);
+        self.kind.drain(..n);
+        self.score.drain(..n);
+        self.win_flags.drain(..n);
     }
 }
 

@@ -95,7 +95,9 @@ pub fn write_atomic(
     let err = |e: std::io::Error| WriteError { path: path.clone(), message: e.to_string() };
     let result = (|| {
         let file = File::create(&tmp)?;
-        let mut w = BufWriter::with_capacity(1 << 20, file);
+        // Large arrays go to the file directly (BufWriter passes writes
+        // past its capacity through); a small buffer for the headers.
+        let mut w = BufWriter::with_capacity(1 << 16, file);
         fill(&mut w)?;
         let file = w.into_inner().map_err(|e| e.into_error())?;
         if sync {
