@@ -78,13 +78,13 @@ def test_batched_records_equal_the_arena_runners():
 def test_shards_and_records_none_and_pandas():
     seats = [mcr_engine.batched(f, name=f"p{i}") for i, f in enumerate(POLICIES)]
     a = mcr_engine.Arena(seats, seed=9)
-    whole, st = a.duplicate(walls=1, records="json")
+    whole, st = a.duplicate(walls=2, records="json")
     parts = []
     for i in range(3):
-        recs, _ = a.duplicate(walls=1, shard=(i, 3), records="json")
+        recs, _ = a.duplicate(walls=2, shard=(i, 3), records="json")
         parts += recs
     assert sorted(parts) == sorted(whole)
-    none, st3 = a.duplicate(walls=1, records=None)
+    none, st3 = a.duplicate(walls=2, records=None)
     assert none is None and st3.json["bots"] == st.json["bots"]
     pd = pytest.importorskip("pandas")
     df = st.to_pandas()
