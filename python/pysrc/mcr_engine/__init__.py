@@ -72,10 +72,10 @@ __version__ = "0.1.0"
 
 def __getattr__(name):
     # The environment needs numpy: imported on first use only.
-    if name == "Arena":
-        from .arena import Arena
+    if name in ("Arena", "Standings", "batched", "standings"):
+        from . import arena
 
-        return Arena
+        return getattr(arena, name)
     if name in ("VecEnv", "StepResult", "ActionError"):
         from . import env
 
@@ -90,6 +90,8 @@ def __getattr__(name):
 
 __all__ = [
     "Arena",
+    "Standings",
+    "batched",
     "BUILD_ID",
     "Engine",
     "EngineError",
