@@ -788,7 +788,9 @@ mod tests {
                 assert_eq!(fast.wall, full.wall.iter().map(|t| t.as_str()).collect::<Vec<_>>());
                 assert_eq!(fast.answers.len(), full.turns.len());
                 for (k, t) in full.turns.iter().enumerate() {
-                    let seats = |p: &Option<PerSeat>| std::array::from_fn(|s| p.as_ref().and_then(|p| p.get(s)));
+                    fn seats<'b>(p: &'b Option<PerSeat<'_>>) -> [Option<&'b str>; 4] {
+                        std::array::from_fn(|s| p.as_ref().and_then(|p| p.get(s)))
+                    }
                     assert_eq!(fast.answers[k], seats(&t.responses), "{name} turn {k}");
                     assert_eq!(fast.verdicts_at(k), seats(&t.verdicts), "{name} turn {k}");
                 }

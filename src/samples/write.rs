@@ -14,6 +14,10 @@
 //! temporary name in OUT and renamed once complete, so a full disk or an
 //! unwritable OUT leaves no file passed off as whole; the error names the
 //! file and the cause. Memory holds one shard (or one game) at a time.
+//! Outputs of an earlier run into the same OUT that this run did not write
+//! (by their names only: `samples-NNNNN.npz`, `N.npz`, `count.json`, their
+//! temporary files) are removed before the manifest is written, so OUT
+//! holds what the manifest lists.
 
 use std::fmt;
 use std::fs::File;
