@@ -72,6 +72,9 @@ pub struct Stream {
     next_file: usize,
     /// The file being read, its current block and the next line in it.
     current: Option<(PathBuf, LineReader)>,
+    /// A file in a Botzone format being read: its games as imported
+    /// (`formats`), each replayed and checked against the file.
+    imported: Option<(PathBuf, crate::formats::Games)>,
     block: Block,
     at: usize,
     extractor: Extractor,
@@ -90,6 +93,7 @@ impl Stream {
             files: files.iter().map(|p| p.as_ref().to_path_buf()).collect(),
             next_file: 0,
             current: None,
+            imported: None,
             block: Block::default(),
             at: 0,
             extractor: Extractor::new(opts),
@@ -122,9 +126,37 @@ impl Stream {
     /// before it); returns the number appended, `None` after the last game.
     pub fn next_game(&mut self, out: &mut Batch) -> Option<usize> {
         loop {
+            if let Some((file, games)) = self.imported.as_mut() {
+                let file = file.clone();
+                match games.next() {
+                    None => self.imported = None,
+                    Some(Err(e)) => {
+                        let line = e.line;
+                        self.problem(file, line, e.to_string());
+                    }
+                    Some(Ok(record)) => {
+                        let line = record.source.as_ref().and_then(|s| s["line"].as_u64()).unwrap_or(0) as usize;
+                        match self.sample_game(&record.game_id, record.rules, &record, out) {
+                            Ok(n) => return Some(n),
+                            Err(message) => self.problem(file, line, message),
+                        }
+                    }
+                }
+                continue;
+            }
             let Some((file, reader)) = self.current.as_mut() else {
                 let file = self.files.get(self.next_file)?.clone();
                 self.next_file += 1;
+                // Records are read here; the Botzone formats are imported
+                // first (the text format rebuilt into records, match logs
+                // checked against their judge outputs).
+                match crate::formats::open(&file) {
+                    Ok(input) if matches!(input.format, Some(f) if f != crate::formats::Format::Record) => {
+                        self.imported = Some((file, crate::formats::games_in(input, None)));
+                        continue;
+                    }
+                    _ => {}
+                }
                 match LineReader::open(&file, usize::MAX) {
                     Ok(r) => {
                         self.current = Some((file, r));
@@ -185,6 +217,12 @@ impl Stream {
                 (full.game_id.as_str(), full.rules, &full)
             }
         };
+        self.sample_game(game_id, rules, record, out).map(Some)
+    }
+
+    /// One game's samples appended to `out` (their number), or why it was
+    /// skipped.
+    fn sample_game(&mut self, game_id: &str, rules: Option<&'static Profile>, record: &dyn Record, out: &mut Batch) -> Result<usize, String> {
         let profile = crate::record::rules::profile_for(rules, self.rules).map_err(|e| e.to_string())?;
         let mut engine = self.engine.take().unwrap_or_else(|| Engine::with_profile(profile));
         if !std::ptr::eq(engine.profile(), profile) {
@@ -218,6 +256,6 @@ impl Stream {
         }
         self.report.games += 1;
         self.report.samples += n;
-        Ok(Some(n))
+        Ok(n)
     }
 }
