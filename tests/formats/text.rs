@@ -252,6 +252,10 @@ fn game_cut_short_is_located() {
     let e = results.last().unwrap().as_ref().unwrap_err();
     assert!(e.message.contains("file ends before its Score line"), "{e}");
     assert_eq!(e.line, line_of(&b, last, 0));
+    // ... or inside a line.
+    let cut = &text[..text.rfind(" Draw ").unwrap() + 3];
+    let e = import(cut).pop().unwrap().unwrap_err();
+    assert!(e.message.contains("the file ends inside this line"), "{e}");
 }
 
 #[test]
