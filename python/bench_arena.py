@@ -9,7 +9,10 @@
 2. Four in-process Python policies (numpy mask -> first legal action):
    games/s, and the arena's own time per bot turn = wall time minus the
    time spent inside the policies (timed around each call), per call.
-Each is run R times; the median is printed."""
+3. A duplicate tournament (``Arena.duplicate``) of four batched numpy
+   policies (a random legal action per row, vectorised): games/s with
+   the records kept as JSON lines and with none kept (standings only).
+Each is run R times; the median is printed. ``--only duplicate`` runs 3 alone."""
 import argparse, resource, shutil, statistics, time
 
 import numpy as np
@@ -20,6 +23,10 @@ ap = argparse.ArgumentParser()
 ap.add_argument("--mcr", default=shutil.which("mcr") or "target/release/mcr")
 ap.add_argument("--games", type=int, default=100)
 ap.add_argument("--rounds", type=int, default=5)
+ap.add_argument("--walls", type=int, default=50)
+ap.add_argument("--tables", type=int, default=512)
+ap.add_argument("--jobs", type=int, default=2, help="threads stepping the duplicate tables")
+ap.add_argument("--only", choices=["duplicate"], default=None)
 args = ap.parse_args()
 
 
@@ -67,6 +74,28 @@ def bench_policies():
     wall = time.perf_counter() - t0
     return len(recs) / wall, (wall - spent[0]) / calls[0] * 1e6
 
+
+def bench_duplicate(records):
+    rng = np.random.default_rng(1)
+
+    def rnd(obs, mask):
+        return (mask * (rng.random(mask.shape, dtype=np.float32) + 0.5)).argmax(axis=1)
+
+    seats = [mcr_engine.batched(rnd, name=f"r{i}") for i in range(4)]
+    arena = mcr_engine.Arena(seats, seed=1, jobs=args.jobs)
+    t0 = time.perf_counter()
+    recs, st = arena.duplicate(walls=args.walls, tables=args.tables, records=records)
+    wall = time.perf_counter() - t0
+    assert st.json["records"] == args.walls * 24
+    return args.walls * 24 / wall
+
+
+if args.only == "duplicate":
+    d = [(bench_duplicate("json"), bench_duplicate(None)) for _ in range(args.rounds)]
+    print(f"duplicate, 4 batched numpy policies, {args.jobs} thread(s), {args.tables} tables: "
+          f"{statistics.median(x[0] for x in d):.0f} games/s with the records (JSON lines), "
+          f"{statistics.median(x[1] for x in d):.0f} games/s standings only")
+    raise SystemExit
 
 rows = {"bots": [], "policies": []}
 for _ in range(args.rounds):

@@ -6,6 +6,11 @@ use std::process::ExitCode;
 
 mod cli;
 
+// Replays build many short-lived strings and maps: mimalloc is about a
+// third faster at them than the system allocator (`mcr bench import`).
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[derive(Parser)]
 #[command(name = "mcr", version, about = "Chinese Standard Mahjong (MCR) engine: fan calculator, Botzone-exact replay, validator, audit")]
 struct Cli {

@@ -53,6 +53,40 @@ impl LocalFactory for PyFactory {
     }
 }
 
+/// A batched policy: the wrapper's `call(obs: bytes, mask: bytes, rows) ->
+/// bytes` (the int64 actions).
+struct PyBatch {
+    f: PyObject,
+    kind: ObsKind,
+    error: Arc<Mutex<Option<PyErr>>>,
+}
+
+impl arena::batch::BatchPolicy for PyBatch {
+    fn obs(&self) -> ObsKind {
+        self.kind
+    }
+
+    fn act(&mut self, obs: &[u8], mask: &[u8], actions: &mut [i64]) -> Result<(), String> {
+        Python::with_gil(|py| {
+            let r = self.f.call1(py, (PyBytes::new(py, obs), PyBytes::new(py, mask), actions.len())).and_then(|v| Ok(v.downcast_bound::<PyBytes>(py)?.as_bytes().to_vec()));
+            match r {
+                Ok(bytes) if bytes.len() == actions.len() * 8 => {
+                    for (a, b) in actions.iter_mut().zip(bytes.chunks_exact(8)) {
+                        *a = i64::from_le_bytes(b.try_into().expect("8 bytes"));
+                    }
+                    Ok(())
+                }
+                Ok(bytes) => Err(format!("{} action bytes for {} rows", bytes.len(), actions.len())),
+                Err(e) => {
+                    let msg = e.to_string();
+                    self.error.lock().unwrap_or_else(|p| p.into_inner()).get_or_insert(e);
+                    Err(msg)
+                }
+            }
+        })
+    }
+}
+
 fn bad(msg: String) -> PyErr {
     pyo3::exceptions::PyValueError::new_err(msg)
 }
@@ -146,13 +180,19 @@ impl NativeArena {
                     if let Ok(d) = item.downcast::<PyDict>() {
                         out.push(SeatSpec::Bot(Arc::new(bot_from_dict(i, d)?)));
                     } else if item.is_callable() {
+                        let batched = item.getattr("_mcr_batched").ok().and_then(|b| b.extract::<bool>().ok()).unwrap_or(false);
                         let name = item
                             .getattr("name")
                             .ok()
                             .and_then(|n| n.extract::<String>().ok())
                             .or_else(|| item.getattr("__name__").ok().and_then(|n| n.extract::<String>().ok()))
                             .unwrap_or_else(|| format!("policy{i}"));
-                        out.push(SeatSpec::Local { name, factory: Arc::new(PyFactory { f: item.unbind(), kind, error: error.clone() }) });
+                        if batched {
+                            let policy: Box<dyn arena::batch::BatchPolicy> = Box::new(PyBatch { f: item.unbind(), kind, error: error.clone() });
+                            out.push(SeatSpec::Batch { name, policy: Arc::new(Mutex::new(policy)) });
+                        } else {
+                            out.push(SeatSpec::Local { name, factory: Arc::new(PyFactory { f: item.unbind(), kind, error: error.clone() }) });
+                        }
                     } else {
                         return Err(bad(format!("seat {i}: a dict of bot keys or a callable policy(obs, mask) -> action")));
                     }
@@ -194,6 +234,64 @@ impl NativeArena {
         }
     }
 
+    /// A duplicate tournament of `walls` walls (the shard `index/count` of
+    /// it): the batched runner when every seat is a batched policy, else
+    /// the arena's. Returns (records as JSON lines, or none without
+    /// `keep_records`; the standings' JSON; their text table).
+    #[pyo3(signature = (walls, shard_index=0, shard_count=1, tables=arena::batch::TABLES, keep_records=true))]
+    fn duplicate(&self, py: Python<'_>, walls: u64, shard_index: u64, shard_count: u64, tables: usize, keep_records: bool) -> PyResult<(Vec<String>, String, String)> {
+        if shard_count == 0 || shard_index >= shard_count {
+            return Err(bad(format!("shard {shard_index}/{shard_count}: expected 0 <= index < count")));
+        }
+        let games = walls.checked_mul(arena::duplicate::GAMES_PER_WALL).ok_or_else(|| bad(format!("walls {walls}: too many")))?;
+        let mut cfg = self.cfg.clone();
+        cfg.games = games;
+        cfg.duplicate = Some(arena::duplicate::Shard { index: shard_index, count: shard_count });
+        arena::clear_interrupt();
+        let mut records = Vec::new();
+        let mut builder = arena::standings::Builder::default();
+        let mut signal: Option<PyErr> = None;
+        let mut n = 0usize;
+        let result = py.allow_threads(|| {
+            let each = |_: u64, game: arena::GameOutcome| -> Result<(), String> {
+                n += 1;
+                match arena::standings::read::summarize(game.record.as_bytes()) {
+                    Ok(g) => builder.add(g, format!("game {n}")),
+                    Err(e) => builder.errors.push(format!("game {n}: {e}")),
+                }
+                if keep_records {
+                    records.push(game.record);
+                }
+                if !arena::batch::all_batched(&cfg) {
+                    if let Err(e) = Python::with_gil(|py| py.check_signals()) {
+                        signal = Some(e);
+                        arena::interrupt();
+                    }
+                }
+                Ok(())
+            };
+            if arena::batch::all_batched(&cfg) {
+                arena::batch::run(&cfg, tables, each)
+            } else {
+                arena::run(&cfg, each)
+            }
+        });
+        if let Some(e) = signal {
+            return Err(e);
+        }
+        if let Some(e) = self.error.lock().unwrap_or_else(|p| p.into_inner()).take() {
+            return Err(e);
+        }
+        match result {
+            Ok(_) => {
+                let s = builder.finish();
+                Ok((records, arena::standings::format::json(&s), arena::standings::format::text(&s)))
+            }
+            Err(ArenaError::Interrupted { .. }) => Err(pyo3::exceptions::PyKeyboardInterrupt::new_err("arena interrupted")),
+            Err(e) => Err(McrError::new_err(e.to_string())),
+        }
+    }
+
     /// The seats' names.
     #[getter]
     fn names(&self) -> Vec<String> {
@@ -201,19 +299,20 @@ impl NativeArena {
     }
 }
 
-/// The standings table (text) of records (JSON strings).
+/// The standings of records (JSON strings): (their JSON form, the text table).
 #[pyfunction]
-fn arena_summary(records: Vec<String>) -> PyResult<String> {
+fn standings_of(records: Vec<String>) -> PyResult<(String, String)> {
     let mut b = arena::standings::Builder::default();
     for (i, r) in records.iter().enumerate() {
         let g = arena::standings::read::summarize(r.as_bytes()).map_err(|e| bad(format!("record {i}: {e}")))?;
         b.add(g, format!("record {i}"));
     }
-    Ok(arena::standings::format::text(&b.finish()))
+    let s = b.finish();
+    Ok((arena::standings::format::json(&s), arena::standings::format::text(&s)))
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<NativeArena>()?;
-    m.add_function(wrap_pyfunction!(arena_summary, m)?)?;
+    m.add_function(wrap_pyfunction!(standings_of, m)?)?;
     Ok(())
 }

@@ -1,10 +1,14 @@
 //! `read_games(path)`, `read_hands(path)`: the records of a `.jsonl` or
 //! `.jsonl.gz` file, read by the library (`record::Records`, the reader of
 //! `mcr validate` and `mcr hands`) and checked against its schema.
+//! `read_games` also reads Botzone text logs and match logs, as `mcr import`
+//! does (`formats::games`: each game replayed and checked), and
+//! `import_games(paths, out)` is `mcr import` (`formats::import`).
 
 use std::path::PathBuf;
 use std::sync::Mutex;
 
+use mcr_engine::formats::{self, Format, ImportError};
 use mcr_engine::record::unique::UniqueValue;
 use mcr_engine::record::{GameRecord, HandRecord, Records};
 use pyo3::prelude::*;
@@ -13,6 +17,24 @@ use serde_json::Value;
 
 use crate::convert::json_to_py;
 use crate::RecordError;
+
+/// What a reader reads: records as they are, or games of another format
+/// imported (replayed and checked) by the library.
+enum Source {
+    Records(Records<UniqueValue>),
+    Imported(Box<dyn Iterator<Item = Result<GameRecord, ImportError>> + Send>),
+}
+
+/// An import error as a RecordError, with `game` and `at` too.
+fn import_error(py: Python<'_>, e: &ImportError) -> PyErr {
+    let err = record_error(py, &e.file, e.line, &e.message);
+    let value = err.value(py);
+    // The located text, as `mcr import` prints it.
+    let _ = value.setattr("args", (e.to_string(),));
+    let _ = value.setattr("game", e.game.clone());
+    let _ = value.setattr("at", e.at.clone());
+    err
+}
 
 #[derive(Clone, Copy)]
 enum Kind {
@@ -32,7 +54,7 @@ pub struct RecordReader {
     // A Mutex only to be `Sync` (the reader is `Send`, not `Sync`); reached
     // through `&mut self`, it is never locked.
     /// Each line read with unique keys (a repeated key is a located error).
-    inner: Mutex<Option<Records<UniqueValue>>>,
+    inner: Mutex<Option<Source>>,
     yield_errors: bool,
 }
 
@@ -48,18 +70,32 @@ fn record_error(py: Python<'_>, path: &std::path::Path, line: usize, message: &s
 
 impl RecordReader {
     fn open(path: PathBuf, kind: Kind, on_error: &str) -> PyResult<RecordReader> {
-        let yield_errors = match on_error {
-            "raise" => false,
-            "yield" => true,
-            other => {
-                return Err(pyo3::exceptions::PyValueError::new_err(format!(
-                    "on_error must be \"raise\" or \"yield\", not {other:?}"
-                )))
-            }
-        };
+        let yield_errors = yield_errors(on_error)?;
         let inner = Records::<UniqueValue>::open(&path)
             .map_err(|e| Python::with_gil(|py| record_error(py, &e.file, e.line, &e.message)))?;
-        Ok(RecordReader { kind, path, inner: Mutex::new(Some(inner)), yield_errors })
+        Ok(RecordReader { kind, path, inner: Mutex::new(Some(Source::Records(inner))), yield_errors })
+    }
+
+    /// Games of any format: records read as they are, the Botzone formats
+    /// imported (`from_` overrides the format told from the first line).
+    fn open_games(path: PathBuf, from: Option<Format>, on_error: &str) -> PyResult<RecordReader> {
+        let yield_errors = yield_errors(on_error)?;
+        let input = formats::open(&path).map_err(|e| Python::with_gil(|py| import_error(py, &e)))?;
+        let source = match from.or(input.format) {
+            Some(Format::Record) => Source::Records(Records::from_reader(&input.file, input.reader)),
+            // An unknown format is reported by the library, as `mcr import` does.
+            _ => Source::Imported(formats::games_in(input, from)),
+        };
+        Ok(RecordReader { kind: Kind::Games, path, inner: Mutex::new(Some(source)), yield_errors })
+    }
+}
+
+/// `on_error=`: whether bad records are yielded (else raised).
+fn yield_errors(on_error: &str) -> PyResult<bool> {
+    match on_error {
+        "raise" => Ok(false),
+        "yield" => Ok(true),
+        other => Err(pyo3::exceptions::PyValueError::new_err(format!("on_error must be \"raise\" or \"yield\", not {other:?}"))),
     }
 }
 
@@ -71,7 +107,24 @@ impl RecordReader {
 
     fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<PyObject>> {
         let slot = self.inner.get_mut().unwrap_or_else(|e| e.into_inner());
-        let Some(inner) = slot.as_mut() else { return Ok(None) };
+        let Some(source) = slot.as_mut() else { return Ok(None) };
+        let inner = match source {
+            Source::Records(r) => r,
+            Source::Imported(games) => {
+                let Some(item) = py.allow_threads(|| games.next()) else {
+                    *slot = None;
+                    return Ok(None);
+                };
+                let err = match item {
+                    Ok(record) => match serde_json::to_value(&record) {
+                        Ok(v) => return Ok(Some(json_to_py(py, &v)?)),
+                        Err(e) => record_error(py, &self.path, 0, &format!("record not written: {e}")),
+                    },
+                    Err(e) => import_error(py, &e),
+                };
+                return if self.yield_errors { Ok(Some(err.into_value(py).into_any())) } else { Err(err) };
+            }
+        };
         let Some(item) = inner.next() else {
             *slot = None;
             return Ok(None);
@@ -120,11 +173,49 @@ fn file_name(path: &Bound<'_, PyAny>) -> PyResult<PathBuf> {
     Ok(name)
 }
 
-/// Game records of `path` (`.jsonl` or `.jsonl.gz`), one dict per line.
+/// The games of `path` as record dicts: game records (`.jsonl` or
+/// `.jsonl.gz`, one dict per line), or Botzone text logs or match logs
+/// imported (each game replayed and checked, as `mcr import` does).
 #[pyfunction]
-#[pyo3(signature = (path, *, on_error="raise"))]
-fn read_games(path: &Bound<'_, PyAny>, on_error: &str) -> PyResult<RecordReader> {
-    RecordReader::open(file_name(path)?, Kind::Games, on_error)
+#[pyo3(signature = (path, *, from_=None, on_error="raise"))]
+fn read_games(path: &Bound<'_, PyAny>, from_: Option<&str>, on_error: &str) -> PyResult<RecordReader> {
+    RecordReader::open_games(file_name(path)?, format_arg(from_)?, on_error)
+}
+
+/// `from_=` as a format (`None`: told from the file).
+fn format_arg(from: Option<&str>) -> PyResult<Option<Format>> {
+    from.map(|name| {
+        Format::by_name(name).ok_or_else(|| {
+            let names = Format::ALL.map(Format::name).join(", ");
+            pyo3::exceptions::PyValueError::new_err(format!("from_ must be one of {names}, not {name:?}"))
+        })
+    })
+    .transpose()
+}
+
+/// `mcr import`: the games of `paths` (any of the formats) written as game
+/// records to `out` (`.gz` compressed by its name). Returns
+/// `{"read", "imported", "reasons", "more"}`; raises only when the output
+/// cannot be written.
+#[pyfunction]
+#[pyo3(signature = (paths, out, *, from_=None))]
+fn import_games(py: Python<'_>, paths: &Bound<'_, PyAny>, out: &Bound<'_, PyAny>, from_: Option<&str>) -> PyResult<PyObject> {
+    let from = format_arg(from_)?;
+    let inputs: Vec<PathBuf> = if paths.is_instance_of::<pyo3::types::PyString>() || paths.hasattr("__fspath__")? {
+        vec![file_name(paths)?]
+    } else {
+        paths.try_iter()?.map(|p| file_name(&p?)).collect::<PyResult<_>>()?
+    };
+    let out = file_name(out)?;
+    let done = py.allow_threads(|| {
+        let mut w = formats::Output::create(&out)?;
+        let s = formats::import(&inputs, from, &mut w)?;
+        w.finish()?;
+        Ok::<_, std::io::Error>(s)
+    });
+    let s = done.map_err(|e| record_error(py, &out, 0, &format!("cannot write: {e}")))?;
+    let summary = serde_json::json!({"read": s.read, "imported": s.written, "reasons": s.reasons, "more": s.more});
+    json_to_py(py, &summary)
 }
 
 /// Hand records of `path` (`.jsonl` or `.jsonl.gz`), one dict per line.
@@ -138,5 +229,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<RecordReader>()?;
     m.add_function(wrap_pyfunction!(read_games, m)?)?;
     m.add_function(wrap_pyfunction!(read_hands, m)?)?;
+    m.add_function(wrap_pyfunction!(import_games, m)?)?;
     Ok(())
 }

@@ -5,6 +5,7 @@
 use std::sync::Mutex;
 
 use mcr_engine::samples::run::Stream;
+use mcr_engine::env::action::NUM_ACTIONS;
 use mcr_engine::samples::{Batch, Encoding, Flags, Options};
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyDict};
@@ -46,29 +47,33 @@ impl SampleStream {
         let n = n.max(1);
         let (stream, pending) = self.inner.get_mut().map_err(|_| pyo3::exceptions::PyRuntimeError::new_err("poisoned"))?;
         let done = &mut self.done;
-        let batch = py.allow_threads(|| {
+        py.allow_threads(|| {
             while !*done && pending.len() < n {
                 if stream.next_game(pending).is_none() {
                     *done = true;
                 }
             }
-            pending.split_front(n)
         });
-        if batch.is_empty() {
+        // The columns copied once, from the front of what is pending.
+        let k = n.min(pending.len());
+        if k == 0 {
             return Ok(None);
         }
+        let b = &*pending;
         let d = PyDict::new(py);
-        d.set_item("n", batch.len())?;
-        d.set_item("obs", PyByteArray::new(py, &batch.obs))?;
-        d.set_item("mask", PyByteArray::new(py, &batch.mask))?;
+        d.set_item("n", k)?;
+        d.set_item("obs", PyByteArray::new(py, &b.obs[..k * b.obs_len]))?;
+        d.set_item("mask", PyByteArray::new(py, &b.mask[..k * NUM_ACTIONS]))?;
         let le = |v: &[i64]| v.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<u8>>();
         let le4 = |v: &[i32]| v.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<u8>>();
-        d.set_item("act", PyByteArray::new(py, &le(&batch.act)))?;
-        d.set_item("game", PyByteArray::new(py, &le(&batch.game)))?;
-        d.set_item("turn", PyByteArray::new(py, &le4(&batch.turn)))?;
-        d.set_item("seat", PyByteArray::new(py, &batch.seat.iter().map(|&x| x as u8).collect::<Vec<u8>>()))?;
-        d.set_item("kind", PyByteArray::new(py, &batch.kind.iter().map(|&x| x as u8).collect::<Vec<u8>>()))?;
-        d.set_item("score", PyByteArray::new(py, &le4(&batch.score)))?;
+        d.set_item("act", PyByteArray::new(py, &le(&b.act[..k])))?;
+        d.set_item("game", PyByteArray::new(py, &le(&b.game[..k])))?;
+        d.set_item("turn", PyByteArray::new(py, &le4(&b.turn[..k])))?;
+        d.set_item("seat", PyByteArray::new(py, &b.seat[..k].iter().map(|&x| x as u8).collect::<Vec<u8>>()))?;
+        d.set_item("kind", PyByteArray::new(py, &b.kind[..k].iter().map(|&x| x as u8).collect::<Vec<u8>>()))?;
+        d.set_item("score", PyByteArray::new(py, &le4(&b.score[..k])))?;
+        d.set_item("win_flags", PyByteArray::new(py, &b.win_flags[..k]))?;
+        pending.remove_front(k);
         Ok(Some(d))
     }
 

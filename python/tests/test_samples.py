@@ -34,7 +34,7 @@ def test_batches_equal_the_cli_shards(tmp_path):
     manifest = json.loads((out / "manifest.json").read_text())
     shards = [np.load(out / f["file"]) for f in manifest["files"]]
     got = list(mcr_engine.samples([data("golden.jsonl.gz")], encoding="compact", flags="judge", batch=4096))
-    for k in ("obs", "mask", "act", "game", "turn", "seat", "kind", "score"):
+    for k in ("obs", "mask", "act", "game", "turn", "seat", "kind", "score", "win_flags"):
         a = np.concatenate([s[k] for s in shards])
         b = np.concatenate([g[k] for g in got])
         assert a.dtype == b.dtype and a.tobytes() == b.tobytes(), k
@@ -50,6 +50,9 @@ def test_state_view_names_the_compact_observation():
     assert (st["hand"].sum(1)[b["kind"] == 1] == 13 - 3 * melds[b["kind"] == 1]).all()
     assert (st["seat_wind"] == b["seat"]).all()
     assert (st["walls"] <= 21).all()
+    # Given the batch, the win flags too: self-drawn exactly at one's own draw.
+    full = mcr_engine.sample_state(b)
+    assert (full["self_drawn"] == draws).all() and full["hand"].shape == st["hand"].shape
 
 
 def test_bad_arguments_and_records():

@@ -190,7 +190,6 @@ fn truncate_at_char(s: &mut String, max: usize) {
 fn record(deal: &Deal, info: &GameInfo, log: &[Logged]) -> GameRecord {
     let wall: Vec<String> = deal.wall.iter().map(|t| t.name().to_string()).collect();
     let mut record = GameRecord::new(info.game_id.clone(), deal.srand.into(), deal.quan.into(), wall);
-    record.players = info.bots.to_vec();
     record.turns = log
         .iter()
         .map(|l| {
@@ -203,6 +202,13 @@ fn record(deal: &Deal, info: &GameInfo, log: &[Logged]) -> GameRecord {
         .collect();
     let last = &log[log.len() - 1].turn.event;
     let before = log.len().checked_sub(2).map(|k| &log[k].turn.event);
+    dress(record, info, last, before)
+}
+
+/// The arena's part of a record whose turns are set: its end, tags, the
+/// `arena` keys and the rules (also the batched runner's, `arena::batch`).
+pub(crate) fn dress(mut record: GameRecord, info: &GameInfo, last: &crate::engine::Event, before: Option<&crate::engine::Event>) -> GameRecord {
+    record.players = info.bots.to_vec();
     record.expected = Expected::from_events(last, before);
     record.tags = vec!["arena".to_string()];
     let mut arena = Map::new();

@@ -3,7 +3,9 @@
 //! `env::action`), PENG and CHI as two decisions (the claim, then its
 //! discard), the chosen indices turned into the answer string the judge
 //! reads. An index outside the mask is sent as `env::game::REJECTED`
-//! (a HU as `HU`), as the environment does.
+//! (a HU as `HU`), as the environment does. A decision with one legal
+//! action (most turns: PASS) is played without asking the policy, in both
+//! runners ([`super::run`] and [`super::batch`]).
 
 use super::game::SeatTurn;
 use crate::engine::{Claim, Move};
@@ -19,14 +21,14 @@ pub fn policy_answer(turn: &SeatTurn<'_>, kind: ObsKind, mut choose: impl FnMut(
     let mut mask = [0u8; NUM_ACTIONS];
     obs::write(kind, e, turn.seen, seat, None, &mut obs_buf);
     action::write_mask(e, seat, &mut mask);
-    let a = choose(&obs_buf, &mask)?;
+    let a = only_one(&mask).map_or_else(|| choose(&obs_buf, &mask), Ok)?;
     let legal = mask.get(a).is_some_and(|&m| m != 0);
     let current = e.current_tile();
     let m = match action::decode(a, current) {
         Some(c @ (Claim::Peng | Claim::Chi { .. })) if legal => {
             obs::write(kind, e, turn.seen, seat, Some(c), &mut obs_buf);
             action::write_discard_mask(e, seat, c, &mut mask);
-            let d = choose(&obs_buf, &mask)?;
+            let d = only_one(&mask).map_or_else(|| choose(&obs_buf, &mask), Ok)?;
             let discard = d.checked_sub(action::PLAY).filter(|&t| t < 34).and_then(|t| Tile::new(t as u8));
             discard.map(|d| Move { claim: c, discard: Some(d) })
         }
@@ -35,4 +37,13 @@ pub fn policy_answer(turn: &SeatTurn<'_>, kind: ObsKind, mut choose: impl FnMut(
         _ => None,
     };
     Ok(m.and_then(|m| m.answer()).unwrap_or_else(|| REJECTED.to_string()))
+}
+
+/// The only legal action of `mask`, when there is one.
+pub fn only_one(mask: &[u8]) -> Option<usize> {
+    let mut it = mask.iter().enumerate().filter(|(_, &m)| m != 0).map(|(i, _)| i);
+    match (it.next(), it.next()) {
+        (Some(a), None) => Some(a),
+        _ => None,
+    }
 }

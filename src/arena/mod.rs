@@ -17,6 +17,7 @@
 //! - [`standings`]: tournament standings from records alone.
 //! - [`run`]: many games, in parallel, each record handed over in run order.
 
+pub mod batch;
 pub mod bots;
 pub mod duplicate;
 pub mod game;
@@ -85,13 +86,16 @@ pub trait LocalFactory: Send + Sync {
 pub enum SeatSpec {
     Bot(Arc<BotSpec>),
     Local { name: String, factory: Arc<dyn LocalFactory> },
+    /// A policy deciding many rows at once ([`batch`]); in [`run`] it is
+    /// asked one row at a time.
+    Batch { name: String, policy: batch::Shared },
 }
 
 impl SeatSpec {
     pub fn name(&self) -> &str {
         match self {
             SeatSpec::Bot(b) => &b.name,
-            SeatSpec::Local { name, .. } => name,
+            SeatSpec::Local { name, .. } | SeatSpec::Batch { name, .. } => name,
         }
     }
 }
@@ -165,7 +169,7 @@ pub fn bots_hash(seats: &[SeatSpec; 4]) -> String {
             SeatSpec::Bot(b) => serde_json::json!([
                 b.name, b.argv, b.io.name(), b.time_limit_ms, b.keep_running_limit_ms, b.memory_mb, b.keep_running, b.quote_requests
             ]),
-            SeatSpec::Local { name, .. } => serde_json::json!([name, "local"]),
+            SeatSpec::Local { name, .. } | SeatSpec::Batch { name, .. } => serde_json::json!([name, "local"]),
         })
         .collect();
     let text = serde_json::Value::Array(canon).to_string();
@@ -287,7 +291,7 @@ pub fn run(cfg: &ArenaConfig, mut each: impl FnMut(u64, GameOutcome) -> Result<(
                     .iter()
                     .map(|s| match s {
                         SeatSpec::Bot(b) => Arc::new(sandbox::Jail::new(b.memory_mb)),
-                        SeatSpec::Local { .. } => Arc::new(sandbox::Jail::default()),
+                        _ => Arc::new(sandbox::Jail::default()),
                     })
                     .collect();
                 loop {
@@ -310,6 +314,7 @@ pub fn run(cfg: &ArenaConfig, mut each: impl FnMut(u64, GameOutcome) -> Result<(
                                 Seat::Bot(process::BotRunner::new(b.clone(), dir, gd_of[e].clone(), jails[e].clone()))
                             }
                             SeatSpec::Local { factory, .. } => Seat::Local(factory.make()),
+                            SeatSpec::Batch { policy, .. } => Seat::Local(Box::new(batch::OneRow(policy.clone()))),
                         }
                     });
                     let result = play_one(cfg, g, &mut seats);
@@ -380,6 +385,12 @@ fn same_bot(a: &SeatSpec, b: &SeatSpec) -> bool {
 
 /// Game `g` of the run.
 pub fn play_one(cfg: &ArenaConfig, g: u64, seats: &mut [Seat; 4]) -> Result<GameOutcome, GameError> {
+    let (deal, info) = setup(cfg, g);
+    game::play(&deal, seats, &info)
+}
+
+/// The deal and the record keys of game `g` of the run.
+pub(crate) fn setup(cfg: &ArenaConfig, g: u64) -> (wall::Deal, GameInfo) {
     let order = cfg.seating(g);
     let mut extra = cfg.identity();
     let deal = match cfg.duplicate {
@@ -398,11 +409,11 @@ pub fn play_one(cfg: &ArenaConfig, g: u64, seats: &mut [Seat; 4]) -> Result<Game
         seed: cfg.seed,
         time_limit_ms: std::array::from_fn(|s| match &cfg.seats[order[s]] {
             SeatSpec::Bot(b) => b.time_limit_ms,
-            SeatSpec::Local { .. } => 0,
+            _ => 0,
         }),
         extra,
         keep_debug: cfg.keep_debug,
         profile: cfg.profile,
     };
-    game::play(&deal, seats, &info)
+    (deal, info)
 }

@@ -36,24 +36,31 @@ impl Answer {
         if text == "PASS" {
             return Answer::PASS;
         }
-        let mut words = text.split(' ');
-        let verb = match words.next().unwrap_or("") {
-            "PASS" => Verb::Pass,
-            "HU" => Verb::Hu,
-            "PLAY" => Verb::Play,
-            "PENG" => Verb::Peng,
-            "GANG" => Verb::Gang,
-            "BUGANG" => Verb::BuGang,
-            "CHI" => Verb::Chi,
+        // Words split on each single space, by bytes (spaces are ASCII).
+        let b = text.as_bytes();
+        let verb_end = b.iter().position(|&c| c == b' ').unwrap_or(b.len());
+        let verb = match &b[..verb_end] {
+            b"PASS" => Verb::Pass,
+            b"HU" => Verb::Hu,
+            b"PLAY" => Verb::Play,
+            b"PENG" => Verb::Peng,
+            b"GANG" => Verb::Gang,
+            b"BUGANG" => Verb::BuGang,
+            b"CHI" => Verb::Chi,
             _ => Verb::Other,
         };
         let mut args = [None; 2];
         let mut arity = 0;
-        for word in words {
+        let mut at = verb_end;
+        while at < b.len() {
+            // `at` is a space: the next word runs to the next space or the end.
+            let start = at + 1;
+            let end = b[start..].iter().position(|&c| c == b' ').map_or(b.len(), |p| start + p);
             if arity < 2 {
-                args[arity] = Tile::parse(word).ok();
+                args[arity] = Tile::parse(&text[start..end]).ok();
             }
             arity += 1;
+            at = end;
         }
         Answer { verb, arity, args }
     }
@@ -98,5 +105,9 @@ mod tests {
         assert_eq!(Answer::parse("Play J3").verb, Verb::Other);
         assert_eq!(Answer::parse("PLAY W1 W2 W3").arity, 3);
         assert!(!Answer::parse("HU HU").is_hu());
+        assert_eq!(Answer::parse("PLAY W1 ").arity, 2);
+        assert_eq!(Answer::parse(" W1").verb, Verb::Other);
+        assert_eq!(Answer::parse(" W1").args[0], Tile::parse("W1").ok());
+        assert_eq!(Answer::parse("CHI  ").arity, 2);
     }
 }

@@ -526,17 +526,23 @@ impl Engine {
         self.hand_of(player)
     }
 
-    fn hand_of(&self, player: u8) -> Result<HandInput, EngineError> {
-        let seat = &self.table.seats[player as usize];
+    /// The win flags a win of `player` on the current tile would be scored
+    /// with now (those of [`Engine::win_hand`]).
+    pub fn win_flags(&self, player: u8) -> WinFlags {
         let turn_seat = self.stage.seat();
-        let flags = WinFlags {
+        WinFlags {
             self_drawn: self.stage == Stage::Draw(player),
             fourth_tile: self.table.shown[self.tile.index()] == 3,
             about_kong: self.table.kong.about_kong(),
             wall_last: self.table.seats[(turn_seat as usize + 1) % 4].remaining() == 0,
             // The judge's calculator is called without it (docs/JUDGE_NOTES.md).
             initial: false,
-        };
+        }
+    }
+
+    fn hand_of(&self, player: u8) -> Result<HandInput, EngineError> {
+        let seat = &self.table.seats[player as usize];
+        let flags = self.win_flags(player);
         HandInput::new(seat.packs(), seat.standing(), self.tile, flags, player, self.quan, 0)
             .map_err(|e| EngineError::Internal(format!("seat {player}'s hand: {e}")))
     }

@@ -18,7 +18,7 @@
 //! the claim (this index), then its discard (a play index).
 
 use crate::engine::{Claim, Engine};
-use crate::tiles::{Suit, Tile, TILE_KINDS};
+use crate::tiles::{Suit, Tile};
 
 pub const NUM_ACTIONS: usize = 235;
 pub const PASS: usize = 0;
@@ -79,14 +79,33 @@ pub fn decode(index: usize, current: Tile) -> Option<Claim> {
     })
 }
 
+/// The index of each of `seat`'s legal claims, in the engine's order
+/// ([`write_mask`] sets these).
+#[inline]
+pub fn legal_indices(engine: &Engine, seat: u8, mut f: impl FnMut(usize)) {
+    let current = engine.current_tile();
+    engine.legal_claims(seat, |claim| f(encode(claim, current)));
+}
+
+/// The play index of each legal discard of the second decision of a PENG
+/// or CHI ([`write_discard_mask`] sets these).
+#[inline]
+pub fn legal_discard_indices(engine: &Engine, seat: u8, claim: Claim, mut f: impl FnMut(usize)) {
+    let ok = engine.legal_discards(seat, claim);
+    for (t, &ok) in ok.iter().enumerate() {
+        if ok {
+            f(PLAY + t);
+        }
+    }
+}
+
 /// Writes `seat`'s legal claims as a 0/1 mask over the 235 actions; returns
 /// how many are legal.
 pub fn write_mask(engine: &Engine, seat: u8, mask: &mut [u8]) -> usize {
     mask[..NUM_ACTIONS].fill(0);
-    let current = engine.current_tile();
     let mut n = 0;
-    engine.legal_claims(seat, |claim| {
-        mask[encode(claim, current)] = 1;
+    legal_indices(engine, seat, |i| {
+        mask[i] = 1;
         n += 1;
     });
     n
@@ -95,14 +114,11 @@ pub fn write_mask(engine: &Engine, seat: u8, mask: &mut [u8]) -> usize {
 /// The second decision of a PENG or CHI: its legal discards as play indices.
 pub fn write_discard_mask(engine: &Engine, seat: u8, claim: Claim, mask: &mut [u8]) -> usize {
     mask[..NUM_ACTIONS].fill(0);
-    let ok = engine.legal_discards(seat, claim);
     let mut n = 0;
-    for t in 0..TILE_KINDS {
-        if ok[t] {
-            mask[PLAY + t] = 1;
-            n += 1;
-        }
-    }
+    legal_discard_indices(engine, seat, claim, |i| {
+        mask[i] = 1;
+        n += 1;
+    });
     n
 }
 

@@ -54,6 +54,8 @@ pub struct Game {
     masks: [[u8; NUM_ACTIONS]; 4],
     legal_count: [u16; 4],
     log: Option<Vec<Logged>>,
+    /// Make the record at the end (else the log is only kept, [`Game::logged`]).
+    serialize: bool,
     over: bool,
     judge_steps: u32,
 }
@@ -79,11 +81,29 @@ impl Game {
             masks: [[0; NUM_ACTIONS]; 4],
             legal_count: [0; 4],
             log,
+            serialize: record,
             over: false,
             judge_steps: 0,
         };
         g.update_legal();
         Ok(g)
+    }
+
+    /// A game that keeps its turns and answers ([`Game::turns`]) without
+    /// making a record of its own (the arena's batched runner dresses it).
+    pub fn logged(profile: &'static Profile, deal: Deal, game_id: String) -> Result<Game, EngineError> {
+        let mut g = Game::new(profile, deal, game_id, true)?;
+        g.serialize = false;
+        Ok(g)
+    }
+
+    /// The turns so far with the answers given to each (`None` for the
+    /// last turn of a finished game), when kept.
+    pub fn turns(&self) -> Option<impl Iterator<Item = (&Turn, Option<[&str; 4]>)> + '_> {
+        let over = self.over;
+        let log = self.log.as_ref()?;
+        let n = log.len();
+        Some(log.iter().enumerate().map(move |(i, l)| (&l.turn, (!(over && i + 1 == n)).then(|| l.responses.each_ref().map(String::as_str)))))
     }
 
     pub fn engine(&self) -> &Engine {
@@ -134,6 +154,16 @@ impl Game {
             return None;
         }
         Some(std::array::from_fn(|s| self.legal_actions(s as u8).next().unwrap_or(action::PASS)))
+    }
+
+    /// Writes one seat's observation (`kind.len()` bytes).
+    pub fn write_seat_obs(&self, kind: ObsKind, seat: u8, out: &mut [u8]) {
+        obs::write(kind, &self.engine, &self.seen, seat, self.pending[seat as usize], out);
+    }
+
+    /// One seat's current mask (235 bytes).
+    pub fn mask(&self, seat: u8) -> &[u8] {
+        &self.masks[seat as usize]
     }
 
     /// Writes the four seats' observations (`4 × kind.len()` bytes).
@@ -214,7 +244,7 @@ impl Game {
         if terminal {
             self.over = true;
             self.update_legal();
-            let record = self.log.as_ref().map(|log| self.record(log).to_json());
+            let record = self.log.as_ref().filter(|_| self.serialize).map(|log| self.record(log).to_json());
             return Ok(Some(Outcome { scores: scores.unwrap_or([0; 4]), record }));
         }
         self.update_legal();

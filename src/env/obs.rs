@@ -249,9 +249,11 @@ fn write_feature(engine: &Engine, seen: &Seen, seat: u8, pending: Option<Claim>,
     out[Tile::wind(seat).index()] = 1;
     out[36 + Tile::wind(seen.quan).index()] = 1;
     let hand = shown_hand(engine, seen, seat, pending);
-    for (t, &n) in hand.iter().enumerate() {
-        for k in 0..n.min(4) as usize {
-            out[36 * (2 + k) + t] = 1;
+    // Plane 2 + k: the kinds held at least k + 1 times (branch-free).
+    let (_, planes) = out.split_at_mut(72);
+    for (k, plane) in planes.chunks_exact_mut(36).enumerate() {
+        for (cell, &n) in plane.iter_mut().zip(hand.iter()) {
+            *cell = (n as usize > k) as u8;
         }
     }
 }

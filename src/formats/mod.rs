@@ -151,7 +151,8 @@ impl fmt::Display for Format {
 /// match log when it has `initdata`, `log`, `logs` or `_id`, a record when
 /// it has `game_id` or `turns`; a line that is not valid JSON is told by
 /// the same keys found in its bytes (so that one bad first line does not
-/// lose a file).
+/// lose a file). Any other JSON object is taken for a record (the record
+/// reader then says, line by line, why it is not one).
 pub fn detect(line: &[u8]) -> Option<Format> {
     let line = line.trim_ascii();
     if line.starts_with(b"Match") {
@@ -171,17 +172,13 @@ pub fn detect(line: &[u8]) -> Option<Format> {
         turns: Option<serde::de::IgnoredAny>,
     }
     let has = |key: &str| memchr::memmem::find(line, format!("\"{key}\"").as_bytes()).is_some();
-    let (log, rec) = match serde_json::from_slice::<Probe>(line) {
-        Ok(p) => (p.id.is_some() || p.initdata.is_some() || p.log.is_some() || p.logs.is_some(), p.game_id.is_some() || p.turns.is_some()),
-        Err(_) => (has("initdata") || has("_id") || has("log") || has("logs"), has("game_id") || has("turns")),
+    // A record's keys win over a match log's (a record may hold a log's
+    // `_id` in its `source`).
+    let log = match serde_json::from_slice::<Probe>(line) {
+        Ok(p) => (p.id.is_some() || p.initdata.is_some() || p.log.is_some() || p.logs.is_some()) && p.game_id.is_none() && p.turns.is_none(),
+        Err(_) => (has("initdata") || has("_id") || has("log") || has("logs")) && !has("game_id") && !has("turns"),
     };
-    if log {
-        Some(Format::BotzoneLog)
-    } else if rec {
-        Some(Format::Record)
-    } else {
-        None
-    }
+    Some(if log { Format::BotzoneLog } else { Format::Record })
 }
 
 /// An input opened for reading: its lines from the first on (line numbers
@@ -221,14 +218,21 @@ pub fn open(path: &Path) -> Result<Input, ImportError> {
 /// checked against the input (see the format's module); `from` overrides
 /// the detected format. An input that cannot be opened or whose format is
 /// unknown is one `Err`.
-pub fn games(path: &Path, from: Option<Format>) -> Box<dyn Iterator<Item = Result<GameRecord, ImportError>> + Send> {
-    let input = match open(path) {
-        Ok(i) => i,
-        Err(e) => return Box::new(std::iter::once(Err(e))),
-    };
+pub fn games(path: &Path, from: Option<Format>) -> Games {
+    match open(path) {
+        Ok(input) => games_in(input, from),
+        Err(e) => Box::new(std::iter::once(Err(e))),
+    }
+}
+
+/// The games of one input, each a record or the error that kept it out.
+pub type Games = Box<dyn Iterator<Item = Result<GameRecord, ImportError>> + Send>;
+
+/// [`games`] of an input already open.
+pub fn games_in(input: Input, from: Option<Format>) -> Games {
     let Some(format) = from.or(input.format) else {
         let names = Format::ALL.map(Format::name).join(", ");
-        let e = ImportError::new(path, 0, format!("the format cannot be told from the first line (formats: {names})"));
+        let e = ImportError::new(&input.file, 0, format!("the format cannot be told from the first line (formats: {names})"));
         return Box::new(std::iter::once(Err(e)));
     };
     let Input { file, reader, .. } = input;

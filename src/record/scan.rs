@@ -15,7 +15,7 @@
 //! string lists, a seat beyond `u8`, a fan number beyond `i32`, a null fan
 //! list or score list) also return `None`.
 
-use super::view::{DisplayFan, DisplayView, ExpectedView, GameView, Injected, Ints4, PerSeat, Strings, Text, TurnView};
+use super::view::{AnswersView, DisplayFan, DisplayView, ExpectedView, GameView, Injected, Ints4, PerSeat, Strings, Text, TurnView};
 
 /// Reads `text` when it needs no unescaping; `None` means "use serde_json".
 pub fn parse(text: &str) -> Option<GameView<'_>> {
@@ -24,6 +24,17 @@ pub fn parse(text: &str) -> Option<GameView<'_>> {
     }
     let mut s = Scanner { text, b: text.as_bytes(), i: 0 };
     let g = s.game()?;
+    s.ws();
+    (s.i == s.b.len()).then_some(g)
+}
+
+/// [`AnswersView::parse`]: the answers-only scan of an escape-free line.
+pub fn answers(text: &str) -> Option<AnswersView<'_>> {
+    if memchr::memchr(b'\\', text.as_bytes()).is_some() {
+        return None;
+    }
+    let mut s = Scanner { text, b: text.as_bytes(), i: 0 };
+    let g = s.answers_view()?;
     s.ws();
     (s.i == s.b.len()).then_some(g)
 }
@@ -52,6 +63,28 @@ fn string_end(b: &[u8], mut i: usize) -> Option<usize> {
         i += 8;
     }
     b.get(i..)?.iter().position(|&c| c == b'"' || c < 0x20).map(|p| i + p)
+}
+
+/// The first `"`, `{`, `}`, `[` or `]` in `b` from `i` on, eight bytes at
+/// a time; it may also stop at `Y`, `y`, `_` or DEL (which the caller
+/// passes over): `(c | 0x20) & 0xF9 == 0x79` holds for the four brackets
+/// and those four bytes only.
+fn structural(b: &[u8], mut i: usize) -> Option<usize> {
+    const ONES: u64 = u64::from_le_bytes([1; 8]);
+    const HIGH: u64 = ONES << 7;
+    while let Some(chunk) = b.get(i..i + 8) {
+        let w = u64::from_le_bytes(chunk.try_into().ok()?);
+        let quote = w ^ (ONES * u64::from(b'"'));
+        let bracket = ((w | ONES * 0x20) & (ONES * 0xF9)) ^ (ONES * 0x79);
+        // High bit set in each byte that is zero; only bytes after a true
+        // hit can be flagged wrongly, and the first hit counts.
+        let hits = (quote.wrapping_sub(ONES) & !quote | bracket.wrapping_sub(ONES) & !bracket) & HIGH;
+        if hits != 0 {
+            return Some(i + hits.trailing_zeros() as usize / 8);
+        }
+        i += 8;
+    }
+    b.get(i..)?.iter().position(|&c| c == b'"' || (c | 0x20) & 0xF9 == 0x79).map(|p| i + p)
 }
 
 /// Marks key number `bit` read; a second occurrence fails the fast path.
@@ -219,10 +252,11 @@ impl<'a> Scanner<'a> {
     /// Any JSON value, unread (keys the view does not keep). Iterative, with
     /// its own stack of open containers, as serde_json skips an ignored value:
     /// any depth is read the same by both readers and none overflows the
-    /// call stack (a line of a million `[` under an unknown key).
+    /// call stack (a line of a million `[` under an unknown key). The first
+    /// 64 levels are bits of a word (no allocation for the usual values).
     fn skip(&mut self) -> Option<()> {
-        // Open containers, innermost last: true for an object.
-        let mut open: Vec<bool> = Vec::new();
+        // Open containers, innermost last: a set bit for an object.
+        let (mut bits, mut depth, mut deep): (u64, usize, Vec<bool>) = (0, 0, Vec::new());
         loop {
             self.ws();
             match *self.b.get(self.i)? {
@@ -230,7 +264,12 @@ impl<'a> Scanner<'a> {
                     self.i += 1;
                     let object = c == b'{';
                     if !self.eat(if object { b'}' } else { b']' }) {
-                        open.push(object);
+                        if depth < 64 {
+                            bits = bits & !(1 << depth) | (object as u64) << depth;
+                        } else {
+                            deep.push(object);
+                        }
+                        depth += 1;
                         if object {
                             self.str()?;
                             self.expect(b':')?;
@@ -245,9 +284,15 @@ impl<'a> Scanner<'a> {
             }
             // A value ended: close what ends with it, or go on to the next element.
             loop {
-                let Some(&object) = open.last() else { return Some(()) };
+                if depth == 0 {
+                    return Some(());
+                }
+                let object = if depth > 64 { deep[depth - 65] } else { bits >> (depth - 1) & 1 == 1 };
                 if self.eat(if object { b'}' } else { b']' }) {
-                    open.pop();
+                    depth -= 1;
+                    if depth >= 64 {
+                        deep.pop();
+                    }
                     continue;
                 }
                 self.expect(b',')?;
@@ -440,6 +485,180 @@ impl<'a> Scanner<'a> {
         Some(Injected { kind: kind.flatten(), seat: seat?, turn: turn?, response: response? })
     }
 
+    /// An object or array skipped by its structure alone: strings are read
+    /// to their closing quote (no control characters, no escapes on this
+    /// path), brackets must pair up, the tokens between them are not
+    /// checked. For the values a replay does not read (requests, displays);
+    /// nesting past 64 levels is left to the full reader.
+    fn skip_container(&mut self) -> Option<()> {
+        self.ws();
+        let b = self.b;
+        let mut i = self.i;
+        if !matches!(b.get(i), Some(b'{' | b'[')) {
+            return None;
+        }
+        // Open containers as bits, innermost lowest: 1 for an object.
+        let (mut open, mut depth) = (0u64, 0u32);
+        loop {
+            i = structural(b, i)?;
+            match b[i] {
+                b'"' => {
+                    let end = string_end(b, i + 1)?;
+                    if b[end] != b'"' {
+                        return None;
+                    }
+                    i = end;
+                }
+                c @ (b'{' | b'[') => {
+                    if depth == 64 {
+                        return None;
+                    }
+                    open = open << 1 | (c == b'{') as u64;
+                    depth += 1;
+                }
+                c @ (b'}' | b']') => {
+                    if (open & 1 == 1) != (c == b'}') {
+                        return None;
+                    }
+                    open >>= 1;
+                    depth -= 1;
+                    if depth == 0 {
+                        self.i = i + 1;
+                        return Some(());
+                    }
+                }
+                // A byte `structural` may also stop at (`Y`, `y`, `_`, DEL).
+                _ => {}
+            }
+            i += 1;
+        }
+    }
+
+    /// The usual seat map, `{"0":"..","1":"..","2":"..","3":".."}` exactly,
+    /// into `out`; `None` (nothing consumed) for any other spelling.
+    fn seats_plain(&mut self, out: &mut [Option<&'a str>; 4]) -> Option<()> {
+        let b = self.b;
+        let mut i = self.i;
+        if !b.get(i..)?.starts_with(b"{\"0\":\"") {
+            return None;
+        }
+        i += 6;
+        for seat in 0..4u8 {
+            let end = string_end(b, i)?;
+            if b[end] != b'"' {
+                return None;
+            }
+            out[seat as usize] = Some(&self.text[i..end]);
+            i = end + 1;
+            if seat < 3 {
+                if !b.get(i..)?.starts_with(&[b',', b'"', b'1' + seat, b'"', b':', b'"']) {
+                    return None;
+                }
+                i += 6;
+            } else {
+                if b.get(i) != Some(&b'}') {
+                    return None;
+                }
+                i += 1;
+            }
+        }
+        self.i = i;
+        Some(())
+    }
+
+    /// `null` or a seat map of strings, into `out` (all `None` for null).
+    fn seats_into(&mut self, out: &mut [Option<&'a str>; 4]) -> Option<()> {
+        self.ws();
+        if self.seats_plain(out).is_some() {
+            return Some(());
+        }
+        *out = [None; 4];
+        if self.null() {
+            return Some(());
+        }
+        self.object(|s, key| {
+            let seat = match key {
+                "0" => 0,
+                "1" => 1,
+                "2" => 2,
+                "3" => 3,
+                _ => return None,
+            };
+            once(&mut out[seat], s.str()?)
+        })
+    }
+
+    /// A turn's answers and verdicts; its request and display skipped.
+    fn turn_answers(&mut self, answers: &mut [Option<&'a str>; 4], verdicts: &mut [Option<&'a str>; 4]) -> Option<()> {
+        let mut seen = 0;
+        *answers = [None; 4];
+        *verdicts = [None; 4];
+        self.object(|s, key| {
+            let (bit, read) = match key {
+                "request" => (0, if s.null() { Some(()) } else { s.seats_plain(&mut [None; 4]).or_else(|| s.skip_container()) }),
+                "display" => (1, s.skip_container()),
+                "responses" => (2, s.seats_into(answers)),
+                "verdicts" => (3, s.seats_into(verdicts)),
+                _ => return s.skip(),
+            };
+            read?;
+            first(&mut seen, bit)
+        })?;
+        // `display` is required.
+        (seen & 2 != 0).then_some(())
+    }
+
+    /// A game record as [`AnswersView`] reads it.
+    fn answers_view(&mut self) -> Option<AnswersView<'a>> {
+        let (mut game_id, mut srand, mut quan, mut wall) = (None, None, None, None);
+        let (mut turns, mut expected, mut injected, mut rules) = (None, None, None, None);
+        let (mut players, mut tags, mut known_discrepancy) = (None, None, None);
+        let mut verdicts = Vec::new();
+        self.object(|s, key| match key {
+            "game_id" => once(&mut game_id, s.str()?),
+            "srand" => once(&mut srand, s.int()?),
+            "quan" => once(&mut quan, s.int()?),
+            "wall" => once(&mut wall, s.vec(Self::str)?),
+            "turns" => {
+                let mut out: Vec<[Option<&'a str>; 4]> = Vec::with_capacity(200);
+                let mut v = [None; 4];
+                s.array(|s| {
+                    out.push([None; 4]);
+                    let k = out.len() - 1;
+                    s.turn_answers(&mut out[k], &mut v)?;
+                    if v.iter().any(Option::is_some) {
+                        verdicts.push((k, v));
+                    }
+                    Some(())
+                })?;
+                once(&mut turns, out)
+            }
+            // Not read, but required and well-formed (skipping checks the JSON).
+            "expected" => {
+                if s.null() {
+                    return None;
+                }
+                once(&mut expected, s.skip_container()?)
+            }
+            "injected" => once(&mut injected, s.skip()?),
+            "rules" => once(&mut rules, crate::fans::Profile::by_name(s.str()?)?),
+            "players" => once(&mut players, s.strings()?),
+            "tags" => once(&mut tags, s.strings()?),
+            "known_discrepancy" => once(&mut known_discrepancy, s.skip()?),
+            _ => s.skip(),
+        })?;
+        expected?;
+        Some(AnswersView {
+            game_id: game_id?,
+            srand: srand?,
+            quan: quan?,
+            wall: wall?,
+            answers: turns?,
+            verdicts,
+            rules,
+        })
+    }
+
     fn game(&mut self) -> Option<GameView<'a>> {
         let (mut game_id, mut srand, mut quan, mut wall) = (None, None, None, None);
         let (mut turns, mut expected, mut injected, mut rules) = (None, None, None, None);
@@ -535,6 +754,63 @@ mod tests {
             }
         }
         assert_eq!(string_end(b"abc", 0), None);
+    }
+
+    #[test]
+    fn structural_finds_the_first_quote_or_bracket() {
+        let is = |c: u8| matches!(c, b'"' | b'{' | b'}' | b'[' | b']');
+        let also = |c: u8| matches!(c, b'Y' | b'y' | b'_' | 0x7f);
+        for c in 0..=255u8 {
+            assert_eq!((c | 0x20) & 0xF9 == 0x79, is(c) && c != b'"' || also(c), "{c:#x}");
+        }
+        let base = b"abc:,0123456789 PLAY W1 -4,".to_vec();
+        for stop in [b'"', b'{', b'}', b'[', b']', b'y'] {
+            for at in 0..=base.len() {
+                let mut b = base.clone();
+                b.insert(at, stop);
+                for i in 0..b.len() {
+                    let naive = b[i..].iter().position(|&c| is(c) || also(c)).map(|p| i + p);
+                    assert_eq!(structural(&b, i), naive, "{b:?} from {i}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn answers_view_reads_what_the_full_view_reads() {
+        for name in ["golden.jsonl.gz", "errors.jsonl.gz", "verdicts_injected.jsonl.gz"] {
+            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(name);
+            for line in crate::record::open_lines(&path).unwrap().lines() {
+                let line = line.unwrap();
+                let full = GameView::parse(line.as_bytes()).unwrap();
+                let fast = answers(&line).expect("escape-free corpus lines take the fast path");
+                assert_eq!((fast.game_id, fast.srand, fast.quan, fast.rules), (full.game_id.as_str(), full.srand, full.quan, full.rules));
+                assert_eq!(fast.wall, full.wall.iter().map(|t| t.as_str()).collect::<Vec<_>>());
+                assert_eq!(fast.answers.len(), full.turns.len());
+                for (k, t) in full.turns.iter().enumerate() {
+                    fn seats<'b>(p: &'b Option<PerSeat<'_>>) -> [Option<&'b str>; 4] {
+                        std::array::from_fn(|s| p.as_ref().and_then(|p| p.get(s)))
+                    }
+                    assert_eq!(fast.answers[k], seats(&t.responses), "{name} turn {k}");
+                    assert_eq!(fast.verdicts_at(k), seats(&t.verdicts), "{name} turn {k}");
+                }
+            }
+        }
+        // What it does not take goes to the full reader.
+        let base = sample();
+        assert!(answers(&base).is_some());
+        for (from, to) in [
+            ("\"quan\":1,", "\"quan\":1.0,"),
+            ("{\"action\":\"INIT\"", "[\"action\":\"INIT\""),
+            ("\"responses\":null", "\"responses\":{\"4\":\"PASS\"}"),
+            ("\"ending\":\"draw\"", "\"ending\":\"dr\\u0061w\""),
+            ("\"canHu\":[-4,-4,-4,-4]", "\"canHu\":[-4,-4,-4,-4}"),
+        ] {
+            assert!(base.contains(from), "{from}");
+            assert!(answers(&base.replace(from, to)).is_none(), "{to}");
+        }
+        let cut = &base[..base.len() - 40];
+        assert!(answers(cut).is_none());
     }
 
     #[test]

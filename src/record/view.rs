@@ -464,3 +464,43 @@ mod tests {
         }
     }
 }
+
+/// What a replay reads of a game record and nothing more: the start of the
+/// game and each turn's answers and verdicts (the training-sample
+/// pipeline's reader, [`AnswersView::parse`]). Requests, displays and the
+/// `expected` block are checked to be well-formed JSON and present where
+/// the record schema requires them, and are not read: a replay recomputes
+/// them. Strings borrow from the line.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct AnswersView<'a> {
+    pub game_id: &'a str,
+    pub srand: i64,
+    pub quan: i64,
+    pub wall: Vec<&'a str>,
+    /// The answers to each turn by seat (`None` where not recorded).
+    pub answers: Vec<[Option<&'a str>; 4]>,
+    /// The turns with platform verdicts, in order, and the verdicts by seat.
+    pub verdicts: Vec<(usize, [Option<&'a str>; 4])>,
+    pub rules: Option<&'static crate::fans::Profile>,
+}
+
+impl<'a> AnswersView<'a> {
+    /// The fast scan of an escape-free line (`None`: anything it does not
+    /// take, escapes included; read the line with [`GameView::parse`],
+    /// which takes or words it). It reads what [`GameView`] reads of the
+    /// kept keys (same types, duplicates refused); the values it only
+    /// skips (requests, displays, `expected`, unknown keys) must be JSON,
+    /// and a display's fields are not type-checked (the validator checks
+    /// records against the schema).
+    pub fn parse(text: &'a str) -> Option<AnswersView<'a>> {
+        super::scan::answers(text)
+    }
+
+    /// The verdicts on turn `k` by seat.
+    pub fn verdicts_at(&self, k: usize) -> [Option<&'a str>; 4] {
+        match self.verdicts.binary_search_by_key(&k, |v| v.0) {
+            Ok(i) => self.verdicts[i].1,
+            Err(_) => [None; 4],
+        }
+    }
+}

@@ -43,7 +43,7 @@ use std::fmt;
 pub use compare::{displays_equal, py_eq, replay, reproduces, Compare, Divergence, DivergenceKind, Key};
 
 use crate::engine::{Engine, EngineError, Turn};
-use crate::record::view::GameView;
+use crate::record::view::{AnswersView, GameView};
 use crate::record::GameRecord;
 
 /// What a replay reads from a record: the start of the game and, for each
@@ -94,6 +94,24 @@ impl Record for GameView<'_> {
     fn verdicts(&self, k: usize) -> [Option<&str>; 4] {
         let v = self.turns[k].verdicts.as_ref();
         std::array::from_fn(|seat| v.and_then(|v| v.get(seat)))
+    }
+}
+
+impl Record for AnswersView<'_> {
+    fn reset(&self, engine: &mut Engine) -> Result<Turn, EngineError> {
+        engine.reset(&self.wall, self.quan, self.srand)
+    }
+    fn turns(&self) -> usize {
+        self.answers.len()
+    }
+    fn answers(&self, k: usize) -> [Option<&str>; 4] {
+        self.answers[k]
+    }
+    fn verdicts(&self, k: usize) -> [Option<&str>; 4] {
+        if self.verdicts.is_empty() {
+            return [None; 4];
+        }
+        self.verdicts_at(k)
     }
 }
 

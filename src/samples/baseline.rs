@@ -21,11 +21,12 @@
 
 use crate::audit::cai::Tracker;
 use crate::engine::{Engine, Event, Turn};
-use crate::env::action::{chi_index, ANGANG, BUGANG, GANG, HU, NUM_ACTIONS, PASS, PENG, PLAY};
+use crate::env::action::{chi_index, ANGANG, BUGANG, GANG, HU, PASS, PENG, PLAY};
 use crate::fans;
 use crate::hand::{PackKind, WinFlags};
 use crate::tiles::{Tile, TILE_KINDS};
 
+use super::extract::Legal;
 use super::Kind;
 
 /// The baseline's fixed gate (`fanCnt < 8` in `_check_mahjong`), whatever
@@ -61,39 +62,38 @@ pub fn write_mask(
     seat: u8,
     kind: Kind,
     hand: &[u8; TILE_KINDS],
-    mask: &mut [u8],
+    mask: &mut Legal,
 ) -> usize {
-    let mask = &mut mask[..NUM_ACTIONS];
-    mask.fill(0);
+    mask.clear();
     let walls = turn.tile_cnt;
     let own_wall = walls[seat as usize];
     match kind {
         Kind::Draw => {
             if hu(engine, turn, tracker, seat) {
-                mask[HU] = 1;
+                mask.set(HU);
             }
             let wall_last = walls[(seat as usize + 1) % 4] == 0;
             let kong_ok = !wall_last && own_wall > 0;
             for (t, &n) in hand.iter().enumerate() {
                 if n > 0 {
-                    mask[PLAY + t] = 1;
+                    mask.set(PLAY + t);
                 }
                 if n == 4 && kong_ok {
-                    mask[ANGANG + t] = 1;
+                    mask.set(ANGANG + t);
                 }
             }
             if kong_ok {
                 for p in engine.packs(seat).iter().filter(|p| p.kind == PackKind::Pung) {
                     if hand[p.tile.index()] > 0 {
-                        mask[BUGANG + p.tile.index()] = 1;
+                        mask.set(BUGANG + p.tile.index());
                     }
                 }
             }
         }
         Kind::Claim => {
-            mask[PASS] = 1;
+            mask.set(PASS);
             if hu(engine, turn, tracker, seat) {
-                mask[HU] = 1;
+                mask.set(HU);
             }
             if let Event::Play { player, tile } | Event::Peng { player, tile } | Event::Chi { player, tile, .. } =
                 turn.event
@@ -104,26 +104,16 @@ pub fn write_mask(
         Kind::MeldDiscard => {
             for (t, &n) in hand.iter().enumerate() {
                 if n > 0 {
-                    mask[PLAY + t] = 1;
+                    mask.set(PLAY + t);
                 }
             }
         }
     }
-    count(mask)
-}
-
-/// The bits set (a mask of 0/1 bytes), eight bytes at a time.
-fn count(mask: &[u8]) -> usize {
-    let mut chunks = mask.chunks_exact(8);
-    let mut n = 0u64;
-    for c in &mut chunks {
-        n += u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]).count_ones() as u64;
-    }
-    n as usize + chunks.remainder().iter().filter(|&&b| b != 0).count()
+    mask.len()
 }
 
 /// PENG, melded kong and CHI on `discarder`'s `tile` for `seat`.
-fn claims(mask: &mut [u8], hand: &[u8; TILE_KINDS], discarder: u8, seat: u8, tile: Tile, walls: [u8; 4], own_wall: u8) {
+fn claims(mask: &mut Legal, hand: &[u8; TILE_KINDS], discarder: u8, seat: u8, tile: Tile, walls: [u8; 4], own_wall: u8) {
     // wallLast: set by the layer at the discarder's draw (or claim) from the
     // segment of the seat after it.
     if walls[(discarder as usize + 1) % 4] == 0 {
@@ -131,9 +121,9 @@ fn claims(mask: &mut [u8], hand: &[u8; TILE_KINDS], discarder: u8, seat: u8, til
     }
     let n = hand[tile.index()];
     if n >= 2 {
-        mask[PENG + tile.index()] = 1;
+        mask.set(PENG + tile.index());
         if n == 3 && own_wall > 0 {
-            mask[GANG + tile.index()] = 1;
+            mask.set(GANG + tile.index());
         }
     }
     if (discarder + 1) % 4 != seat || !tile.is_suited() {
@@ -144,12 +134,12 @@ fn claims(mask: &mut [u8], hand: &[u8; TILE_KINDS], discarder: u8, seat: u8, til
         (tile.prev().and_then(Tile::prev), tile.prev(), tile.next(), tile.next().and_then(Tile::next));
     // Runs with the claimed tile high, middle, low.
     if has(m2) && has(m1) {
-        mask[chi_index(m1.unwrap_or(tile), tile)] = 1;
+        mask.set(chi_index(m1.unwrap_or(tile), tile));
     }
     if has(m1) && has(p1) {
-        mask[chi_index(tile, tile)] = 1;
+        mask.set(chi_index(tile, tile));
     }
     if has(p1) && has(p2) {
-        mask[chi_index(p1.unwrap_or(tile), tile)] = 1;
+        mask.set(chi_index(p1.unwrap_or(tile), tile));
     }
 }

@@ -42,6 +42,28 @@ pub struct Batch {
     pub kind: Vec<i8>,
     /// The seat's final score.
     pub score: Vec<i32>,
+    /// The win flags a HU at the decision would be scored with (the
+    /// engine's, what canHu is computed on): bits [`SELF_DRAWN`],
+    /// [`FOURTH_TILE`], [`ABOUT_KONG`], [`WALL_LAST`].
+    pub win_flags: Vec<u8>,
+}
+
+/// `win_flags` bit: the win tile was drawn by the seat itself.
+pub const SELF_DRAWN: u8 = 1;
+/// `win_flags` bit: the win tile is the last of its kind (和绝张).
+pub const FOURTH_TILE: u8 = 2;
+/// `win_flags` bit: a kong replacement draw, or robbing a kong.
+pub const ABOUT_KONG: u8 = 4;
+/// `win_flags` bit: the last tile of the wall.
+pub const WALL_LAST: u8 = 8;
+
+/// The `win_flags` byte of a seat's win now.
+pub fn win_flags_byte(engine: &Engine, seat: u8) -> u8 {
+    let f = engine.win_flags(seat);
+    (f.self_drawn as u8 * SELF_DRAWN)
+        | (f.fourth_tile as u8 * FOURTH_TILE)
+        | (f.about_kong as u8 * ABOUT_KONG)
+        | (f.wall_last as u8 * WALL_LAST)
 }
 
 impl Batch {
@@ -63,21 +85,20 @@ impl Batch {
         self.seat.clear();
         self.kind.clear();
         self.score.clear();
+        self.win_flags.clear();
     }
-    /// Moves the first `n` samples out into a new batch.
-    pub fn split_front(&mut self, n: usize) -> Batch {
+    /// Drops the first `n` samples (the rest move to the front).
+    pub fn remove_front(&mut self, n: usize) {
         let n = n.min(self.len());
-        let o = self.obs_len;
-        let mut front = Batch::new(o);
-        front.obs = self.obs.drain(..n * o).collect();
-        front.mask = self.mask.drain(..n * NUM_ACTIONS).collect();
-        front.act = self.act.drain(..n).collect();
-        front.game = self.game.drain(..n).collect();
-        front.turn = self.turn.drain(..n).collect();
-        front.seat = self.seat.drain(..n).collect();
-        front.kind = self.kind.drain(..n).collect();
-        front.score = self.score.drain(..n).collect();
-        front
+        self.obs.drain(..n * self.obs_len);
+        self.mask.drain(..n * NUM_ACTIONS);
+        self.act.drain(..n);
+        self.game.drain(..n);
+        self.turn.drain(..n);
+        self.seat.drain(..n);
+        self.kind.drain(..n);
+        self.score.drain(..n);
+        self.win_flags.drain(..n);
     }
 }
 
@@ -89,6 +110,7 @@ struct SeatSamples {
     act: Vec<i64>,
     turn: Vec<i32>,
     kind: Vec<i8>,
+    win_flags: Vec<u8>,
 }
 
 impl SeatSamples {
@@ -98,13 +120,66 @@ impl SeatSamples {
         self.act.clear();
         self.turn.clear();
         self.kind.clear();
+        self.win_flags.clear();
     }
-    fn push(&mut self, obs: &[u8], mask: &[u8], act: usize, turn: usize, kind: Kind) {
+    fn push(&mut self, obs: &[u8], mask: &Legal, act: usize, turn: usize, kind: Kind, win_flags: u8) {
         self.obs.extend_from_slice(obs);
-        self.mask.extend_from_slice(mask);
+        mask.write_into(&mut self.mask);
         self.act.push(act as i64);
         self.turn.push(turn as i32);
         self.kind.push(kind as i8);
+        self.win_flags.push(win_flags);
+    }
+}
+
+/// The legal actions of a decision as a set of indices (0..235), the mask
+/// written out only for the decisions kept: most are dropped as forced.
+#[derive(Clone, Copy)]
+pub struct Legal {
+    bits: [u64; 4],
+    idx: [u8; NUM_ACTIONS],
+    n: usize,
+}
+
+impl Default for Legal {
+    fn default() -> Self {
+        Legal { bits: [0; 4], idx: [0; NUM_ACTIONS], n: 0 }
+    }
+}
+
+impl Legal {
+    pub fn clear(&mut self) {
+        self.bits = [0; 4];
+        self.n = 0;
+    }
+    /// Marks action `i` (< 235) legal.
+    #[inline]
+    pub fn set(&mut self, i: usize) {
+        let (w, b) = (i / 64, i % 64);
+        if self.bits[w] >> b & 1 == 0 {
+            self.bits[w] |= 1 << b;
+            self.idx[self.n] = i as u8;
+            self.n += 1;
+        }
+    }
+    /// The number of legal actions.
+    pub fn len(&self) -> usize {
+        self.n
+    }
+    pub fn is_empty(&self) -> bool {
+        self.n == 0
+    }
+    pub fn contains(&self, i: usize) -> bool {
+        i < NUM_ACTIONS && self.bits[i / 64] >> (i % 64) & 1 == 1
+    }
+    /// Appends the 235-byte 0/1 mask to `out`.
+    pub fn write_into(&self, out: &mut Vec<u8>) {
+        let start = out.len();
+        out.resize(start + NUM_ACTIONS, 0);
+        let mask = &mut out[start..];
+        for &i in &self.idx[..self.n] {
+            mask[i as usize] = 1;
+        }
     }
 }
 
@@ -113,9 +188,10 @@ impl SeatSamples {
 #[derive(Clone)]
 struct Candidate {
     obs: [u8; MAX_OBS],
-    mask: [u8; NUM_ACTIONS],
+    mask: Legal,
     act: usize,
     turn: usize,
+    win_flags: u8,
 }
 
 const MAX_OBS: usize = if FEATURE_LEN > obs::COMPACT_LEN { FEATURE_LEN } else { obs::COMPACT_LEN };
@@ -128,8 +204,7 @@ pub struct Extractor {
     seats: [SeatSamples; 4],
     candidates: [Option<Box<Candidate>>; 4],
     scores: Option<[i32; 4]>,
-    obs_buf: [u8; MAX_OBS],
-    mask_buf: [u8; NUM_ACTIONS],
+    mask_buf: Legal,
     /// Decisions whose answer has no index (a malformed answer, which the
     /// judge then punished): not sampled.
     pub unencodable: usize,
@@ -144,8 +219,7 @@ impl Extractor {
             seats: Default::default(),
             candidates: Default::default(),
             scores: None,
-            obs_buf: [0; MAX_OBS],
-            mask_buf: [0; NUM_ACTIONS],
+            mask_buf: Legal::default(),
             unencodable: 0,
         }
     }
@@ -173,7 +247,7 @@ impl Extractor {
         if let Event::Peng { player, .. } | Event::Chi { player, .. } = turn.event {
             if let Some(c) = self.candidates[player as usize % 4].take() {
                 let n = self.opts.encoding.len();
-                self.seats[player as usize % 4].push(&c.obs[..n], &c.mask, c.act, c.turn, Kind::MeldDiscard);
+                self.seats[player as usize % 4].push(&c.obs[..n], &c.mask, c.act, c.turn, Kind::MeldDiscard, c.win_flags);
             }
         }
         self.candidates = Default::default();
@@ -220,12 +294,19 @@ impl Extractor {
         answers: [Option<&str>; 4],
     ) {
         let o = self.opts.encoding.len();
+        let mask = &mut self.mask_buf;
         let n = match (self.opts.flags, pending) {
-            (Flags::Judge, Some(claim)) => action::write_discard_mask(engine, seat, claim, &mut self.mask_buf),
-            (Flags::Judge, None) => action::write_mask(engine, seat, &mut self.mask_buf),
+            (Flags::Judge, claim) => {
+                mask.clear();
+                match claim {
+                    Some(claim) => action::legal_discard_indices(engine, seat, claim, |i| mask.set(i)),
+                    None => action::legal_indices(engine, seat, |i| mask.set(i)),
+                }
+                mask.len()
+            }
             (Flags::Cai, _) => {
                 let hand = obs::shown_hand(engine, &self.seen, seat, pending);
-                baseline::write_mask(engine, turn, &self.tracker, seat, kind, &hand, &mut self.mask_buf)
+                baseline::write_mask(engine, turn, &self.tracker, seat, kind, &hand, mask)
             }
         };
         if n <= 1 && !self.opts.keep_forced {
@@ -235,12 +316,22 @@ impl Extractor {
             self.unencodable += 1;
             return;
         };
-        obs::write(self.opts.encoding.obs_kind(), engine, &self.seen, seat, pending, &mut self.obs_buf[..o]);
         if kind == Kind::MeldDiscard {
-            self.candidates[seat as usize] =
-                Some(Box::new(Candidate { obs: self.obs_buf, mask: self.mask_buf, act, turn: index }));
+            let win_flags = win_flags_byte(engine, seat);
+            let mut c = Box::new(Candidate { obs: [0; MAX_OBS], mask: self.mask_buf, act, turn: index, win_flags });
+            obs::write(self.opts.encoding.obs_kind(), engine, &self.seen, seat, pending, &mut c.obs[..o]);
+            self.candidates[seat as usize] = Some(c);
         } else {
-            self.seats[seat as usize].push(&self.obs_buf[..o], &self.mask_buf, act, index, kind);
+            // The observation written where it is kept.
+            let s = &mut self.seats[seat as usize];
+            let at = s.obs.len();
+            s.obs.resize(at + o, 0);
+            obs::write(self.opts.encoding.obs_kind(), engine, &self.seen, seat, pending, &mut s.obs[at..]);
+            self.mask_buf.write_into(&mut s.mask);
+            s.act.push(act as i64);
+            s.turn.push(index as i32);
+            s.kind.push(kind as i8);
+            s.win_flags.push(win_flags_byte(engine, seat));
         }
     }
 
@@ -270,6 +361,7 @@ impl Extractor {
             out.act.extend_from_slice(&s.act);
             out.turn.extend_from_slice(&s.turn);
             out.kind.extend_from_slice(&s.kind);
+            out.win_flags.extend_from_slice(&s.win_flags);
             out.game.extend(std::iter::repeat_n(game, k));
             out.seat.extend(std::iter::repeat_n(seat as i8, k));
             out.score.extend(std::iter::repeat_n(scores[seat], k));

@@ -14,8 +14,8 @@ use std::path::{Path, PathBuf};
 use crate::engine::Engine;
 use crate::fans::Profile;
 use crate::record::lines::{Block, LineReader};
-use crate::record::view::GameView;
-use crate::replay::Replayer;
+use crate::record::view::{AnswersView, GameView};
+use crate::replay::{Record, Replayer};
 
 use super::extract::{Batch, Extractor};
 use super::Options;
@@ -174,8 +174,18 @@ impl Stream {
                 Err(e) => Err(format!("malformed record: {e}")),
             };
         }
-        let game = GameView::parse(text).map_err(|e| format!("malformed record: {e}"))?;
-        let profile = crate::record::rules::profile_for(game.rules, self.rules).map_err(|e| e.to_string())?;
+        // The answers-only scan (what a replay reads); anything it does not
+        // take, the full reader takes or words.
+        let fast = std::str::from_utf8(text).ok().and_then(AnswersView::parse);
+        let full;
+        let (game_id, rules, record): (&str, _, &dyn Record) = match &fast {
+            Some(v) => (v.game_id, v.rules, v),
+            None => {
+                full = GameView::parse(text).map_err(|e| format!("malformed record: {e}"))?;
+                (full.game_id.as_str(), full.rules, &full)
+            }
+        };
+        let profile = crate::record::rules::profile_for(rules, self.rules).map_err(|e| e.to_string())?;
         let mut engine = self.engine.take().unwrap_or_else(|| Engine::with_profile(profile));
         if !std::ptr::eq(engine.profile(), profile) {
             engine = Engine::with_profile(profile);
@@ -185,7 +195,7 @@ impl Stream {
         let before = ex.unencodable;
         // The one replay driver: each turn with the engine as it emitted it
         // and the record's answers; its policy decides what does not replay.
-        let mut replay = Replayer::new(engine, &game);
+        let mut replay = Replayer::new(engine, record);
         let mut stop = None;
         while let Some(step) = replay.next() {
             match step {
@@ -198,7 +208,7 @@ impl Stream {
         }
         self.engine = Some(replay.into_engine());
         if let Some(e) = stop {
-            return Err(format!("game {}: {e}", game.game_id.as_str()));
+            return Err(format!("game {game_id}: {e}"));
         }
         self.report.unencodable += ex.unencodable - before;
         let start = out.len();

@@ -14,6 +14,10 @@
 //! temporary name in OUT and renamed once complete, so a full disk or an
 //! unwritable OUT leaves no file passed off as whole; the error names the
 //! file and the cause. Memory holds one shard (or one game) at a time.
+//! Outputs of an earlier run into the same OUT that this run did not write
+//! (by their names only: `samples-NNNNN.npz`, `N.npz`, `count.json`, their
+//! temporary files) are removed before the manifest is written, so OUT
+//! holds what the manifest lists.
 
 use std::fmt;
 use std::fs::File;
@@ -95,7 +99,9 @@ pub fn write_atomic(
     let err = |e: std::io::Error| WriteError { path: path.clone(), message: e.to_string() };
     let result = (|| {
         let file = File::create(&tmp)?;
-        let mut w = BufWriter::with_capacity(1 << 20, file);
+        // Large arrays go to the file directly (BufWriter passes writes
+        // past its capacity through); a small buffer for the headers.
+        let mut w = BufWriter::with_capacity(1 << 16, file);
         fill(&mut w)?;
         let file = w.into_inner().map_err(|e| e.into_error())?;
         if sync {
@@ -148,9 +154,47 @@ pub fn write_batch(w: &mut dyn Write, b: &Batch, encoding: Encoding, all: bool) 
         ] {
             arrays.push(Array { name, descr, shape: vec![n], data });
         }
+        arrays.push(Array { name: "win_flags", descr: "|u1", shape: vec![n], data: &b.win_flags });
     }
     let mut w = w;
     npz::write_npz(&mut w, &arrays)
+}
+
+/// Whether `name` is one this module writes into OUT: a shard
+/// (`samples-NNNNN.npz`), a per-game file (`N.npz`), `count.json`, or a
+/// temporary file of one (`.NAME.tmp`).
+fn is_ours(name: &str) -> bool {
+    let name = match name.strip_prefix('.').and_then(|n| n.strip_suffix(".tmp")) {
+        Some(inner) => inner,
+        None => name,
+    };
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    let npz = |stem: &str| digits(stem) || stem.strip_prefix("samples-").is_some_and(|n| n.len() == 5 && digits(n));
+    name == "count.json" || name == "manifest.json" || name.strip_suffix(".npz").is_some_and(npz)
+}
+
+/// Removes from `out` the files of an earlier run that this one did not
+/// write (a larger run's last shards, the other layout's files, temporary
+/// files of an interrupted run): what is in OUT is what the manifest
+/// lists. Other files are left alone. Returns the names removed.
+fn remove_stale(out: &Path, written: &[(String, usize)], layout: Layout) -> Result<Vec<String>, WriteError> {
+    let err = |path: &Path, e: std::io::Error| WriteError { path: path.to_path_buf(), message: e.to_string() };
+    let keep: std::collections::HashSet<&str> = written.iter().map(|(f, _)| f.as_str()).collect();
+    let mut removed = Vec::new();
+    for entry in std::fs::read_dir(out).map_err(|e| err(out, e))? {
+        let entry = entry.map_err(|e| err(out, e))?;
+        let Some(name) = entry.file_name().to_str().map(str::to_owned) else { continue };
+        let current = keep.contains(name.as_str())
+            || name == "manifest.json"
+            || (name == "count.json" && layout == Layout::PerGame);
+        if current || !is_ours(&name) || !entry.file_type().is_ok_and(|t| t.is_file()) {
+            continue;
+        }
+        std::fs::remove_file(entry.path()).map_err(|e| err(&entry.path(), e))?;
+        removed.push(name);
+    }
+    removed.sort();
+    Ok(removed)
 }
 
 /// Samples `inputs` into `out` in `layout`; `on_problem` hears of each
@@ -216,6 +260,7 @@ pub fn write(
         let text = format!("[{}]", counts.iter().map(usize::to_string).collect::<Vec<_>>().join(", "));
         write_atomic(out, "count.json", false, |w| w.write_all(text.as_bytes()))?;
     }
+    let removed = remove_stale(out, &files, layout)?;
     let manifest = json!({
         "format": "mcr samples 1",
         "inputs": hashes,
@@ -232,6 +277,7 @@ pub fn write(
             "mask": {"dtype": "|i1", "shape": [0, NUM_ACTIONS]},
             "act": {"dtype": "<i8"}, "game": {"dtype": "<i8"}, "turn": {"dtype": "<i4"},
             "seat": {"dtype": "|i1"}, "kind": {"dtype": "|i1"}, "score": {"dtype": "<i4"},
+            "win_flags": {"dtype": "|u1", "bits": {"self_drawn": 1, "fourth_tile": 2, "about_kong": 4, "wall_last": 8}},
         },
         "counts": {
             "games": report.games,
@@ -242,6 +288,7 @@ pub fn write(
             "unencodable_answers": report.unencodable,
         },
         "files": files.iter().map(|(f, n)| json!({"file": f, "samples": n})).collect::<Vec<_>>(),
+        "removed_stale": removed.len(),
     });
     let text = serde_json::to_string_pretty(&manifest).unwrap_or_default() + "\n";
     write_atomic(out, "manifest.json", false, |w| w.write_all(text.as_bytes()))?;

@@ -111,6 +111,8 @@ fn the_format_is_told_from_the_first_line() {
     // A bad first line is still told by its keys.
     assert_eq!(formats::detect(br#"{"_id": "x", "initdata": {"quan": 1, "#), Some(Format::BotzoneLog));
     assert_eq!(formats::detect(b"hello"), None);
+    // Any other object is read as a record (and refused line by line).
+    assert_eq!(formats::detect(br#"{"id": "h1", "packs": []}"#), Some(Format::Record));
     let blank_first = common::temp_file("blank-first.jsonl", format!("\n  \n{}\n", serde_json::to_string(&logs()[0]).unwrap()));
     let input = formats::open(Path::new(&blank_first)).unwrap();
     assert_eq!(input.format, Some(Format::BotzoneLog));

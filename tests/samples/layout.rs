@@ -109,3 +109,33 @@ fn an_unwritable_out_is_an_error() {
     assert_eq!(run.code, Some(2), "{run:?}");
     assert!(run.stderr.contains("error: cannot write") && run.stderr.contains("samples_not_a_dir"), "{}", run.stderr);
 }
+
+#[test]
+fn a_rerun_leaves_no_output_of_an_earlier_run() {
+    let golden = common::data("golden.jsonl.gz");
+    let out = common::temp_dir("samples_rerun");
+    let run = |args: &[&str]| {
+        let mut all = vec!["samples", golden.to_str().unwrap(), "-o", out.to_str().unwrap()];
+        all.extend_from_slice(args);
+        let r = common::mcr(&all);
+        assert!(r.ok(), "{r:?}");
+    };
+    let names = || {
+        let mut v: Vec<String> =
+            std::fs::read_dir(&out).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+        v.sort();
+        v
+    };
+    run(&["--layout", "per-game"]);
+    run(&["--shard-size", "5000"]);
+    assert!(names().iter().filter(|n| n.starts_with("samples-")).count() >= 3, "{:?}", names());
+    // Not the command's: kept.
+    std::fs::write(out.join("notes.txt"), "mine").unwrap();
+    std::fs::write(out.join(".samples-00009.npz.tmp"), "an interrupted run's").unwrap();
+    run(&[]);
+    assert_eq!(names(), ["manifest.json", "notes.txt", "samples-00000.npz"]);
+    let m: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("manifest.json")).unwrap()).unwrap();
+    assert_eq!(m["files"].as_array().unwrap().len(), 1);
+    assert!(m["removed_stale"].as_u64().unwrap() >= 3, "{}", m["removed_stale"]);
+}

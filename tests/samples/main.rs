@@ -6,6 +6,7 @@
 mod common;
 
 mod baseline;
+mod flags;
 mod judge;
 mod layout;
 

@@ -10,7 +10,10 @@ from the mcr-engine Rust library, in process.
   (``encode_hands(hands)``, or a numpy ``uint8`` array's ``tobytes()``).
 - ``Engine``: the Botzone judge (``reset``/``step``), the interface of the
   public ``validate_engine.py`` (``--engine mcr_engine:Engine``).
-- ``read_games(path)``, ``read_hands(path)``: records of ``.jsonl(.gz)`` files.
+- ``read_games(path)``, ``read_hands(path)``: records of ``.jsonl(.gz)`` files;
+  ``read_games`` also reads Botzone text logs and match logs (format told
+  from the first line, or ``from_=``), each game replayed and checked as
+  ``mcr import`` does; ``import_games(paths, out)`` is ``mcr import``.
 - ``shanten(hand)``, ``discards(hand)``, ``waits(hand)``: the hand analysis
   (shanten per shape with useful tiles, the discard table, each winning tile
   with its fans): :class:`Shanten`, :class:`Discard`, :class:`Wait`.
@@ -57,6 +60,7 @@ from ._native import (
     encode_hands,
     explain,
     fan_table,
+    import_games,
     profiles,
     read_games,
     read_hands,
@@ -68,10 +72,10 @@ __version__ = "0.1.0"
 
 def __getattr__(name):
     # The environment needs numpy: imported on first use only.
-    if name == "Arena":
-        from .arena import Arena
+    if name in ("Arena", "Standings", "batched", "standings"):
+        from . import arena
 
-        return Arena
+        return getattr(arena, name)
     if name in ("VecEnv", "StepResult", "ActionError"):
         from . import env
 
@@ -86,6 +90,8 @@ def __getattr__(name):
 
 __all__ = [
     "Arena",
+    "Standings",
+    "batched",
     "BUILD_ID",
     "Engine",
     "EngineError",
@@ -109,6 +115,7 @@ __all__ = [
     "encode_hands",
     "explain",
     "fan_table",
+    "import_games",
     "profiles",
     "read_games",
     "read_hands",

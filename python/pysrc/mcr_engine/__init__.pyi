@@ -1,6 +1,6 @@
 """Type stubs of mcr_engine (the native module mcr_engine._native)."""
 from os import PathLike
-from typing import Any, Dict, Iterator, List, Literal, Mapping, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, Iterable, Iterator, List, Literal, Mapping, Optional, Sequence, Tuple, TypedDict, Union
 
 BUILD_ID: str
 __version__: str
@@ -37,10 +37,14 @@ def action_name(index: int) -> str:
 from .env import ActionError as ActionError, StepResult as StepResult, VecEnv as VecEnv
 
 class RecordError(McrError):
-    """A record file or line could not be read."""
+    """A record file or line could not be read (or, importing a Botzone
+    format, a game could not be imported: ``game`` is its match id, ``at``
+    the place in it, e.g. ``"log[37]"`` or ``"line 212"``)."""
     path: str
     line: int
     reason: str
+    game: Optional[str]
+    at: Optional[str]
 
 class Fan:
     """One fan of a result."""
@@ -148,7 +152,24 @@ class RecordReader(Iterator[Any]):
     def __iter__(self) -> "RecordReader": ...
     def __next__(self) -> Any: ...
 
-def read_games(path: Union[str, PathLike[str]], *, on_error: Literal["raise", "yield"] = "raise") -> RecordReader: ...
+FormatName = Literal["record", "botzone-text", "botzone-log"]
+
+def read_games(
+    path: Union[str, PathLike[str]], *, from_: Optional[FormatName] = None, on_error: Literal["raise", "yield"] = "raise"
+) -> RecordReader: ...
+
+class ImportSummary(TypedDict):
+    read: int
+    imported: int
+    reasons: List[str]
+    more: int
+
+def import_games(
+    paths: Union[str, PathLike[str], Iterable[Union[str, PathLike[str]]]],
+    out: Union[str, PathLike[str]],
+    *,
+    from_: Optional[FormatName] = None,
+) -> ImportSummary: ...
 def read_hands(path: Union[str, PathLike[str]], *, on_error: Literal["raise", "yield"] = "raise") -> RecordReader: ...
 
 # The hand analysis (shanten, useful tiles, discards, waits).

@@ -22,10 +22,28 @@ illegal answer (the judge's WA). An exception raised by a policy stops the
 run and is raised from ``run``. The arena makes this process a child
 subreaper while it runs bot programs (orphans of the bots come back to it
 and are killed); ``jobs=J`` plays J games at once (policies share the GIL).
+
+Duplicate tournaments: ``records, standings = arena.duplicate(walls=W)``
+plays each wall under the 24 seatings (README, "Tournaments") and returns
+the records and a :class:`Standings` (``.bots``, ``.text``, ``.json``,
+``.to_pandas()``). A seat may be a batched policy, ``batched(f)`` with
+``f(obs, mask) -> actions`` on 2-D arrays (one row per seat deciding, numpy
+uint8 ``[B, 195 or 216]`` and ``[B, 235]``; an int array ``[B]`` back). When
+all four seats are batched policies the games run many at once
+(``tables``), each policy called once per step with all its rows; else they
+run in the arena (a batched policy then gets one row). A seat with one
+legal action plays it without asking the policy, in both. ``records="dict"``
+(default) parses the records, ``"json"`` keeps the JSON lines, ``None``
+keeps none (the standings alone: a training loop's evaluation)::
+
+    def greedy(obs, mask): return mask.argmax(axis=1)
+    pol = mcr_engine.batched(checkpoint_policy, name="ckpt-1200")
+    _, st = mcr_engine.Arena([pol, mcr_engine.batched(greedy, name="first")] * 2).duplicate(walls=64, records=None)
+    print(st.text); st.bots[0]["mean_score"], st.bots[0]["ci95"]
 """
 import json
 
-from ._native import _Arena, arena_summary
+from ._native import _Arena, standings_of
 
 
 class Arena:
@@ -52,15 +70,86 @@ class Arena:
                     f.write(line + "\n")
         return [json.loads(line) for line in lines]
 
+    def duplicate(self, walls, *, shard=None, tables=512, records="dict"):
+        """A duplicate tournament of ``walls`` walls (``shard=(i, n)``: the
+        games whose index modulo n is i), the four seats as the four entries.
+        Returns ``(records, Standings)``; the records are in run order."""
+        if records not in ("dict", "json", None):
+            raise ValueError('records: "dict", "json" or None')
+        i, n = shard if shard is not None else (0, 1)
+        lines, sjson, stext = self._native.duplicate(walls, i, n, tables, records is not None)
+        out = [json.loads(line) for line in lines] if records == "dict" else lines if records == "json" else None
+        return out, Standings(sjson, stext)
+
     @staticmethod
     def summary(records):
-        """The per-bot table (games, mean score, wins, self-drawn, deal-ins,
-        time per turn, verdicts) of records."""
-        return arena_summary([r if isinstance(r, str) else json.dumps(r) for r in records])
+        """The standings table (text) of records."""
+        return standings(records).text
+
+
+class Standings:
+    """Tournament standings (``mcr standings --format json``'s form:
+    ``.json`` the dict, ``.bots`` its rows in rank order, ``.text`` the
+    table ``mcr arena`` prints)."""
+
+    def __init__(self, sjson, text):
+        self.json = json.loads(sjson)
+        self.text = text
+
+    @property
+    def bots(self):
+        return self.json["bots"]
+
+    def __getitem__(self, name):
+        for b in self.bots:
+            if b["name"] == name:
+                return b
+        raise KeyError(name)
+
+    def __str__(self):
+        return self.text
+
+    def __repr__(self):
+        return f"<Standings {self.json['records']} games: " + ", ".join(f"{b['name']} {b['mean_score']:.2f}" for b in self.bots) + ">"
+
+    def to_pandas(self):
+        """One row per bot (rank order), the interval as ``ci95_lo``/``ci95_hi``."""
+        import pandas as pd
+
+        rows = []
+        for b in self.bots:
+            r = {k: v for k, v in b.items() if k not in ("ci95", "time_ms", "verdicts")}
+            lo, hi = b["ci95"] if b["ci95"] else (None, None)
+            r["ci95_lo"], r["ci95_hi"] = lo, hi
+            r["verdicts"] = sum(b["verdicts"].values())
+            rows.append(r)
+        return pd.DataFrame(rows).set_index("name")
+
+
+def standings(records):
+    """The :class:`Standings` of records (dicts or JSON lines; shards and
+    runs in any order give the same)."""
+    return Standings(*standings_of([r if isinstance(r, str) else json.dumps(r) for r in records]))
+
+
+def batched(policy, name=None):
+    """Marks ``policy(obs, mask) -> actions`` (2-D numpy arrays, one row per
+    deciding seat) as a batched seat of :class:`Arena`."""
+    import numpy as np
+
+    def call(obs, mask, rows):
+        o = np.frombuffer(obs, dtype=np.uint8).reshape(rows, -1)
+        m = np.frombuffer(mask, dtype=np.uint8).reshape(rows, -1)
+        a = np.asarray(policy(o, m), dtype=np.int64).reshape(rows)
+        return a.tobytes()
+
+    call._mcr_batched = True
+    call.name = name or getattr(policy, "name", None) or getattr(policy, "__name__", "policy")
+    return call
 
 
 def _wrap(seat):
-    if isinstance(seat, dict) or not callable(seat):
+    if isinstance(seat, dict) or not callable(seat) or getattr(seat, "_mcr_batched", False):
         return seat
     import numpy as np
 
