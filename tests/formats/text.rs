@@ -252,6 +252,10 @@ fn game_cut_short_is_located() {
     let e = results.last().unwrap().as_ref().unwrap_err();
     assert!(e.message.contains("file ends before its Score line"), "{e}");
     assert_eq!(e.line, line_of(&b, last, 0));
+    // ... or inside a line.
+    let cut = &text[..text.rfind(" Draw ").unwrap() + 3];
+    let e = import(cut).pop().unwrap().unwrap_err();
+    assert!(e.message.contains("the file ends inside this line"), "{e}");
 }
 
 #[test]
@@ -363,4 +367,58 @@ fn error_games_cannot_be_written() {
         }
         assert!(out.is_empty());
     }
+}
+
+#[test]
+fn huang_while_the_next_drawer_has_tiles_is_located() {
+    // The last draw and discard before a Huang taken out: the drawer's
+    // segment is no longer known to be empty.
+    let b = blocks();
+    let ends_on_a_draw = |b: &Vec<String>| {
+        b.iter().position(|l| l == "Huang").is_some_and(|h| b[h - 2].contains(" Draw ") && b[h - 1].contains(" Play "))
+    };
+    let g = b.iter().position(ends_on_a_draw).unwrap();
+    corrupt(
+        g,
+        |b| {
+            let h = b.iter().position(|l| l == "Huang").unwrap();
+            b.drain(h - 2..h);
+            h - 2
+        },
+        "Huang, but the judge's game goes on",
+    );
+}
+
+#[test]
+fn ignored_claims_on_a_self_drawn_hu_are_located() {
+    let b = blocks();
+    let g = b.iter().position(|b| b.windows(2).any(|w| w[0].contains(" Draw ") && w[1].contains(" Hu "))).unwrap();
+    corrupt(
+        g,
+        |b| {
+            let i = b.windows(2).position(|w| w[0].contains(" Draw ") && w[1].contains(" Hu ")).unwrap() + 1;
+            let seat: u8 = b[i][7..8].parse().unwrap();
+            let t = b[i][b[i].len() - 2..].to_string();
+            b[i] = format!("{} Ignore Player {} Hu {t}", b[i], (seat + 1) % 4);
+            i
+        },
+        "nothing is ignored",
+    );
+}
+
+#[test]
+fn imported_records_serialise_and_read_back() {
+    // The records as `mcr import` writes them: JSON lines of the corpus
+    // schema with `wall_known` and `source`, read back by the record reader.
+    let text = join(&blocks()[..20]);
+    let mut out = Vec::new();
+    for r in import(&text) {
+        let rec = r.unwrap().record;
+        let line = rec.to_json();
+        let back: GameRecord = serde_json::from_str(&line).unwrap();
+        assert_eq!(back.wall_known, rec.wall_known);
+        assert_eq!(back.source.as_ref().unwrap()["format"], "botzone-text");
+        text::write(&mut out, &back).unwrap();
+    }
+    assert!(String::from_utf8(out).unwrap() == text);
 }

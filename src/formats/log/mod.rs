@@ -191,8 +191,8 @@ pub fn import(m: &MatchLog, engine: &mut Engine) -> Result<GameRecord, LogError>
     while let Some(step) = replay.next() {
         let step = step.map_err(|stop| stopped(&stop))?;
         let k = step.index;
-        check_output(step.turn, game.outputs[k]).map_err(|m| entry(2 * k, m))?;
         let mut turn = TurnRecord::from_turn(step.turn, None, game.verdicts(k));
+        check_output(step.turn, &turn.display, game.outputs[k]).map_err(|m| entry(2 * k, m))?;
         if !step.last {
             // Only the seats that answered (a seat with a verdict may not).
             turn.responses = seat_map(&step.answers, |a| a.to_string());
@@ -224,8 +224,9 @@ fn stopped(stop: &Stop) -> LogError {
     }
 }
 
-/// Compares the judge's output in the log with the engine's turn.
-fn check_output(turn: &Turn, output: &serde_json::Map<String, Value>) -> Result<(), String> {
+/// Compares the judge's output in the log with the engine's turn (whose
+/// display is `engine_display`).
+fn check_output(turn: &Turn, engine_display: &Value, output: &serde_json::Map<String, Value>) -> Result<(), String> {
     let command = output.get("command").and_then(Value::as_str);
     let content = output.get("content");
     let display = output.get("display").ok_or("the judge output has no display")?;
@@ -245,9 +246,8 @@ fn check_output(turn: &Turn, output: &serde_json::Map<String, Value>) -> Result<
         let engine: serde_json::Map<String, Value> = engine_content.into_iter().collect();
         return Err(format!("the judge's content {} differs from the engine's {}", Value::Object(content.clone()), Value::Object(engine)));
     }
-    let engine_display = turn.display_json();
-    if !displays_equal(&engine_display, display, Compare::Exact) {
-        return Err(format!("the judge's display differs from the engine's: {}", display_diff(display, &engine_display)));
+    if !displays_equal(engine_display, display, Compare::Exact) {
+        return Err(format!("the judge's display differs from the engine's: {}", display_diff(display, engine_display)));
     }
     Ok(())
 }

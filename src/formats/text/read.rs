@@ -140,6 +140,12 @@ impl<R: BufRead> Lines<R> {
         }
     }
 
+    /// The line shown ends the stream without a line break (a file cut
+    /// inside it, perhaps).
+    pub fn unterminated(&self) -> bool {
+        self.held && self.buf.last().is_some_and(|&b| b != b'\n')
+    }
+
     pub fn consume(&mut self) {
         self.held = false;
     }
@@ -228,7 +234,13 @@ impl Builder {
             if n + 1 - self.start > MAX_GAME_LINES {
                 return Err((n, format!("the game has more than {MAX_GAME_LINES} lines without its Score line")));
             }
-            let parsed = line::parse(text).map_err(|m| (n, m))?;
+            let parsed = match line::parse(text) {
+                Ok(p) => p,
+                Err(m) => {
+                    let cut = if lines.unterminated() { " (the file ends inside this line: cut short?)" } else { "" };
+                    return Err((n, format!("{m}{cut}")));
+                }
+            };
             if let Line::Match(id) = parsed {
                 if self.id.is_some() {
                     // The next game: this one ended without its Score line.

@@ -365,6 +365,15 @@ fn answers_to(
             if a.seat != player || !matches!(a.verb, Verb::Play | Verb::AnGang | Verb::BuGang | Verb::Hu) {
                 return Err((a.line, format!("after Player {player} Draw {tile} the text has `{}`: expected Play, AnGang, BuGang or Hu by Player {player}", act_text(a))));
             }
+            if !a.ignored.is_empty() {
+                return Err((
+                    a.line,
+                    format!(
+                        "`{}` after Player {player}'s own draw: nobody else can claim it, so nothing is ignored",
+                        act_text(a)
+                    ),
+                ));
+            }
             answers[player as usize] = match a.verb {
                 Verb::Play => format!("PLAY {}", a.tile),
                 Verb::AnGang => format!("GANG {}", a.tile),
