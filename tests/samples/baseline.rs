@@ -11,8 +11,19 @@ const CAI: Options = Options { encoding: Encoding::Baseline, flags: Flags::Cai, 
 /// concatenated, is the baseline's npz byte for byte.
 #[test]
 fn golden_games_per_game_equal_the_baseline() {
-    let out = common::temp_dir("samples_golden_per_game");
-    let golden = common::data("golden.jsonl.gz");
+    per_game_equals_the_baseline("samples_golden_per_game", "golden.jsonl.gz");
+}
+
+/// The same from the baseline's own input, the games in the Botzone text
+/// format (`golden.txt`), imported on the way.
+#[test]
+fn golden_text_log_per_game_equals_the_baseline() {
+    per_game_equals_the_baseline("samples_golden_text_per_game", "golden.txt");
+}
+
+fn per_game_equals_the_baseline(dir: &str, input: &str) {
+    let out = common::temp_dir(dir);
+    let golden = common::data(input);
     let run = common::mcr(&[
         "samples",
         golden.to_str().unwrap(),
