@@ -114,8 +114,8 @@ pub struct GameRecord {
     pub wall: Vec<String>,
     /// An imported game whose wall was rebuilt from what was seen (the
     /// human text format): how many tiles of each seat's 34-tile segment,
-    /// from its front, are known; the rest were filled. `None`: the whole
-    /// wall is the one played.
+    /// the last `n` positions (the first dealt), are known; the rest were
+    /// filled. `None`: the whole wall is the one played.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub wall_known: Option<Vec<u8>>,
     pub turns: Vec<TurnRecord>,
