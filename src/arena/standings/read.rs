@@ -1,8 +1,7 @@
 //! What the standings need from one record line: the bots by seat, the
 //! tournament keys, the ending and scores, the verdicts and the turn times.
 //! Everything else of the record is skipped unread: a scanner finds the
-//! byte spans of the keys wanted (strings skipped with `memchr`, nesting
-//! counted), and serde reads those small spans alone; a line the scanner
+//! byte spans of the keys wanted (strings skipped, nesting counted), and serde reads those small spans alone; a line the scanner
 //! does not take (malformed, a key twice) is read by serde whole, which then
 //! words the error. Why: the records are mostly request and display strings
 //! that serde's generic machinery tokenizes at about 125 MB/s.
@@ -115,15 +114,17 @@ pub fn summarize(line: &[u8]) -> Result<GameSummary, String> {
     build(r)
 }
 
-/// The end of the JSON string opening at `b[i]` (`"`): the index after its quote.
-fn string_end(b: &[u8], mut i: usize) -> Option<usize> {
-    i += 1;
+/// The end of the JSON string opening at `b[i]` (`"`): the index after its
+/// quote. A plain loop: the records' strings are a few bytes long, too short
+/// for `memchr`'s setup to pay.
+fn string_end(b: &[u8], i: usize) -> Option<usize> {
+    let mut j = i + 1;
     loop {
-        let j = i + memchr::memchr2(b'"', b'\\', b.get(i..)?)?;
-        if b[j] == b'"' {
-            return Some(j + 1);
+        match *b.get(j)? {
+            b'"' => return Some(j + 1),
+            b'\\' => j += 2,
+            _ => j += 1,
         }
-        i = j + 2;
     }
 }
 
@@ -141,23 +142,30 @@ fn value_end(b: &[u8], i: usize) -> Option<usize> {
         b'"' => string_end(b, i),
         b'{' | b'[' => {
             let (mut depth, mut j) = (0usize, i);
-            loop {
-                match *b.get(j)? {
-                    b'"' => {
-                        j = string_end(b, j)?;
-                        continue;
+            let mut in_string = false;
+            while let Some(&c) = b.get(j) {
+                if in_string {
+                    match c {
+                        b'"' => in_string = false,
+                        b'\\' => j += 1,
+                        _ => {}
                     }
-                    b'{' | b'[' => depth += 1,
-                    b'}' | b']' => {
-                        depth -= 1;
-                        if depth == 0 {
-                            return Some(j + 1);
+                } else {
+                    match c {
+                        b'"' => in_string = true,
+                        b'{' | b'[' => depth += 1,
+                        b'}' | b']' => {
+                            depth -= 1;
+                            if depth == 0 {
+                                return Some(j + 1);
+                            }
                         }
+                        _ => {}
                     }
-                    _ => {}
                 }
                 j += 1;
             }
+            None
         }
         _ => {
             let mut j = i;
@@ -256,6 +264,12 @@ fn scan(b: &[u8]) -> Option<Line> {
         }
     }
     (ws(b, end) == b.len()).then_some(line)
+}
+
+/// The summary of a game from its record's parts (no turns: no verdicts
+/// or times), by the reading of [`summarize`].
+pub fn summary_of(game_id: String, arena: ArenaKeys, expected: Expected) -> Result<GameSummary, String> {
+    build(Line { game_id, players: Vec::new(), arena: Some(arena), expected: Some(expected), turns: Vec::new() })
 }
 
 fn build(r: Line) -> Result<GameSummary, String> {
