@@ -255,7 +255,7 @@ impl NativeArena {
         let result = py.allow_threads(|| {
             let each = |_: u64, game: arena::GameOutcome| -> Result<(), String> {
                 n += 1;
-                match arena::standings::read::summarize(game.record.as_bytes()) {
+                match game.summary.map_or_else(|| arena::standings::read::summarize(game.record.as_bytes()), Ok) {
                     Ok(g) => builder.add(g, format!("game {n}")),
                     Err(e) => builder.errors.push(format!("game {n}: {e}")),
                 }
@@ -271,7 +271,7 @@ impl NativeArena {
                 Ok(())
             };
             if arena::batch::all_batched(&cfg) {
-                arena::batch::run(&cfg, tables, each)
+                arena::batch::run(&cfg, tables, keep_records, each)
             } else {
                 arena::run(&cfg, each)
             }

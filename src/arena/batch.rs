@@ -17,6 +17,7 @@ use std::sync::{Arc, Mutex};
 use rayon::prelude::*;
 
 use super::game::{dress, GameOutcome, LocalPlayer, SeatTurn};
+use super::standings::read;
 use super::{ArenaConfig, ArenaError, GameError, SeatSpec};
 use crate::engine::Event;
 use crate::env::action::NUM_ACTIONS;
@@ -76,7 +77,11 @@ pub fn all_batched(cfg: &ArenaConfig) -> bool {
 /// Plays `cfg` (every seat a [`SeatSpec::Batch`]) with `tables` games at
 /// once, handing each game to `each` in run order (the contract of
 /// [`super::run`]); `cfg.jobs` is the number of threads stepping the tables.
-pub fn run(cfg: &ArenaConfig, tables: usize, mut each: impl FnMut(u64, GameOutcome) -> Result<(), String>) -> Result<u64, ArenaError> {
+/// Without `records`, no record is made (the costliest part of a game):
+/// each outcome holds the standings' summary instead, made by the same
+/// reading ([`read::summary_of`]) of the same end of game (`expected`) the
+/// record would hold.
+pub fn run(cfg: &ArenaConfig, tables: usize, records: bool, mut each: impl FnMut(u64, GameOutcome) -> Result<(), String>) -> Result<u64, ArenaError> {
     let policies: Vec<Shared> = cfg
         .seats
         .iter()
@@ -174,7 +179,7 @@ pub fn run(cfg: &ArenaConfig, tables: usize, mut each: impl FnMut(u64, GameOutco
                 let r = t.game.step(a).map_err(GameError::from).and_then(|_| play_forced(&mut t.game));
                 t.done = match r {
                     Err(e) => Some(Err(e)),
-                    Ok(()) if t.game.is_over() => Some(Ok(outcome(t))),
+                    Ok(()) if t.game.is_over() => Some(outcome(t, records)),
                     Ok(()) => None,
                 };
             })
@@ -211,15 +216,22 @@ fn play_forced(game: &mut Game) -> Result<(), GameError> {
     Ok(())
 }
 
-/// The record of a finished table, as [`super::run`] writes it.
-fn outcome(t: &Table) -> GameOutcome {
+/// The record of a finished table, as [`super::run`] writes it (or, without
+/// `records`, its summary alone).
+fn outcome(t: &Table, records: bool) -> Result<GameOutcome, GameError> {
     let turns: Vec<(&crate::engine::Turn, Option<[&str; 4]>)> = t.game.turns().map(|it| it.collect()).unwrap_or_default();
-    let wall: Vec<String> = t.deal.wall.iter().map(|t| t.name().to_string()).collect();
-    let mut record = GameRecord::new(t.info.game_id.clone(), t.deal.srand.into(), t.deal.quan.into(), wall);
-    record.turns = turns.iter().map(|(turn, answers)| TurnRecord::from_turn(turn, *answers, [None; 4])).collect();
     let last: &Event = &turns[turns.len() - 1].0.event;
     let before = turns.len().checked_sub(2).map(|k| &turns[k].0.event);
     let scores = last.scores().unwrap_or([0; 4]);
+    if !records {
+        let arena = read::ArenaKeys { bots: Some(t.info.bots.to_vec()), seed: Some(t.info.seed), wall: t.info.extra.get("wall").and_then(|w| w.as_u64()), perm: t.info.extra.get("perm").and_then(|p| p.as_u64()).map(|p| p as u8), game: Some(t.g) };
+        let summary = read::summary_of(t.info.game_id.clone(), arena, crate::record::Expected::from_events(last, before))
+            .map_err(|message| GameError::Local { seat: 0, message })?;
+        return Ok(GameOutcome { record: String::new(), scores, summary: Some(summary) });
+    }
+    let wall: Vec<String> = t.deal.wall.iter().map(|t| t.name().to_string()).collect();
+    let mut record = GameRecord::new(t.info.game_id.clone(), t.deal.srand.into(), t.deal.quan.into(), wall);
+    record.turns = turns.iter().map(|(turn, answers)| TurnRecord::from_turn(turn, *answers, [None; 4])).collect();
     let record = dress(record, &t.info, last, before);
-    GameOutcome { record: record.to_json(), scores }
+    Ok(GameOutcome { record: record.to_json(), scores, summary: None })
 }

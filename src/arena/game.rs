@@ -66,9 +66,13 @@ pub struct GameInfo {
 /// A finished game.
 #[derive(Clone, Debug)]
 pub struct GameOutcome {
-    /// The record, one JSON line.
+    /// The record, one JSON line (empty when the run keeps none: then
+    /// `summary` is there).
     pub record: String,
     pub scores: [i32; 4],
+    /// What the standings read of the record, made without it
+    /// ([`super::batch`] without records).
+    pub summary: Option<super::standings::read::GameSummary>,
 }
 
 struct Logged {
@@ -169,7 +173,7 @@ pub fn play(deal: &Deal, seats: &mut [Seat; 4], info: &GameInfo) -> Result<GameO
         }
     }
     let scores = log.last().and_then(|l| l.turn.event.scores()).unwrap_or([0; 4]);
-    Ok(GameOutcome { record: record(deal, info, &log).to_json(), scores })
+    Ok(GameOutcome { record: record(deal, info, &log).to_json(), scores, summary: None })
 }
 
 fn ms(d: std::time::Duration) -> f64 {

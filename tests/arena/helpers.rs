@@ -51,6 +51,8 @@ pub fn bots_file(test: &str, entries: &[String]) -> (PathBuf, PathBuf) {
 /// Runs `mcr arena` and returns the run and the records.
 pub fn arena(file: &Path, dir: &Path, extra: &[&str]) -> (common::Run, Vec<serde_json::Value>) {
     let out = dir.join("out.jsonl");
+    // A fresh run each call: an existing OUT would be continued (resume).
+    let _ = std::fs::remove_file(&out);
     let mut args = vec!["arena", "--bots", file.to_str().unwrap(), "-o", out.to_str().unwrap()];
     args.extend_from_slice(extra);
     let run = common::mcr(&args);

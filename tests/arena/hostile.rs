@@ -43,7 +43,7 @@ fn expect_verdict(mode: &str, at: u32, limits: &str, verdict: &str) {
         assert_eq!(with_verdict.len(), 1, "{mode}: one turn has the verdict");
         assert_eq!(with_verdict[0]["verdicts"], serde_json::json!({ "0": verdict }), "{mode}");
     }
-    assert!(run.stderr.contains(&format!("{verdict}:1")), "the table counts it: {}", run.stderr);
+    assert!(run.stderr.contains(&format!("{verdict}:1")), "the standings count it: {}", run.stderr);
     assert_valid(&dir, 1);
     assert_none_left(&tok);
 }

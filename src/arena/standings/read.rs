@@ -1,8 +1,7 @@
 //! What the standings need from one record line: the bots by seat, the
 //! tournament keys, the ending and scores, the verdicts and the turn times.
 //! Everything else of the record is skipped unread: a scanner finds the
-//! byte spans of the keys wanted (strings skipped with `memchr`, nesting
-//! counted), and serde reads those small spans alone; a line the scanner
+//! byte spans of the keys wanted (strings skipped, nesting counted), and serde reads those small spans alone; a line the scanner
 //! does not take (malformed, a key twice) is read by serde whole, which then
 //! words the error. Why: the records are mostly request and display strings
 //! that serde's generic machinery tokenizes at about 125 MB/s.
@@ -115,16 +114,29 @@ pub fn summarize(line: &[u8]) -> Result<GameSummary, String> {
     build(r)
 }
 
-/// The end of the JSON string opening at `b[i]` (`"`): the index after its quote.
-fn string_end(b: &[u8], mut i: usize) -> Option<usize> {
-    i += 1;
-    loop {
-        let j = i + memchr::memchr2(b'"', b'\\', b.get(i..)?)?;
-        if b[j] == b'"' {
+/// Bytes that matter when skipping a value: quotes and brackets.
+const STRUCTURAL: [bool; 256] = {
+    let mut t = [false; 256];
+    t[b'"' as usize] = true;
+    t[b'{' as usize] = true;
+    t[b'}' as usize] = true;
+    t[b'[' as usize] = true;
+    t[b']' as usize] = true;
+    t
+};
+
+/// The end of the JSON string opening at `b[i]` (`"`): the index after its
+/// quote. A plain loop: the records' strings are a few bytes long, too short
+/// for `memchr`'s setup to pay.
+fn string_end(b: &[u8], i: usize) -> Option<usize> {
+    let mut j = i + 1;
+    while let Some(&c) = b.get(j) {
+        if c == b'"' {
             return Some(j + 1);
         }
-        i = j + 2;
+        j += if c == b'\\' { 2 } else { 1 };
     }
+    None
 }
 
 fn ws(b: &[u8], mut i: usize) -> usize {
@@ -142,19 +154,21 @@ fn value_end(b: &[u8], i: usize) -> Option<usize> {
         b'{' | b'[' => {
             let (mut depth, mut j) = (0usize, i);
             loop {
+                while j < b.len() && !STRUCTURAL[b[j] as usize] {
+                    j += 1;
+                }
                 match *b.get(j)? {
                     b'"' => {
                         j = string_end(b, j)?;
                         continue;
                     }
                     b'{' | b'[' => depth += 1,
-                    b'}' | b']' => {
+                    _ => {
                         depth -= 1;
                         if depth == 0 {
                             return Some(j + 1);
                         }
                     }
-                    _ => {}
                 }
                 j += 1;
             }
@@ -169,9 +183,10 @@ fn value_end(b: &[u8], i: usize) -> Option<usize> {
     }
 }
 
-/// Calls `each(key, value)` for the members of the object at `b[i]`;
-/// returns its end. `None` for a key twice among `unique` or a malformed object.
-fn members<'a>(b: &'a [u8], i: usize, unique: &[&[u8]], mut each: impl FnMut(&'a [u8], &'a [u8]) -> Option<()>) -> Option<usize> {
+/// Walks the object at `b[i]`: `each(key, start)` reads the value starting
+/// at `start` and returns its end; returns the object's end. `None` for a
+/// key twice among `unique` or a malformed object.
+fn members(b: &[u8], i: usize, unique: &[&[u8]], mut each: impl FnMut(&[u8], usize) -> Option<usize>) -> Option<usize> {
     let mut seen = 0u32;
     let mut i = ws(b, i);
     (b.get(i)? == &b'{').then_some(())?;
@@ -191,9 +206,7 @@ fn members<'a>(b: &'a [u8], i: usize, unique: &[&[u8]], mut each: impl FnMut(&'a
         i = ws(b, k_end);
         (b.get(i)? == &b':').then_some(())?;
         i = ws(b, i + 1);
-        let v_end = value_end(b, i)?;
-        each(key, &b[i..v_end])?;
-        i = ws(b, v_end);
+        i = ws(b, each(key, i)?);
         match *b.get(i)? {
             b',' => i = ws(b, i + 1),
             b'}' => return Some(i + 1),
@@ -202,60 +215,97 @@ fn members<'a>(b: &'a [u8], i: usize, unique: &[&[u8]], mut each: impl FnMut(&'a
     }
 }
 
+/// serde's reading of the value at `b[i..]`, and its end.
+fn read_value<T: serde::de::DeserializeOwned>(b: &[u8], i: usize) -> Option<(T, usize)> {
+    let e = value_end(b, i)?;
+    Some((serde_json::from_slice(&b[i..e]).ok()?, e))
+}
+
 /// The scanner's reading of a line (`None`: let serde read it).
 fn scan(b: &[u8]) -> Option<Line> {
     let mut line = Line { game_id: String::new(), players: Vec::new(), arena: None, expected: None, turns: Vec::new() };
     let top: &[&[u8]] = &[b"game_id", b"players", b"arena", b"expected", b"turns"];
     // Displays are read only when `expected` has no scores.
-    let mut displays: Vec<Option<&[u8]>> = Vec::new();
-    let end = members(b, 0, top, |k, v| {
-        match k {
-            b"game_id" => line.game_id = serde_json::from_slice(v).ok()?,
-            b"players" => line.players = serde_json::from_slice(v).ok()?,
-            b"arena" => line.arena = serde_json::from_slice(v).ok()?,
-            b"expected" => line.expected = Some(serde_json::from_slice(v).ok()?),
+    let mut displays: Vec<Option<(usize, usize)>> = Vec::new();
+    let end = members(b, 0, top, |k, i| {
+        let (v, e): ((), usize) = match k {
+            b"game_id" => {
+                let (v, e) = read_value(b, i)?;
+                line.game_id = v;
+                ((), e)
+            }
+            b"players" => {
+                let (v, e) = read_value(b, i)?;
+                line.players = v;
+                ((), e)
+            }
+            b"arena" => {
+                let (v, e) = read_value(b, i)?;
+                line.arena = v;
+                ((), e)
+            }
+            b"expected" => {
+                let (v, e) = read_value(b, i)?;
+                line.expected = Some(v);
+                ((), e)
+            }
             b"turns" => {
-                let mut i = ws(v, 0);
-                (v.get(i)? == &b'[').then_some(())?;
-                i = ws(v, i + 1);
-                if v.get(i)? == &b']' {
-                    return Some(());
+                let mut j = ws(b, i);
+                (b.get(j)? == &b'[').then_some(())?;
+                j = ws(b, j + 1);
+                if b.get(j)? == &b']' {
+                    return Some(j + 1);
                 }
                 loop {
                     let mut t = TurnKeys { display: None, verdicts: None, times_ms: None };
                     let mut display = None;
                     let turn: &[&[u8]] = &[b"display", b"verdicts", b"times_ms"];
-                    let e = members(v, i, turn, |k, x| {
-                        match k {
-                            b"display" => display = Some(x),
-                            b"verdicts" => t.verdicts = serde_json::from_slice(x).ok()?,
-                            b"times_ms" => t.times_ms = serde_json::from_slice(x).ok()?,
-                            _ => {}
+                    let e = members(b, j, turn, |k, x| match k {
+                        b"verdicts" => read_value(b, x).map(|(v, e)| {
+                            t.verdicts = v;
+                            e
+                        }),
+                        b"times_ms" => read_value(b, x).map(|(v, e)| {
+                            t.times_ms = v;
+                            e
+                        }),
+                        _ => {
+                            let e = value_end(b, x)?;
+                            if k == b"display" {
+                                display = Some((x, e));
+                            }
+                            Some(e)
                         }
-                        Some(())
                     })?;
                     line.turns.push(t);
                     displays.push(display);
-                    i = ws(v, e);
-                    match *v.get(i)? {
-                        b',' => i = ws(v, i + 1),
-                        b']' => return (ws(v, i + 1) == v.len()).then_some(()),
+                    j = ws(b, e);
+                    match *b.get(j)? {
+                        b',' => j = ws(b, j + 1),
+                        b']' => break ((), j + 1),
                         _ => return None,
                     }
                 }
             }
-            _ => {}
-        }
-        Some(())
+            _ => ((), value_end(b, i)?),
+        };
+        let _ = v;
+        Some(e)
     })?;
     if line.expected.as_ref()?.scores.len() != 4 {
         for (t, d) in line.turns.iter_mut().zip(&displays) {
-            if let Some(d) = d {
-                t.display = Some(serde_json::from_slice(d).ok()?);
+            if let Some((x, e)) = d {
+                t.display = Some(serde_json::from_slice(&b[*x..*e]).ok()?);
             }
         }
     }
     (ws(b, end) == b.len()).then_some(line)
+}
+
+/// The summary of a game from its record's parts (no turns: no verdicts
+/// or times), by the reading of [`summarize`].
+pub fn summary_of(game_id: String, arena: ArenaKeys, expected: Expected) -> Result<GameSummary, String> {
+    build(Line { game_id, players: Vec::new(), arena: Some(arena), expected: Some(expected), turns: Vec::new() })
 }
 
 fn build(r: Line) -> Result<GameSummary, String> {
