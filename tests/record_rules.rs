@@ -137,7 +137,11 @@ fn an_explicit_rules_naming_another_profile_fails_those_records() {
     let file = write(&dir, "conflict.jsonl", &mixed);
     let f = p(&file);
     let conflict = |line: usize, rules: &str| {
-        format!("{f}:{line}: game {}: rules conflict: the record says \"rules\": \"house-example\" but --rules {rules} was given", id(&mixed[line - 1]))
+        // The library's words, then the CLI's hint.
+        format!(
+            "{f}:{line}: game {}: rules conflict: the record says \"rules\": \"house-example\" but \"{rules}\" was asked for (leave --rules out to replay each record under its own rules)",
+            id(&mixed[line - 1])
+        )
     };
     let run = mcr(&["validate", "--rules", "botzone", f]);
     assert_eq!(run.code, Some(1), "{run:?}");
