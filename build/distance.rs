@@ -1,6 +1,6 @@
 //! Distances of one suit to the regular shape, shared by the table generator
-//! (build/decompose.rs includes this file) and by the library's path for
-//! patterns the tables do not hold (a count over 4).
+//! (build/decompose.rs) and by the library's path for patterns the tables do
+//! not hold (a count over 4; `mcr_engine::analysis::distance` re-exports it).
 //!
 //! For a suit pattern `c` (counts per rank), `d(c, k, p)` is the least number
 //! of tiles to add so that `k` sets and `p` pairs (0 or 1) can be taken from

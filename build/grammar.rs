@@ -9,8 +9,8 @@
 //! A form outside the language is a [`Node::Invalid`] leaf, not an early
 //! error: each user reports it when its own walk reaches it, in its words.
 //!
-//! The file belongs to the `mcr-macros` crate and is compiled into build/lang.rs
-//! too (`#[path]`): it uses nothing but `syn`, which both have.
+//! The file is the rules crate's (`build/`); the proc-macro crate depends on
+//! that crate for it. It uses nothing but `syn`.
 
 use syn::punctuated::Punctuated;
 use syn::token::Comma;

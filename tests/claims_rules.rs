@@ -5,12 +5,7 @@
 
 mod common;
 
-#[path = "../build/provenance.rs"]
-#[allow(dead_code)]
-mod provenance;
-#[path = "../build/claims.rs"]
-#[allow(dead_code)]
-mod claims;
+use mcr_rules::claims;
 
 const SHIPPED: &str = include_str!("../rules/claims.txt");
 

@@ -3,9 +3,7 @@
 
 mod common;
 
-#[path = "../build/provenance.rs"]
-#[allow(dead_code)]
-mod provenance;
+use mcr_rules::provenance;
 use provenance::sha256;
 
 #[test]

@@ -8,22 +8,7 @@
 
 mod common;
 
-#[path = "../build/decompose.rs"]
-#[allow(dead_code)]
-mod decompose;
-#[path = "../src/analysis/distance.rs"]
-#[allow(dead_code)]
-mod distance;
-#[path = "../build/fans.rs"]
-#[allow(dead_code)]
-mod fans;
-#[path = "../build/lang.rs"]
-#[allow(dead_code)]
-mod lang;
-#[path = "../build/provenance.rs"]
-#[allow(dead_code)]
-mod provenance;
-use mcr_engine::rules::vocabulary;
+use mcr_rules::{decompose, fans, provenance};
 
 fn temp(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("mcr-generated-{name}-{}", std::process::id()));

@@ -5,13 +5,7 @@
 //! profile (build/profile.rs) on small profiles of botzone. A guard test
 //! reads both files and fails when a message there is asserted by no case. (rules_variants.rs keeps real build failures.)
 
-#[path = "../build/lang.rs"]
-#[allow(dead_code)]
-mod lang;
-#[path = "../build/profile.rs"]
-#[allow(dead_code)]
-mod profile;
-use mcr_engine::rules::vocabulary;
+use mcr_rules::{lang, profile};
 
 const FILE: &str = "fans.mcr";
 

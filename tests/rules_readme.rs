@@ -1,17 +1,14 @@
 //! The primitive tables of rules/README.md are rendered from the vocabulary
-//! (`src/rules/vocabulary.rs`, the one list the build checks rules against):
+//! (`build/vocabulary.rs`, the one list the build checks rules against):
 //! the section between the two marker comments must be exactly the rendering.
 //! A difference fails naming the first differing line; `UPDATE_SNAPSHOTS=1`
 //! rewrites the section.
 
-#[allow(dead_code)]
-#[path = "../src/rules/vocabulary.rs"]
-mod vocabulary;
-
+use mcr_rules::vocabulary;
 use std::fmt::Write as _;
 use vocabulary::{Context, Shape, CLASSES, CLASS_CONSTRUCTORS, PRIMITIVES};
 
-const BEGIN: &str = "<!-- primitives: generated from src/rules/vocabulary.rs; tests/rules_readme.rs checks it (UPDATE_SNAPSHOTS=1 rewrites) -->\n";
+const BEGIN: &str = "<!-- primitives: generated from build/vocabulary.rs; tests/rules_readme.rs checks it (UPDATE_SNAPSHOTS=1 rewrites) -->\n";
 const END: &str = "<!-- end of primitives -->\n";
 
 /// How a primitive is written, and what it gives.
@@ -74,8 +71,8 @@ fn readme_primitive_tables_are_the_vocabulary() {
     let (e, a): (Vec<&str>, Vec<&str>) = (section.lines().collect(), actual.lines().collect());
     let first = (0..e.len().max(a.len())).find(|&i| e.get(i) != a.get(i)).unwrap_or(e.len());
     panic!(
-        "rules/README.md:{}: the primitive tables differ from src/rules/vocabulary.rs:\n  README:     {:?}\n  vocabulary: {:?}\n\
-         (edit the doc strings in src/rules/vocabulary.rs, then rerun with UPDATE_SNAPSHOTS=1 to rewrite the README section)",
+        "rules/README.md:{}: the primitive tables differ from build/vocabulary.rs:\n  README:     {:?}\n  vocabulary: {:?}\n\
+         (edit the doc strings in build/vocabulary.rs, then rerun with UPDATE_SNAPSHOTS=1 to rewrite the README section)",
         offset + first + 1,
         e.get(first).copied().unwrap_or("<end of section>"),
         a.get(first).copied().unwrap_or("<end of section>"),
