@@ -310,7 +310,18 @@ impl<T: DeserializeOwned> Records<T> {
     /// [`Records::open`] keeping no line longer than `max_line_bytes`.
     pub fn open_with(path: &Path, max_line_bytes: usize) -> Result<Records<T>, RecordError> {
         let reader = lines::LineReader::open_with(path, usize::MAX, max_line_bytes)?;
-        Ok(Records { reader, block: lines::Block::default(), next_line: 0, next_error: 0, _t: std::marker::PhantomData })
+        Ok(Records::of_lines(reader))
+    }
+
+    /// The records of a stream already open (e.g. by [`open_lines`], after
+    /// a look at its first line); `file` names it in errors. The default
+    /// line bound.
+    pub fn from_reader(file: &Path, lines: Box<dyn BufRead + Send>) -> Records<T> {
+        Records::of_lines(lines::LineReader::from_reader(file, Box::new(lines), usize::MAX, DEFAULT_MAX_LINE_BYTES))
+    }
+
+    fn of_lines(reader: lines::LineReader) -> Records<T> {
+        Records { reader, block: lines::Block::default(), next_line: 0, next_error: 0, _t: std::marker::PhantomData }
     }
 
     /// The file read.

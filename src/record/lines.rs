@@ -144,8 +144,12 @@ impl LineReader {
     /// [`LineReader::open`] keeping no line longer than `max_line_bytes`
     /// (at least 1 KiB): a longer one is reported and skipped.
     pub fn open_with(path: &Path, limit: usize, max_line_bytes: usize) -> Result<LineReader, RecordError> {
-        let reader = open_reader(path)?;
-        Ok(LineReader { file: path.to_path_buf(), reader: Some(reader), carry: Vec::new(), line: 0, budget: limit, max_line: super::line_bound(max_line_bytes) })
+        Ok(LineReader::from_reader(path, open_reader(path)?, limit, max_line_bytes))
+    }
+
+    /// The lines of a stream already open (`file` names it in errors).
+    pub fn from_reader(file: &Path, reader: Box<dyn Read + Send>, limit: usize, max_line_bytes: usize) -> LineReader {
+        LineReader { file: file.to_path_buf(), reader: Some(reader), carry: Vec::new(), line: 0, budget: limit, max_line: super::line_bound(max_line_bytes) }
     }
 
     pub fn file(&self) -> &Path {
