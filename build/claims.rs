@@ -3,7 +3,7 @@
 //! `src/rules/claims.rs` includes. The format is described at the top of the
 //! rules file. Every problem is reported as `file:line: problem`.
 //!
-//! Also compiled into `tests/claims_rules.rs` (via `#[path]`) so that the
+//! `tests/rules/claims_rules.rs` calls it (the rules crate) so that the
 //! validation can be tested without a build.
 
 use std::fmt::Write as _;

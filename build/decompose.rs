@@ -172,7 +172,7 @@ impl DistanceMemo {
 }
 
 /// One shanten table: for every pattern of `n` ranks (counts up to 4, up to
-/// 13 tiles), ten u16 entries (see src/analysis/distance.rs), little-endian,
+/// 13 tiles), ten u16 entries (see build/distance.rs), little-endian,
 /// at the pattern's ranking index; and the ranking's offsets.
 fn shanten_table(out: &Path, src: &mut String, name: &str, n: usize, chows: bool) -> Result<(), String> {
     let table = distance::Ranking::new(n, 4, 13);
@@ -205,12 +205,12 @@ fn honor_shanten_table(out: &Path, src: &mut String) -> Result<(), String> {
 }
 
 /// The code whose results the tables hold.
-pub const DISTANCE_FILE: &str = "src/analysis/distance.rs";
+pub const DISTANCE_FILE: &str = "build/distance.rs";
 
 pub fn generate(out: &Path) -> Result<(), String> {
     let mut src = String::new();
     // The tables are what the distance code computes: that file is the input.
-    let input: &[u8] = include_bytes!("../src/analysis/distance.rs");
+    let input: &[u8] = include_bytes!("distance.rs");
     writeln!(src, "{}", crate::provenance::header("build/decompose.rs", &[(DISTANCE_FILE, input)])).unwrap();
     writeln!(src, "// The binary tables included below are written by the same run.").unwrap();
     writeln!(src).unwrap();

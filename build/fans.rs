@@ -4,9 +4,9 @@
 //! shapes, then group matchers by set kind and size). Conditions are emitted
 //! as `mcr_macros::rule!(view; condition)`; the proc-macro compiles them.
 
-use super::lang::grammar::{self, Cond, Node};
-use super::lang::{self, GroupKind, Rule, Rules};
-use super::vocabulary;
+use crate::lang::grammar::{self, Cond, Node};
+use crate::lang::{self, GroupKind, Rule, Rules};
+use crate::vocabulary;
 use quote::ToTokens;
 use std::io::{self, Write};
 use std::path::Path;

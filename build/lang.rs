@@ -3,15 +3,14 @@
 //! Every error names the file, the line, the fan (when there is one) and the
 //! problem, in one line, so that a broken rules file fails the build legibly.
 
-use super::vocabulary::{self, Context, Shape};
+use crate::vocabulary::{self, Context, Shape};
 use grammar::{Arg, Class, Cond, Invalid, Node};
 use std::collections::{HashMap, HashSet};
 use std::fmt;
 
-/// The grammar of conditions, shared with the proc-macro crate (which owns
-/// the file): the checker below walks the tree it reads.
-#[path = "../macros/src/grammar.rs"]
-pub mod grammar;
+/// The grammar of conditions, shared with the proc-macro crate: the checker
+/// below walks the tree it reads.
+pub use crate::grammar;
 
 #[derive(Debug, Clone)]
 pub struct RulesError {

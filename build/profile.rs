@@ -3,7 +3,7 @@
 //! applied to its base's parsed rules, then checked as a whole like
 //! `rules/fans.mcr`.
 
-use super::lang::{self, FanDef, Omit, Parser, Rule, Rules, RulesError};
+use crate::lang::{self, FanDef, Omit, Parser, Rule, Rules, RulesError};
 use std::collections::HashSet;
 
 /// A profile as read from its file.

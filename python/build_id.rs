@@ -1,7 +1,7 @@
 // The build identity of the Python package: a hash of every source file that
 // goes into it (the engine crate and the binding). Shared, by `include!`, by
 // python/build.rs (which bakes it into the module as `BUILD_ID`) and by the
-// root test tests/python_package.rs (which refuses to test an installed
+// root test tests/cli/python_package.rs (which refuses to test an installed
 // package built from other sources).
 
 /// Inputs of the package, relative to the repository root.

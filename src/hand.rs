@@ -1,6 +1,8 @@
 //! A hand as the fan calculator sees it: melded (fixed) packs, standing tiles,
 //! the winning tile and the circumstances of the win.
 
+pub mod packed;
+
 use crate::tiles::{Tile, TILE_KINDS};
 
 /// Kind of a fixed pack, as the judge records it.

@@ -70,20 +70,21 @@ fn main() -> ExitCode {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
     let cli = Cli::parse();
-    mcr_engine::record::set_max_line_bytes(cli.max_line_bytes);
+    // The line bound, passed to the commands that read lines.
+    let max_line = cli.max_line_bytes;
     match cli.command {
         Command::Fan(a) => cli::fan::run(a),
         Command::Arena(a) => cli::arena::run(a),
         Command::Bot(a) => cli::bot::run(a),
-        Command::Hands(a) => cli::hands::run(a),
-        Command::Validate(a) => cli::validate::run(a),
-        Command::Audit(a) => cli::audit::run(a),
-        Command::Serve(a) => cli::serve::run(a),
-        Command::Analyse(a) => cli::analyse::run(a),
+        Command::Hands(a) => cli::hands::run(a, max_line),
+        Command::Validate(a) => cli::validate::run(a, max_line),
+        Command::Audit(a) => cli::audit::run(a, max_line),
+        Command::Serve(a) => cli::serve::run(a, max_line),
+        Command::Analyse(a) => cli::analyse::run(a, max_line),
         Command::Shanten(a) => cli::shanten::run(a),
         Command::Waits(a) => cli::waits::run(a),
-        Command::Bench(a) => cli::bench::run(a),
-        Command::View(a) => cli::view::run(a),
+        Command::Bench(a) => cli::bench::run(a, max_line),
+        Command::View(a) => cli::view::run(a, max_line),
         Command::Play(a) => cli::play::run(a),
         Command::Rules(a) => cli::rules::run(a),
         Command::Samples(a) => cli::samples::run(a),

@@ -3,19 +3,30 @@
 //!
 //! Reading never stops at a bad line: each line yields either a record or a
 //! [`RecordError`] naming file, line and problem (malformed JSON, invalid
-//! UTF-8, a line longer than [`max_line_bytes`]), and a truncated gzip
-//! stream yields the records read so far followed by one error.
+//! UTF-8, a line longer than the bound), and a truncated gzip stream yields
+//! the records read so far followed by one error.
 //!
-//! Memory is bounded whatever the input: no line is held beyond
-//! [`max_line_bytes`] (8 MiB unless raised with `--max-line-bytes`); a longer
-//! one is reported and skipped up to its newline without being kept.
+//! Memory is bounded whatever the input: no line is held beyond the bound a
+//! reader is opened with ([`DEFAULT_MAX_LINE_BYTES`], 8 MiB, unless the
+//! caller passes another: [`Records::open_with`], [`par::ParOptions`]); a
+//! longer one is reported and skipped up to its newline without being kept.
+//!
+//! The readers: [`lines`] (the one line reader), [`Records`] (records one by
+//! one), [`par::par_records`] (files in parallel, in file order),
+//! [`view`]/[`scan`] (borrowed views of a game record for the validator).
 
 pub mod lines;
+pub mod par;
 pub mod rules;
 mod scan;
+pub mod select;
 pub mod unique;
 pub mod view;
 pub mod write;
+
+pub use lines::{read_line_capped, LineRead};
+pub use par::{par_records, ParOptions, ParStats};
+pub use select::Selection;
 
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
@@ -23,82 +34,39 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// The default bound on one line: about 190 times the longest public game
 /// record (44 KB).
 pub const DEFAULT_MAX_LINE_BYTES: usize = 8 << 20;
 
-static MAX_LINE_BYTES: AtomicUsize = AtomicUsize::new(DEFAULT_MAX_LINE_BYTES);
-
-/// The longest line the readers keep (record files and `serve`'s input).
+/// The default bound, for a reader that is given none.
 pub fn max_line_bytes() -> usize {
-    MAX_LINE_BYTES.load(Ordering::Relaxed)
+    DEFAULT_MAX_LINE_BYTES
 }
 
-/// Sets [`max_line_bytes`] for readers opened afterwards (at least 1 KiB).
-pub fn set_max_line_bytes(n: usize) {
-    MAX_LINE_BYTES.store(n.max(1 << 10), Ordering::Relaxed);
+/// The bound a reader applies when asked for `max_line_bytes`: at least 1 KiB.
+pub fn line_bound(max_line_bytes: usize) -> usize {
+    max_line_bytes.max(1 << 10)
 }
 
-/// The error text for a line over the bound.
+/// The error text for a line over the bound (no hint: the caller knows how
+/// its bound is set, e.g. the CLI's `--max-line-bytes`).
 pub fn too_long_message(len: usize, max: usize) -> String {
-    format!("line of {len} bytes is longer than the limit of {max} bytes (raise it with --max-line-bytes): skipped")
+    format!("line of {len} bytes is longer than the limit of {max} bytes: skipped")
 }
 
-/// How [`read_line_capped`] ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum LineRead {
-    /// End of input, nothing read.
-    Eof,
-    /// A line (its newline, if any, kept) is in the buffer.
-    Line,
-    /// A line of this many bytes (newline excluded) exceeded the bound: it
-    /// was consumed up to and including its newline, and not kept.
-    TooLong(usize),
+/// Whether an error message is [`too_long_message`]'s (for a caller adding
+/// how to raise the bound).
+pub fn is_too_long_message(message: &str) -> bool {
+    message.contains(" bytes is longer than the limit of ") && message.ends_with(" bytes: skipped")
 }
 
-/// Reads one line into `buf` (cleared first), keeping at most `max` bytes of
-/// it: a longer line is consumed to its end without being stored, so memory
-/// stays bounded by `max` whatever the input.
-pub fn read_line_capped(reader: &mut impl BufRead, buf: &mut Vec<u8>, max: usize) -> std::io::Result<LineRead> {
-    buf.clear();
-    let mut len = 0usize;
-    let mut any = false;
-    loop {
-        let chunk = match reader.fill_buf() {
-            Ok(c) => c,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        if chunk.is_empty() {
-            break;
-        }
-        any = true;
-        let (take, done) = match memchr::memchr(b'\n', chunk) {
-            Some(i) => (i + 1, true),
-            None => (chunk.len(), false),
-        };
-        let body = take - done as usize;
-        if len + body <= max {
-            buf.extend_from_slice(&chunk[..take]);
-        } else if len <= max {
-            // Over the bound: drop what was kept and count the rest.
-            *buf = Vec::new();
-        }
-        len += body;
-        reader.consume(take);
-        if done {
-            break;
-        }
-    }
-    Ok(if !any {
-        LineRead::Eof
-    } else if len > max {
-        LineRead::TooLong(len)
-    } else {
-        LineRead::Line
-    })
+/// A record line (as the readers hand it out) read as a `T`: invalid UTF-8
+/// or JSON that is not a `T` is an error at `file:line`.
+pub fn parse_line<T: DeserializeOwned>(file: &Path, line: usize, bytes: &[u8]) -> Result<T, RecordError> {
+    let error = |message: String| RecordError { file: file.to_path_buf(), line, message };
+    let text = std::str::from_utf8(bytes).map_err(|e| error(format!("line is not UTF-8 (byte {} of the line)", e.valid_up_to())))?;
+    serde_json::from_str::<T>(text.trim()).map_err(|e| error(format!("malformed record: {e}")))
 }
 
 /// One game as the judge played it. It serialises as it parses
@@ -345,86 +313,104 @@ impl<R: Read> Read for SkipBom<R> {
     }
 }
 
-/// Streams the records of one file; blank lines are skipped.
+/// Streams the records of one file; blank lines are skipped. Lines come
+/// from the one line reader ([`lines::LineReader`]), a block at a time.
 pub struct Records<T> {
-    file: PathBuf,
-    lines: Option<Box<dyn BufRead + Send>>,
-    line_no: usize,
-    buf: Vec<u8>,
-    max_line: usize,
-    /// A line read ahead by [`Records::peek_line`] (`Ok`: it is in `buf`),
-    /// or why it could not be read; the next `next` hands it out.
-    ahead: Option<Result<(), RecordError>>,
+    reader: lines::LineReader,
+    block: lines::Block,
+    /// The next line and the next error of `block` to hand out.
+    next_line: usize,
+    next_error: usize,
     _t: std::marker::PhantomData<fn() -> T>,
 }
 
+/// A line [`Records::next_raw`] hands out: its number and its bytes, or why
+/// it could not be read.
+enum Raw {
+    Line(usize),
+    Error(RecordError),
+}
+
 impl<T: DeserializeOwned> Records<T> {
+    /// Opens `.jsonl` or `.jsonl.gz`, with the default line bound
+    /// ([`DEFAULT_MAX_LINE_BYTES`]).
     pub fn open(path: &Path) -> Result<Records<T>, RecordError> {
-        Ok(Records::from_reader(path, open_lines(path)?))
+        Records::open_with(path, DEFAULT_MAX_LINE_BYTES)
+    }
+
+    /// [`Records::open`] keeping no line longer than `max_line_bytes`.
+    pub fn open_with(path: &Path, max_line_bytes: usize) -> Result<Records<T>, RecordError> {
+        let reader = lines::LineReader::open_with(path, usize::MAX, max_line_bytes)?;
+        Ok(Records::of_lines(reader))
     }
 
     /// The records of a stream already open (e.g. by [`open_lines`], after
-    /// a look at its first line); `file` names it in errors.
+    /// a look at its first line); `file` names it in errors. The default
+    /// line bound.
     pub fn from_reader(file: &Path, lines: Box<dyn BufRead + Send>) -> Records<T> {
-        Records {
-            file: file.to_path_buf(),
-            lines: Some(lines),
-            line_no: 0,
-            buf: Vec::new(),
-            max_line: max_line_bytes(),
-            ahead: None,
-            _t: std::marker::PhantomData,
-        }
+        Records::of_lines(lines::LineReader::from_reader(file, Box::new(lines), usize::MAX, DEFAULT_MAX_LINE_BYTES))
     }
 
-    fn error(&self, message: String) -> RecordError {
-        RecordError { file: self.file.clone(), line: self.line_no, message }
+    fn of_lines(reader: lines::LineReader) -> Records<T> {
+        Records { reader, block: lines::Block::default(), next_line: 0, next_error: 0, _t: std::marker::PhantomData }
+    }
+
+    /// The file read.
+    pub fn file(&self) -> &Path {
+        self.reader.file()
+    }
+
+    /// The next line or error of the file in line order; `None` at the end.
+    fn next_raw(&mut self) -> Option<Raw> {
+        loop {
+            let line = self.block.line_number(self.next_line);
+            let error = self.block.errors.get(self.next_error).map(|e| e.line);
+            match (line, error) {
+                (Some(l), Some(e)) if e < l => break,
+                (Some(l), _) => return Some(Raw::Line(l)),
+                (None, Some(_)) => break,
+                (None, None) => {
+                    if !self.reader.fill(&mut self.block) {
+                        return None;
+                    }
+                    self.next_line = 0;
+                    self.next_error = 0;
+                }
+            }
+        }
+        self.next_error += 1;
+        Some(Raw::Error(self.block.errors[self.next_error - 1].clone()))
     }
 
     /// The next non-blank line, left for the next `next` to read as a record
     /// (the file is read once: a pipe cannot be reopened). `None` at the end,
     /// or when that line cannot be read (`next` then gives the error).
     pub fn peek_line(&mut self) -> Option<&str> {
-        if self.ahead.is_none() {
-            self.ahead = self.read_line();
+        let line = self.block.line_number(self.next_line);
+        let error = self.block.errors.get(self.next_error).map(|e| e.line);
+        let ahead = match (line, error) {
+            (Some(l), Some(e)) => l < e,
+            (Some(_), None) => true,
+            (None, Some(_)) => false,
+            (None, None) => {
+                if !self.reader.fill(&mut self.block) {
+                    return None;
+                }
+                self.next_line = 0;
+                self.next_error = 0;
+                return self.peek_line();
+            }
+        };
+        if !ahead {
+            return None;
         }
-        match self.ahead {
-            Some(Ok(())) => std::str::from_utf8(&self.buf).ok().map(str::trim),
-            _ => None,
-        }
+        std::str::from_utf8(self.block.line(self.next_line)).ok().map(str::trim)
     }
 
     /// The same stream read as records of another type (after [`Records::peek_line`]).
     pub fn into_records<U: DeserializeOwned>(self) -> Records<U> {
-        let Records { file, lines, line_no, buf, max_line, ahead, .. } = self;
-        Records { file, lines, line_no, buf, max_line, ahead, _t: std::marker::PhantomData }
-    }
-
-    /// Reads the next non-blank line into `buf`; `None` at the end of the file.
-    fn read_line(&mut self) -> Option<Result<(), RecordError>> {
-        loop {
-            let reader = self.lines.as_mut()?;
-            self.line_no += 1;
-            match read_line_capped(reader, &mut self.buf, self.max_line) {
-                Ok(LineRead::Eof) => {
-                    self.lines = None;
-                    return None;
-                }
-                Ok(LineRead::Line) => {}
-                // One bad line is reported and reading goes on at the next.
-                Ok(LineRead::TooLong(len)) => return Some(Err(self.error(too_long_message(len, self.max_line)))),
-                Err(e) => {
-                    // A truncated or corrupt stream: report it once and stop.
-                    self.lines = None;
-                    return Some(Err(self.error(format!("read error (truncated or corrupt file?): {e}"))));
-                }
-            }
-            match std::str::from_utf8(&self.buf) {
-                Ok(t) if t.trim().is_empty() => continue,
-                Ok(_) => return Some(Ok(())),
-                Err(e) => return Some(Err(self.error(format!("line is not UTF-8 (byte {} of the line)", e.valid_up_to())))),
-            }
-        }
+        let Records { reader, block, next_line, next_error, .. } = self;
+        Records { reader, block, next_line, next_error, _t: std::marker::PhantomData }
     }
 }
 
@@ -432,14 +418,14 @@ impl<T: DeserializeOwned> Iterator for Records<T> {
     type Item = Result<Located<T>, RecordError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        if let Err(e) = self.ahead.take().or_else(|| self.read_line())? {
-            return Some(Err(e));
+        match self.next_raw()? {
+            Raw::Error(e) => Some(Err(e)),
+            Raw::Line(line) => {
+                let bytes = self.block.line(self.next_line);
+                self.next_line += 1;
+                Some(parse_line::<T>(self.reader.file(), line, bytes).map(|record| Located { line, record }))
+            }
         }
-        let text = std::str::from_utf8(&self.buf).expect("checked by read_line").trim();
-        Some(match serde_json::from_str::<T>(text) {
-            Ok(record) => Ok(Located { line: self.line_no, record }),
-            Err(e) => Err(self.error(format!("malformed record: {e}"))),
-        })
     }
 }
 
@@ -520,8 +506,7 @@ mod tests {
         bytes.extend(std::iter::repeat_n(b' ', 5000));
         bytes.extend_from_slice(b"{\"a\":3}\n{\"a\":4}");
         let p = temp("u.jsonl", &bytes);
-        let mut records = Records::<Small>::open(&p).unwrap();
-        records.max_line = 4096;
+        let records = Records::<Small>::open_with(&p, 4096).unwrap();
         let (good, bad): (Vec<_>, Vec<_>) = records.partition(|r| r.is_ok());
         let good: Vec<_> = good.into_iter().map(|r| r.unwrap()).map(|l| (l.line, l.record.a)).collect();
         assert_eq!(good, [(1, 1), (4, 4)]);
@@ -529,20 +514,6 @@ mod tests {
         assert!(bad[0].contains("u.jsonl:2: line is not UTF-8"), "{}", bad[0]);
         assert!(bad[1].contains("u.jsonl:3: line of 5007 bytes is longer than the limit of 4096"), "{}", bad[1]);
         assert_eq!(bad.len(), 2);
-    }
-
-    #[test]
-    fn capped_reader_keeps_nothing_of_a_long_line() {
-        let text = format!("{}\nshort\n{}", "x".repeat(100_000), "y".repeat(10));
-        let mut r = std::io::BufReader::with_capacity(1000, text.as_bytes());
-        let mut buf = Vec::new();
-        assert_eq!(read_line_capped(&mut r, &mut buf, 64).unwrap(), LineRead::TooLong(100_000));
-        assert!(buf.capacity() <= 1064, "{}", buf.capacity());
-        assert_eq!(read_line_capped(&mut r, &mut buf, 64).unwrap(), LineRead::Line);
-        assert_eq!(buf, b"short\n");
-        assert_eq!(read_line_capped(&mut r, &mut buf, 64).unwrap(), LineRead::Line);
-        assert_eq!(buf, b"yyyyyyyyyy");
-        assert_eq!(read_line_capped(&mut r, &mut buf, 64).unwrap(), LineRead::Eof);
     }
 
     #[test]
@@ -576,7 +547,12 @@ impl HandRecord {
 /// The hands of a hands corpus as calculator inputs. A record that cannot be
 /// read or converted is an `Err` with file, line (and id) in the message.
 pub fn hand_inputs(path: &Path) -> Box<dyn Iterator<Item = Result<(Located<HandRecord>, crate::hand::HandInput), String>>> {
-    match Records::<HandRecord>::open(path) {
+    hand_inputs_with(path, DEFAULT_MAX_LINE_BYTES)
+}
+
+/// [`hand_inputs`] keeping no line longer than `max_line_bytes`.
+pub fn hand_inputs_with(path: &Path, max_line_bytes: usize) -> Box<dyn Iterator<Item = Result<(Located<HandRecord>, crate::hand::HandInput), String>>> {
+    match Records::<HandRecord>::open_with(path, max_line_bytes) {
         Err(e) => Box::new(std::iter::once(Err(e.to_string()))),
         Ok(records) => hand_inputs_of(records),
     }
@@ -584,7 +560,7 @@ pub fn hand_inputs(path: &Path) -> Box<dyn Iterator<Item = Result<(Located<HandR
 
 /// [`hand_inputs`] of a file already open.
 pub fn hand_inputs_of(records: Records<HandRecord>) -> Box<dyn Iterator<Item = Result<(Located<HandRecord>, crate::hand::HandInput), String>>> {
-    let file = records.file.clone();
+    let file = records.file().to_path_buf();
     Box::new(records.map(move |r| {
         let r = r.map_err(|e| e.to_string())?;
         let input = r.record.to_input().map_err(|e| format!("{}:{}: {}: {e}", file.display(), r.line, r.record.id))?;

@@ -87,14 +87,15 @@ fn render(turn: &Turn) -> String {
 /// Serves until end of input; flushes after every line. Returns an error
 /// only when the output cannot be written (the client went away).
 pub fn serve(input: impl BufRead, output: impl Write) -> std::io::Result<()> {
-    serve_with(crate::fans::Profile::default(), input, output)
+    serve_with(crate::fans::Profile::default(), crate::record::DEFAULT_MAX_LINE_BYTES, input, output)
 }
 
-/// [`serve`] scoring with a rule profile.
-pub fn serve_with(profile: &'static crate::fans::Profile, input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
+/// [`serve`] scoring with a rule profile; an input line longer than
+/// `max_line_bytes` is answered with an error and not kept.
+pub fn serve_with(profile: &'static crate::fans::Profile, max_line_bytes: usize, input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
     let mut session = Session { engine: Engine::with_profile(profile) };
     let mut input = input;
-    let max = crate::record::max_line_bytes();
+    let max = crate::record::line_bound(max_line_bytes);
     let mut buf = Vec::new();
     loop {
         let reply = match crate::record::read_line_capped(&mut input, &mut buf, max)? {
@@ -164,7 +165,7 @@ mod tests {
 
     #[test]
     fn long_lines_get_one_error_each_and_no_kept_buffer() {
-        let long = format!("{{\"cmd\":\"step\",\"x\":\"{}\"}}", "y".repeat(crate::record::max_line_bytes() + 10));
+        let long = format!("{{\"cmd\":\"step\",\"x\":\"{}\"}}", "y".repeat(crate::record::DEFAULT_MAX_LINE_BYTES + 10));
         let input = format!("{long}\n{{\"cmd\":\"nope\"}}\n{long}");
         let mut out = Vec::new();
         serve(std::io::BufReader::new(input.as_bytes()), &mut out).unwrap();

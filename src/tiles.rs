@@ -145,25 +145,29 @@ impl Tile {
         TILE_NAMES[self.0 as usize]
     }
 
+    /// The tile named by the two bytes of its name (`b'W', b'1'` is W1):
+    /// the one reading of a tile name, for text ([`Tile::parse`]) and for
+    /// bytes from elsewhere (the Python binding's strings).
+    #[inline]
+    pub const fn from_bytes(b0: u8, b1: u8) -> Option<Tile> {
+        let n = b1.wrapping_sub(b'0');
+        match (b0, n) {
+            (b'W', 1..=9) => Some(Tile(n - 1)),
+            (b'T', 1..=9) => Some(Tile(9 + n - 1)),
+            (b'B', 1..=9) => Some(Tile(18 + n - 1)),
+            (b'F', 1..=4) => Some(Tile(27 + n - 1)),
+            (b'J', 1..=3) => Some(Tile(31 + n - 1)),
+            _ => None,
+        }
+    }
+
     /// Inlined: record checks parse a few tiles per turn; the error is cold.
     #[inline]
     pub fn parse(text: &str) -> Result<Tile, UnknownTile> {
-        let bytes = text.as_bytes();
-        if bytes.len() == 2 {
-            let n = bytes[1].wrapping_sub(b'0');
-            let idx = match (bytes[0], n) {
-                (b'W', 1..=9) => Some(n - 1),
-                (b'T', 1..=9) => Some(9 + n - 1),
-                (b'B', 1..=9) => Some(18 + n - 1),
-                (b'F', 1..=4) => Some(27 + n - 1),
-                (b'J', 1..=3) => Some(31 + n - 1),
-                _ => None,
-            };
-            if let Some(i) = idx {
-                return Ok(Tile(i));
-            }
+        match text.as_bytes() {
+            &[b0, b1] => Tile::from_bytes(b0, b1).ok_or_else(|| UnknownTile::of(text)),
+            _ => Err(UnknownTile::of(text)),
         }
-        Err(UnknownTile::of(text))
     }
 }
 

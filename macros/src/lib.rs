@@ -11,10 +11,10 @@
 //! - `&& || ! == != < <= > >= + - ( )` keep their meaning; numbers are `u32`
 //!   (a conjunction tests a costly primitive, `unique_wait`, last).
 //!
-//! The grammar is read by `grammar.rs` (shared with the checker, which
-//! includes it): this file only turns its tree into Rust.
+//! The grammar is read by the rules crate's `grammar` (`build/grammar.rs`,
+//! shared with the checker): this file only turns its tree into Rust.
 
-mod grammar;
+use mcr_rules::grammar;
 
 use grammar::{Arg, Class, Cond, Invalid, Node};
 use proc_macro::TokenStream;

@@ -2,8 +2,7 @@
 //! audit's words), and the batch calls over many hands.
 
 use mcr_engine::fans::{self, FanResult, FANS};
-use mcr_engine::hand::{HandInput, Pack, PackKind, WinFlags};
-use mcr_engine::tiles::Tile;
+use mcr_engine::hand::{packed, HandInput};
 use pyo3::ffi;
 use pyo3::prelude::*;
 use pyo3::types::PyList;
@@ -112,7 +111,7 @@ impl Result {
     /// `((value, count, name, name_en), ...)`.
     #[pyo3(signature = (verbose=false))]
     fn as_tuple(&self, py: Python<'_>, verbose: bool) -> PyResult<PyObject> {
-        rules::fan_tuple(py, &self.r, verbose)
+        crate::convert::fan_tuple(py, &self.r, verbose)
     }
     fn __repr__(&self) -> String {
         let fans: Vec<String> = self.r.fans().map(|(f, c)| if c > 1 { format!("{} x{c}", f.name) } else { f.name.to_string() }).collect();
@@ -280,7 +279,7 @@ fn total_value(total: i32) -> *mut ffi::PyObject {
 /// A result as the batch calls return it with `fans=True`: the fan tuple of
 /// a win, the raw result otherwise (a new reference).
 fn fan_value(py: Python<'_>, r: &FanResult, verbose: bool) -> PyResult<*mut ffi::PyObject> {
-    Ok(if r.result < 0 { total_value(r.result) } else { rules::fan_tuple(py, r, verbose)?.into_ptr() })
+    Ok(if r.result < 0 { total_value(r.result) } else { crate::convert::fan_tuple(py, r, verbose)?.into_ptr() })
 }
 
 /// Stores a new reference at `i` of a list made by `PyList_New`.
@@ -312,73 +311,9 @@ fn batch_values(py: Python<'_>, profile: &'static fans::Profile, hands: &[HandIn
     }
 }
 
-/// Bytes per hand in the packed batch format (`encode_hands`, `calculate_packed`).
-const RECORD: usize = 32;
-
-/// One hand as a packed record (layout in `calculate_packed`).
-fn encode(h: &HandInput, out: &mut Vec<u8>) {
-    let mut r = [0u8; RECORD];
-    r[0] = h.packs().len() as u8;
-    for (k, p) in h.packs().iter().enumerate() {
-        r[1 + 3 * k] = match p.kind {
-            PackKind::Chow => 0,
-            PackKind::Pung => 1,
-            PackKind::Kong => 2,
-        };
-        r[2 + 3 * k] = p.tile.index() as u8;
-        r[3 + 3 * k] = p.offer;
-    }
-    r[13] = h.standing().len() as u8;
-    for (k, t) in h.standing().iter().enumerate() {
-        r[14 + k] = t.index() as u8;
-    }
-    r[27] = h.win_tile.index() as u8;
-    r[28] = h.flower_count;
-    let f = h.flags;
-    r[29] = f.self_drawn as u8 | (f.fourth_tile as u8) << 1 | (f.about_kong as u8) << 2 | (f.wall_last as u8) << 3;
-    r[30] = h.seat_wind;
-    r[31] = h.prevalent_wind;
-    out.extend_from_slice(&r);
-}
-
-/// A packed record back to the calculator input, or what is wrong with it.
-fn decode(r: &[u8]) -> std::result::Result<HandInput, String> {
-    // The byte's place is only formatted when it is wrong.
-    let tile = |at: usize| Tile::new(r[at]).ok_or_else(|| format!("byte {at}: tile index {} out of range 0..=33", r[at]));
-    let (np, nt) = (r[0] as usize, r[13] as usize);
-    if np > 4 {
-        return Err(format!("byte 0: {np} packs (at most 4)"));
-    }
-    if nt > 13 {
-        return Err(format!("byte 13: {nt} standing tiles (at most 13)"));
-    }
-    let mut packs = [Pack::new(PackKind::Pung, Tile::default(), 1); 4];
-    for (k, slot) in packs.iter_mut().enumerate().take(np) {
-        let kind = match r[1 + 3 * k] {
-            0 => PackKind::Chow,
-            1 => PackKind::Pung,
-            2 => PackKind::Kong,
-            b => return Err(format!("byte {}: pack kind {b} (0 CHI, 1 PENG, 2 GANG)", 1 + 3 * k)),
-        };
-        *slot = Pack::new(kind, tile(2 + 3 * k)?, r[3 + 3 * k]);
-    }
-    let mut standing = [Tile::default(); 13];
-    for (k, slot) in standing.iter_mut().enumerate().take(nt) {
-        *slot = tile(14 + k)?;
-    }
-    let flags = r[29];
-    if flags > 15 {
-        return Err(format!("byte 29: flags {flags} (bits 1, 2, 4, 8)"));
-    }
-    let flags = WinFlags {
-        self_drawn: flags & 1 != 0,
-        fourth_tile: flags & 2 != 0,
-        about_kong: flags & 4 != 0,
-        wall_last: flags & 8 != 0,
-        initial: false,
-    };
-    HandInput::new(&packs[..np], &standing[..nt], tile(27)?, flags, r[30], r[31], r[28]).map_err(|e| e.to_string())
-}
+/// Bytes per hand in the packed batch format (`encode_hands`,
+/// `calculate_packed`; the layout is the library's, `mcr_engine::hand::packed`).
+const RECORD: usize = packed::PACKED_BYTES;
 
 /// Packs `MahjongFanCalculator` argument tuples (a list or tuple of them,
 /// read as `calculate_many` reads them) into the batch format of
@@ -390,7 +325,7 @@ fn encode_hands(py: Python<'_>, hands: &Bound<'_, PyAny>) -> PyResult<PyObject> 
     let mut out = Vec::with_capacity(n as usize * RECORD);
     unsafe {
         read_items(py, items.as_ptr(), n, "encode_hands", |_, hand| {
-            encode(&hand, &mut out);
+            packed::encode(&hand, &mut out);
             Ok(())
         })?
     };
@@ -398,15 +333,11 @@ fn encode_hands(py: Python<'_>, hands: &Bound<'_, PyAny>) -> PyResult<PyObject> 
 }
 
 /// The batch call on packed hands (`bytes`, e.g. from `encode_hands` or a
-/// numpy `uint8` array's `.tobytes()`): 32 bytes per hand,
-///
-/// - byte 0: packs (0..4); bytes 1..13: per pack kind (0 CHI, 1 PENG,
-///   2 GANG), tile, offer (the judge's encoding);
-/// - byte 13: standing tiles (0..13); bytes 14..27: their tile indices;
-/// - byte 27: win tile; 28: flowers; 29: flags (1 self-drawn, 2 fourth
-///   tile, 4 about kong, 8 wall last); 30: seat wind; 31: prevalent wind.
-///
-/// Tile indices 0..33 are W1..W9, T1..T9, B1..B9, F1..F4, J1..J3. Returns
+/// numpy `uint8` array's `.tobytes()`): 32 bytes per hand, laid out as
+/// `mcr_engine::hand::packed` says (byte 0: packs; 1..13: kind, tile,
+/// offer per pack; 13: standing tiles; 14..27: their indices; 27: win tile;
+/// 28: flowers; 29: flags 1 self-drawn, 2 fourth tile, 4 about kong, 8 wall
+/// last; 30: seat wind; 31: prevalent wind; tiles 0..33 W1..J3). Returns
 /// the raw result per hand (total fan, -1 wrong tile count, -3 not a win),
 /// or with `fans=True` the fan tuples as `calculate_many`. A malformed
 /// record raises HandError naming the record and the byte. `rules` and
@@ -419,7 +350,7 @@ fn calculate_packed(py: Python<'_>, data: &[u8], fans: bool, verbose: bool, rule
     if data.len() % RECORD != 0 {
         return Err(HandError::new_err(format!("packed hands: {} bytes is not a multiple of {RECORD}", data.len())));
     }
-    let decoded = |i: usize, r: &[u8]| decode(r).map_err(|e| HandError::new_err(format!("packed hand {i}: {e}")));
+    let decoded = |i: usize, r: &[u8]| packed::decode(r).map_err(|e| HandError::new_err(format!("packed hand {i}: {e}")));
     if threads == 1 {
         // Decode and calculate record by record: no copy of the hands.
         let out = unsafe { Bound::from_owned_ptr_or_err(py, ffi::PyList_New((data.len() / RECORD) as ffi::Py_ssize_t))? };

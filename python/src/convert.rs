@@ -1,4 +1,5 @@
-//! Conversions between Python values and the library's types.
+//! Conversions between Python values and the library's types: JSON,
+//! tiles, packs and hands in; turns, fan tuples, seats and file names.
 
 use mcr_engine::hand::{HandInput, Pack, PackKind, WinFlags};
 use mcr_engine::tiles::Tile;
@@ -6,7 +7,74 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use serde_json::Value;
 
-use crate::HandError;
+use crate::{mahjonggb, EngineError, HandError};
+use mcr_engine::engine::Turn;
+use mcr_engine::fans::{FanResult, Profile};
+use pyo3::types::PyTuple;
+use std::path::PathBuf;
+
+/// A turn as the validator's dict: `{"requests": {seat: text}, "display": {...}}`.
+pub fn turn_dict<'py>(py: Python<'py>, turn: &Turn) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    let requests = PyDict::new(py);
+    if let Some(r) = turn.requests() {
+        for (seat, text) in r.iter().enumerate() {
+            requests.set_item(mcr_engine::record::SEAT_KEYS[seat], text)?;
+        }
+    }
+    d.set_item("requests", requests)?;
+    d.set_item("display", json_to_py(py, &turn.display_json())?)?;
+    Ok(d)
+}
+
+/// A seat number from Python (0..=3), else EngineError.
+pub fn seat(seat: i64) -> PyResult<u8> {
+    u8::try_from(seat).ok().filter(|&s| s < 4).ok_or_else(|| EngineError::new_err(format!("seat {seat} out of range 0..=3")))
+}
+
+/// pymahjonggb's fan tuple for a result of any profile: `((points, name),
+/// ...)`, or verbose `((value, count, name, name_en), ...)`. A new
+/// reference.
+pub(crate) fn fan_tuple(py: Python<'_>, r: &FanResult, verbose: bool) -> PyResult<PyObject> {
+    if r.profile == Profile::default() {
+        // The drop-in's cached tuples (botzone's table).
+        return unsafe { Bound::from_owned_ptr_or_err(py, mahjonggb::fan_tuple(&r.counts, verbose)).map(|b| b.unbind()) };
+    }
+    let items: Vec<PyObject> = r
+        .fans()
+        .map(|(f, c)| -> PyResult<PyObject> {
+            Ok(if verbose {
+                (f.value, c, f.name, f.name_en).into_pyobject(py)?.into_any().unbind()
+            } else {
+                (f.value as u32 * c as u32, f.name).into_pyobject(py)?.into_any().unbind()
+            })
+        })
+        .collect::<PyResult<_>>()?;
+    Ok(PyTuple::new(py, items)?.into_any().unbind())
+}
+
+/// The file name `path` (str, bytes or os.PathLike) as `open()` takes it:
+/// `os.fsencode`'s bytes (a str holding a surrogate that no file name can
+/// hold is a RecordError of the file, like a missing file).
+pub fn file_name(path: &Bound<'_, PyAny>) -> PyResult<PathBuf> {
+    let py = path.py();
+    let fsencode = py.import("os")?.getattr("fsencode")?;
+    let bytes = match fsencode.call1((path,)) {
+        Ok(b) => b,
+        Err(e) if e.is_instance_of::<pyo3::exceptions::PyUnicodeError>(py) => {
+            let shown = path.str().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+            return Err(crate::records::record_error(py, std::path::Path::new(&shown), 0, &format!("not a file name: {e}")));
+        }
+        Err(e) => return Err(e),
+    };
+    let bytes: &[u8] = bytes.downcast::<pyo3::types::PyBytes>()?.as_bytes();
+    #[cfg(unix)]
+    let name = PathBuf::from(<std::ffi::OsStr as std::os::unix::ffi::OsStrExt>::from_bytes(bytes));
+    #[cfg(not(unix))]
+    let name = PathBuf::from(String::from_utf8_lossy(bytes).into_owned());
+    Ok(name)
+}
+
 
 /// A JSON value as Python objects (dict, list, str, int, float, bool, None).
 pub fn json_to_py(py: Python<'_>, v: &Value) -> PyResult<PyObject> {

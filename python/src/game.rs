@@ -7,7 +7,7 @@ use mcr_engine::tiles::Tile;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
-use crate::convert::json_to_py;
+use crate::convert::{json_to_py, seat as seat_number, turn_dict};
 use crate::EngineError;
 
 /// One game at a time, in process. `reset(wall, quan, srand)` starts a game
@@ -20,19 +20,6 @@ pub struct Engine {
     turn: Option<Turn>,
 }
 
-fn turn_dict<'py>(py: Python<'py>, turn: &Turn) -> PyResult<Bound<'py, PyDict>> {
-    let d = PyDict::new(py);
-    let requests = PyDict::new(py);
-    if let Some(r) = turn.requests() {
-        for (seat, text) in r.iter().enumerate() {
-            requests.set_item(mcr_engine::record::SEAT_KEYS[seat], text)?;
-        }
-    }
-    d.set_item("requests", requests)?;
-    d.set_item("display", json_to_py(py, &turn.display_json())?)?;
-    Ok(d)
-}
-
 impl Engine {
     fn turn(&self) -> PyResult<&Turn> {
         self.turn.as_ref().ok_or_else(|| EngineError::new_err("no turn yet: call reset first"))
@@ -41,9 +28,6 @@ impl Engine {
     /// (Python code run by that call's arguments calling it again).
     fn borrow<'py>(slf: &Bound<'py, Self>) -> PyResult<PyRefMut<'py, Self>> {
         slf.try_borrow_mut().map_err(|_| EngineError::new_err("the engine is in use by a call under way (reset or step called from inside one)"))
-    }
-    fn seat(seat: i64) -> PyResult<u8> {
-        u8::try_from(seat).ok().filter(|&s| s < 4).ok_or_else(|| EngineError::new_err(format!("seat {seat} out of range 0..=3")))
     }
 }
 
@@ -177,13 +161,13 @@ impl Engine {
     }
     /// Concealed tiles of `seat`, sorted, as names.
     fn hand<'py>(&self, py: Python<'py>, seat: i64) -> PyResult<Bound<'py, PyList>> {
-        let counts = self.core.hand(Self::seat(seat)?);
+        let counts = self.core.hand(seat_number(seat)?);
         let names: Vec<&str> = Tile::all().flat_map(|t| std::iter::repeat(t.name()).take(counts[t.index()] as usize)).collect();
         PyList::new(py, names)
     }
     /// Melds of `seat` as `(kind, tile, offer)` in pymahjonggb's encoding.
     fn packs(&self, seat: i64) -> PyResult<Vec<(&'static str, &'static str, u8)>> {
-        Ok(self.core.packs(Self::seat(seat)?).iter().map(|p| (p.kind.name(), p.tile.name(), p.offer)).collect())
+        Ok(self.core.packs(seat_number(seat)?).iter().map(|p| (p.kind.name(), p.tile.name(), p.offer)).collect())
     }
     fn __repr__(&self) -> String {
         match &self.turn {

@@ -13,9 +13,8 @@ use mcr_engine::record::unique::UniqueValue;
 use mcr_engine::record::{GameRecord, HandRecord, Records};
 use pyo3::prelude::*;
 use serde::Deserialize;
-use serde_json::Value;
 
-use crate::convert::json_to_py;
+use crate::convert::{file_name, json_to_py};
 use crate::RecordError;
 
 /// What a reader reads: records as they are, or games of another format
@@ -58,7 +57,7 @@ pub struct RecordReader {
     yield_errors: bool,
 }
 
-fn record_error(py: Python<'_>, path: &std::path::Path, line: usize, message: &str) -> PyErr {
+pub(crate) fn record_error(py: Python<'_>, path: &std::path::Path, line: usize, message: &str) -> PyErr {
     let text = if line == 0 { format!("{}: {message}", path.display()) } else { format!("{}:{line}: {message}", path.display()) };
     let err = RecordError::new_err(text);
     let value = err.value(py);
@@ -149,28 +148,6 @@ impl RecordReader {
             Err(err)
         }
     }
-}
-
-/// The file name `path` (str, bytes or os.PathLike) as `open()` takes it:
-/// `os.fsencode`'s bytes (a str holding a surrogate that no file name can
-/// hold is a RecordError of the file, like a missing file).
-fn file_name(path: &Bound<'_, PyAny>) -> PyResult<PathBuf> {
-    let py = path.py();
-    let fsencode = py.import("os")?.getattr("fsencode")?;
-    let bytes = match fsencode.call1((path,)) {
-        Ok(b) => b,
-        Err(e) if e.is_instance_of::<pyo3::exceptions::PyUnicodeError>(py) => {
-            let shown = path.str().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-            return Err(record_error(py, std::path::Path::new(&shown), 0, &format!("not a file name: {e}")));
-        }
-        Err(e) => return Err(e),
-    };
-    let bytes: &[u8] = bytes.downcast::<pyo3::types::PyBytes>()?.as_bytes();
-    #[cfg(unix)]
-    let name = PathBuf::from(<std::ffi::OsStr as std::os::unix::ffi::OsStrExt>::from_bytes(bytes));
-    #[cfg(not(unix))]
-    let name = PathBuf::from(String::from_utf8_lossy(bytes).into_owned());
-    Ok(name)
 }
 
 /// The games of `path` as record dicts: game records (`.jsonl` or

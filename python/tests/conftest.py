@@ -1,8 +1,8 @@
 """Shared fixtures of the Python package's tests (run by `cargo test
---release` through tests/python_package.rs, or `python3 -m pytest python/tests`).
+--release` through tests/cli/python_package.rs, or `python3 -m pytest python/tests`).
 
 The package under test is the installed one (`pip install ./python`); its
-BUILD_ID is checked against the sources by tests/python_package.rs."""
+BUILD_ID is checked against the sources by tests/cli/python_package.rs."""
 import gzip
 import json
 import os

@@ -1,7 +1,7 @@
 """examples/ray_rollouts.py on a local Ray instance: rollout workers as Ray
 actors, each with a VecEnv, give what the same worker gives in process.
 Ray is optional (a large install): without it this test is skipped with its
-reason (and tests/python_package.rs lets that one skip through under
+reason (and tests/cli/python_package.rs lets that one skip through under
 MCR_REQUIRE_PYTHON=1, as an optional dependency)."""
 import importlib.util
 import json

@@ -16,10 +16,10 @@ pub struct Args {
     pub show: usize,
 }
 
-pub fn run(args: Args) -> ExitCode {
+pub fn run(args: Args, max_line_bytes: usize) -> ExitCode {
     let (mut total, mut matched, mut shown) = (0usize, 0usize, 0usize);
     for file in &args.files {
-        let records = match Records::<ShantenRecord>::open(file) {
+        let records = match Records::<ShantenRecord>::open_with(file, max_line_bytes) {
             Ok(r) => r,
             Err(e) => {
                 eprintln!("{e}");

@@ -6,8 +6,7 @@
 use mcr_engine::audit::games::{audit_game_asked, GameAudit, Kind, Replay};
 use mcr_engine::audit::{self, text};
 use mcr_engine::notation;
-use mcr_engine::record::{hand_inputs, GameRecord, Located, Records};
-use rayon::prelude::*;
+use mcr_engine::record::{hand_inputs_with, par_records, parse_line, GameRecord, ParOptions, Selection};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -53,12 +52,12 @@ pub struct Args {
     pub rules: super::RecordRulesArg,
 }
 
-pub fn run(args: Args) -> ExitCode {
+pub fn run(args: Args, max_line_bytes: usize) -> ExitCode {
     if !args.games.is_empty() {
-        return audit_games(&args);
+        return audit_games(&args, max_line_bytes);
     }
     if let Some(file) = &args.hands {
-        return audit_hands(file, &args);
+        return audit_hands(file, &args, max_line_bytes);
     }
     if args.hand.is_empty() {
         eprintln!("mcr audit: give a hand (see `mcr fan --help`), --hands FILE or --games FILE...");
@@ -76,13 +75,13 @@ pub fn run(args: Args) -> ExitCode {
     }
 }
 
-fn audit_hands(file: &Path, args: &Args) -> ExitCode {
+fn audit_hands(file: &Path, args: &Args, max_line_bytes: usize) -> ExitCode {
     let (mut read, mut shown, mut differ, mut failed) = (0usize, 0usize, 0usize, 0usize);
-    for item in hand_inputs(file) {
+    for item in hand_inputs_with(file, max_line_bytes) {
         let (rec, input) = match item {
             Ok(x) => x,
             Err(e) => {
-                eprintln!("{e}");
+                eprintln!("{}", super::hinted(&e));
                 failed += 1;
                 continue;
             }
@@ -163,87 +162,57 @@ impl Summary {
     }
 }
 
-/// Records audited together (in parallel), then printed in file order.
-const CHUNK: usize = 256;
-
-fn selected(args: &Args, g: &GameRecord) -> bool {
-    (args.id.is_empty() || args.id.contains(&g.game_id))
-        && (args.tag.is_empty() || g.tags.iter().any(|t| args.tag.contains(t)))
-}
-
-fn audit_games(args: &Args) -> ExitCode {
+fn audit_games(args: &Args, max_line_bytes: usize) -> ExitCode {
     let replay = if args.replay == Some(ReplayArg::Cai) {
         Replay::Cai
     } else {
         Replay::Judge
     };
+    let selection = Selection { ids: args.id.clone(), tags: args.tag.clone(), limit: 0, profile: args.rules.rules };
+    let options = ParOptions { max_line_bytes, ..ParOptions::default() };
     let mut s = Summary::default();
-    for file in &args.games {
-        let name = file.display().to_string();
-        let mut records = match Records::<GameRecord>::open(file) {
-            Ok(r) => r,
+    // Records are read, selected and audited on the workers, printed here
+    // in file order; `None`: a record read and not selected.
+    let audit = |_: &mut (), file: &Path, line: usize, bytes: &[u8]| {
+        let record = parse_line::<GameRecord>(file, line, bytes)?;
+        if !selection.accepts(&record) {
+            return Ok(None);
+        }
+        let mut a = audit_game_asked(selection.profile, &record, replay);
+        a.file = Some(file.display().to_string());
+        a.line = Some(line);
+        Ok(Some(a))
+    };
+    let done = par_records(&args.games, &options, || (), audit, |index, line, result| {
+        let audited = match result.and_then(|r| r) {
+            Ok(a) => a,
             Err(e) => {
-                eprintln!("{e}");
+                eprintln!("{}", super::hinted(&e));
                 s.unreadable += 1;
-                continue;
+                // A file that cannot be opened is not a record.
+                if args.format == Format::Json && line > 0 {
+                    print_json(&GameAudit::unreadable(&args.games[index].display().to_string(), e.line, e.message.clone()));
+                }
+                return;
             }
         };
-        loop {
-            let mut chunk: Vec<Located<GameRecord>> = Vec::with_capacity(CHUNK);
-            let mut ended = true;
-            for rec in records.by_ref() {
-                match rec {
-                    Ok(l) => {
-                        s.read += 1;
-                        if selected(args, &l.record) {
-                            chunk.push(l);
-                        }
-                    }
-                    Err(e) => {
-                        eprintln!("{e}");
-                        s.unreadable += 1;
-                        if args.format == Format::Json {
-                            print_json(&GameAudit::unreadable(&name, e.line, e.message.clone()));
-                        }
-                    }
-                }
-                if chunk.len() == CHUNK {
-                    ended = false;
-                    break;
-                }
-            }
-            let audits: Vec<GameAudit> = chunk
-                .par_iter()
-                .map(|l| {
-                    let mut a = audit_game_asked(args.rules.rules, &l.record, replay);
-                    a.file = Some(name.clone());
-                    a.line = Some(l.line);
-                    a
-                })
-                .collect();
-            for a in &audits {
-                s.add(a);
-                if a.kind == Kind::Bad {
-                    eprintln!(
-                        "{}:{}: game {}: {}",
-                        name,
-                        a.line.unwrap_or(0),
-                        a.game_id,
-                        a.problem.as_deref().unwrap_or("")
-                    );
-                }
-                if args.differing && !a.differs {
-                    continue;
-                }
-                match args.format {
-                    Format::Json => print_json(a),
-                    Format::Text => println!("{}", text::game_text(a)),
-                }
-            }
-            if ended {
-                break;
-            }
+        s.read += 1;
+        let Some(a) = audited else { return };
+        s.add(&a);
+        if a.kind == Kind::Bad {
+            eprintln!("{}:{}: game {}: {}", a.file.as_deref().unwrap_or(""), a.line.unwrap_or(0), a.game_id, super::hinted(&a.problem.as_deref().unwrap_or("")));
         }
+        if args.differing && !a.differs {
+            return;
+        }
+        match args.format {
+            Format::Json => print_json(&a),
+            Format::Text => println!("{}", text::game_text(&a)),
+        }
+    });
+    if let Err(e) = done {
+        eprintln!("mcr audit: cannot start the worker threads: {e}");
+        return ExitCode::FAILURE;
     }
     let mut lines = vec![
         format!(

@@ -39,10 +39,10 @@ pub enum What {
     Env(super::bench_env::Args),
 }
 
-pub fn run(args: Args) -> ExitCode {
+pub fn run(args: Args, max_line_bytes: usize) -> ExitCode {
     match args.what {
         What::Fan { file, passes, rules } => super::bench_fan::run(&file, passes, rules.rules),
-        What::Replay(a) => super::bench_replay::run(a),
+        What::Replay(a) => super::bench_replay::run(a, max_line_bytes),
         What::Env(a) => super::bench_env::run(a),
         What::Samples(a) => super::bench_samples::run(a),
         What::Import(a) => super::bench_import::run(a),

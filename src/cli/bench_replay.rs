@@ -55,10 +55,10 @@ impl Record for Game {
     }
 }
 
-pub fn run(args: Args) -> ExitCode {
+pub fn run(args: Args, max_line_bytes: usize) -> ExitCode {
     let started = Instant::now();
     // Reduce each record as it is read: whole records are far bigger.
-    let records = match Records::<GameRecord>::open(&args.file) {
+    let records = match Records::<GameRecord>::open_with(&args.file, max_line_bytes) {
         Ok(r) => r,
         Err(e) => {
             eprintln!("bench replay: {e}");
@@ -72,7 +72,7 @@ pub fn run(args: Args) -> ExitCode {
             Ok(l) => match args.rules.for_record(l.record.rules) {
                 Ok(profile) => games.push(Game::from_record(&l.record, profile)),
                 Err(conflict) => {
-                    eprintln!("{}:{}: game {}: {conflict}", args.file.display(), l.line, l.record.game_id);
+                    eprintln!("{}:{}: game {}: {}", args.file.display(), l.line, l.record.game_id, super::conflict_hint(&conflict));
                     unreplayable += 1;
                 }
             },

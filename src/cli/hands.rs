@@ -2,7 +2,7 @@
 //! code and fan list with the recorded ones.
 
 use mcr_engine::fans;
-use mcr_engine::record::hand_inputs;
+use mcr_engine::record::hand_inputs_with;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -18,10 +18,10 @@ pub struct Args {
     pub rules: super::RulesArg,
 }
 
-pub fn run(args: Args) -> ExitCode {
+pub fn run(args: Args, max_line_bytes: usize) -> ExitCode {
     let (mut total, mut matched, mut shown, mut read) = (0usize, 0usize, 0usize, 0usize);
     for file in &args.files {
-        for item in hand_inputs(file) {
+        for item in hand_inputs_with(file, max_line_bytes) {
             total += 1;
             let Some((rec, input)) = super::ok_or_report(item) else { continue };
             read += 1;

@@ -71,9 +71,34 @@ pub fn parse_profile(name: &str) -> Result<&'static mcr_engine::fans::Profile, S
         .ok_or_else(|| format!("unknown profile `{name}` (profiles: {})", mcr_engine::fans::Profile::names().join(", ")))
 }
 
-/// A record or its located error: errors go to stderr and are skipped.
+/// A record or its located error: errors go to stderr (with the CLI's
+/// hint, [`hinted`]) and are skipped.
 pub fn ok_or_report<T>(item: Result<T, String>) -> Option<T> {
-    item.map_err(|e| eprintln!("{e}")).ok()
+    item.map_err(|e| eprintln!("{}", hinted(&e))).ok()
+}
+
+/// The CLI's hint after a rules conflict: the library names no option.
+const CONFLICT_HINT: &str = "(leave --rules out to replay each record under its own rules)";
+
+/// A rules conflict as the CLI prints it: the library's words, then how to
+/// avoid it with the CLI's options.
+pub fn conflict_hint(conflict: &mcr_engine::record::rules::RulesConflict) -> String {
+    format!("{conflict} {CONFLICT_HINT}")
+}
+
+/// A library error message as the CLI prints it: with how to change, with
+/// the CLI's options, what the message depends on (the line bound
+/// `--max-line-bytes`, the rules asked for `--rules`). Library messages name
+/// no option: they are the same for the Python binding.
+pub fn hinted(message: &impl std::fmt::Display) -> String {
+    let m = message.to_string();
+    if mcr_engine::record::is_too_long_message(&m) {
+        format!("{m} (raise it with --max-line-bytes)")
+    } else if m.contains(mcr_engine::record::rules::CONFLICT) {
+        format!("{m} {CONFLICT_HINT}")
+    } else {
+        m
+    }
 }
 
 /// Game ids seen in a file: an id repeated within one file is warned about

@@ -1,14 +1,8 @@
-//! `mcr rules check [FILE]...`: the rules checker of build.rs (the same
-//! files, build/lang.rs and build/profile.rs, compiled into the binary),
-//! every error of a file at once, without a build.
+//! `mcr rules check [FILE]...`: the rules checker of build.rs (the rules
+//! crate's `lang` and `profile`, `build/`), every error of a file at once,
+//! without a build.
 
-#[path = "../../build/lang.rs"]
-#[allow(dead_code)]
-mod lang;
-#[path = "../../build/profile.rs"]
-#[allow(dead_code)]
-mod profile;
-pub(crate) use mcr_engine::rules::vocabulary;
+use mcr_rules::{lang, profile};
 
 use std::path::{Path, PathBuf};
 

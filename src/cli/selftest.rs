@@ -8,11 +8,10 @@
 
 use super::validate::Args;
 use super::RecordRulesArg;
-use mcr_engine::record::lines::{for_each_block, LineReader};
+use mcr_engine::record::par_records;
 use mcr_engine::record::view::{game_id_of, GameView};
 use mcr_engine::selftest::{self, Facts, Outcome};
-use rayon::prelude::*;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -24,21 +23,13 @@ enum GameResult {
     Fail(String),
 }
 
-/// One line (or file) checked: where, the game id when the record was read.
-struct Checked {
-    file: usize,
-    line: usize,
-    id: Option<String>,
-    result: GameResult,
-}
-
 fn check_line(file: &Path, line: usize, bytes: &[u8], rules: &RecordRulesArg) -> (Option<String>, GameResult) {
     match GameView::parse(bytes) {
         Ok(view) => {
             let id = view.game_id.as_str().to_owned();
             // The game rules of the record's own profile (or --rules, botzone).
             let result = match rules.for_record(view.rules) {
-                Err(conflict) => GameResult::Fail(format!("FAIL {}:{line}: game {id}: {conflict}", file.display())),
+                Err(conflict) => GameResult::Fail(format!("FAIL {}:{line}: game {id}: {}", file.display(), super::conflict_hint(&conflict))),
                 Ok(profile) => match selftest::check_game_with(profile.game, &view) {
                     Ok(facts) => GameResult::Pass(facts),
                     Err(failure) => GameResult::Fail(format!("FAIL {id}: {failure}")),
@@ -53,75 +44,56 @@ fn check_line(file: &Path, line: usize, bytes: &[u8], rules: &RecordRulesArg) ->
     }
 }
 
-/// Checks the files in order, up to `limit` games; an unreadable file,
-/// line or read error counts as a failed game.
-fn check_files(files: &[PathBuf], limit: usize, rules: &RecordRulesArg) -> Vec<Checked> {
-    let mut results = Vec::new();
-    let mut budget = limit;
-    for (index, file) in files.iter().enumerate() {
-        if budget == 0 {
-            break;
-        }
-        let failed = |e: &dyn std::fmt::Display, line: usize| Checked { file: index, line, id: None, result: GameResult::Fail(format!("FAIL {e}")) };
-        let mut reader = match LineReader::open(file, budget) {
-            Ok(r) => r,
-            Err(e) => {
-                results.push(failed(&e, 0));
-                budget -= 1;
-                continue;
-            }
-        };
-        for_each_block(&mut reader, |block| {
-            let start = results.len();
-            results.par_extend(block.par_lines().map(|(line, bytes)| {
-                let (id, result) = check_line(file, line, bytes, rules);
-                Checked { file: index, line, id, result }
-            }));
-            if !block.errors.is_empty() {
-                // Lines that could not be read take their place in line order.
-                results.extend(block.errors.iter().map(|e| failed(e, e.line)));
-                results[start..].sort_by_key(|c| c.line);
-            }
-        });
-        budget = reader.budget();
-    }
-    results
-}
-
-pub fn run(args: &Args) -> ExitCode {
-    let pool = match super::validate::worker_pool("self-test", args.jobs) {
-        Ok(p) => p,
-        Err(code) => return code,
-    };
+pub fn run(args: &Args, max_line_bytes: usize) -> ExitCode {
+    // No spinner: the self-test prints its failures as they come.
+    let options = mcr_engine::record::ParOptions { progress: false, ..super::validate::par_options("self-test", args, max_line_bytes) };
     let start = Instant::now();
-    let mut results = pool.install(|| check_files(&args.files, args.limit.unwrap_or(usize::MAX), &args.rules));
-    let elapsed = start.elapsed().as_secs_f64();
-
-    let total = results.len();
     let mut sum = Summary::default();
-    let mut failed = 0;
+    let (mut total, mut failed, mut read) = (0, 0, 0);
     let mut ids = super::DuplicateIds::default();
-    let mut read = 0;
-    for c in &mut results {
-        if let Some(id) = c.id.take() {
-            read += 1;
-            ids.see(id, &args.files[c.file], c.line);
-        }
-        match &c.result {
-            GameResult::Pass(f) => sum.add(f),
-            GameResult::Fail(msg) => {
-                if failed < SHOWN {
-                    println!("{msg}");
+    // Each line (or file) checked: its game id when the record was read;
+    // an unreadable file, line or read error counts as a failed game.
+    let done = par_records(
+        &args.files,
+        &options,
+        || (),
+        |_, file, line, bytes| check_line(file, line, bytes, &args.rules),
+        |index, line, checked| {
+            total += 1;
+            let result = match checked {
+                Ok((id, result)) => {
+                    if let Some(id) = id {
+                        read += 1;
+                        ids.see(id, &args.files[index], line);
+                    }
+                    result
                 }
-                failed += 1;
+                Err(e) => GameResult::Fail(format!("FAIL {}", super::hinted(&e))),
+            };
+            match result {
+                GameResult::Pass(f) => sum.add(&f),
+                GameResult::Fail(msg) => {
+                    if failed < SHOWN {
+                        println!("{msg}");
+                    }
+                    failed += 1;
+                }
             }
+        },
+    );
+    let threads = match done {
+        Ok(stats) => stats.threads,
+        Err(e) => {
+            eprintln!("self-test: cannot start {} worker threads: {e}", mcr_engine::record::par::worker_threads(options.jobs));
+            return ExitCode::FAILURE;
         }
-    }
+    };
+    let elapsed = start.elapsed().as_secs_f64();
     if failed > SHOWN {
         println!("... and {} more failures", failed - SHOWN);
     }
     println!("{}", sum.line());
-    eprintln!("checked {total} games in {elapsed:.2} s ({:.0} games/s, {} threads)", total as f64 / elapsed.max(1e-9), pool.current_num_threads());
+    eprintln!("checked {total} games in {elapsed:.2} s ({:.0} games/s, {threads} threads)", total as f64 / elapsed.max(1e-9));
     println!("self-test: {}/{total} games PASS", total - failed);
     if read == 0 {
         eprintln!("self-test: no game record read");

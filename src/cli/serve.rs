@@ -8,10 +8,10 @@ pub struct Args {
     pub rules: super::RulesArg,
 }
 
-pub fn run(args: Args) -> ExitCode {
+pub fn run(args: Args, max_line_bytes: usize) -> ExitCode {
     let stdin = std::io::stdin().lock();
     let stdout = std::io::stdout().lock();
-    match mcr_engine::serve::serve_with(args.rules.rules, stdin, stdout) {
+    match mcr_engine::serve::serve_with(args.rules.rules, max_line_bytes, stdin, stdout) {
         Ok(()) => ExitCode::SUCCESS,
         // The client closed our output: nobody is left to tell.
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,

@@ -7,16 +7,12 @@
 //! conflict with an explicit `--rules` fails the record: see
 //! [`super::RecordRulesArg`] and `mcr_engine::record::rules`).
 
-use std::io::IsTerminal;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use rayon::prelude::*;
-
-use mcr_engine::engine::Engine;
-use mcr_engine::record::lines::{for_each_block, LineReader};
-use mcr_engine::replay::validate::{validate_line, Outcome, Timings};
+use mcr_engine::record::ParOptions;
+use mcr_engine::replay::validate::{validate_files, Outcome, Timings};
 use mcr_engine::replay::Compare;
 
 #[derive(clap::Args)]
@@ -57,45 +53,47 @@ struct Tally {
     time: Timings,
 }
 
-/// The worker pool `--jobs` asks for: no more threads than cores (more only
-/// contend for them: 10,000 threads took 250 s for 222 games).
-pub fn worker_pool(command: &str, jobs: Option<u32>) -> Result<rayon::ThreadPool, ExitCode> {
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let threads = match jobs {
-        None => cores,
-        Some(n) if n as usize > cores => {
-            eprintln!("{command}: --jobs {n} capped at {cores}, the cores of this machine");
-            cores
-        }
-        Some(n) => n as usize,
-    };
-    rayon::ThreadPoolBuilder::new().num_threads(threads).build().map_err(|e| {
-        eprintln!("{command}: cannot start {threads} worker threads: {e}");
-        ExitCode::FAILURE
-    })
+/// The reading options of `--jobs`, `--limit` and `--max-line-bytes`
+/// (a note when `--jobs` asks for more threads than cores).
+pub fn par_options(command: &str, args: &Args, max_line_bytes: usize) -> ParOptions {
+    let cores = mcr_engine::record::par::cores();
+    if let Some(n) = args.jobs.filter(|&n| n as usize > cores) {
+        eprintln!("{command}: --jobs {n} capped at {cores}, the cores of this machine");
+    }
+    ParOptions { jobs: args.jobs.map(|n| n as usize), limit: args.limit, max_line_bytes, progress: true }
 }
 
-pub fn run(args: Args) -> ExitCode {
+pub fn run(args: Args, max_line_bytes: usize) -> ExitCode {
     if args.self_test {
-        return crate::cli::selftest::run(&args);
+        return crate::cli::selftest::run(&args, max_line_bytes);
     }
     let compare = if args.loose { Compare::Loose } else { Compare::Exact };
-    let pool = match worker_pool("validate", args.jobs) {
-        Ok(p) => p,
-        Err(code) => return code,
-    };
+    let options = par_options("validate", &args, max_line_bytes);
     let started = Instant::now();
-    let progress = progress_bar();
     let mut tally = Tally::default();
-    let mut budget = args.limit.unwrap_or(usize::MAX);
-    for file in &args.files {
-        if budget == 0 {
-            break;
+    let done = validate_files(&args.files, &options, compare, args.rules.rules, |file, line, outcome, time| {
+        tally.time.parse += time.parse;
+        tally.time.replay += time.replay;
+        tally.games += 1;
+        if let Some(id) = outcome.game_id() {
+            tally.read += 1;
+            tally.ids.see(id.to_owned(), file, line);
         }
-        pool.install(|| validate_file(file, compare, &args.rules, &mut budget, &mut tally, progress.as_ref()));
-    }
-    if let Some(p) = progress {
-        p.finish_and_clear();
+        match outcome {
+            Outcome::Reproduced(_) => tally.reproduced += 1,
+            Outcome::Diverged(_, message) => println!("FAIL {}:{line}: {message}", file.display()),
+            Outcome::Conflict(id, conflict) => println!("FAIL {}:{line}: game {id}: {}", file.display(), super::conflict_hint(&conflict)),
+            // A file that cannot be opened is named as it is.
+            Outcome::Malformed(e) if e.line == 0 => println!("{e}"),
+            Outcome::Malformed(e) => println!("FAIL {}", super::hinted(&e)),
+        }
+    });
+    match done {
+        Ok(stats) => tally.time.read = stats.read_seconds,
+        Err(e) => {
+            eprintln!("validate: cannot start {} worker threads: {e}", mcr_engine::record::par::worker_threads(options.jobs));
+            return ExitCode::FAILURE;
+        }
     }
     if args.timings {
         let t = tally.time;
@@ -117,72 +115,4 @@ pub fn run(args: Args) -> ExitCode {
     } else {
         ExitCode::FAILURE
     }
-}
-
-fn progress_bar() -> Option<indicatif::ProgressBar> {
-    if !std::io::stderr().is_terminal() {
-        return None;
-    }
-    let bar = indicatif::ProgressBar::new_spinner();
-    if let Ok(style) = indicatif::ProgressStyle::with_template("{spinner} {pos} games  {per_sec}  {msg}") {
-        bar.set_style(style);
-    }
-    Some(bar)
-}
-
-fn validate_file(
-    file: &Path,
-    compare: Compare,
-    rules: &super::RecordRulesArg,
-    budget: &mut usize,
-    tally: &mut Tally,
-    progress: Option<&indicatif::ProgressBar>,
-) {
-    let mut reader = match LineReader::open(file, *budget) {
-        Ok(r) => r,
-        Err(e) => {
-            println!("{e}");
-            tally.games += 1;
-            return;
-        }
-    };
-    if let Some(p) = progress {
-        p.set_message(file.display().to_string());
-    }
-    tally.time.read += for_each_block(&mut reader, |block| {
-        let mut outcomes: Vec<(usize, Outcome, Timings)> = block
-            .par_lines()
-            .map_init(Engine::new, |engine, (line, text)| {
-                let (outcome, time) = validate_line(engine, file, line, text, compare, rules.rules);
-                (line, outcome, time)
-            })
-            .collect();
-        // Lines that could not be read take their place in line order.
-        if !block.errors.is_empty() {
-            outcomes.extend(block.errors.iter().map(|e| (e.line, Outcome::Malformed(e.clone()), Timings::default())));
-            outcomes.sort_by_key(|o| o.0);
-        }
-        for (line, outcome, time) in outcomes {
-            tally.time.parse += time.parse;
-            tally.time.replay += time.replay;
-            tally.games += 1;
-            match outcome {
-                Outcome::Reproduced(id) => {
-                    tally.read += 1;
-                    tally.reproduced += 1;
-                    tally.ids.see(id, file, line);
-                }
-                Outcome::Diverged(id, message) => {
-                    tally.read += 1;
-                    tally.ids.see(id, file, line);
-                    println!("FAIL {}:{line}: {message}", file.display());
-                }
-                Outcome::Malformed(e) => println!("FAIL {e}"),
-            }
-        }
-        if let Some(p) = progress {
-            p.set_position(tally.games as u64);
-        }
-    });
-    *budget = reader.budget();
 }

@@ -25,11 +25,11 @@ pub struct Args {
     pub rules: super::RecordRulesArg,
 }
 
-pub fn run(args: Args) -> ExitCode {
+pub fn run(args: Args, max_line_bytes: usize) -> ExitCode {
     let sel = Selection { ids: args.id.clone(), tags: args.tag.clone(), limit: args.limit, profile: args.rules.rules };
-    let viewer::Loaded { games, left_out, errors } = viewer::load(&args.files, &sel);
+    let viewer::Loaded { games, left_out, errors } = viewer::load_with(&args.files, &sel, max_line_bytes);
     for e in &errors {
-        eprintln!("{e}");
+        eprintln!("{}", super::hinted(e));
     }
     if left_out > 0 {
         eprintln!("mcr view: {left_out} more selected games left out (--limit {}; narrow with --id/--tag)", args.limit);

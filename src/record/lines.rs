@@ -1,14 +1,78 @@
-//! The lines of a record file, read in blocks of whole lines: one buffer per
+//! The one line reader of record files, and its bounded line reader for
+//! streams.
+//!
+//! Files are read in blocks of whole lines ([`LineReader`]): one buffer per
 //! block instead of a `String` per line, lines found with a vectorised byte
 //! search, and the next block decompressed while the workers check the
-//! current one ([`for_each_block`]).
+//! current one ([`for_each_block`]). [`super::Records`] (one record at a
+//! time) and [`super::par::par_records`] (in parallel) both read through it.
+//!
+//! A stream read one line at a time while a client waits for the answer
+//! (`mcr serve`, a bot's stdin) cannot be read ahead by a block: it is read
+//! with [`read_line_capped`], under the same bound.
 
 use rayon::prelude::*;
 use std::io::Read;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
-use super::{open_reader, RecordError};
+use super::{open_reader, too_long_message, RecordError};
+use std::io::BufRead;
+
+/// How [`read_line_capped`] ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LineRead {
+    /// End of input, nothing read.
+    Eof,
+    /// A line (its newline, if any, kept) is in the buffer.
+    Line,
+    /// A line of this many bytes (newline excluded) exceeded the bound: it
+    /// was consumed up to and including its newline, and not kept.
+    TooLong(usize),
+}
+
+/// Reads one line into `buf` (cleared first), keeping at most `max` bytes of
+/// it: a longer line is consumed to its end without being stored, so memory
+/// stays bounded by `max` whatever the input.
+pub fn read_line_capped(reader: &mut impl BufRead, buf: &mut Vec<u8>, max: usize) -> std::io::Result<LineRead> {
+    buf.clear();
+    let mut len = 0usize;
+    let mut any = false;
+    loop {
+        let chunk = match reader.fill_buf() {
+            Ok(c) => c,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if chunk.is_empty() {
+            break;
+        }
+        any = true;
+        let (take, done) = match memchr::memchr(b'\n', chunk) {
+            Some(i) => (i + 1, true),
+            None => (chunk.len(), false),
+        };
+        let body = take - done as usize;
+        if len + body <= max {
+            buf.extend_from_slice(&chunk[..take]);
+        } else if len <= max {
+            // Over the bound: drop what was kept and count the rest.
+            *buf = Vec::new();
+        }
+        len += body;
+        reader.consume(take);
+        if done {
+            break;
+        }
+    }
+    Ok(if !any {
+        LineRead::Eof
+    } else if len > max {
+        LineRead::TooLong(len)
+    } else {
+        LineRead::Line
+    })
+}
 
 /// Bytes read per block (more when one line is longer): big enough to keep
 /// the workers busy, small enough to stay in cache while they parse it.
@@ -40,6 +104,16 @@ impl Block {
         self.lines.len()
     }
 
+    /// The number of the `i`-th line of the block (`None` past the end).
+    pub fn line_number(&self, i: usize) -> Option<usize> {
+        self.lines.get(i).map(|l| l.0)
+    }
+
+    /// The text of the `i`-th line of the block.
+    pub fn line(&self, i: usize) -> &[u8] {
+        &self.text[self.lines[i].1.clone()]
+    }
+
     pub fn is_empty(&self) -> bool {
         self.lines.is_empty()
     }
@@ -56,15 +130,30 @@ pub struct LineReader {
     line: usize,
     /// Non-blank lines still wanted.
     budget: usize,
-    /// The longest line kept ([`super::max_line_bytes`] when opened).
+    /// The longest line kept.
     max_line: usize,
 }
 
 impl LineReader {
-    /// Opens `.jsonl` or `.jsonl.gz`; at most `limit` non-blank lines are read.
+    /// Opens `.jsonl` or `.jsonl.gz`; at most `limit` non-blank lines are
+    /// read, none longer than [`super::DEFAULT_MAX_LINE_BYTES`].
     pub fn open(path: &Path, limit: usize) -> Result<LineReader, RecordError> {
-        let reader = open_reader(path)?;
-        Ok(LineReader { file: path.to_path_buf(), reader: Some(reader), carry: Vec::new(), line: 0, budget: limit, max_line: super::max_line_bytes() })
+        LineReader::open_with(path, limit, super::DEFAULT_MAX_LINE_BYTES)
+    }
+
+    /// [`LineReader::open`] keeping no line longer than `max_line_bytes`
+    /// (at least 1 KiB): a longer one is reported and skipped.
+    pub fn open_with(path: &Path, limit: usize, max_line_bytes: usize) -> Result<LineReader, RecordError> {
+        Ok(LineReader::from_reader(path, open_reader(path)?, limit, max_line_bytes))
+    }
+
+    /// The lines of a stream already open (`file` names it in errors).
+    pub fn from_reader(file: &Path, reader: Box<dyn Read + Send>, limit: usize, max_line_bytes: usize) -> LineReader {
+        LineReader { file: file.to_path_buf(), reader: Some(reader), carry: Vec::new(), line: 0, budget: limit, max_line: super::line_bound(max_line_bytes) }
+    }
+
+    pub fn file(&self) -> &Path {
+        &self.file
     }
 
     /// How many more non-blank lines may be read (of the `limit`).
@@ -164,7 +253,7 @@ impl LineReader {
             let n = match reader.read(&mut block.text[..]) {
                 Ok(0) => {
                     self.reader = None;
-                    block.errors.push(RecordError { file: self.file.clone(), line, message: super::too_long_message(len, self.max_line) });
+                    block.errors.push(RecordError { file: self.file.clone(), line, message: too_long_message(len, self.max_line) });
                     return None;
                 }
                 Ok(n) => n,
@@ -178,7 +267,7 @@ impl LineReader {
             if let Some(i) = memchr::memchr(b'\n', &block.text[..n]) {
                 len += i;
                 let end = if i > 0 && block.text[i - 1] == b'\r' { len - 1 } else { len };
-                block.errors.push(RecordError { file: self.file.clone(), line, message: super::too_long_message(end, self.max_line) });
+                block.errors.push(RecordError { file: self.file.clone(), line, message: too_long_message(end, self.max_line) });
                 block.text.copy_within(i + 1..n, 0);
                 filled = n - i - 1;
                 return Some(filled);
@@ -200,7 +289,7 @@ impl LineReader {
             }
             if line.len() > self.max_line {
                 // Within a block, but over the bound all the same.
-                let message = super::too_long_message(line.len(), self.max_line);
+                let message = too_long_message(line.len(), self.max_line);
                 block.errors.push(RecordError { file: self.file.clone(), line: self.line, message });
                 self.budget -= 1;
             } else if !text[line.clone()].iter().all(u8::is_ascii_whitespace) {
@@ -307,6 +396,20 @@ mod tests {
             n += block.len() + block.errors.len();
         }
         assert_eq!(n, 1001);
+    }
+
+    #[test]
+    fn capped_reader_keeps_nothing_of_a_long_line() {
+        let text = format!("{}\nshort\n{}", "x".repeat(100_000), "y".repeat(10));
+        let mut r = std::io::BufReader::with_capacity(1000, text.as_bytes());
+        let mut buf = Vec::new();
+        assert_eq!(read_line_capped(&mut r, &mut buf, 64).unwrap(), LineRead::TooLong(100_000));
+        assert!(buf.capacity() <= 1064, "{}", buf.capacity());
+        assert_eq!(read_line_capped(&mut r, &mut buf, 64).unwrap(), LineRead::Line);
+        assert_eq!(buf, b"short\n");
+        assert_eq!(read_line_capped(&mut r, &mut buf, 64).unwrap(), LineRead::Line);
+        assert_eq!(buf, b"yyyyyyyyyy");
+        assert_eq!(read_line_capped(&mut r, &mut buf, 64).unwrap(), LineRead::Eof);
     }
 
     #[test]

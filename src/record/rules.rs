@@ -61,11 +61,14 @@ pub struct RulesConflict {
     pub asked: &'static Profile,
 }
 
+/// How every [`RulesConflict`] message starts (for a caller adding its hint).
+pub const CONFLICT: &str = "rules conflict: the record says";
+
 impl fmt::Display for RulesConflict {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "rules conflict: the record says \"rules\": {:?} but --rules {} was given (leave --rules out to replay each record under its own rules)",
+            "{CONFLICT} \"rules\": {:?} but {:?} was asked for",
             self.recorded.name, self.asked.name
         )
     }
@@ -136,7 +139,7 @@ mod tests {
         assert_eq!(profile_for(Some(h), Some(h)), Ok(h));
         let c = profile_for(Some(h), Some(b)).unwrap_err();
         assert_eq!(c, RulesConflict { recorded: h, asked: b });
-        assert!(c.to_string().contains("\"rules\": \"house-example\" but --rules botzone was given"), "{c}");
+        assert_eq!(c.to_string(), "rules conflict: the record says \"rules\": \"house-example\" but \"botzone\" was asked for");
         assert_eq!(decide(None, None), Ok((b, Origin::Default)));
         assert_eq!(decide(None, Some(h)), Ok((h, Origin::Flag)));
         assert_eq!(decide(Some(h), None), Ok((h, Origin::Record)));

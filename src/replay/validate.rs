@@ -1,18 +1,19 @@
 //! The validator's verdict on one record line: the fast path (a borrowed
 //! view compared typed, [`reproduces`]) first, the slow path (a parsed
 //! [`GameRecord`] compared as JSON, [`replay`], which words a divergence)
-//! only for a line the fast path does not take or a divergence. `mcr
+//! only for a line the fast path does not take or a divergence; over files,
+//! [`validate_files`] (through [`crate::record::par_records`]). `mcr
 //! validate` prints what this returns.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use super::{replay, reproduces, Compare};
 use crate::engine::Engine;
 use crate::fans::Profile;
-use crate::record::rules::profile_for;
+use crate::record::rules::{profile_for, RulesConflict};
 use crate::record::view::GameView;
-use crate::record::{GameRecord, RecordError};
+use crate::record::{par_records, GameRecord, ParOptions, ParStats, RecordError};
 
 /// Time spent per phase, in seconds.
 #[derive(Default, Clone, Copy, Debug)]
@@ -30,14 +31,26 @@ pub enum Outcome {
     Reproduced(String),
     /// The game id, and the divergence in words (`game ID: ...`).
     Diverged(String, String),
+    /// The game id: the record's `"rules"` is not the profile asked for.
+    Conflict(String, RulesConflict),
     Malformed(RecordError),
+}
+
+impl Outcome {
+    /// The game id of a record that was read.
+    pub fn game_id(&self) -> Option<&str> {
+        match self {
+            Outcome::Reproduced(id) | Outcome::Diverged(id, _) | Outcome::Conflict(id, _) => Some(id),
+            Outcome::Malformed(_) => None,
+        }
+    }
 }
 
 /// The engine of the profile a record is replayed under (each record its
 /// own: files may mix profiles; `rules` the one asked for, if any); a record
 /// whose `"rules"` conflicts with `rules` is reported instead.
-fn engine_for<'e>(engine: &'e mut Engine, recorded: Option<&'static Profile>, rules: Option<&'static Profile>) -> Result<&'e mut Engine, String> {
-    let profile = profile_for(recorded, rules).map_err(|c| c.to_string())?;
+fn engine_for<'e>(engine: &'e mut Engine, recorded: Option<&'static Profile>, rules: Option<&'static Profile>) -> Result<&'e mut Engine, RulesConflict> {
+    let profile = profile_for(recorded, rules)?;
     if engine.profile() != profile {
         *engine = Engine::with_profile(profile);
     }
@@ -64,8 +77,7 @@ pub fn validate_line(engine: &mut Engine, file: &Path, line: usize, text: &[u8],
         let engine = match engine_for(engine, view.rules, rules) {
             Ok(e) => e,
             Err(conflict) => {
-                let id = view.game_id.as_str().to_owned();
-                return (Outcome::Diverged(id.clone(), format!("game {id}: {conflict}")), time);
+                return (Outcome::Conflict(view.game_id.as_str().to_owned(), conflict), time);
             }
         };
         let clock = Instant::now();
@@ -87,7 +99,7 @@ pub fn validate_line(engine: &mut Engine, file: &Path, line: usize, text: &[u8],
     };
     let engine = match engine_for(engine, record.rules, rules) {
         Ok(e) => e,
-        Err(conflict) => return (Outcome::Diverged(record.game_id.clone(), format!("game {}: {conflict}", record.game_id)), time),
+        Err(conflict) => return (Outcome::Conflict(record.game_id, conflict), time),
     };
     let clock = Instant::now();
     let outcome = match replay(engine, &record, compare) {
@@ -96,4 +108,28 @@ pub fn validate_line(engine: &mut Engine, file: &Path, line: usize, text: &[u8],
     };
     time.replay += clock.elapsed().as_secs_f64();
     (outcome, time)
+}
+
+/// [`validate_line`] on every record line of `files`, on the worker threads
+/// of [`par_records`] (one engine each); `each(file, line, outcome,
+/// timings)` is called in file and line order, unreadable lines and files
+/// as [`Outcome::Malformed`] in their place. The returned read time is in
+/// [`ParStats::read_seconds`].
+pub fn validate_files(
+    files: &[PathBuf],
+    options: &ParOptions,
+    compare: Compare,
+    rules: Option<&'static Profile>,
+    mut each: impl FnMut(&Path, usize, Outcome, Timings) + Send,
+) -> Result<ParStats, rayon::ThreadPoolBuildError> {
+    par_records(
+        files,
+        options,
+        Engine::new,
+        |engine, file, line, text| validate_line(engine, file, line, text, compare, rules),
+        |index, line, result| match result {
+            Ok((outcome, time)) => each(&files[index], line, outcome, time),
+            Err(e) => each(&files[index], line, Outcome::Malformed(e), Timings::default()),
+        },
+    )
 }

@@ -6,7 +6,7 @@
 //! agree with every record until a deliberate change of the base is
 //! accepted. A change of the effect fails the check until it is accepted
 //! (`mcr rules snapshot NAME --accept`, or
-//! `UPDATE_SNAPSHOTS=1 cargo test --release --test profiles`).
+//! `UPDATE_SNAPSHOTS=1 cargo test --release --test rules -- profiles::`).
 
 use super::diff;
 use crate::fans::Profile;
@@ -74,7 +74,7 @@ pub fn compare(root: &Path, profile: &Profile, now: &str, accept: bool) -> Resul
     if accepted == now {
         return Ok(());
     }
-    let test = if profile.extends.is_none() { "rules_base" } else { "profiles" };
+    let test = if profile.extends.is_none() { "rules_base" } else { "rules -- profiles::" };
     let mut msg = format!(
         "profile {}: its effect on the bundled corpora is not the accepted one ({}).\n\
          Review the diff below; to accept it: mcr rules snapshot {} --accept\n\

@@ -158,29 +158,39 @@ pub fn env_num(name: &str, default: u64) -> u64 {
 #[track_caller]
 pub fn assert_snapshot(name: &str, actual: &str) {
     let path = repo().join("tests/snapshots").join(name);
-    if std::env::var("UPDATE_SNAPSHOTS").is_ok_and(|v| v == "1") {
+    let expected = std::fs::read_to_string(&path).map_err(|e| format!("snapshot {} cannot be read ({e}); run with UPDATE_SNAPSHOTS=1 to create it", path.display()));
+    accept_or_diff(&format!("tests/snapshots/{name}"), 0, expected, actual, |text| {
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        let old = std::fs::read_to_string(&path).ok();
-        if old.as_deref() != Some(actual) {
-            std::fs::write(&path, actual).unwrap_or_else(|e| panic!("cannot write {}: {e}", path.display()));
-            eprintln!("UPDATED snapshot {}", path.display());
+        std::fs::write(&path, text).unwrap_or_else(|e| panic!("cannot write {}: {e}", path.display()));
+    });
+}
+
+/// The one accept-and-diff of the tests: `actual` against the accepted text
+/// `expected` of `what` (`Err`: why there is none). Under `UPDATE_SNAPSHOTS=1`
+/// a different `actual` is accepted with `accept(actual)` (review the diff
+/// with git); otherwise a difference fails naming the first differing line
+/// (`offset`: the lines of the file before the compared text).
+#[track_caller]
+pub fn accept_or_diff(what: &str, offset: usize, expected: Result<String, String>, actual: &str, accept: impl FnOnce(&str)) {
+    if std::env::var("UPDATE_SNAPSHOTS").is_ok_and(|v| v == "1") {
+        if expected.as_deref() != Ok(actual) {
+            accept(actual);
+            eprintln!("UPDATED {what}");
         }
         return;
     }
-    let expected = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("snapshot {} cannot be read ({e}); run with UPDATE_SNAPSHOTS=1 to create it", path.display()));
+    let expected = expected.unwrap_or_else(|e| panic!("{e}"));
     if expected == actual {
         return;
     }
     let (e, a): (Vec<&str>, Vec<&str>) = (expected.lines().collect(), actual.lines().collect());
     let first = (0..e.len().max(a.len())).find(|&i| e.get(i) != a.get(i)).unwrap_or(e.len());
     panic!(
-        "{} differs from the snapshot tests/snapshots/{name}, first at line {}:\n  snapshot: {:?}\n  actual:   {:?}\n\
-         ({} lines in the snapshot, {} now; if the change is intended, rerun with UPDATE_SNAPSHOTS=1 and review the diff)",
-        name,
-        first + 1,
-        e.get(first).copied().unwrap_or("<end of file>"),
-        a.get(first).copied().unwrap_or("<end of file>"),
+        "{what}:{}: differs from what the test computes:\n  accepted: {:?}\n  actual:   {:?}\n\
+         ({} lines accepted, {} now; if the change is intended, rerun with UPDATE_SNAPSHOTS=1 and review the diff)",
+        offset + first + 1,
+        e.get(first).copied().unwrap_or("<end>"),
+        a.get(first).copied().unwrap_or("<end>"),
         e.len(),
         a.len()
     );

@@ -86,25 +86,7 @@ unsafe fn tile_of_cstr(p: *const c_char) -> Option<Tile> {
     if b1 == 0 || *p.add(2) != 0 {
         return None;
     }
-    tile_of_bytes(b0, b1)
-}
-
-#[inline]
-fn tile_of_bytes(b0: u8, b1: u8) -> Option<Tile> {
-    let n = b1.wrapping_sub(b'0');
-    let (base, max) = match b0 {
-        b'W' => (0, 9),
-        b'T' => (9, 9),
-        b'B' => (18, 9),
-        b'F' => (27, 4),
-        b'J' => (31, 3),
-        _ => return None,
-    };
-    if (1..=max).contains(&n) {
-        Tile::new(base + n - 1)
-    } else {
-        None
-    }
+    Tile::from_bytes(b0, b1)
 }
 
 /// A tile from a `str`, as pymahjonggb reads a standing tile
@@ -122,7 +104,7 @@ unsafe fn tile_of_str(s: *mut ffi::PyObject) -> Option<Tile> {
     if c0 == 0 || c1 == 0 || c0 > 127 || c1 > 127 {
         return None;
     }
-    tile_of_bytes(c0 as u8, c1 as u8)
+    Tile::from_bytes(c0 as u8, c1 as u8)
 }
 
 pub(crate) unsafe fn type_error(msg: &CStr) -> *mut ffi::PyObject {
@@ -248,7 +230,7 @@ unsafe fn exact_str_bytes<'a>(s: *mut ffi::PyObject) -> Option<&'a [u8]> {
 #[inline]
 unsafe fn exact_tile(s: *mut ffi::PyObject) -> Option<Tile> {
     match exact_str_bytes(s)? {
-        &[b0, b1] => tile_of_bytes(b0, b1),
+        &[b0, b1] => Tile::from_bytes(b0, b1),
         _ => None,
     }
 }

@@ -1,0 +1,103 @@
+//! Packed hands: one calculator input in 32 bytes, for batch calls (the
+//! Python binding's `encode_hands` / `calculate_packed`, a numpy `uint8`
+//! array's `.tobytes()`):
+//!
+//! - byte 0: packs (0..4); bytes 1..13: per pack kind (0 CHI, 1 PENG,
+//!   2 GANG), tile, offer (the judge's encoding);
+//! - byte 13: standing tiles (0..13); bytes 14..27: their tile indices;
+//! - byte 27: win tile; 28: flowers; 29: flags (1 self-drawn, 2 fourth
+//!   tile, 4 about kong, 8 wall last); 30: seat wind; 31: prevalent wind.
+//!
+//! Tile indices 0..33 are W1..W9, T1..T9, B1..B9, F1..F4, J1..J3.
+
+use super::{HandInput, Pack, PackKind, WinFlags};
+use crate::tiles::Tile;
+
+/// Bytes per packed hand.
+pub const PACKED_BYTES: usize = 32;
+
+/// `h` packed, appended to `out`.
+pub fn encode(h: &HandInput, out: &mut Vec<u8>) {
+    let mut r = [0u8; PACKED_BYTES];
+    r[0] = h.packs().len() as u8;
+    for (k, p) in h.packs().iter().enumerate() {
+        r[1 + 3 * k] = match p.kind {
+            PackKind::Chow => 0,
+            PackKind::Pung => 1,
+            PackKind::Kong => 2,
+        };
+        r[2 + 3 * k] = p.tile.index() as u8;
+        r[3 + 3 * k] = p.offer;
+    }
+    r[13] = h.standing().len() as u8;
+    for (k, t) in h.standing().iter().enumerate() {
+        r[14 + k] = t.index() as u8;
+    }
+    r[27] = h.win_tile.index() as u8;
+    r[28] = h.flower_count;
+    let f = h.flags;
+    r[29] = f.self_drawn as u8 | (f.fourth_tile as u8) << 1 | (f.about_kong as u8) << 2 | (f.wall_last as u8) << 3;
+    r[30] = h.seat_wind;
+    r[31] = h.prevalent_wind;
+    out.extend_from_slice(&r);
+}
+
+/// A packed hand ([`PACKED_BYTES`] bytes) back to the calculator input, or
+/// what is wrong with it (naming the byte).
+pub fn decode(r: &[u8]) -> Result<HandInput, String> {
+    if r.len() != PACKED_BYTES {
+        return Err(format!("{} bytes, not {PACKED_BYTES}", r.len()));
+    }
+    // The byte's place is only formatted when it is wrong.
+    let tile = |at: usize| Tile::new(r[at]).ok_or_else(|| format!("byte {at}: tile index {} out of range 0..=33", r[at]));
+    let (np, nt) = (r[0] as usize, r[13] as usize);
+    if np > 4 {
+        return Err(format!("byte 0: {np} packs (at most 4)"));
+    }
+    if nt > 13 {
+        return Err(format!("byte 13: {nt} standing tiles (at most 13)"));
+    }
+    let mut packs = [Pack::new(PackKind::Pung, Tile::default(), 1); 4];
+    for (k, slot) in packs.iter_mut().enumerate().take(np) {
+        let kind = match r[1 + 3 * k] {
+            0 => PackKind::Chow,
+            1 => PackKind::Pung,
+            2 => PackKind::Kong,
+            b => return Err(format!("byte {}: pack kind {b} (0 CHI, 1 PENG, 2 GANG)", 1 + 3 * k)),
+        };
+        *slot = Pack::new(kind, tile(2 + 3 * k)?, r[3 + 3 * k]);
+    }
+    let mut standing = [Tile::default(); 13];
+    for (k, slot) in standing.iter_mut().enumerate().take(nt) {
+        *slot = tile(14 + k)?;
+    }
+    let flags = r[29];
+    if flags > 15 {
+        return Err(format!("byte 29: flags {flags} (bits 1, 2, 4, 8)"));
+    }
+    let flags = WinFlags { self_drawn: flags & 1 != 0, fourth_tile: flags & 2 != 0, about_kong: flags & 4 != 0, wall_last: flags & 8 != 0, initial: false };
+    HandInput::new(&packs[..np], &standing[..nt], tile(27)?, flags, r[30], r[31], r[28]).map_err(|e| e.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trips_and_names_the_bad_byte() {
+        let h = crate::notation::parse_hand("[peng 5m] [chi 234s] 789p 345p 1z +1z zimo").unwrap();
+        let mut out = Vec::new();
+        encode(&h, &mut out);
+        assert_eq!(out.len(), PACKED_BYTES);
+        assert_eq!((out[0], out[13]), (2, 7));
+        let back = decode(&out).unwrap();
+        assert_eq!((back.packs(), back.standing(), back.win_tile, back.flags.self_drawn), (h.packs(), h.standing(), h.win_tile, true));
+        let mut bad = out.clone();
+        bad[27] = 34;
+        assert_eq!(decode(&bad).unwrap_err(), "byte 27: tile index 34 out of range 0..=33");
+        bad = out.clone();
+        bad[1] = 7;
+        assert_eq!(decode(&bad).unwrap_err(), "byte 1: pack kind 7 (0 CHI, 1 PENG, 2 GANG)");
+        assert_eq!(decode(&out[..31]).unwrap_err(), "31 bytes, not 32");
+    }
+}

@@ -1,0 +1,15 @@
+//! Tests of one concept, one binary: The rules as data: the checker, the generators, profiles and variants, the macro, `mcr rules`.
+//! One module per former test file (`cargo test --release --test rules`).
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod rules_cli;
+mod rules_errors;
+mod rules_readme;
+mod rules_variants;
+mod profiles;
+mod generated;
+mod claims_rules;
+mod macro_errors;
+mod variants;
