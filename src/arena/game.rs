@@ -10,6 +10,7 @@ use serde_json::{json, Map, Value};
 use super::process::{self, BotRunner, Verdict};
 use super::protocol::MAX_DEBUG_BYTES;
 use crate::engine::{Engine, EngineError, Turn};
+use crate::replay::{Replayer, Stop};
 use crate::env::obs::Seen;
 use crate::env::wall::Deal;
 use crate::fans::Profile;
@@ -83,11 +84,22 @@ struct Logged {
     debug: [Option<String>; 4],
 }
 
+/// The engine's refusal behind a stop of a live game (a live game stops
+/// only on one: it is fed until its last turn).
+fn engine_error(stop: Stop) -> GameError {
+    match stop {
+        Stop::Engine { error, .. } => GameError::from(error),
+        other => GameError::Local { seat: 0, message: other.to_string() },
+    }
+}
+
 /// Plays one game on `deal` with `seats` (seat i answers seat i's requests).
 pub fn play(deal: &Deal, seats: &mut [Seat; 4], info: &GameInfo) -> Result<GameOutcome, GameError> {
-    let mut engine = Engine::with_profile(info.profile);
     let names = deal.wall.map(Tile::name);
-    let mut turn = engine.reset(&names, deal.quan as i64, deal.srand as i64)?;
+    // The one driver of a game, live: the bots' answers are fed to it.
+    let mut live = Replayer::live(Engine::with_profile(info.profile), &names, deal.quan as i64, deal.srand as i64)
+        .map_err(engine_error)?;
+    let mut turn = live.turn().cloned().ok_or_else(|| engine_error(Stop::Empty))?;
     let mut seen = Seen::new(deal.quan);
     seen.observe(&turn);
     let mut log: Vec<Logged> = Vec::with_capacity(200);
@@ -120,7 +132,7 @@ pub fn play(deal: &Deal, seats: &mut [Seat; 4], info: &GameInfo) -> Result<GameO
         for (s, seat) in seats.iter_mut().enumerate() {
             if let Seat::Local(p) = seat {
                 let t0 = Instant::now();
-                let view = SeatTurn { engine: &engine, seen: &seen, seat: s as u8, request: &requests[s] };
+                let view = SeatTurn { engine: live.engine(), seen: &seen, seat: s as u8, request: &requests[s] };
                 answers[s] = p.answer(&view).map_err(|message| GameError::Local { seat: s as u8, message })?;
                 times[s] = Some(ms(t0.elapsed()));
             }
@@ -156,12 +168,8 @@ pub fn play(deal: &Deal, seats: &mut [Seat; 4], info: &GameInfo) -> Result<GameO
             }
         }
         let given = [&answers[0], &answers[1], &answers[2], &answers[3]].map(String::as_str);
-        let next = if verdicts.iter().any(Option::is_some) {
-            // A platform verdict ends the game as the judge's playerError does.
-            engine.step_with_verdicts(given, verdicts.map(|v| v.map(Verdict::name)))?
-        } else {
-            engine.step(given)?
-        };
+        // A platform verdict ends the game as the judge's playerError does.
+        let next = live.feed_with_verdicts(given, verdicts.map(|v| v.map(Verdict::name))).map_err(engine_error)?.clone();
         log.push(Logged { turn, responses: Some(answers), verdicts, times_ms: times, debug });
         seen.observe(&next);
         turn = next;

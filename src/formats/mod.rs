@@ -228,13 +228,11 @@ pub fn games(path: &Path, from: Option<Format>) -> Games {
 /// The games of one input, each a record or the error that kept it out.
 pub type Games = Box<dyn Iterator<Item = Result<GameRecord, ImportError>> + Send>;
 
-/// [`games`] of an input already open.
+/// [`games`] of an input already open. An input in none of the formats is
+/// read as records: an empty one has no games, and the record reader
+/// reports any other line as malformed, with its line.
 pub fn games_in(input: Input, from: Option<Format>) -> Games {
-    let Some(format) = from.or(input.format) else {
-        let names = Format::ALL.map(Format::name).join(", ");
-        let e = ImportError::new(&input.file, 0, format!("the format cannot be told from the first line (formats: {names})"));
-        return Box::new(std::iter::once(Err(e)));
-    };
+    let format = from.or(input.format).unwrap_or(Format::Record);
     let Input { file, reader, .. } = input;
     match format {
         Format::Record => Box::new(records(reader, file)),

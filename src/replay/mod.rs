@@ -322,11 +322,23 @@ impl Replayer<'static, Live> {
     /// turn, or why not ([`Stop::GoesOn`] after the game's end, an engine
     /// error at the turn it would have produced).
     pub fn feed(&mut self, answers: [&str; 4]) -> Result<&Turn, Stop> {
+        self.feed_with_verdicts(answers, [None; 4])
+    }
+
+    /// [`Replayer::feed`] with the platform's verdicts on the seats that
+    /// failed to answer (`TLE`, ...; their answers are not read): the game
+    /// ends on the first the judge examines, as in a record.
+    pub fn feed_with_verdicts(&mut self, answers: [&str; 4], verdicts: [Option<&str>; 4]) -> Result<&Turn, Stop> {
         let k = self.index;
         if self.phase == Phase::Done || self.turn.as_ref().is_none_or(Turn::is_terminal) {
             return Err(Stop::GoesOn { turn: k });
         }
-        match self.engine.step(answers) {
+        let step = if verdicts.iter().any(Option::is_some) {
+            self.engine.step_with_verdicts(answers, verdicts)
+        } else {
+            self.engine.step(answers)
+        };
+        match step {
             Ok(t) => {
                 self.index = k + 1;
                 Ok(self.turn.insert(t))
