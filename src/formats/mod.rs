@@ -188,6 +188,10 @@ pub struct Input {
     /// `None`: not detected (empty input, or none of the formats).
     pub format: Option<Format>,
     pub reader: Box<dyn BufRead + Send>,
+    /// Over-long lines met before the one the format was told from: each
+    /// skipped (given back as a blank line, so that line numbers hold) and
+    /// reported first by [`games_in`].
+    pub skipped: Vec<ImportError>,
 }
 
 /// Opens `path` (plain, gzip by its magic number, or stdin for `-`; a UTF-8
@@ -196,14 +200,17 @@ pub struct Input {
 pub fn open(path: &Path) -> Result<Input, ImportError> {
     let mut lines = record::open_lines(path)?;
     let (max, mut buf, mut blank) = (record::max_line_bytes(), Vec::new(), 0u64);
+    let mut skipped = Vec::new();
     let format = loop {
         match record::read_line_capped(&mut lines, &mut buf, max) {
             Ok(LineRead::Eof) => break None,
             Ok(LineRead::Line) if buf.iter().all(u8::is_ascii_whitespace) => blank += 1,
             Ok(LineRead::Line) => break detect(&buf),
             Ok(LineRead::TooLong(len)) => {
-                let message = format!("{}; the format cannot be told from it", record::too_long_message(len, max));
-                return Err(ImportError::new(path, blank as usize + 1, message));
+                // Not kept; the format is told from the next line.
+                blank += 1;
+                skipped.push(ImportError::new(path, blank as usize, record::too_long_message(len, max)));
+                buf.clear();
             }
             Err(e) => return Err(ImportError::new(path, blank as usize + 1, format!("read error (truncated or corrupt file?): {e}"))),
         }
@@ -211,7 +218,7 @@ pub fn open(path: &Path) -> Result<Input, ImportError> {
     // The blank lines are given back as such, so that line numbers hold.
     let head = std::io::repeat(b'\n').take(blank).chain(Cursor::new(buf));
     let reader: Box<dyn BufRead + Send> = Box::new(BufReader::with_capacity(1 << 16, head.chain(lines)));
-    Ok(Input { file: path.to_path_buf(), format, reader })
+    Ok(Input { file: path.to_path_buf(), format, reader, skipped })
 }
 
 /// The games of one input as records, each replayed through the engine and
@@ -233,12 +240,13 @@ pub type Games = Box<dyn Iterator<Item = Result<GameRecord, ImportError>> + Send
 /// reports any other line as malformed, with its line.
 pub fn games_in(input: Input, from: Option<Format>) -> Games {
     let format = from.or(input.format).unwrap_or(Format::Record);
-    let Input { file, reader, .. } = input;
-    match format {
+    let Input { file, reader, skipped, .. } = input;
+    let games: Games = match format {
         Format::Record => Box::new(records(reader, file)),
         Format::BotzoneLog => Box::new(log::games(reader, &file)),
         Format::BotzoneText => Box::new(text::games(reader, &file)),
-    }
+    };
+    Box::new(skipped.into_iter().map(Err).chain(games))
 }
 
 /// Game records as input: each replayed exactly (requests and displays)
