@@ -17,8 +17,9 @@ use crate::record::{Expected, GameRecord, TurnRecord};
 use super::action::{self, NUM_ACTIONS};
 use super::obs::{self, ObsKind, Seen};
 use super::wall::Deal;
-use crate::fans::Profile;
 use crate::engine::{Claim, Engine, EngineError, Move, Turn, WALL_SIZE};
+use crate::fans::Profile;
+use crate::replay::{Live, Replayer, Stop};
 use crate::tiles::Tile;
 
 /// The answer sent for an action outside the mask: the judge rejects it
@@ -41,7 +42,8 @@ struct Logged {
 
 #[derive(Clone)]
 pub struct Game {
-    engine: Engine,
+    /// The engine, stepped as every live game is ([`Replayer::live`]).
+    game: Replayer<'static, Live>,
     seen: Seen,
     deal: Deal,
     game_id: String,
@@ -64,14 +66,14 @@ impl Game {
     /// A game on `deal` under `profile`; `record` keeps what the corpus
     /// record needs.
     pub fn new(profile: &'static Profile, deal: Deal, game_id: String, record: bool) -> Result<Game, EngineError> {
-        let mut engine = Engine::with_profile(profile);
         let names = deal.wall.map(Tile::name);
-        let turn = engine.reset(&names, deal.quan as i64, deal.srand as i64)?;
+        let game = Replayer::live(Engine::with_profile(profile), &names, deal.quan as i64, deal.srand as i64).map_err(engine_error)?;
+        let turn = game.turn().ok_or(EngineError::GameOver)?;
         let mut seen = Seen::new(deal.quan);
-        seen.observe(&turn);
-        let log = record.then(|| vec![Logged { turn, responses: Default::default() }]);
+        seen.observe(turn);
+        let log = record.then(|| vec![Logged { turn: turn.clone(), responses: Default::default() }]);
         let mut g = Game {
-            engine,
+            game,
             seen,
             deal,
             game_id,
@@ -107,7 +109,7 @@ impl Game {
     }
 
     pub fn engine(&self) -> &Engine {
-        &self.engine
+        self.game.engine()
     }
 
     /// Judge steps played so far (a PENG/CHI claim's first decision is none).
@@ -126,7 +128,7 @@ impl Game {
 
     fn update_legal(&mut self) {
         for seat in 0..4u8 {
-            let n = write_mask(&self.engine, &self.pending, self.over, seat, &mut self.masks[seat as usize]);
+            let n = write_mask(self.game.engine(), &self.pending, self.over, seat, &mut self.masks[seat as usize]);
             self.legal_count[seat as usize] = n as u16;
         }
     }
@@ -158,7 +160,7 @@ impl Game {
 
     /// Writes one seat's observation (`kind.len()` bytes).
     pub fn write_seat_obs(&self, kind: ObsKind, seat: u8, out: &mut [u8]) {
-        obs::write(kind, &self.engine, &self.seen, seat, self.pending[seat as usize], out);
+        obs::write(kind, self.game.engine(), &self.seen, seat, self.pending[seat as usize], out);
     }
 
     /// One seat's current mask (235 bytes).
@@ -171,7 +173,7 @@ impl Game {
         let n = kind.len();
         for seat in 0..4u8 {
             let pending = self.pending[seat as usize];
-            obs::write(kind, &self.engine, &self.seen, seat, pending, &mut out[seat as usize * n..(seat as usize + 1) * n]);
+            obs::write(kind, self.game.engine(), &self.seen, seat, pending, &mut out[seat as usize * n..(seat as usize + 1) * n]);
         }
     }
 
@@ -182,7 +184,7 @@ impl Game {
         if self.over || self.choosing_discard() {
             return [-4; 4];
         }
-        std::array::from_fn(|s| self.engine.hu_fans(s as u8).unwrap_or(-4))
+        std::array::from_fn(|s| self.engine().hu_fans(s as u8).unwrap_or(-4))
     }
 
     /// Plays one decision of every seat. Returns the outcome when the game
@@ -191,7 +193,7 @@ impl Game {
         if self.over {
             return Err(EngineError::GameOver);
         }
-        let current = self.engine.current_tile();
+        let current = self.engine().current_tile();
         if self.choosing_discard() {
             for seat in 0..4 {
                 if let Some(claim) = self.pending[seat] {
@@ -230,16 +232,16 @@ impl Game {
                 _ => text.push_str(REJECTED),
             }
         }
-        let turn = self.engine.step([&self.answers[0], &self.answers[1], &self.answers[2], &self.answers[3]])?;
+        let turn = self.game.feed([&self.answers[0], &self.answers[1], &self.answers[2], &self.answers[3]]).map_err(engine_error)?;
         self.judge_steps += 1;
-        self.seen.observe(&turn);
+        self.seen.observe(turn);
         let terminal = turn.is_terminal();
         let scores = turn.event.scores();
         if let Some(log) = &mut self.log {
             if let Some(last) = log.last_mut() {
                 last.responses = self.answers.clone();
             }
-            log.push(Logged { turn, responses: Default::default() });
+            log.push(Logged { turn: turn.clone(), responses: Default::default() });
         }
         if terminal {
             self.over = true;
@@ -270,11 +272,19 @@ impl Game {
         record.tags = vec!["selfplay".to_string()];
         // A game not under the reference rules says which: `mcr validate
         // --rules NAME` replays it.
-        let profile = self.engine.profile();
+        let profile = self.engine().profile();
         if profile != Profile::default() {
             record.rules = Some(profile);
         }
         record
+    }
+}
+
+/// The engine's refusal a live game stopped on (after its end: game over).
+fn engine_error(stop: Stop) -> EngineError {
+    match stop {
+        Stop::Engine { error, .. } => error,
+        _ => EngineError::GameOver,
     }
 }
 

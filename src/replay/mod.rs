@@ -27,8 +27,9 @@
 //!   more turns.
 //!
 //! A caller that stops early (the validator at the first divergence) simply
-//! stops calling [`Replayer::next`]. A live game (the arena: answers come
-//! from bots, not a record) uses [`Replayer::live`] and [`Replayer::feed`],
+//! stops calling [`Replayer::next`]. A live game (the arena's matches and
+//! the environment's tables, `env::game`: answers come from bots or
+//! policies, not a record) uses [`Replayer::live`] and [`Replayer::feed`],
 //! the same stepping without a record.
 //!
 //! Platform verdicts (a seat's time limit or crash, `"verdicts"` on a turn)
@@ -194,6 +195,7 @@ enum Phase {
 /// The replay driver: `while let Some(step) = r.next() { ... }`, each item
 /// a turn or the [`Stop`] that ends the replay (after which `next` returns
 /// `None`). See the module documentation for the policy.
+#[derive(Clone)]
 pub struct Replayer<'r, R: ?Sized> {
     engine: Engine,
     record: Option<&'r R>,
@@ -308,6 +310,7 @@ impl<'r, R: ?Sized> Replayer<'r, R> {
 
 /// A game without a record: answers come from elsewhere (bots), turn by
 /// turn, through [`Replayer::feed`].
+#[derive(Clone, Copy, Debug)]
 pub struct Live;
 
 impl Replayer<'static, Live> {
