@@ -13,7 +13,7 @@
 //! - [`provenance`]: the first line of every generated file (inputs and
 //!   their SHA-256);
 //! - [`sha256`]: SHA-256, incremental, the one implementation (the
-//!   library can use it: `src/samples/sha256.rs` is the same code);
+//!   library's samples manifest hashes its inputs with it);
 //! - [`fans`], [`claims`], [`decompose`]: the generators of the fan tables,
 //!   the claim-priority table and the suit tables;
 //! - [`distance`]: the suit distances the suit tables hold (the library

@@ -17,7 +17,6 @@ pub mod diff;
 pub mod extract;
 pub mod npz;
 pub mod run;
-pub mod sha256;
 pub mod write;
 
 pub use extract::{Batch, Extractor};
@@ -112,10 +111,13 @@ pub struct Options {
     /// Keep decisions with a single legal action (dropped by default, as the
     /// baseline drops them).
     pub keep_forced: bool,
+    /// No input line longer than this is kept (each is reported and
+    /// skipped).
+    pub max_line_bytes: usize,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { encoding: Encoding::Baseline, flags: Flags::Judge, keep_forced: false }
+        Options { encoding: Encoding::Baseline, flags: Flags::Judge, keep_forced: false, max_line_bytes: crate::record::DEFAULT_MAX_LINE_BYTES }
     }
 }

@@ -31,7 +31,8 @@ use crate::fans::Profile;
 use super::extract::Batch;
 use super::npz::{self, Array};
 use super::run::{Problem, Report, Stream};
-use super::{sha256, Encoding, Options};
+use super::{Encoding, Options};
+use mcr_rules::sha256;
 use crate::env::action::NUM_ACTIONS;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
