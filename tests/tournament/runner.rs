@@ -3,21 +3,11 @@
 //! replays and passes the self-test, and two shards give the standings of
 //! the whole run.
 
+use super::output::bots_file;
 use crate::common;
 use serde_json::Value;
 use std::collections::HashMap;
 use std::path::Path;
-
-fn bots_file(dir: &Path) -> std::path::PathBuf {
-    let bin = env!("CARGO_BIN_EXE_mcr");
-    let entry = |name: &str, policy: &str| {
-        format!("[[bot]]\nname = \"{name}\"\ncommand = [\"{bin}\", \"bot\", \"--policy\", \"{policy}\", \"--keep-running\"]\nkeep_running = true\n")
-    };
-    let text = [entry("g1", "greedy"), entry("r1", "random"), entry("g2", "greedy"), entry("r2", "random")].concat();
-    let p = dir.join("bots.toml");
-    std::fs::write(&p, text).unwrap();
-    p
-}
 
 fn records(p: &Path) -> Vec<Value> {
     std::fs::read_to_string(p).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect()
