@@ -74,7 +74,7 @@ fn main() -> ExitCode {
     let max_line = cli.max_line_bytes;
     match cli.command {
         Command::Fan(a) => cli::fan::run(a),
-        Command::Arena(a) => cli::arena::run(a),
+        Command::Arena(a) => cli::arena::run(a, max_line),
         Command::Bot(a) => cli::bot::run(a),
         Command::Hands(a) => cli::hands::run(a, max_line),
         Command::Validate(a) => cli::validate::run(a, max_line),
@@ -86,10 +86,10 @@ fn main() -> ExitCode {
         Command::Bench(a) => cli::bench::run(a, max_line),
         Command::View(a) => cli::view::run(a, max_line),
         Command::Play(a) => cli::play::run(a),
-        Command::Rules(a) => cli::rules::run(a),
-        Command::Samples(a) => cli::samples::run(a),
-        Command::Standings(a) => cli::standings::run(a),
-        Command::Import(a) => cli::import::run(a),
-        Command::Export(a) => cli::export::run(a),
+        Command::Rules(a) => cli::rules::run(a, max_line),
+        Command::Samples(a) => cli::samples::run(a, max_line),
+        Command::Standings(a) => cli::standings::run(a, max_line),
+        Command::Import(a) => cli::import::run(a, max_line),
+        Command::Export(a) => cli::export::run(a, max_line),
     }
 }

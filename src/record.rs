@@ -39,11 +39,6 @@ use std::path::{Path, PathBuf};
 /// record (44 KB).
 pub const DEFAULT_MAX_LINE_BYTES: usize = 8 << 20;
 
-/// The default bound, for a reader that is given none.
-pub fn max_line_bytes() -> usize {
-    DEFAULT_MAX_LINE_BYTES
-}
-
 /// The bound a reader applies when asked for `max_line_bytes`: at least 1 KiB.
 pub fn line_bound(max_line_bytes: usize) -> usize {
     max_line_bytes.max(1 << 10)
@@ -347,8 +342,8 @@ impl<T: DeserializeOwned> Records<T> {
     /// The records of a stream already open (e.g. by [`open_lines`], after
     /// a look at its first line); `file` names it in errors. The default
     /// line bound.
-    pub fn from_reader(file: &Path, lines: Box<dyn BufRead + Send>) -> Records<T> {
-        Records::of_lines(lines::LineReader::from_reader(file, Box::new(lines), usize::MAX, DEFAULT_MAX_LINE_BYTES))
+    pub fn from_reader(file: &Path, lines: Box<dyn BufRead + Send>, max_line_bytes: usize) -> Records<T> {
+        Records::of_lines(lines::LineReader::from_reader(file, Box::new(lines), usize::MAX, max_line_bytes))
     }
 
     fn of_lines(reader: lines::LineReader) -> Records<T> {

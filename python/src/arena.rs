@@ -201,7 +201,7 @@ impl NativeArena {
             }
         };
         let seats: [SeatSpec; 4] = specs.try_into().map_err(|_| bad("four seats".into()))?;
-        Ok(NativeArena { cfg: ArenaConfig { seats, games, seed, jobs: jobs.max(1), keep_debug, profile, duplicate: None, done: None }, error })
+        Ok(NativeArena { cfg: ArenaConfig { seats, games, seed, jobs: jobs.max(1), keep_debug, profile, duplicate: None, done: None, max_line_bytes: mcr_engine::record::DEFAULT_MAX_LINE_BYTES }, error })
     }
 
     /// Plays the games; returns the records (JSON strings) in the order the

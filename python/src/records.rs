@@ -10,7 +10,7 @@ use std::sync::Mutex;
 
 use mcr_engine::formats::{self, Format, ImportError};
 use mcr_engine::record::unique::UniqueValue;
-use mcr_engine::record::{GameRecord, HandRecord, Records};
+use mcr_engine::record::{GameRecord, HandRecord, Records, DEFAULT_MAX_LINE_BYTES};
 use pyo3::prelude::*;
 use serde::Deserialize;
 
@@ -79,9 +79,9 @@ impl RecordReader {
     /// imported (`from_` overrides the format told from the first line).
     fn open_games(path: PathBuf, from: Option<Format>, on_error: &str) -> PyResult<RecordReader> {
         let yield_errors = yield_errors(on_error)?;
-        let input = formats::open(&path).map_err(|e| Python::with_gil(|py| import_error(py, &e)))?;
+        let input = formats::open(&path, DEFAULT_MAX_LINE_BYTES).map_err(|e| Python::with_gil(|py| import_error(py, &e)))?;
         let source = match from.or(input.format) {
-            Some(Format::Record) => Source::Records(Records::from_reader(&input.file, input.reader)),
+            Some(Format::Record) => Source::Records(Records::from_reader(&input.file, input.reader, input.max_line_bytes)),
             // An unknown format is reported by the library, as `mcr import` does.
             _ => Source::Imported(formats::games_in(input, from)),
         };
@@ -186,7 +186,7 @@ fn import_games(py: Python<'_>, paths: &Bound<'_, PyAny>, out: &Bound<'_, PyAny>
     let out = file_name(out)?;
     let done = py.allow_threads(|| {
         let mut w = formats::Output::create(&out)?;
-        let s = formats::import(&inputs, from, &mut w)?;
+        let s = formats::import(&inputs, from, DEFAULT_MAX_LINE_BYTES, &mut w)?;
         w.finish()?;
         Ok::<_, std::io::Error>(s)
     });

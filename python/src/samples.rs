@@ -35,7 +35,7 @@ impl SampleStream {
                 UnknownRules::new_err(format!("unknown rule profile {name:?} (profiles: {})", mcr_engine::fans::Profile::names().join(", ")))
             })?),
         };
-        let opts = Options { encoding, flags, keep_forced };
+        let opts = Options { encoding, flags, keep_forced, ..Options::default() };
         let stream = Stream::new(&paths, opts, rules);
         Ok(SampleStream { inner: Mutex::new((stream, Batch::new(encoding.len()))), done: false })
     }

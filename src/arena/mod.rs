@@ -117,6 +117,8 @@ pub struct ArenaConfig {
     pub duplicate: Option<duplicate::Shard>,
     /// Games already played (a resumed output): not played again.
     pub done: Option<Arc<BTreeSet<u64>>>,
+    /// No line of a resumed output longer than this is read.
+    pub max_line_bytes: usize,
 }
 
 impl ArenaConfig {

@@ -12,7 +12,7 @@
 //!   a gzip file is rewritten with its whole records (a killed run leaves a
 //!   gzip stream without its end) and continued as a new gzip member.
 
-use crate::record::{max_line_bytes, read_line_capped, LineRead};
+use crate::record::{read_line_capped, LineRead};
 use serde_json::{Map, Value};
 use std::collections::BTreeSet;
 use std::fmt;
@@ -111,12 +111,12 @@ fn is_gzip(path: &Path) -> std::io::Result<bool> {
 }
 
 /// Reads OUT (`None`: it does not exist or is empty).
-pub fn scan(path: &Path, identity: &Identity) -> Result<Option<Resumed>, ResumeError> {
-    scan_each(path, identity, |_, _| {})
+pub fn scan(path: &Path, identity: &Identity, max_line_bytes: usize) -> Result<Option<Resumed>, ResumeError> {
+    scan_each(path, identity, max_line_bytes, |_, _| {})
 }
 
 /// [`scan`], handing each kept record (line number, text) to `kept`.
-pub fn scan_each(path: &Path, identity: &Identity, mut kept: impl FnMut(usize, &[u8])) -> Result<Option<Resumed>, ResumeError> {
+pub fn scan_each(path: &Path, identity: &Identity, max_line_bytes: usize, mut kept: impl FnMut(usize, &[u8])) -> Result<Option<Resumed>, ResumeError> {
     let io = |e| ResumeError::Io(path.to_path_buf(), e);
     let meta = match std::fs::metadata(path) {
         Ok(m) => m,
@@ -140,7 +140,7 @@ pub fn scan_each(path: &Path, identity: &Identity, mut kept: impl FnMut(usize, &
     // A bad line is only an error if another line follows it.
     let mut pending: Option<(usize, String, usize, bool)> = None;
     loop {
-        let read = match read_line_capped(&mut reader, &mut buf, max_line_bytes()) {
+        let read = match read_line_capped(&mut reader, &mut buf, crate::record::line_bound(max_line_bytes)) {
             Ok(r) => r,
             // A gzip stream cut short: what was read is kept.
             Err(_) if gzip => break,

@@ -55,9 +55,9 @@ pub enum Sub {
     Standings(super::standings::Args),
 }
 
-pub fn run(args: Args) -> ExitCode {
+pub fn run(args: Args, max_line_bytes: usize) -> ExitCode {
     let (bots_file, output) = match (args.command, args.bots, args.output) {
-        (Some(Sub::Standings(a)), _, _) => return super::standings::run(a),
+        (Some(Sub::Standings(a)), _, _) => return super::standings::run(a, max_line_bytes),
         (None, Some(b), Some(o)) => (b, o),
         // clap requires both when there is no subcommand.
         _ => return ExitCode::FAILURE,
@@ -89,6 +89,7 @@ pub fn run(args: Args) -> ExitCode {
         profile: args.rules.rules,
         duplicate,
         done: None,
+        max_line_bytes,
     };
     arena::install_interrupt_handler();
     let out = if output.as_os_str() == "-" { Out::Stdout } else { Out::File(&output) };

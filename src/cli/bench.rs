@@ -44,8 +44,8 @@ pub fn run(args: Args, max_line_bytes: usize) -> ExitCode {
         What::Fan { file, passes, rules } => super::bench_fan::run(&file, passes, rules.rules),
         What::Replay(a) => super::bench_replay::run(a, max_line_bytes),
         What::Env(a) => super::bench_env::run(a),
-        What::Samples(a) => super::bench_samples::run(a),
-        What::Import(a) => super::bench_import::run(a),
-        What::Shanten { file, passes } => super::bench_shanten::run(&file, passes),
+        What::Samples(a) => super::bench_samples::run(a, max_line_bytes),
+        What::Import(a) => super::bench_import::run(a, max_line_bytes),
+        What::Shanten { file, passes } => super::bench_shanten::run(&file, passes, max_line_bytes),
     }
 }

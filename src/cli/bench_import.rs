@@ -21,7 +21,7 @@ pub struct Args {
     pub passes: usize,
 }
 
-pub fn run(a: Args) -> ExitCode {
+pub fn run(a: Args, max_line_bytes: usize) -> ExitCode {
     let from = a.from.map(Format::from);
     let mut times = Vec::new();
     let mut last = None;
@@ -29,7 +29,7 @@ pub fn run(a: Args) -> ExitCode {
     for _ in 0..a.passes.max(1) {
         out.clear();
         let t = Instant::now();
-        match formats::import(&a.files, from, &mut out) {
+        match formats::import(&a.files, from, max_line_bytes, &mut out) {
             Ok(s) => last = Some(s),
             Err(e) => {
                 eprintln!("bench import: {e}");

@@ -24,11 +24,12 @@ pub struct Args {
     pub flags: String,
 }
 
-pub fn run(a: Args) -> ExitCode {
+pub fn run(a: Args, max_line_bytes: usize) -> ExitCode {
     let opts = Options {
         encoding: Encoding::Baseline,
         flags: Flags::parse(&a.flags).unwrap_or(Flags::Cai),
         keep_forced: false,
+        max_line_bytes,
     };
     let out =
         a.out.clone().unwrap_or_else(|| std::env::temp_dir().join(format!("mcr-bench-samples-{}", std::process::id())));

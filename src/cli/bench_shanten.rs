@@ -18,10 +18,10 @@ fn thread_seconds() -> f64 {
     ts.tv_sec as f64 + ts.tv_nsec as f64 * 1e-9
 }
 
-pub fn run(file: &Path, passes: usize) -> ExitCode {
+pub fn run(file: &Path, passes: usize, max_line_bytes: usize) -> ExitCode {
     let mut hands: Vec<Vec<Tile>> = Vec::new();
     let mut bad = 0usize;
-    match Records::<ShantenRecord>::open(file) {
+    match Records::<ShantenRecord>::open_with(file, max_line_bytes) {
         Ok(records) => {
             for item in records {
                 let tiles = item.map_err(|e| e.to_string()).and_then(|r| {

@@ -26,13 +26,13 @@ pub struct Args {
     pub output: PathBuf,
 }
 
-pub fn run(args: Args) -> ExitCode {
+pub fn run(args: Args, max_line_bytes: usize) -> ExitCode {
     let to = match args.to {
         ToArg::BotzoneText => Format::BotzoneText,
         ToArg::BotzoneLog => Format::BotzoneLog,
     };
     let done = Output::create(&args.output).and_then(|mut out| {
-        let s = formats::export(&args.files, to, &mut out)?;
+        let s = formats::export(&args.files, to, max_line_bytes, &mut out)?;
         out.finish()?;
         Ok(s)
     });

@@ -37,9 +37,9 @@ pub struct Args {
     pub output: PathBuf,
 }
 
-pub fn run(args: Args) -> ExitCode {
+pub fn run(args: Args, max_line_bytes: usize) -> ExitCode {
     let done = Output::create(&args.output).and_then(|mut out| {
-        let s = formats::import(&args.files, args.from.map(Format::from), &mut out)?;
+        let s = formats::import(&args.files, args.from.map(Format::from), max_line_bytes, &mut out)?;
         out.finish()?;
         Ok(s)
     });

@@ -67,7 +67,7 @@ fn parse_against(s: &str) -> Result<diff::Against, String> {
     }
 }
 
-pub fn run(args: Args) -> ExitCode {
+pub fn run(args: Args, max_line_bytes: usize) -> ExitCode {
     match args.what {
         What::List => {
             for p in Profile::all() {
@@ -116,7 +116,7 @@ pub fn run(args: Args) -> ExitCode {
         What::Diff(a) => {
             let files: Vec<&std::path::Path> = a.files.iter().map(|f| f.as_path()).collect();
             let against = a.against.unwrap_or_else(|| diff::Against::default_for(a.rules.rules));
-            let s = diff::diff(a.rules.rules, against, &files, a.show);
+            let s = diff::diff(a.rules.rules, against, &files, a.show, max_line_bytes);
             if a.format == "json" {
                 println!("{}", serde_json::to_string_pretty(&s).expect("summary serialises"));
             } else {

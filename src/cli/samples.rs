@@ -38,11 +38,12 @@ pub struct Args {
     pub rules: super::RecordRulesArg,
 }
 
-pub fn run(a: Args) -> ExitCode {
+pub fn run(a: Args, max_line_bytes: usize) -> ExitCode {
     let opts = Options {
         encoding: Encoding::parse(&a.encoding).unwrap_or(Encoding::Baseline),
         flags: Flags::parse(&a.flags).unwrap_or(Flags::Judge),
         keep_forced: a.keep_forced,
+        max_line_bytes,
     };
     if a.diff_flags {
         return diff(&a, opts);

@@ -12,7 +12,7 @@
 //!   and the reasons for what was left out.
 //!
 //! Memory is bounded on any input: lines are read one at a time with the
-//! record readers' cap (`record::max_line_bytes`), and at most
+//! bound the caller gives (`max_line_bytes`, as the record readers), and at most
 //! [`MAX_REASONS`] reasons are kept (the rest are counted).
 
 pub mod log;
@@ -192,14 +192,17 @@ pub struct Input {
     /// skipped (given back as a blank line, so that line numbers hold) and
     /// reported first by [`games_in`].
     pub skipped: Vec<ImportError>,
+    /// The bound on one line, for the rest of the input too.
+    pub max_line_bytes: usize,
 }
 
 /// Opens `path` (plain, gzip by its magic number, or stdin for `-`; a UTF-8
 /// byte order mark skipped) and detects its format from the first
-/// non-blank line, which stays in the stream.
-pub fn open(path: &Path) -> Result<Input, ImportError> {
+/// non-blank line, which stays in the stream. No line longer than
+/// `max_line_bytes` is kept (each is reported and skipped).
+pub fn open(path: &Path, max_line_bytes: usize) -> Result<Input, ImportError> {
     let mut lines = record::open_lines(path)?;
-    let (max, mut buf, mut blank) = (record::max_line_bytes(), Vec::new(), 0u64);
+    let (max, mut buf, mut blank) = (record::line_bound(max_line_bytes), Vec::new(), 0u64);
     let mut skipped = Vec::new();
     let format = loop {
         match record::read_line_capped(&mut lines, &mut buf, max) {
@@ -218,15 +221,15 @@ pub fn open(path: &Path) -> Result<Input, ImportError> {
     // The blank lines are given back as such, so that line numbers hold.
     let head = std::io::repeat(b'\n').take(blank).chain(Cursor::new(buf));
     let reader: Box<dyn BufRead + Send> = Box::new(BufReader::with_capacity(1 << 16, head.chain(lines)));
-    Ok(Input { file: path.to_path_buf(), format, reader, skipped })
+    Ok(Input { file: path.to_path_buf(), format, reader, skipped, max_line_bytes })
 }
 
 /// The games of one input as records, each replayed through the engine and
 /// checked against the input (see the format's module); `from` overrides
-/// the detected format. An input that cannot be opened or whose format is
-/// unknown is one `Err`.
-pub fn games(path: &Path, from: Option<Format>) -> Games {
-    match open(path) {
+/// the detected format; no line longer than `max_line_bytes` is kept. An
+/// input that cannot be opened is one `Err`.
+pub fn games(path: &Path, from: Option<Format>, max_line_bytes: usize) -> Games {
+    match open(path, max_line_bytes) {
         Ok(input) => games_in(input, from),
         Err(e) => Box::new(std::iter::once(Err(e))),
     }
@@ -240,20 +243,20 @@ pub type Games = Box<dyn Iterator<Item = Result<GameRecord, ImportError>> + Send
 /// reports any other line as malformed, with its line.
 pub fn games_in(input: Input, from: Option<Format>) -> Games {
     let format = from.or(input.format).unwrap_or(Format::Record);
-    let Input { file, reader, skipped, .. } = input;
+    let Input { file, reader, skipped, max_line_bytes, .. } = input;
     let games: Games = match format {
-        Format::Record => Box::new(records(reader, file)),
-        Format::BotzoneLog => Box::new(log::games(reader, &file)),
-        Format::BotzoneText => Box::new(text::games(reader, &file)),
+        Format::Record => Box::new(records(reader, file, max_line_bytes)),
+        Format::BotzoneLog => Box::new(log::games(reader, &file, max_line_bytes)),
+        Format::BotzoneText => Box::new(text::games(reader, &file, max_line_bytes)),
     };
     Box::new(skipped.into_iter().map(Err).chain(games))
 }
 
 /// Game records as input: each replayed exactly (requests and displays)
 /// under its own rules, and kept as read.
-fn records(reader: Box<dyn BufRead + Send>, file: PathBuf) -> impl Iterator<Item = Result<GameRecord, ImportError>> {
+fn records(reader: Box<dyn BufRead + Send>, file: PathBuf, max_line_bytes: usize) -> impl Iterator<Item = Result<GameRecord, ImportError>> {
     let mut engines: Vec<(&'static crate::fans::Profile, Engine)> = Vec::new();
-    Records::<GameRecord>::from_reader(&file, reader).map(move |r| {
+    Records::<GameRecord>::from_reader(&file, reader, max_line_bytes).map(move |r| {
         let r = r?;
         let profile = r.record.rules.unwrap_or(crate::fans::Profile::default());
         let engine = match engines.iter_mut().find(|(p, _)| std::ptr::eq(*p, profile)) {
@@ -305,12 +308,13 @@ impl Summary {
 }
 
 /// Imports `inputs` (any of the formats; `from` overrides detection) as game
-/// records, one JSON line each, into `out`. Stops only on a write error.
-pub fn import(inputs: &[PathBuf], from: Option<Format>, out: &mut dyn Write) -> std::io::Result<Summary> {
+/// records, one JSON line each, into `out`; no input line longer than
+/// `max_line_bytes` is kept. Stops only on a write error.
+pub fn import(inputs: &[PathBuf], from: Option<Format>, max_line_bytes: usize, out: &mut dyn Write) -> std::io::Result<Summary> {
     let mut summary = Summary::default();
     let mut line = Vec::with_capacity(1 << 16);
     for path in inputs {
-        for game in games(path, from) {
+        for game in games(path, from, max_line_bytes) {
             match game {
                 Ok(record) => {
                     line.clear();
@@ -330,11 +334,12 @@ pub fn import(inputs: &[PathBuf], from: Option<Format>, out: &mut dyn Write) -> 
 
 /// Writes the game records of `inputs` in format `to` into `out`: a record
 /// that does not replay, or that the format cannot hold, is left out and
-/// counted with its reason. Stops only on a write error.
-pub fn export(inputs: &[PathBuf], to: Format, out: &mut dyn Write) -> std::io::Result<Summary> {
+/// counted with its reason (no line longer than `max_line_bytes` is kept).
+/// Stops only on a write error.
+pub fn export(inputs: &[PathBuf], to: Format, max_line_bytes: usize, out: &mut dyn Write) -> std::io::Result<Summary> {
     let mut summary = Summary::default();
     for path in inputs {
-        for game in games(path, Some(Format::Record)) {
+        for game in games(path, Some(Format::Record), max_line_bytes) {
             let record = match game {
                 Ok(r) => r,
                 Err(e) => {

@@ -515,11 +515,11 @@ pub fn table_changes(rules: &Profile, against: &Profile) -> Vec<String> {
 }
 
 /// The rules against the baseline over every file (hands or games, told
-/// apart by content).
-pub fn diff(rules: &'static Profile, against: Against, files: &[&Path], keep: usize) -> Summary {
+/// apart by content); no line longer than `max_line_bytes` is kept.
+pub fn diff(rules: &'static Profile, against: Against, files: &[&Path], keep: usize, max_line_bytes: usize) -> Summary {
     let mut s = Summary { rules: rules.name.into(), ..Summary::default() };
     for file in files {
-        let mut records = match Records::<HandRecord>::open(file) {
+        let mut records = match Records::<HandRecord>::open_with(file, max_line_bytes) {
             Ok(r) => r,
             Err(e) => {
                 s.errors.push(e.to_string());

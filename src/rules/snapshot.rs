@@ -36,7 +36,7 @@ pub fn baseline(profile: &Profile) -> diff::Against {
 pub fn summary(root: &Path, profile: &'static Profile) -> diff::Summary {
     let files: Vec<PathBuf> = CORPORA.iter().map(|f| root.join(f)).collect();
     let refs: Vec<&Path> = files.iter().map(|f| f.as_path()).collect();
-    diff::diff(profile, baseline(profile), &refs, EXAMPLES)
+    diff::diff(profile, baseline(profile), &refs, EXAMPLES, crate::record::DEFAULT_MAX_LINE_BYTES)
 }
 
 /// The snapshot text of a profile now: its diff against its baseline.

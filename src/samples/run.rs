@@ -150,14 +150,14 @@ impl Stream {
                 // Records are read here; the Botzone formats are imported
                 // first (the text format rebuilt into records, match logs
                 // checked against their judge outputs).
-                match crate::formats::open(&file) {
+                match crate::formats::open(&file, self.options().max_line_bytes) {
                     Ok(input) if matches!(input.format, Some(f) if f != crate::formats::Format::Record) => {
                         self.imported = Some((file, crate::formats::games_in(input, None)));
                         continue;
                     }
                     _ => {}
                 }
-                match LineReader::open(&file, usize::MAX) {
+                match LineReader::open_with(&file, usize::MAX, self.options().max_line_bytes) {
                     Ok(r) => {
                         self.current = Some((file, r));
                         self.block = Block::default();

@@ -12,7 +12,7 @@ use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 
 use mcr_engine::formats::{self, Format};
-use mcr_engine::record::open_lines;
+use mcr_engine::record::{open_lines, DEFAULT_MAX_LINE_BYTES};
 use serde_json::Value;
 
 use crate::common;
@@ -33,14 +33,14 @@ fn comparable(mut r: Value) -> Value {
 /// The records `formats::import` writes for `inputs`, and its summary.
 fn import(inputs: &[PathBuf], from: Option<Format>) -> (Vec<Value>, formats::Summary) {
     let mut out = Vec::new();
-    let s = formats::import(inputs, from, &mut out).unwrap();
+    let s = formats::import(inputs, from, DEFAULT_MAX_LINE_BYTES, &mut out).unwrap();
     let records = out.lines().map(|l| serde_json::from_str(&l.unwrap()).unwrap()).collect();
     (records, s)
 }
 
 fn export(inputs: &[PathBuf], to: Format) -> (Vec<Value>, formats::Summary) {
     let mut out = Vec::new();
-    let s = formats::export(inputs, to, &mut out).unwrap();
+    let s = formats::export(inputs, to, DEFAULT_MAX_LINE_BYTES, &mut out).unwrap();
     let lines = out.lines().map(|l| serde_json::from_str(&l.unwrap()).unwrap()).collect();
     (lines, s)
 }
@@ -114,7 +114,7 @@ fn the_format_is_told_from_the_first_line() {
     // Any other object is read as a record (and refused line by line).
     assert_eq!(formats::detect(br#"{"id": "h1", "packs": []}"#), Some(Format::Record));
     let blank_first = common::temp_file("blank-first.jsonl", format!("\n  \n{}\n", serde_json::to_string(&logs()[0]).unwrap()));
-    let input = formats::open(Path::new(&blank_first)).unwrap();
+    let input = formats::open(Path::new(&blank_first), DEFAULT_MAX_LINE_BYTES).unwrap();
     assert_eq!(input.format, Some(Format::BotzoneLog));
     let (got, s) = import(&[PathBuf::from(&blank_first)], None);
     assert_eq!((s.read, s.written, got.len()), (1, 1, 1));
@@ -229,7 +229,7 @@ fn truncated_files_long_lines_and_stdin() {
     assert_eq!(s.read, got.len() + 1);
     assert!(s.reasons[0].contains("truncated or corrupt"), "{:?}", s.reasons);
 
-    let long = format!("{{\"_id\": \"long\", \"log\": [\"{}\"]}}\n", "x".repeat(mcr_engine::record::max_line_bytes() + 10));
+    let long = format!("{{\"_id\": \"long\", \"log\": [\"{}\"]}}\n", "x".repeat(mcr_engine::record::DEFAULT_MAX_LINE_BYTES + 10));
     let file = PathBuf::from(common::temp_file("long.jsonl", format!("{}{long}{}", text.lines().next().unwrap().to_string() + "\n", text.lines().nth(1).unwrap())));
     let (got, s) = import(&[file], None);
     assert_eq!((s.read, s.written, got.len()), (3, 2, 2), "{:?}", s.reasons);

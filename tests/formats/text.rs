@@ -22,7 +22,7 @@ fn golden_records() -> Vec<GameRecord> {
 }
 
 fn import(text: &str) -> Vec<Result<text::rebuild::Rebuilt, ImportError>> {
-    let mut games = text::games(Cursor::new(text.as_bytes()), Path::new("t.txt"));
+    let mut games = text::games(Cursor::new(text.as_bytes()), Path::new("t.txt"), mcr_engine::record::DEFAULT_MAX_LINE_BYTES);
     std::iter::from_fn(|| games.next_rebuilt()).collect()
 }
 
@@ -342,7 +342,7 @@ fn stray_and_over_long_lines_are_located_and_the_rest_kept() {
     text.push_str(&join(&b[..3]));
     // One line past the bound inside game 3 (8 MiB by default).
     let mut g = b[3].clone();
-    g.insert(5, "x".repeat(mcr_engine::record::max_line_bytes() + 10));
+    g.insert(5, "x".repeat(mcr_engine::record::DEFAULT_MAX_LINE_BYTES + 10));
     text.push_str(&(g.join("\n") + "\n\n"));
     text.push_str(&join(&b[4..6]));
     let results = import(&text);

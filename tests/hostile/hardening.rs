@@ -133,6 +133,21 @@ fn an_over_long_line_is_reported_and_skipped() {
     // The default bound takes the line (and words what is wrong with it).
     let (_, out, _) = mcr(&["validate", &file]);
     assert!(out.contains("long.jsonl.gz:2: malformed record"), "{out}");
+    // Every other command that reads records applies the same bound.
+    let dir = common::temp_dir("long-out");
+    let at = |name: &str| dir.join(name).to_str().unwrap().to_string();
+    for args in [
+        vec!["samples", &file, "-o", &at("samples")],
+        vec!["import", &file, "-o", &at("import.jsonl")],
+        vec!["export", &file, "--to", "botzone-text", "-o", &at("export.txt")],
+        vec!["standings", &file],
+        vec!["rules", "diff", &file],
+        vec!["view", &file, "-o", &at("view.html")],
+    ] {
+        let (_, out, err) = mcr(&[&args[..], &["--max-line-bytes", "100000"]].concat());
+        let said = format!("{out}{err}");
+        assert!(said.contains("long.jsonl.gz:2: line of 200014 bytes is longer than the limit of 100000 bytes"), "{args:?}: {said}");
+    }
 }
 
 #[test]

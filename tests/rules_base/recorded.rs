@@ -3,11 +3,12 @@
 use super::common::mcr;
 use super::corpora::{fan_line, Scratch};
 use mcr_engine::fans::Profile;
+use mcr_engine::record::DEFAULT_MAX_LINE_BYTES;
 use mcr_engine::rules::diff::{self, Against};
 use std::path::Path;
 
 fn diff_of(files: &[&Path]) -> diff::Summary {
-    diff::diff(Profile::default(), Against::Recorded, files, 3)
+    diff::diff(Profile::default(), Against::Recorded, files, 3, DEFAULT_MAX_LINE_BYTES)
 }
 
 #[test]
@@ -53,7 +54,7 @@ fn a_differing_value_is_shown_by_fan_on_hands_and_games_with_examples_and_its_ru
     let rule = format!("平和 value 2 against 3: fan 平和 = 2 (rules/fans.mcr:{})", fan_line("平和"));
     assert_eq!(e.why[1..], [rule.clone()], "{e:?}");
     // Games: the examples there too, with the winner's hand explained.
-    let games = diff::diff(Profile::default(), Against::Recorded, &[&g], 1);
+    let games = diff::diff(Profile::default(), Against::Recorded, &[&g], 1, DEFAULT_MAX_LINE_BYTES);
     let e = &games.examples[0];
     assert!(e.end_rules.as_deref().unwrap().starts_with("HU player ") && e.end_rules == e.end_against, "{e:?}");
     assert!(e.why.contains(&rule), "{e:?}");

@@ -4,6 +4,7 @@
 use super::common;
 use super::records::{duplicate_lines, write};
 use mcr_engine::arena::resume::{open_output, scan, Identity};
+use mcr_engine::record::DEFAULT_MAX_LINE_BYTES;
 use serde_json::json;
 use std::io::Write;
 
@@ -21,7 +22,7 @@ fn a_cut_last_line_is_dropped_and_the_rest_kept() {
     text.push_str(&lines[10][..lines[10].len() / 2]);
     let out = dir.join("out.jsonl");
     std::fs::write(&out, &text).unwrap();
-    let r = scan(&out, &id).unwrap().unwrap();
+    let r = scan(&out, &id, DEFAULT_MAX_LINE_BYTES).unwrap().unwrap();
     assert_eq!(r.records, 10);
     assert!(r.dropped.as_deref().unwrap().starts_with("line 11"), "{:?}", r.dropped);
     let expect: Vec<u64> = (0..10).collect();
@@ -38,7 +39,7 @@ fn a_cut_last_line_is_dropped_and_the_rest_kept() {
     enc.write_all(now.as_bytes()).unwrap();
     let bytes = enc.finish().unwrap();
     std::fs::write(&gz, &bytes[..bytes.len() - 12]).unwrap();
-    let r = scan(&gz, &id).unwrap().unwrap();
+    let r = scan(&gz, &id, DEFAULT_MAX_LINE_BYTES).unwrap().unwrap();
     assert!(r.records >= 1 && r.records <= 11, "{}", r.records);
     let kept = r.records as usize;
     let mut w = open_output(&gz, Some(&r)).unwrap();
@@ -56,10 +57,10 @@ fn another_tournament_is_refused_with_its_line() {
     let dir = common::temp_dir("tournament-other");
     let lines = duplicate_lines(&dir, 1, 5);
     let out = write(&dir, "out.jsonl", &lines[..5]);
-    let err = scan(&out, &json!({"seed": 6}).as_object().unwrap().clone()).unwrap_err().to_string();
+    let err = scan(&out, &json!({"seed": 6}).as_object().unwrap().clone(), DEFAULT_MAX_LINE_BYTES).unwrap_err().to_string();
     assert!(err.contains("out.jsonl:1") && err.contains("another tournament") && err.contains("seed is 5"), "{err}");
     let _ = identity(1);
-    let err = scan(&out, &json!({"time_limit_ms": [500, 500, 500, 500]}).as_object().unwrap().clone()).unwrap_err().to_string();
+    let err = scan(&out, &json!({"time_limit_ms": [500, 500, 500, 500]}).as_object().unwrap().clone(), DEFAULT_MAX_LINE_BYTES).unwrap_err().to_string();
     assert!(err.contains("time_limit_ms"), "{err}");
-    assert!(scan(&dir.join("missing.jsonl"), &identity(1)).unwrap().is_none());
+    assert!(scan(&dir.join("missing.jsonl"), &identity(1), DEFAULT_MAX_LINE_BYTES).unwrap().is_none());
 }

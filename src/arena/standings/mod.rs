@@ -185,11 +185,12 @@ impl Builder {
         Builder { keep_games: true, ..Builder::default() }
     }
 
-    /// Adds every record of `files`; problems go to [`Builder::errors`].
-    pub fn add_files(&mut self, files: &[impl AsRef<Path>]) {
+    /// Adds every record of `files` (no line longer than `max_line_bytes`
+    /// kept); problems go to [`Builder::errors`].
+    pub fn add_files(&mut self, files: &[impl AsRef<Path>], max_line_bytes: usize) {
         for file in files {
             let file = file.as_ref();
-            let mut reader = match LineReader::open(file, usize::MAX) {
+            let mut reader = match LineReader::open_with(file, usize::MAX, max_line_bytes) {
                 Ok(r) => r,
                 Err(e) => {
                     self.errors.push(e.to_string());
@@ -370,15 +371,4 @@ impl Builder {
         }
         c
     }
-}
-
-/// The standings of `files` and the located problems (unreadable records,
-/// repeated games).
-pub fn of_files(files: &[impl AsRef<Path>]) -> (Standings, Vec<String>) {
-    let mut b = Builder::default();
-    b.add_files(files);
-    let s = b.finish();
-    let mut problems = b.errors;
-    problems.extend(b.repeats);
-    (s, problems)
 }

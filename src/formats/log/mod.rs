@@ -67,10 +67,10 @@ pub struct MatchLog {
 
 /// The games of a match log file, each replayed and checked (see the
 /// module); one `Err` per bad line or match, reading goes on.
-pub fn games<R: BufRead + Send + 'static>(reader: R, file: &Path) -> impl Iterator<Item = Result<GameRecord, ImportError>> + Send {
+pub fn games<R: BufRead + Send + 'static>(reader: R, file: &Path, max_line_bytes: usize) -> impl Iterator<Item = Result<GameRecord, ImportError>> + Send {
     let file = file.to_path_buf();
     let mut engine = Engine::new();
-    Records::<MatchLog>::from_reader(&file, Box::new(reader)).map(move |r| {
+    Records::<MatchLog>::from_reader(&file, Box::new(reader), max_line_bytes).map(move |r| {
         let r = r?;
         let id = match_id(&r.record);
         let place = |e: LogError| {

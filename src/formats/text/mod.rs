@@ -44,8 +44,8 @@ pub use write::write;
 /// engine: a record for every game whose logged events, `Fan` total and
 /// `Score` line the engine reproduces, one located [`ImportError`] for each
 /// other game (its `Match` line, the offending line in `at`).
-pub fn games<R: BufRead>(reader: R, file: &Path) -> Games<R> {
-    Games { lines: Lines::new(reader), file: file.to_path_buf() }
+pub fn games<R: BufRead>(reader: R, file: &Path, max_line_bytes: usize) -> Games<R> {
+    Games { lines: Lines::new(reader, max_line_bytes), file: file.to_path_buf() }
 }
 
 /// The iterator of [`games`].

@@ -2,7 +2,7 @@
 //! to its `Score` line, checked for shape (a `Wind`, four deals, actions, one
 //! ending) but not yet for play ([`super::rebuild`] replays it).
 //!
-//! Memory is bounded: a line is kept up to [`record::max_line_bytes`] (a
+//! Memory is bounded: a line is kept up to the bound given (a
 //! longer one is an error for its game, skipped without being kept), and a
 //! game up to [`MAX_GAME_LINES`] lines (a game that goes on longer is cut and
 //! reported, reading resumes at the next `Match` line).
@@ -91,8 +91,10 @@ pub enum Peek<'a> {
 }
 
 impl<R: BufRead> Lines<R> {
-    pub fn new(reader: R) -> Lines<R> {
-        Lines { reader, buf: Vec::new(), number: 0, max_line: record::max_line_bytes(), held: false, done: false }
+    /// Lines of `reader`, none kept longer than `max_line_bytes`.
+    pub fn new(reader: R, max_line_bytes: usize) -> Lines<R> {
+        let max_line = record::line_bound(max_line_bytes);
+        Lines { reader, buf: Vec::new(), number: 0, max_line, held: false, done: false }
     }
 
     /// The next non-blank line, left in place until [`Lines::consume`].
