@@ -27,7 +27,8 @@ fn run(rules: &Path, out: &Path) -> Result<(), String> {
     }
     let done = &profiles.compiled;
     let texts = &profiles.texts;
-    let inputs: Vec<(&str, &[u8])> = texts.iter().filter(|t| done.iter().any(|d| d.file == t.0)).map(|t| (t.0.as_str(), t.1.as_bytes())).collect();
+    let inputs: Vec<(&str, &[u8])> =
+        texts.iter().filter(|t| done.iter().any(|d| d.file == t.0)).map(|t| (t.0.as_str(), t.1.as_bytes())).collect();
     let mut s = provenance::header("build.rs", &inputs);
     s += "\n// The profiles, one module of tables each.\n\n";
     let max = done.iter().map(|d| d.rules.fans.len() + 1).max().unwrap();
@@ -35,7 +36,14 @@ fn run(rules: &Path, out: &Path) -> Result<(), String> {
     writeln!(s, "pub const MAX_FAN_TABLE_SIZE: usize = {max};\n").unwrap();
     for (k, d) in done.iter().enumerate() {
         let file = if k == 0 { "fan_rules.rs".to_string() } else { format!("fan_rules_{}.rs", ident(&d.name)) };
-        writeln!(s, "/// Profile `{}` ({}).\npub mod {} {{ include!(concat!(env!(\"OUT_DIR\"), \"/{file}\")); }}", d.name, d.file, ident(&d.name)).unwrap();
+        writeln!(
+            s,
+            "/// Profile `{}` ({}).\npub mod {} {{ include!(concat!(env!(\"OUT_DIR\"), \"/{file}\")); }}",
+            d.name,
+            d.file,
+            ident(&d.name)
+        )
+        .unwrap();
     }
     writeln!(s, "\n/// Calls `$m! {{ (module, name, file, extends, about), ... }}` over the profiles.").unwrap();
     writeln!(s, "macro_rules! for_each_profile {{ ($m:ident) => {{ $m! {{").unwrap();

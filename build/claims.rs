@@ -96,9 +96,8 @@ pub fn parse(text: &str, file: &str) -> Result<ClaimRules, String> {
             sections.push(Section { line, event: event.to_string(), levels: Vec::new() });
             continue;
         }
-        let section = sections
-            .last_mut()
-            .ok_or_else(|| err("level line before any `on <event>:` section".to_string()))?;
+        let section =
+            sections.last_mut().ok_or_else(|| err("level line before any `on <event>:` section".to_string()))?;
         let level = parse_level(content, line, section, &err)?;
         section.levels.push(level);
     }
@@ -118,9 +117,9 @@ pub fn parse(text: &str, file: &str) -> Result<ClaimRules, String> {
 fn parse_level(content: &str, line: usize, section: &Section, err: &dyn Fn(String) -> String) -> Result<Level, String> {
     let mut parts = content.split('|').map(str::trim);
     let head = parts.next().unwrap_or("");
-    let (rank, actions_text) = head
-        .split_once('.')
-        .ok_or_else(|| err(format!("expected `<rank>. <ACTIONS> | order .. | from .. | otherwise ..`, got {content:?}")))?;
+    let (rank, actions_text) = head.split_once('.').ok_or_else(|| {
+        err(format!("expected `<rank>. <ACTIONS> | order .. | from .. | otherwise ..`, got {content:?}"))
+    })?;
     let expected_rank = section.levels.len() + 1;
     match rank.trim().parse::<usize>() {
         Ok(r) if r == expected_rank => {}
@@ -177,7 +176,10 @@ fn parse_level(content: &str, line: usize, section: &Section, err: &dyn Fn(Strin
             let mut items = value.split(',').map(str::trim);
             let default = items.next().unwrap_or("");
             for item in items {
-                let (action, who) = item.split_once(char::is_whitespace).map(|(a, w)| (a, w.trim())).ok_or_else(|| err(format!("`from`: expected `<ACTION> <WHO>` after a comma, got {item:?}")))?;
+                let (action, who) = item
+                    .split_once(char::is_whitespace)
+                    .map(|(a, w)| (a, w.trim()))
+                    .ok_or_else(|| err(format!("`from`: expected `<ACTION> <WHO>` after a comma, got {item:?}")))?;
                 if !actions.iter().any(|a| a == action) {
                     return Err(err(format!("`from`: {action} is not an action of this level")));
                 }
@@ -220,11 +222,8 @@ pub fn render(rules: &ClaimRules, source: &str, text: &str) -> String {
         let _ = writeln!(out, "/// `on {}:` ({source}:{})", section.event, section.line);
         let _ = writeln!(out, "pub static {name}: &[ClaimLevel] = &[");
         for level in &section.levels {
-            let actions: Vec<String> = level
-                .actions
-                .iter()
-                .map(|a| format!("ClaimAction::{}", lookup(&ACTIONS, a).unwrap_or("?")))
-                .collect();
+            let actions: Vec<String> =
+                level.actions.iter().map(|a| format!("ClaimAction::{}", lookup(&ACTIONS, a).unwrap_or("?"))).collect();
             let _ = writeln!(out, "    // {source}:{}", level.line);
             let _ = writeln!(out, "    ClaimLevel {{");
             let _ = writeln!(out, "        actions: &[{}],", actions.join(", "));
@@ -233,10 +232,20 @@ pub fn render(rules: &ClaimRules, source: &str, text: &str) -> String {
             let by: Vec<String> = level
                 .from_by_action
                 .iter()
-                .map(|(a, w)| format!("(ClaimAction::{}, Eligible::{})", lookup(&ACTIONS, a).unwrap_or("?"), lookup(&FROM_WORDS, w).unwrap_or("?")))
+                .map(|(a, w)| {
+                    format!(
+                        "(ClaimAction::{}, Eligible::{})",
+                        lookup(&ACTIONS, a).unwrap_or("?"),
+                        lookup(&FROM_WORDS, w).unwrap_or("?")
+                    )
+                })
                 .collect();
             let _ = writeln!(out, "        from_by_action: &[{}],", by.join(", "));
-            let _ = writeln!(out, "        otherwise: Otherwise::{},", lookup(&OTHERWISE_WORDS, &level.otherwise).unwrap_or("?"));
+            let _ = writeln!(
+                out,
+                "        otherwise: Otherwise::{},",
+                lookup(&OTHERWISE_WORDS, &level.otherwise).unwrap_or("?")
+            );
             let _ = writeln!(out, "        line: {},", level.line);
             let _ = writeln!(out, "    }},");
         }

@@ -125,8 +125,13 @@ fn sets_bitmaps(out: &Path, src: &mut String) -> Result<(), String> {
     writeln!(src, "// {} patterns split into sets only, {} into sets and one pair.", sets.len(), with_pair).unwrap();
     writeln!(src, "pub const SUIT_PATTERNS_SETS_ONLY: usize = {};", sets.len()).unwrap();
     writeln!(src, "pub const SUIT_PATTERNS_SETS_AND_PAIR: usize = {with_pair};").unwrap();
-    writeln!(src, "pub static SETS_ONLY: &[u8] = include_bytes!(concat!(env!(\"OUT_DIR\"), \"/suit_sets_only.bin\"));").unwrap();
-    writeln!(src, "pub static SETS_AND_PAIR: &[u8] = include_bytes!(concat!(env!(\"OUT_DIR\"), \"/suit_sets_and_pair.bin\"));").unwrap();
+    writeln!(src, "pub static SETS_ONLY: &[u8] = include_bytes!(concat!(env!(\"OUT_DIR\"), \"/suit_sets_only.bin\"));")
+        .unwrap();
+    writeln!(
+        src,
+        "pub static SETS_AND_PAIR: &[u8] = include_bytes!(concat!(env!(\"OUT_DIR\"), \"/suit_sets_and_pair.bin\"));"
+    )
+    .unwrap();
     Ok(())
 }
 
@@ -136,12 +141,14 @@ fn waits_table(out: &Path, src: &mut String) -> Result<(), String> {
     let (slots, bits, longest) = hash_table(&waits, 9);
     let bytes: Vec<u8> = slots.iter().flat_map(|&slot| (slot as u32).to_le_bytes()).collect();
     std::fs::write(out.join("suit_waits.bin"), bytes).map_err(|e| e.to_string())?;
-    writeln!(src, "// Waits of the {} suit patterns one tile short of sets, or of sets and a pair:", waits.len()).unwrap();
+    writeln!(src, "// Waits of the {} suit patterns one tile short of sets, or of sets and a pair:", waits.len())
+        .unwrap();
     writeln!(src, "// a hash table of 2^{bits} slots, u32 little-endian, each `key << 9 | ranks` (bit r:").unwrap();
     writeln!(src, "// rank r + 1 completes the suit), 0 when empty; the longest probe is {longest}.").unwrap();
     writeln!(src, "pub const SUIT_PATTERNS_ONE_SHORT: usize = {};", waits.len()).unwrap();
     writeln!(src, "pub const WAIT_TABLE_BITS: u32 = {bits};").unwrap();
-    writeln!(src, "pub static SUIT_WAITS: &[u8] = include_bytes!(concat!(env!(\"OUT_DIR\"), \"/suit_waits.bin\"));").unwrap();
+    writeln!(src, "pub static SUIT_WAITS: &[u8] = include_bytes!(concat!(env!(\"OUT_DIR\"), \"/suit_waits.bin\"));")
+        .unwrap();
     Ok(())
 }
 
@@ -187,9 +194,17 @@ fn shanten_table(out: &Path, src: &mut String, name: &str, n: usize, chows: bool
     }
     let file = format!("{}_shanten.bin", name.to_ascii_lowercase());
     std::fs::write(out.join(&file), bytes).map_err(|e| e.to_string())?;
-    writeln!(src, "// Shanten entries of the {} patterns of {n} ranks (counts up to 4, up to 13 tiles){}:", table.len, if chows { "" } else { ", no chows" }).unwrap();
-    writeln!(src, "// {} u16 per pattern at its ranking index, `distance << 9 | lowering ranks`.", distance::ENTRIES).unwrap();
-    writeln!(src, "pub static {name}_SHANTEN: &[u8] = include_bytes!(concat!(env!(\"OUT_DIR\"), \"/{file}\"));").unwrap();
+    writeln!(
+        src,
+        "// Shanten entries of the {} patterns of {n} ranks (counts up to 4, up to 13 tiles){}:",
+        table.len,
+        if chows { "" } else { ", no chows" }
+    )
+    .unwrap();
+    writeln!(src, "// {} u16 per pattern at its ranking index, `distance << 9 | lowering ranks`.", distance::ENTRIES)
+        .unwrap();
+    writeln!(src, "pub static {name}_SHANTEN: &[u8] = include_bytes!(concat!(env!(\"OUT_DIR\"), \"/{file}\"));")
+        .unwrap();
     writeln!(src, "pub static {name}_RANK_OFFSETS: [u32; {}] = {:?};", table.offsets.len(), table.offsets).unwrap();
     Ok(())
 }

@@ -17,7 +17,8 @@ pub fn load(rules_dir: &Path) -> Result<Rules, String> {
     let path = rules_dir.join("fans.mcr");
     let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
     // Every error, one per line (build.rs prefixes the first with `error: `).
-    lang::parse_all(RULES_FILE, &text).map_err(|errors| errors.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("\nerror: "))
+    lang::parse_all(RULES_FILE, &text)
+        .map_err(|errors| errors.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("\nerror: "))
 }
 
 fn cond(view: &str, e: &syn::Expr) -> String {
@@ -42,7 +43,9 @@ const SHAPES: [(&str, &str, bool); 5] = [
 fn required_shape(c: &Cond) -> Option<&'static str> {
     match &c.node {
         Node::Binary(l, syn::BinOp::And(_), r) => required_shape(l).or_else(|| required_shape(r)),
-        Node::Primitive(id) => SHAPES.iter().find(|(word, _, branch)| *branch && *id == word).map(|(_, variant, _)| *variant),
+        Node::Primitive(id) => {
+            SHAPES.iter().find(|(word, _, branch)| *branch && *id == word).map(|(_, variant, _)| *variant)
+        }
         _ => None,
     }
 }
@@ -74,7 +77,9 @@ fn index_list(rules: &Rules, names: &[String]) -> io::Result<String> {
 
 /// Omissions as generated `Omit` values.
 fn omit_items<'a>(rules: &Rules, omits: impl Iterator<Item = &'a lang::Omit>) -> io::Result<String> {
-    let items: Vec<String> = omits.map(|o| Ok(format!("Omit {{ fan: {}, limit: {} }}", index(rules, &o.fan)?, o.limit.unwrap_or(0)))).collect::<io::Result<_>>()?;
+    let items: Vec<String> = omits
+        .map(|o| Ok(format!("Omit {{ fan: {}, limit: {} }}", index(rules, &o.fan)?, o.limit.unwrap_or(0))))
+        .collect::<io::Result<_>>()?;
     Ok(items.join(", "))
 }
 
@@ -112,7 +117,14 @@ fn omission_order(rules: &Rules) -> io::Result<Vec<usize>> {
 
 /// One table with an entry per fan: `doc`, the declaration, the entry of
 /// index 0 (no fan), then `/* name */ entry,` for each fan in file order.
-fn write_fan_list(w: &mut impl Write, rules: &Rules, doc: &str, decl: &str, none: &str, mut entry: impl FnMut(&lang::FanDef) -> io::Result<String>) -> io::Result<()> {
+fn write_fan_list(
+    w: &mut impl Write,
+    rules: &Rules,
+    doc: &str,
+    decl: &str,
+    none: &str,
+    mut entry: impl FnMut(&lang::FanDef) -> io::Result<String>,
+) -> io::Result<()> {
     writeln!(w, "/// {doc}")?;
     writeln!(w, "{decl} = [")?;
     writeln!(w, "    {none},")?;
@@ -212,12 +224,22 @@ fn write_name_map(w: &mut impl Write, rules: &Rules) -> io::Result<()> {
 /// their split into whole omissions and counted ones.
 fn write_omissions(w: &mut impl Write, rules: &Rules) -> io::Result<()> {
     let n = rules.fans.len() + 1;
-    write_fan_list(w, rules, "不计: for each fan, the fans it omits (limit 0 = all of it).", "pub static OMITS: [&[Omit]; FAN_TABLE_SIZE]", "&[]", |f| {
-        Ok(format!("&[{}]", omit_items(rules, f.omits.iter())?))
-    })?;
-    write_fan_list(w, rules, "For each fan, the fans it omits as a mask (to skip fans none of whose targets are present).", "pub static OMITS_MASK: [u128; FAN_TABLE_SIZE]", "0", |f| {
-        Ok(format!("{:#x}", omit_mask(rules, f.omits.iter())?))
-    })?;
+    write_fan_list(
+        w,
+        rules,
+        "不计: for each fan, the fans it omits (limit 0 = all of it).",
+        "pub static OMITS: [&[Omit]; FAN_TABLE_SIZE]",
+        "&[]",
+        |f| Ok(format!("&[{}]", omit_items(rules, f.omits.iter())?)),
+    )?;
+    write_fan_list(
+        w,
+        rules,
+        "For each fan, the fans it omits as a mask (to skip fans none of whose targets are present).",
+        "pub static OMITS_MASK: [u128; FAN_TABLE_SIZE]",
+        "0",
+        |f| Ok(format!("{:#x}", omit_mask(rules, f.omits.iter())?)),
+    )?;
     let omitters = rules.fans.iter().filter(|f| !f.omits.is_empty()).fold(0u128, |m, f| m | 1 << f.index);
     writeln!(w, "/// Fans that omit some other fan.")?;
     writeln!(w, "pub const OMITTERS: u128 = {omitters:#x};\n")?;
@@ -232,7 +254,8 @@ fn write_omissions(w: &mut impl Write, rules: &Rules) -> io::Result<()> {
     writeln!(w, "pub static OMISSION_RANK: [u8; FAN_TABLE_SIZE] = {rank:?};\n")?;
 
     // Per-fan facts the evaluator needs.
-    let set_fans: Vec<usize> = rules.fans.iter().filter(|f| matches!(f.rule, Rule::Group { arity: 1, .. })).map(|f| f.index).collect();
+    let set_fans: Vec<usize> =
+        rules.fans.iter().filter(|f| matches!(f.rule, Rule::Group { arity: 1, .. })).map(|f| f.index).collect();
     writeln!(w, "/// Fans counted per set (`pungs(1)`): omitted set by set.")?;
     let mut is_set_fan = vec![false; n];
     for &i in &set_fans {
@@ -243,8 +266,13 @@ fn write_omissions(w: &mut impl Write, rules: &Rules) -> io::Result<()> {
     writeln!(w, "pub const SET_FANS: u128 = {set_fan_mask:#x};\n")?;
     // Omissions split by how they apply: a whole fan counted by hand is
     // dropped from the mask; the rest (limits, set fans) count down.
-    let whole = |o: &lang::Omit| -> io::Result<bool> { Ok(o.limit.unwrap_or(0) == 0 && !is_set_fan[index(rules, &o.fan)?]) };
-    fn split<'a>(f: &'a lang::FanDef, keep_whole: bool, whole: &dyn Fn(&lang::Omit) -> io::Result<bool>) -> io::Result<Vec<&'a lang::Omit>> {
+    let whole =
+        |o: &lang::Omit| -> io::Result<bool> { Ok(o.limit.unwrap_or(0) == 0 && !is_set_fan[index(rules, &o.fan)?]) };
+    fn split<'a>(
+        f: &'a lang::FanDef,
+        keep_whole: bool,
+        whole: &dyn Fn(&lang::Omit) -> io::Result<bool>,
+    ) -> io::Result<Vec<&'a lang::Omit>> {
         let mut kept = Vec::new();
         for o in &f.omits {
             if whole(o)? == keep_whole {
@@ -253,19 +281,34 @@ fn write_omissions(w: &mut impl Write, rules: &Rules) -> io::Result<()> {
         }
         Ok(kept)
     }
-    write_fan_list(w, rules, "For each fan, the fans not counted per set that it omits all of, as a mask.", "pub static OMITS_WHOLE: [u128; FAN_TABLE_SIZE]", "0", |f| {
-        Ok(format!("{:#x}", omit_mask(rules, split(f, true, &whole)?.into_iter())?))
-    })?;
-    write_fan_list(w, rules, "For each fan, the rest of OMITS (limited, or of fans counted per set).", "pub static OMITS_COUNTED: [&[Omit]; FAN_TABLE_SIZE]", "&[]", |f| {
-        Ok(format!("&[{}]", omit_items(rules, split(f, false, &whole)?.into_iter())?))
-    })
+    write_fan_list(
+        w,
+        rules,
+        "For each fan, the fans not counted per set that it omits all of, as a mask.",
+        "pub static OMITS_WHOLE: [u128; FAN_TABLE_SIZE]",
+        "0",
+        |f| Ok(format!("{:#x}", omit_mask(rules, split(f, true, &whole)?.into_iter())?)),
+    )?;
+    write_fan_list(
+        w,
+        rules,
+        "For each fan, the rest of OMITS (limited, or of fans counted per set).",
+        "pub static OMITS_COUNTED: [&[Omit]; FAN_TABLE_SIZE]",
+        "&[]",
+        |f| Ok(format!("&[{}]", omit_items(rules, split(f, false, &whole)?.into_iter())?)),
+    )
 }
 
 /// `at_most N`: each fan's most counts (255: no limit), and the fans limited.
 fn write_count_limits(w: &mut impl Write, rules: &Rules) -> io::Result<()> {
-    write_fan_list(w, rules, "`at_most`: how many times each fan counts at most (255: no limit).", "pub static AT_MOST: [u8; FAN_TABLE_SIZE]", "255", |f| {
-        Ok(f.at_most.map_or(255, |(n, _)| n).to_string())
-    })?;
+    write_fan_list(
+        w,
+        rules,
+        "`at_most`: how many times each fan counts at most (255: no limit).",
+        "pub static AT_MOST: [u8; FAN_TABLE_SIZE]",
+        "255",
+        |f| Ok(f.at_most.map_or(255, |(n, _)| n).to_string()),
+    )?;
     let limited = rules.fans.iter().filter(|f| f.at_most.is_some()).fold(0u128, |m, f| m | 1 << f.index);
     writeln!(w, "/// Fans with an `at_most` line.")?;
     writeln!(w, "pub const LIMITED: u128 = {limited:#x};\n")
@@ -283,12 +326,20 @@ fn write_policies(w: &mut impl Write, rules: &Rules, file: &str) -> io::Result<(
         .collect::<io::Result<_>>()?;
     writeln!(w, "// Policies (see the comments in {file}).")?;
     writeln!(w, "pub static SPECIAL_READINGS: &[Shape] = &[{}];", shapes.join(", "))?;
-    writeln!(w, "pub static REGULAR_READINGS_ALSO_AFTER: &[u8] = {};", index_list(rules, &pol.regular_readings_also_after)?)?;
+    writeln!(
+        w,
+        "pub static REGULAR_READINGS_ALSO_AFTER: &[u8] = {};",
+        index_list(rules, &pol.regular_readings_also_after)?
+    )?;
     writeln!(w, "pub static TIE_PREFERS: &[u8] = {};", index_list(rules, &pol.tie_prefers)?)?;
     writeln!(w, "pub static TIE_YIELDS: &[u8] = {};", index_list(rules, &pol.tie_yields)?)?;
     writeln!(w, "/// chows(2) fans in account-once trim order.")?;
     writeln!(w, "pub static CHOW_PAIR_TRIM: &[u8] = {};", index_list(rules, &pol.chow_pairs_trim)?)?;
-    let prefer: Vec<String> = pol.chow_triples_prefer.iter().map(|(a, b)| Ok(format!("({}, {})", index(rules, a)?, index(rules, b)?))).collect::<io::Result<_>>()?;
+    let prefer: Vec<String> = pol
+        .chow_triples_prefer
+        .iter()
+        .map(|(a, b)| Ok(format!("({}, {})", index(rules, a)?, index(rules, b)?)))
+        .collect::<io::Result<_>>()?;
     writeln!(w, "/// (preferred, over): a later group of three chows showing the first is counted instead of one showing the second.")?;
     writeln!(w, "pub const CHOW_TRIPLE_PREFER: &[(u8, u8)] = &[{}];", prefer.join(", "))?;
     writeln!(w, "pub const DISCARD_COMPLETES_PUNG_MELDED: bool = {};", pol.discard_completes_pung_melded)?;
@@ -305,7 +356,11 @@ fn write_policies(w: &mut impl Write, rules: &Rules, file: &str) -> io::Result<(
 }
 
 fn write_game_and_flags(w: &mut impl Write, rules: &Rules, file: &str) -> io::Result<()> {
-    let g: Vec<u32> = rules.game.iter().map(|v| v.ok_or_else(|| invalid(format!("{file}: a `game` line is missing")))).collect::<io::Result<_>>()?;
+    let g: Vec<u32> = rules
+        .game
+        .iter()
+        .map(|v| v.ok_or_else(|| invalid(format!("{file}: a `game` line is missing"))))
+        .collect::<io::Result<_>>()?;
     writeln!(w, "/// The game's rules around the fans (`game` lines).")?;
     writeln!(w, "pub static GAME: crate::fans::GameRules = crate::fans::GameRules {{ min_fan: {}, base_score: {}, false_win_penalty: {} }};\n", g[0], g[1], g[2])?;
 
@@ -327,7 +382,9 @@ fn write_hand_fan(w: &mut impl Write, f: &lang::FanDef, indent: &str, file: &str
     match &f.rule {
         Rule::When(e) => writeln!(w, "{indent}t.set_if({}, {}); // {}", f.index, cond("v", e), f.name),
         Rule::Count(e) => writeln!(w, "{indent}t.set({}, ({}) as u8); // {}", f.index, cond("v", e), f.name),
-        Rule::Group { .. } => Err(invalid(format!("{file}:{}: fan {}: a group fan cannot be counted outside readings", f.line, f.name))),
+        Rule::Group { .. } => {
+            Err(invalid(format!("{file}:{}: fan {}: a group fan cannot be counted outside readings", f.line, f.name)))
+        }
     }
 }
 
@@ -351,14 +408,19 @@ fn write_hand_fans(w: &mut impl Write, rules: &Rules, file: &str) -> io::Result<
     writeln!(w, "    match v.shape() {{")?;
     for (_, shape, _) in SHAPES.iter().filter(|(_, _, branch)| *branch) {
         writeln!(w, "        Shape::{shape} => {{")?;
-        for f in hand_fans.iter().filter(|f| matches!(&f.rule, Rule::When(e) | Rule::Count(e) if required_shape(&grammar::read(e)) == Some(*shape))) {
+        for f in hand_fans.iter().filter(
+            |f| matches!(&f.rule, Rule::When(e) | Rule::Count(e) if required_shape(&grammar::read(e)) == Some(*shape)),
+        ) {
             write_hand_fan(w, f, "            ", file)?;
         }
         writeln!(w, "        }}")?;
     }
     writeln!(w, "        _ => {{}}")?;
     writeln!(w, "    }}")?;
-    for f in hand_fans.iter().filter(|f| matches!(&f.rule, Rule::When(e) | Rule::Count(e) if required_shape(&grammar::read(e)).is_none())) {
+    for f in hand_fans
+        .iter()
+        .filter(|f| matches!(&f.rule, Rule::When(e) | Rule::Count(e) if required_shape(&grammar::read(e)).is_none()))
+    {
         write_hand_fan(w, f, "    ", file)?;
     }
     writeln!(w, "}}\n")?;
@@ -387,7 +449,9 @@ fn write_group_matchers(w: &mut impl Write, rules: &Rules) -> io::Result<()> {
     // Do the active group fans of this kind and arity use none of `words`?
     let reads_none = |kind: GroupKind, arity: u8, words: &[&[&str]]| {
         rules.fans.iter().filter(active).all(|f| match &f.rule {
-            Rule::Group { kind: k, arity: a, expr } if *k == kind && *a == arity => !words.iter().flat_map(|w| w.iter()).any(|word| mentions(expr, word)),
+            Rule::Group { kind: k, arity: a, expr } if *k == kind && *a == arity => {
+                !words.iter().flat_map(|w| w.iter()).any(|word| mentions(expr, word))
+            }
             _ => true,
         })
     };

@@ -130,7 +130,8 @@ pub fn parse_game(p: &Parser, rest: &str, game: &mut [Option<u32>]) -> Result<()
         let known: Vec<&str> = GAME_KEYS.iter().map(|g| g.0).collect();
         return Err(p.err(format!("unknown game rule `{key}` (known: {})", known.join(", "))));
     };
-    let v: u32 = value.trim().parse().map_err(|_| p.err(format!("game {key}: `{}` is not a whole number", value.trim())))?;
+    let v: u32 =
+        value.trim().parse().map_err(|_| p.err(format!("game {key}: `{}` is not a whole number", value.trim())))?;
     game[k] = Some(v);
     Ok(())
 }
@@ -198,7 +199,7 @@ pub fn parse_all(file: &str, text: &str) -> Result<Rules, Vec<RulesError>> {
                     // Still a fan: its name stays known, and the next line is read.
                     def.rule = Rule::Count(syn::parse_quote!(0));
                     fans.push(def.clone());
-                    return Err(RulesError::new(p.file, def.line, Some(&def.name), "has no `when` or `count` line"))
+                    return Err(RulesError::new(p.file, def.line, Some(&def.name), "has no `when` or `count` line"));
                 }
             }
             fans.push(def);
@@ -242,7 +243,9 @@ pub fn parse_all(file: &str, text: &str) -> Result<Rules, Vec<RulesError>> {
                     }
                     "omits" => def.omits.extend(parse_omits(&p, rest)?),
                     "at_most" => def.at_most = Some((parse_at_most(&p, def.at_most, rest)?, p.line)),
-                    other => return Err(p.err(format!("unknown line `{other}` (expected when, count, at_most or omits)"))),
+                    other => {
+                        return Err(p.err(format!("unknown line `{other}` (expected when, count, at_most or omits)")))
+                    }
                 }
                 return Ok(());
             }
@@ -265,7 +268,12 @@ pub fn parse_all(file: &str, text: &str) -> Result<Rules, Vec<RulesError>> {
                 "flag" => flags.push(parse_flag(&p, rest)?),
                 "policy" => parse_policy(&p, rest, &mut policies, &mut seen_policies)?,
                 "game" => parse_game(&p, rest, &mut game)?,
-                other => return Err(p.err(format!("unknown line `{other}` (expected fan, flag, policy or game){}", did_you_mean(other, ["fan", "flag", "policy", "game"])))),
+                other => {
+                    return Err(p.err(format!(
+                        "unknown line `{other}` (expected fan, flag, policy or game){}",
+                        did_you_mean(other, ["fan", "flag", "policy", "game"])
+                    )))
+                }
             }
             Ok(())
         })();
@@ -305,9 +313,13 @@ pub fn parse_omits(p: &Parser, rest: &str) -> Result<Vec<Omit>, RulesError> {
         }
         let (name, limit) = match item.rsplit_once(' ') {
             Some((n, x)) if x.starts_with('x') => {
-                let k: u8 = x[1..].parse().map_err(|_| p.err(format!("bad count `{x}` in `omits` (write x1, x2, ...)")))?;
+                let k: u8 =
+                    x[1..].parse().map_err(|_| p.err(format!("bad count `{x}` in `omits` (write x1, x2, ...)")))?;
                 if k == 0 {
-                    return Err(p.err(format!("`{item}`: x0 omits nothing; write `{}` alone to omit all of it, or drop it", n.trim())));
+                    return Err(p.err(format!(
+                        "`{item}`: x0 omits nothing; write `{}` alone to omit all of it, or drop it",
+                        n.trim()
+                    )));
                 }
                 (n.trim(), Some(k))
             }
@@ -334,10 +346,29 @@ pub fn parse_at_most(p: &Parser, before: Option<(u8, usize)>, rest: &str) -> Res
 /// language wants ASCII.
 pub fn full_width_hint(line: &str) -> Option<String> {
     const PAIRS: &[(char, &str)] = &[
-        ('，', ","), ('（', "("), ('）', ")"), ('＝', "="), ('！', "!"), ('＆', "&"), ('｜', "|"), ('＜', "<"), ('＞', ">"), ('＋', "+"), ('－', "-"), ('：', ":"), ('“', "\""), ('”', "\""), ('　', "a space"), ('；', ";"), ('、', ","),
+        ('，', ","),
+        ('（', "("),
+        ('）', ")"),
+        ('＝', "="),
+        ('！', "!"),
+        ('＆', "&"),
+        ('｜', "|"),
+        ('＜', "<"),
+        ('＞', ">"),
+        ('＋', "+"),
+        ('－', "-"),
+        ('：', ":"),
+        ('“', "\""),
+        ('”', "\""),
+        ('　', "a space"),
+        ('；', ";"),
+        ('、', ","),
     ];
     let code = strip_comment(line);
-    PAIRS.iter().find(|(c, _)| code.contains(*c)).map(|(c, ascii)| format!("full-width `{c}`: write `{ascii}` (switch the input method to half-width)"))
+    PAIRS
+        .iter()
+        .find(|(c, _)| code.contains(*c))
+        .map(|(c, ascii)| format!("full-width `{c}`: write `{ascii}` (switch the input method to half-width)"))
 }
 
 /// ` (did you mean `x`?)` for the closest of `known` to `word`, if close.
@@ -390,10 +421,8 @@ fn parse_fan_header(p: &mut Parser, rest: &str, index: usize) -> Result<FanDef, 
         return Err(p.err("expected `= <value>` after the English name"));
     };
     let mut words = rest.split_whitespace();
-    let value: u16 = words
-        .next()
-        .and_then(|v| v.parse().ok())
-        .ok_or_else(|| p.err("the value must be a whole number"))?;
+    let value: u16 =
+        words.next().and_then(|v| v.parse().ok()).ok_or_else(|| p.err("the value must be a whole number"))?;
     if value == 0 {
         return Err(p.err("the value must be at least 1"));
     }
@@ -564,7 +593,10 @@ fn check_class(p: &Parser, a: &Arg) -> Result<(), RulesError> {
             if vocabulary::CLASSES.iter().any(|(c, _)| *c == name) {
                 return Ok(());
             }
-            Err(p.err(format!("unknown tile class `{name}`{}", did_you_mean(&name, vocabulary::CLASSES.iter().map(|c| c.0)))))
+            Err(p.err(format!(
+                "unknown tile class `{name}`{}",
+                did_you_mean(&name, vocabulary::CLASSES.iter().map(|c| c.0))
+            )))
         }
         Class::Constructor(f, args) => {
             let name = f.map(|f| f.to_string()).unwrap_or_default();
@@ -603,7 +635,9 @@ fn type_of(p: &Parser, c: &Cond, ctx: Context) -> Result<Expect, RulesError> {
     match &c.node {
         Node::Paren(x) => type_of(p, x, ctx),
         Node::Number(n) if whole_number(Some(n)).is_some() => Ok(Expect::Count),
-        Node::Number(_) | Node::Invalid(Invalid::Literal) => Err(p.err(format!("only whole numbers may be written, not `{}`", expr_text(e)))),
+        Node::Number(_) | Node::Invalid(Invalid::Literal) => {
+            Err(p.err(format!("only whole numbers may be written, not `{}`", expr_text(e))))
+        }
         Node::Unary(op, x) => match op {
             UnOp::Not(_) => {
                 check_cond(p, x, ctx, Expect::Bool)?;
@@ -650,8 +684,14 @@ fn type_of(p: &Parser, c: &Cond, ctx: Context) -> Result<Expect, RulesError> {
                     Ok(if prim.shape == Shape::BoolOfClass { Expect::Bool } else { Expect::Count })
                 }
                 Shape::BoolOfNumbers(n) => {
-                    if args.items.iter().any(|a| whole_number(a.number).is_none()) || args.items.is_empty() || (n != 0 && args.items.len() != n) {
-                        return Err(p.err(format!("`{name}` takes {} whole number(s)", if n == 0 { "one or more".to_string() } else { n.to_string() })));
+                    if args.items.iter().any(|a| whole_number(a.number).is_none())
+                        || args.items.is_empty()
+                        || (n != 0 && args.items.len() != n)
+                    {
+                        return Err(p.err(format!(
+                            "`{name}` takes {} whole number(s)",
+                            if n == 0 { "one or more".to_string() } else { n.to_string() }
+                        )));
                     }
                     Ok(Expect::Bool)
                 }
@@ -685,10 +725,18 @@ pub fn check(file: &str, text: &str, rules: &Rules) -> Result<(), RulesError> {
     let mut by_en: HashMap<&str, &FanDef> = HashMap::new();
     for f in &rules.fans {
         if let Some(prev) = by_name.insert(&f.name, f) {
-            return Err(err(f.line, Some(&f.name), format!("duplicate fan name (first defined on line {})", prev.line)));
+            return Err(err(
+                f.line,
+                Some(&f.name),
+                format!("duplicate fan name (first defined on line {})", prev.line),
+            ));
         }
         if let Some(prev) = by_en.insert(&f.name_en, f) {
-            return Err(err(f.line, Some(&f.name), format!("duplicate English name \"{}\" (also fan {} on line {})", f.name_en, prev.name, prev.line)));
+            return Err(err(
+                f.line,
+                Some(&f.name),
+                format!("duplicate English name \"{}\" (also fan {} on line {})", f.name_en, prev.name, prev.line),
+            ));
         }
     }
     // The line of `policy <key> ...`, matched by the exact key (0 when absent).
@@ -696,7 +744,11 @@ pub fn check(file: &str, text: &str, rules: &Rules) -> Result<(), RulesError> {
     for f in &rules.fans {
         for o in &f.omits {
             let Some(target) = by_name.get(o.fan.as_str()) else {
-                return Err(err(o.line, Some(&f.name), format!("omits unknown fan `{}`{}", o.fan, did_you_mean(&o.fan, by_name.keys().copied()))));
+                return Err(err(
+                    o.line,
+                    Some(&f.name),
+                    format!("omits unknown fan `{}`{}", o.fan, did_you_mean(&o.fan, by_name.keys().copied())),
+                ));
             };
             if target.name == f.name {
                 return Err(err(o.line, Some(&f.name), "omits itself".into()));
@@ -706,7 +758,11 @@ pub fn check(file: &str, text: &str, rules: &Rules) -> Result<(), RulesError> {
     // `at_most` limits a fan that may count more than once.
     for f in &rules.fans {
         if let (Some((_, line)), Rule::When(_)) = (f.at_most, &f.rule) {
-            return Err(err(line, Some(&f.name), "`at_most` on a fan whose `when` counts it once at most: drop the line".into()));
+            return Err(err(
+                line,
+                Some(&f.name),
+                "`at_most` on a fan whose `when` counts it once at most: drop the line".into(),
+            ));
         }
     }
     // Exclusion cycle: A omits B omits ... omits A makes "an omitted fan omits
@@ -720,7 +776,13 @@ pub fn check(file: &str, text: &str, rules: &Rules) -> Result<(), RulesError> {
         Done,
     }
     let mut state = vec![Visit::Unseen; rules.fans.len()];
-    fn visit(i: usize, rules: &Rules, index: &HashMap<&str, usize>, state: &mut [Visit], path: &mut Vec<usize>) -> Option<Vec<usize>> {
+    fn visit(
+        i: usize,
+        rules: &Rules,
+        index: &HashMap<&str, usize>,
+        state: &mut [Visit],
+        path: &mut Vec<usize>,
+    ) -> Option<Vec<usize>> {
         state[i] = Visit::OnPath;
         path.push(i);
         for o in &rules.fans[i].omits {
@@ -768,15 +830,31 @@ pub fn check(file: &str, text: &str, rules: &Rules) -> Result<(), RulesError> {
         for name in [a, b] {
             match by_name.get(name.as_str()) {
                 Some(f) if matches!(f.rule, Rule::Group { kind: GroupKind::Chows, arity: 3, .. }) => {}
-                Some(_) => return Err(err(policy_line("chow_triples_prefer"), None, format!("policy chow_triples_prefer names `{name}`, which is not a chows(3) fan"))),
-                None => return Err(err(policy_line("chow_triples_prefer"), None, format!("policy chow_triples_prefer names unknown fan `{name}`"))),
+                Some(_) => {
+                    return Err(err(
+                        policy_line("chow_triples_prefer"),
+                        None,
+                        format!("policy chow_triples_prefer names `{name}`, which is not a chows(3) fan"),
+                    ))
+                }
+                None => {
+                    return Err(err(
+                        policy_line("chow_triples_prefer"),
+                        None,
+                        format!("policy chow_triples_prefer names unknown fan `{name}`"),
+                    ))
+                }
             }
         }
     }
     for name in &pol.chow_pairs_trim {
         let f = by_name[name.as_str()];
         if !matches!(f.rule, Rule::Group { kind: GroupKind::Chows, arity: 2, .. }) {
-            return Err(err(policy_line("chow_pairs"), None, format!("policy chow_pairs names `{name}`, which is not a chows(2) fan")));
+            return Err(err(
+                policy_line("chow_pairs"),
+                None,
+                format!("policy chow_pairs names `{name}`, which is not a chows(2) fan"),
+            ));
         }
     }
     for f in &rules.fans {
@@ -786,7 +864,11 @@ pub fn check(file: &str, text: &str, rules: &Rules) -> Result<(), RulesError> {
             }
         }
         if let Rule::Group { kind: GroupKind::Chows, arity: 1, .. } = f.rule {
-            return Err(err(f.line, Some(&f.name), "chows(1) is not supported: a single chow is no combination".into()));
+            return Err(err(
+                f.line,
+                Some(&f.name),
+                "chows(1) is not supported: a single chow is no combination".into(),
+            ));
         }
     }
     for key in ["special_readings", "chow_pairs", "pung_pairs", "discard_completes_pung"] {
@@ -800,8 +882,10 @@ pub fn check(file: &str, text: &str, rules: &Rules) -> Result<(), RulesError> {
 /// The 1-based line of the first `policy <key>` line, the key compared whole
 /// (so `chow_pairs` never finds a `chow_pairs_...` line or a comment).
 fn policy_line(text: &str, key: &str) -> Option<usize> {
-    text.lines().position(|l| {
-        let mut words = l.split_whitespace();
-        words.next() == Some("policy") && words.next() == Some(key)
-    }).map(|i| i + 1)
+    text.lines()
+        .position(|l| {
+            let mut words = l.split_whitespace();
+            words.next() == Some("policy") && words.next() == Some(key)
+        })
+        .map(|i| i + 1)
 }

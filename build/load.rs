@@ -47,7 +47,14 @@ pub fn profiles(rules_dir: &std::path::Path, only: Option<&[&str]>) -> Result<Pr
     let base_file = crate::fans::RULES_FILE.to_string();
     let base_text = std::fs::read_to_string(rules_dir.join("fans.mcr")).map_err(|e| e.to_string())?;
     let mut texts = vec![(base_file.clone(), base_text.clone())];
-    let mut compiled = vec![Compiled { name: "botzone".into(), file: base_file.clone(), extends: None, about: BOTZONE_ABOUT.into(), rules: fan_rules, chain: vec![base_file] }];
+    let mut compiled = vec![Compiled {
+        name: "botzone".into(),
+        file: base_file.clone(),
+        extends: None,
+        about: BOTZONE_ABOUT.into(),
+        rules: fan_rules,
+        chain: vec![base_file],
+    }];
     let mut pending = Vec::new();
     let dir = rules_dir.join("profiles");
     if dir.is_dir() {
@@ -72,11 +79,15 @@ pub fn profiles(rules_dir: &std::path::Path, only: Option<&[&str]>) -> Result<Pr
     while !pending.is_empty() {
         let Some(k) = pending.iter().position(|p| compiled.iter().any(|d| d.name == p.extends)) else {
             let p = &pending[0];
-            return Err(format!("{}:1: extends unknown profile `{}` (or profiles extend each other in a cycle)", p.file, p.extends));
+            return Err(format!(
+                "{}:1: extends unknown profile `{}` (or profiles extend each other in a cycle)",
+                p.file, p.extends
+            ));
         };
         let p = pending.remove(k);
         let base = compiled.iter().find(|d| d.name == p.extends).expect("found above");
-        let rules = apply(&base.rules, &base_text, &p).map_err(|e| e.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("\nerror: "))?;
+        let rules = apply(&base.rules, &base_text, &p)
+            .map_err(|e| e.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("\nerror: "))?;
         let mut chain = vec![p.file.clone()];
         chain.extend(base.chain.iter().cloned());
         compiled.push(Compiled { name: p.name, file: p.file, extends: Some(p.extends), about: p.about, rules, chain });

@@ -30,7 +30,12 @@ pub fn read_header(name: &str, file: &str, text: &str) -> Result<ProfileFile, Ru
         }
     }
     let Some(extends) = extends else {
-        return Err(RulesError { file: file.into(), line: 1, fan: None, message: "a profile needs an `extends <profile>` line".into() });
+        return Err(RulesError {
+            file: file.into(),
+            line: 1,
+            fan: None,
+            message: "a profile needs an `extends <profile>` line".into(),
+        });
     };
     Ok(ProfileFile { name: name.into(), file: file.into(), extends, about, text: text.into() })
 }
@@ -59,7 +64,12 @@ pub fn apply(base: &Rules, base_text: &str, prof: &ProfileFile) -> Result<Rules,
     let mut current: Option<(String, bool, bool, bool)> = None; // (name, is_new, has_rule, has_at_most)
     let check_new = |p: &Parser, current: &Option<(String, bool, bool, bool)>| -> Result<(), RulesError> {
         if let Some((name, true, false, _)) = current {
-            return Err(RulesError { file: p.file.into(), line: p.line, fan: Some(name.clone()), message: "a new fan needs a `when` or `count` line".into() });
+            return Err(RulesError {
+                file: p.file.into(),
+                line: p.line,
+                fan: Some(name.clone()),
+                message: "a new fan needs a `when` or `count` line".into(),
+            });
         }
         Ok(())
     };
@@ -100,7 +110,9 @@ pub fn apply(base: &Rules, base_text: &str, prof: &ProfileFile) -> Result<Rules,
                             }
                             let (name, limit) = match item.rsplit_once(' ') {
                                 Some((n, x)) if word == "omits" && x.starts_with('x') => {
-                                    let k: u8 = x[1..].parse().ok().filter(|&k| k > 0).ok_or_else(|| p.err(format!("bad count `{x}` in `omits` (write x1, x2, ...)")))?;
+                                    let k: u8 = x[1..].parse().ok().filter(|&k| k > 0).ok_or_else(|| {
+                                        p.err(format!("bad count `{x}` in `omits` (write x1, x2, ...)"))
+                                    })?;
                                     (n.trim(), Some(k))
                                 }
                                 _ => (item, None),
@@ -125,7 +137,11 @@ pub fn apply(base: &Rules, base_text: &str, prof: &ProfileFile) -> Result<Rules,
                         def.at_most = Some((lang::parse_at_most(&p, before, rest)?, p.line));
                         *has_at_most = true;
                     }
-                    other => return Err(p.err(format!("unknown line `{other}` (expected when, count, at_most, omits or keeps)"))),
+                    other => {
+                        return Err(
+                            p.err(format!("unknown line `{other}` (expected when, count, at_most, omits or keeps)"))
+                        )
+                    }
                 }
                 return Ok(());
             }
@@ -161,7 +177,11 @@ pub fn apply(base: &Rules, base_text: &str, prof: &ProfileFile) -> Result<Rules,
                     // Only the policy named changes.
                     set_policy(&mut rules.policies, &pol, &key);
                 }
-                other => return Err(p.err(format!("unknown line `{other}` (expected extends, about, fan, remove, flag, policy or game)"))),
+                other => {
+                    return Err(p.err(format!(
+                        "unknown line `{other}` (expected extends, about, fan, remove, flag, policy or game)"
+                    )))
+                }
             }
             Ok(())
         })();
@@ -193,7 +213,13 @@ pub fn apply(base: &Rules, base_text: &str, prof: &ProfileFile) -> Result<Rules,
         }
     }
     let pol = &mut rules.policies;
-    for list in [&mut pol.regular_readings_also_after, &mut pol.tie_prefers, &mut pol.tie_yields, &mut pol.chow_pairs_trim, &mut pol.outside_readings] {
+    for list in [
+        &mut pol.regular_readings_also_after,
+        &mut pol.tie_prefers,
+        &mut pol.tie_yields,
+        &mut pol.chow_pairs_trim,
+        &mut pol.outside_readings,
+    ] {
         let old = std::mem::take(list);
         for n in old {
             if !removed.contains(&n) {
@@ -228,7 +254,12 @@ fn set_policy(to: &mut lang::Policies, from: &lang::Policies, key: &str) {
 /// `fan <name> ["<English>"] [= <value>] [extension on|off] [after <fan> | replaces <fan>]`:
 /// amends a fan of the base, or defines a new one (English name and value
 /// required). Returns the name and whether it is new.
-fn fan_header(p: &mut Parser, rest: &str, rules: &mut Rules, replaced: &mut Vec<(String, Vec<String>)>) -> Result<(String, bool), RulesError> {
+fn fan_header(
+    p: &mut Parser,
+    rest: &str,
+    rules: &mut Rules,
+    replaced: &mut Vec<(String, Vec<String>)>,
+) -> Result<(String, bool), RulesError> {
     let (name, mut rest) = lang::split_word(rest);
     if name.is_empty() {
         return Err(p.err("`fan` needs a name"));
@@ -245,7 +276,8 @@ fn fan_header(p: &mut Parser, rest: &str, rules: &mut Rules, replaced: &mut Vec<
     let mut value = None;
     if let Some(r) = rest.strip_prefix('=') {
         let (v, r) = lang::split_word(r.trim());
-        let v: u16 = v.parse().ok().filter(|&v| v > 0).ok_or_else(|| p.err("the value must be a whole number, at least 1"))?;
+        let v: u16 =
+            v.parse().ok().filter(|&v| v > 0).ok_or_else(|| p.err("the value must be a whole number, at least 1"))?;
         value = Some(v);
         rest = r;
     }
@@ -258,7 +290,12 @@ fn fan_header(p: &mut Parser, rest: &str, rules: &mut Rules, replaced: &mut Vec<
             ("extension", Some(&"off")) => extension = Some(Some(false)),
             ("after", Some(f)) => after = Some(f.to_string()),
             ("replaces", Some(f)) => replaces = Some(f.to_string()),
-            _ => return Err(p.err(format!("unexpected `{}` (after the value: extension on|off, after <fan>, replaces <fan>)", words[k..].join(" ")))),
+            _ => {
+                return Err(p.err(format!(
+                    "unexpected `{}` (after the value: extension on|off, after <fan>, replaces <fan>)",
+                    words[k..].join(" ")
+                )))
+            }
         }
         k += 2;
     }
@@ -279,7 +316,10 @@ fn fan_header(p: &mut Parser, rest: &str, rules: &mut Rules, replaced: &mut Vec<
     }
     let (Some(name_en), Some(value)) = (name_en, value) else {
         let known: Vec<&str> = rules.fans.iter().map(|f| f.name.as_str()).collect();
-        return Err(p.err(format!("unknown fan{}: a new fan needs `\"<English name>\" = <value>`", lang::did_you_mean(name, known))));
+        return Err(p.err(format!(
+            "unknown fan{}: a new fan needs `\"<English name>\" = <value>`",
+            lang::did_you_mean(name, known)
+        )));
     };
     let def = FanDef {
         index: 0,
@@ -294,9 +334,19 @@ fn fan_header(p: &mut Parser, rest: &str, rules: &mut Rules, replaced: &mut Vec<
         at_most: None,
     };
     let pos = match (&after, &replaces) {
-        (Some(a), _) => 1 + rules.fans.iter().position(|f| f.name == *a).ok_or_else(|| p.err(format!("after: unknown fan `{a}`")))?,
+        (Some(a), _) => {
+            1 + rules
+                .fans
+                .iter()
+                .position(|f| f.name == *a)
+                .ok_or_else(|| p.err(format!("after: unknown fan `{a}`")))?
+        }
         (None, Some(r)) => {
-            let pos = rules.fans.iter().position(|f| f.name == *r).ok_or_else(|| p.err(format!("replaces: unknown fan `{r}`")))?;
+            let pos = rules
+                .fans
+                .iter()
+                .position(|f| f.name == *r)
+                .ok_or_else(|| p.err(format!("replaces: unknown fan `{r}`")))?;
             let old = rules.fans.remove(pos);
             // The new fan keeps the old one's omissions unless it says otherwise.
             let mut def = def;

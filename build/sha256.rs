@@ -240,7 +240,8 @@ mod tests {
     #[test]
     fn the_cpu_path_agrees_with_the_portable_one() {
         let data: Vec<u8> = (0..64 * 50u32).map(|i| (i.wrapping_mul(2654435761) >> 13) as u8).collect();
-        let mut portable = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19];
+        let mut portable =
+            [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19];
         let mut dispatched = portable;
         compress_portable(&mut portable, &data);
         compress_blocks(&mut dispatched, &data);

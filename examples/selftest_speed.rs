@@ -48,6 +48,8 @@ fn main() {
     let mut pass = 0usize;
     timed("read + parse + check (self-test)", path, |l| pass += matches!(selftest::check_json(l), Ok(Ok(_))) as usize);
     let mut rec = 0usize;
-    timed("read + parse (record::GameRecord)", path, |l| rec += serde_json::from_slice::<GameRecord>(l).is_ok() as usize);
+    timed("read + parse (record::GameRecord)", path, |l| {
+        rec += serde_json::from_slice::<GameRecord>(l).is_ok() as usize
+    });
     println!("  parsed {ok}, passed {pass}, GameRecord parsed {rec}");
 }

@@ -12,7 +12,11 @@ mod cli;
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 #[derive(Parser)]
-#[command(name = "mcr", version, about = "Chinese Standard Mahjong (MCR) engine: fan calculator, Botzone-exact replay, validator, audit")]
+#[command(
+    name = "mcr",
+    version,
+    about = "Chinese Standard Mahjong (MCR) engine: fan calculator, Botzone-exact replay, validator, audit"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

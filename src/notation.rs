@@ -137,7 +137,9 @@ pub fn parse_tiles(word: &str) -> Result<Vec<Tile>, String> {
 
 fn parse_pack(inside: &str) -> Result<Pack, String> {
     let words: Vec<&str> = inside.split_whitespace().collect();
-    let bad = || format!("`[{inside}]`: write [chi 456m], [peng 1z], [gang 7p] or [angang 7p], optionally with an offer number");
+    let bad = || {
+        format!("`[{inside}]`: write [chi 456m], [peng 1z], [gang 7p] or [angang 7p], optionally with an offer number")
+    };
     if words.len() < 2 || words.len() > 3 {
         return Err(bad());
     }
@@ -152,8 +154,17 @@ fn parse_pack(inside: &str) -> Result<Pack, String> {
         "chi" | "chow" => {
             let mid = match tiles.len() {
                 1 => tiles[0],
-                3 if tiles[1].index() == tiles[0].index() + 1 && tiles[2].index() == tiles[1].index() + 1 && tiles[0].suit() == tiles[2].suit() => tiles[1],
-                _ => return Err(format!("`[{inside}]`: a chi is three consecutive tiles of one suit (or its middle tile)")),
+                3 if tiles[1].index() == tiles[0].index() + 1
+                    && tiles[2].index() == tiles[1].index() + 1
+                    && tiles[0].suit() == tiles[2].suit() =>
+                {
+                    tiles[1]
+                }
+                _ => {
+                    return Err(format!(
+                        "`[{inside}]`: a chi is three consecutive tiles of one suit (or its middle tile)"
+                    ))
+                }
             };
             Ok(Pack::new(PackKind::Chow, mid, offer.unwrap_or(1)))
         }

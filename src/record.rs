@@ -60,7 +60,8 @@ pub fn is_too_long_message(message: &str) -> bool {
 /// or JSON that is not a `T` is an error at `file:line`.
 pub fn parse_line<T: DeserializeOwned>(file: &Path, line: usize, bytes: &[u8]) -> Result<T, RecordError> {
     let error = |message: String| RecordError { file: file.to_path_buf(), line, message };
-    let text = std::str::from_utf8(bytes).map_err(|e| error(format!("line is not UTF-8 (byte {} of the line)", e.valid_up_to())))?;
+    let text = std::str::from_utf8(bytes)
+        .map_err(|e| error(format!("line is not UTF-8 (byte {} of the line)", e.valid_up_to())))?;
     serde_json::from_str::<T>(text.trim()).map_err(|e| error(format!("malformed record: {e}")))
 }
 
@@ -528,25 +529,45 @@ impl HandRecord {
         let tile = |s: &str| Tile::parse(s).map_err(|e| e.to_string());
         let mut packs = Vec::with_capacity(self.packs.len());
         for (kind, t, offer) in &self.packs {
-            let kind = PackKind::parse(kind).ok_or_else(|| format!("unknown pack type {kind:?} (expected CHI, PENG or GANG)"))?;
+            let kind = PackKind::parse(kind)
+                .ok_or_else(|| format!("unknown pack type {kind:?} (expected CHI, PENG or GANG)"))?;
             packs.push(Pack::new(kind, tile(t)?, *offer));
         }
         let standing = self.hand.iter().map(|t| tile(t)).collect::<Result<Vec<_>, _>>()?;
         let f = self.flags;
-        let flags = WinFlags { self_drawn: f.self_drawn, fourth_tile: f.fourth_tile, about_kong: f.about_kong, wall_last: f.wall_last, initial: f.initial };
-        HandInput::new(&packs, &standing, tile(&self.win_tile)?, flags, self.seat_wind, self.prevalent_wind, self.flower_count)
-            .map_err(|e| e.to_string())
+        let flags = WinFlags {
+            self_drawn: f.self_drawn,
+            fourth_tile: f.fourth_tile,
+            about_kong: f.about_kong,
+            wall_last: f.wall_last,
+            initial: f.initial,
+        };
+        HandInput::new(
+            &packs,
+            &standing,
+            tile(&self.win_tile)?,
+            flags,
+            self.seat_wind,
+            self.prevalent_wind,
+            self.flower_count,
+        )
+        .map_err(|e| e.to_string())
     }
 }
 
 /// The hands of a hands corpus as calculator inputs. A record that cannot be
 /// read or converted is an `Err` with file, line (and id) in the message.
-pub fn hand_inputs(path: &Path) -> Box<dyn Iterator<Item = Result<(Located<HandRecord>, crate::hand::HandInput), String>>> {
+pub fn hand_inputs(
+    path: &Path,
+) -> Box<dyn Iterator<Item = Result<(Located<HandRecord>, crate::hand::HandInput), String>>> {
     hand_inputs_with(path, DEFAULT_MAX_LINE_BYTES)
 }
 
 /// [`hand_inputs`] keeping no line longer than `max_line_bytes`.
-pub fn hand_inputs_with(path: &Path, max_line_bytes: usize) -> Box<dyn Iterator<Item = Result<(Located<HandRecord>, crate::hand::HandInput), String>>> {
+pub fn hand_inputs_with(
+    path: &Path,
+    max_line_bytes: usize,
+) -> Box<dyn Iterator<Item = Result<(Located<HandRecord>, crate::hand::HandInput), String>>> {
     match Records::<HandRecord>::open_with(path, max_line_bytes) {
         Err(e) => Box::new(std::iter::once(Err(e.to_string()))),
         Ok(records) => hand_inputs_of(records),
@@ -554,7 +575,9 @@ pub fn hand_inputs_with(path: &Path, max_line_bytes: usize) -> Box<dyn Iterator<
 }
 
 /// [`hand_inputs`] of a file already open.
-pub fn hand_inputs_of(records: Records<HandRecord>) -> Box<dyn Iterator<Item = Result<(Located<HandRecord>, crate::hand::HandInput), String>>> {
+pub fn hand_inputs_of(
+    records: Records<HandRecord>,
+) -> Box<dyn Iterator<Item = Result<(Located<HandRecord>, crate::hand::HandInput), String>>> {
     let file = records.file().to_path_buf();
     Box::new(records.map(move |r| {
         let r = r.map_err(|e| e.to_string())?;

@@ -14,11 +14,11 @@
 //! silently continue the previous one.
 
 use crate::engine::{Engine, Turn};
+use crate::record::unique::UniqueValue;
+use crate::record::LineRead;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
-use crate::record::unique::UniqueValue;
-use crate::record::LineRead;
 use std::io::{BufRead, Write};
 
 /// One command line.
@@ -92,7 +92,12 @@ pub fn serve(input: impl BufRead, output: impl Write) -> std::io::Result<()> {
 
 /// [`serve`] scoring with a rule profile; an input line longer than
 /// `max_line_bytes` is answered with an error and not kept.
-pub fn serve_with(profile: &'static crate::fans::Profile, max_line_bytes: usize, input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
+pub fn serve_with(
+    profile: &'static crate::fans::Profile,
+    max_line_bytes: usize,
+    input: impl BufRead,
+    mut output: impl Write,
+) -> std::io::Result<()> {
     let mut session = Session { engine: Engine::with_profile(profile) };
     let mut input = input;
     let max = crate::record::line_bound(max_line_bytes);
@@ -144,13 +149,18 @@ mod tests {
         assert!(error_of(&s.handle("")).contains("malformed JSON"));
         assert!(error_of(&s.handle("{\"cmd\":\"dance\"}")).contains("unknown cmd \"dance\""));
         assert!(error_of(&s.handle("{\"wall\":[]}")).contains("missing \"cmd\""));
-        assert!(error_of(&s.handle("{\"cmd\":\"step\",\"responses\":{\"0\":\"PASS\",\"1\":\"PASS\",\"2\":\"PASS\",\"3\":\"PASS\"}}")).contains("step before reset"));
+        assert!(error_of(
+            &s.handle("{\"cmd\":\"step\",\"responses\":{\"0\":\"PASS\",\"1\":\"PASS\",\"2\":\"PASS\",\"3\":\"PASS\"}}")
+        )
+        .contains("step before reset"));
         assert!(error_of(&s.handle("{\"cmd\":\"reset\",\"wall\":[\"W1\"],\"quan\":0,\"srand\":1}")).contains("136"));
         assert!(error_of(&s.handle("{\"cmd\":\"reset\",\"quan\":0,\"srand\":1}")).contains("wall"));
         let rec = golden_first();
         let first: Value = serde_json::from_str(&s.handle(&reset_line(&rec))).unwrap();
         assert_eq!(first["display"], rec.turns[0].display);
-        assert!(error_of(&s.handle("{\"cmd\":\"step\",\"responses\":{\"0\":\"PASS\"}}")).contains("no response for seat 1"));
+        assert!(
+            error_of(&s.handle("{\"cmd\":\"step\",\"responses\":{\"0\":\"PASS\"}}")).contains("no response for seat 1")
+        );
         assert!(error_of(&s.handle("{\"cmd\":\"step\",\"responses\":{\"9\":\"PASS\"}}")).contains("\"9\""));
     }
 
@@ -201,7 +211,8 @@ mod tests {
         }
         let mut out = Vec::new();
         serve(input.as_bytes(), &mut out).unwrap();
-        let replies: Vec<Value> = String::from_utf8(out).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+        let replies: Vec<Value> =
+            String::from_utf8(out).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
         assert_eq!(replies.len(), rec.turns.len());
         let mut replay = crate::replay::Replayer::new(Engine::new(), &rec);
         for (k, reply) in replies.iter().enumerate() {
@@ -211,7 +222,11 @@ mod tests {
             assert_eq!(reply["requests"], turn.requests_json().unwrap_or(json!({})), "turn {k}");
             if k < 3 {
                 assert_eq!(reply["display"], rec.turns[k].display, "turn {k}");
-                assert_eq!(Some(&reply["requests"]), serde_json::to_value(&rec.turns[k].request).ok().as_ref(), "turn {k}");
+                assert_eq!(
+                    Some(&reply["requests"]),
+                    serde_json::to_value(&rec.turns[k].request).ok().as_ref(),
+                    "turn {k}"
+                );
             }
         }
     }

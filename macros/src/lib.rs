@@ -119,11 +119,16 @@ fn compile(view: &Ident, c: &Cond) -> syn::Result<Tokens> {
                 let c = class(a)?;
                 quote!(#view.#f(#c))
             } else {
-                return Err(syn::Error::new_spanned(args.list, "mixed arguments: a primitive takes whole numbers or one tile class"));
+                return Err(syn::Error::new_spanned(
+                    args.list,
+                    "mixed arguments: a primitive takes whole numbers or one tile class",
+                ));
             }
         }
         Node::Invalid(Invalid::Literal) => return Err(syn::Error::new_spanned(c.expr, "expected a whole number")),
         Node::Invalid(Invalid::NotAName(at)) => return Err(syn::Error::new_spanned(at, "expected a primitive")),
-        Node::Invalid(Invalid::Assign | Invalid::Unsupported) => return Err(syn::Error::new_spanned(c.expr, "unsupported in a rule condition")),
+        Node::Invalid(Invalid::Assign | Invalid::Unsupported) => {
+            return Err(syn::Error::new_spanned(c.expr, "unsupported in a rule condition"))
+        }
     })
 }

@@ -59,7 +59,10 @@ fn shapes_dict<'py>(py: Python<'py>, h: &HandShanten) -> PyResult<Bound<'py, PyD
     let d = PyDict::new(py);
     for (shape, r) in SHAPES.iter().zip(h.shapes) {
         match r {
-            Ok(s) => d.set_item(shape.name(), ShapeShanten { shape: shape.name(), shanten: s.shanten, useful: names(s.useful) })?,
+            Ok(s) => d.set_item(
+                shape.name(),
+                ShapeShanten { shape: shape.name(), shanten: s.shanten, useful: names(s.useful) },
+            )?,
             Err(_) => d.set_item(shape.name(), py.None())?,
         }
     }
@@ -136,7 +139,13 @@ impl Discard {
         shapes_dict(py, &self.d.shapes)
     }
     fn __repr__(&self) -> String {
-        format!("Discard('{}', shanten={}, useful={}, unseen={})", self.tile(), self.d.shanten, py_list(&self.useful()), self.d.unseen)
+        format!(
+            "Discard('{}', shanten={}, useful={}, unseen={})",
+            self.tile(),
+            self.d.shanten,
+            py_list(&self.useful()),
+            self.d.unseen
+        )
     }
 }
 
@@ -236,7 +245,11 @@ fn shanten(hand: &Bound<'_, PyAny>, pack: Option<&Bound<'_, PyAny>>) -> PyResult
 /// `visible`: tiles seen elsewhere (notation or names), not counted unseen.
 #[pyfunction]
 #[pyo3(signature = (hand, pack=None, visible=None))]
-fn discards(hand: &Bound<'_, PyAny>, pack: Option<&Bound<'_, PyAny>>, visible: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Discard>> {
+fn discards(
+    hand: &Bound<'_, PyAny>,
+    pack: Option<&Bound<'_, PyAny>>,
+    visible: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Vec<Discard>> {
     let h = read_hand(hand, pack)?;
     check_count(&h, 14, "a hand holding its 14th tile", " (shanten() takes a hand waiting for it)")?;
     let visible = match visible {
@@ -290,8 +303,10 @@ fn waits(
         wall_last: wall_last.unwrap_or(h.flags.wall_last),
         initial: h.flags.initial,
     };
-    let (seat, prevalent, flowers) = (seat_wind.unwrap_or(h.seat), prevalent_wind.unwrap_or(h.prevalent), flower_count.unwrap_or(h.flowers));
-    let found = analysis::waits::waits_with(profile, &h.packs, &h.standing, flags, seat, prevalent, flowers).map_err(|e| HandError::new_err(e.to_string()))?;
+    let (seat, prevalent, flowers) =
+        (seat_wind.unwrap_or(h.seat), prevalent_wind.unwrap_or(h.prevalent), flower_count.unwrap_or(h.flowers));
+    let found = analysis::waits::waits_with(profile, &h.packs, &h.standing, flags, seat, prevalent, flowers)
+        .map_err(|e| HandError::new_err(e.to_string()))?;
     let mut out = Vec::with_capacity(found.len());
     for w in found {
         let input = |self_drawn| {

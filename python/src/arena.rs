@@ -7,7 +7,9 @@
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
-use mcr_engine::arena::{self, bots, local, ArenaConfig, ArenaError, BotSpec, Io, LocalFactory, LocalPlayer, SeatSpec, SeatTurn};
+use mcr_engine::arena::{
+    self, bots, local, ArenaConfig, ArenaError, BotSpec, Io, LocalFactory, LocalPlayer, SeatSpec, SeatTurn,
+};
 use mcr_engine::env::ObsKind;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList};
@@ -25,7 +27,10 @@ impl LocalPlayer for PyPolicy {
     fn answer(&mut self, turn: &SeatTurn<'_>) -> Result<String, String> {
         local::policy_answer(turn, self.kind, |obs, mask| {
             Python::with_gil(|py| {
-                let r = self.f.call1(py, (PyBytes::new(py, obs), PyBytes::new(py, mask))).and_then(|v| v.extract::<i64>(py));
+                let r = self
+                    .f
+                    .call1(py, (PyBytes::new(py, obs), PyBytes::new(py, mask)))
+                    .and_then(|v| v.extract::<i64>(py));
                 match r {
                     // A negative index is outside every mask: rejected as any other.
                     Ok(a) => Ok(usize::try_from(a).unwrap_or(usize::MAX)),
@@ -68,7 +73,10 @@ impl arena::batch::BatchPolicy for PyBatch {
 
     fn act(&mut self, obs: &[u8], mask: &[u8], actions: &mut [i64]) -> Result<(), String> {
         Python::with_gil(|py| {
-            let r = self.f.call1(py, (PyBytes::new(py, obs), PyBytes::new(py, mask), actions.len())).and_then(|v| Ok(v.downcast_bound::<PyBytes>(py)?.as_bytes().to_vec()));
+            let r = self
+                .f
+                .call1(py, (PyBytes::new(py, obs), PyBytes::new(py, mask), actions.len()))
+                .and_then(|v| Ok(v.downcast_bound::<PyBytes>(py)?.as_bytes().to_vec()));
             match r {
                 Ok(bytes) if bytes.len() == actions.len() * 8 => {
                     for (a, b) in actions.iter_mut().zip(bytes.chunks_exact(8)) {
@@ -93,7 +101,17 @@ fn bad(msg: String) -> PyErr {
 
 /// A bot program from a dict with the bots file's keys.
 fn bot_from_dict(i: usize, d: &Bound<'_, PyDict>) -> PyResult<BotSpec> {
-    let known = ["name", "command", "io", "time_limit_ms", "keep_running_limit_ms", "memory_mb", "dir", "keep_running", "quote_requests"];
+    let known = [
+        "name",
+        "command",
+        "io",
+        "time_limit_ms",
+        "keep_running_limit_ms",
+        "memory_mb",
+        "dir",
+        "keep_running",
+        "quote_requests",
+    ];
     for k in d.keys() {
         let k: String = k.extract()?;
         if !known.contains(&k.as_str()) {
@@ -115,7 +133,9 @@ fn bot_from_dict(i: usize, d: &Bound<'_, PyDict>) -> PyResult<BotSpec> {
     };
     let name = match d.get_item("name")? {
         Some(n) => n.extract()?,
-        None => std::path::Path::new(&argv[0]).file_name().map_or(argv[0].clone(), |f| f.to_string_lossy().into_owned()),
+        None => {
+            std::path::Path::new(&argv[0]).file_name().map_or(argv[0].clone(), |f| f.to_string_lossy().into_owned())
+        }
     };
     let mut argv = argv;
     // A relative program path with a folder in it is this process's working directory's.
@@ -138,7 +158,8 @@ fn bot_from_dict(i: usize, d: &Bound<'_, PyDict>) -> PyResult<BotSpec> {
         }
     };
     spec.time_limit_ms = num("time_limit_ms", bots::DEFAULT_TIME_LIMIT_MS, bots::MAX_TIME_LIMIT_MS)?;
-    spec.keep_running_limit_ms = num("keep_running_limit_ms", bots::DEFAULT_KEEP_RUNNING_LIMIT_MS, bots::MAX_TIME_LIMIT_MS)?;
+    spec.keep_running_limit_ms =
+        num("keep_running_limit_ms", bots::DEFAULT_KEEP_RUNNING_LIMIT_MS, bots::MAX_TIME_LIMIT_MS)?;
     spec.memory_mb = num("memory_mb", bots::DEFAULT_MEMORY_MB, bots::MAX_MEMORY_MB)?;
     spec.dir = d.get_item("dir")?.map(|v| v.extract::<PathBuf>()).transpose()?;
     spec.keep_running = d.get_item("keep_running")?.map(|v| v.extract::<bool>()).transpose()?.unwrap_or(false);
@@ -163,14 +184,27 @@ impl NativeArena {
     #[new]
     #[pyo3(signature = (seats=None, bots_file=None, games=1, seed=0, jobs=1, keep_debug=false, rules="botzone", obs="compact"))]
     #[allow(clippy::too_many_arguments)]
-    fn new(seats: Option<&Bound<'_, PyList>>, bots_file: Option<PathBuf>, games: u64, seed: u64, jobs: usize, keep_debug: bool, rules: &str, obs: &str) -> PyResult<NativeArena> {
+    fn new(
+        seats: Option<&Bound<'_, PyList>>,
+        bots_file: Option<PathBuf>,
+        games: u64,
+        seed: u64,
+        jobs: usize,
+        keep_debug: bool,
+        rules: &str,
+        obs: &str,
+    ) -> PyResult<NativeArena> {
         let profile = crate::rules::profile(rules)?;
         let kind = ObsKind::parse(obs).ok_or_else(|| bad(format!("obs {obs:?}: \"compact\" or \"feature\"")))?;
         let error = Arc::new(Mutex::new(None));
         let specs: Vec<SeatSpec> = match (seats, bots_file) {
             (Some(_), Some(_)) => return Err(bad("give seats or bots_file, not both".into())),
             (None, None) => return Err(bad("give seats (four) or bots_file".into())),
-            (None, Some(path)) => bots::load(&path).map_err(|e| bad(e.to_string()))?.into_iter().map(|b| SeatSpec::Bot(Arc::new(b))).collect(),
+            (None, Some(path)) => bots::load(&path)
+                .map_err(|e| bad(e.to_string()))?
+                .into_iter()
+                .map(|b| SeatSpec::Bot(Arc::new(b)))
+                .collect(),
             (Some(list), None) => {
                 if list.len() != 4 {
                     return Err(bad(format!("{} seats: a game needs exactly four", list.len())));
@@ -180,7 +214,8 @@ impl NativeArena {
                     if let Ok(d) = item.downcast::<PyDict>() {
                         out.push(SeatSpec::Bot(Arc::new(bot_from_dict(i, d)?)));
                     } else if item.is_callable() {
-                        let batched = item.getattr("_mcr_batched").ok().and_then(|b| b.extract::<bool>().ok()).unwrap_or(false);
+                        let batched =
+                            item.getattr("_mcr_batched").ok().and_then(|b| b.extract::<bool>().ok()).unwrap_or(false);
                         let name = item
                             .getattr("name")
                             .ok()
@@ -188,20 +223,39 @@ impl NativeArena {
                             .or_else(|| item.getattr("__name__").ok().and_then(|n| n.extract::<String>().ok()))
                             .unwrap_or_else(|| format!("policy{i}"));
                         if batched {
-                            let policy: Box<dyn arena::batch::BatchPolicy> = Box::new(PyBatch { f: item.unbind(), kind, error: error.clone() });
+                            let policy: Box<dyn arena::batch::BatchPolicy> =
+                                Box::new(PyBatch { f: item.unbind(), kind, error: error.clone() });
                             out.push(SeatSpec::Batch { name, policy: Arc::new(Mutex::new(policy)) });
                         } else {
-                            out.push(SeatSpec::Local { name, factory: Arc::new(PyFactory { f: item.unbind(), kind, error: error.clone() }) });
+                            out.push(SeatSpec::Local {
+                                name,
+                                factory: Arc::new(PyFactory { f: item.unbind(), kind, error: error.clone() }),
+                            });
                         }
                     } else {
-                        return Err(bad(format!("seat {i}: a dict of bot keys or a callable policy(obs, mask) -> action")));
+                        return Err(bad(format!(
+                            "seat {i}: a dict of bot keys or a callable policy(obs, mask) -> action"
+                        )));
                     }
                 }
                 out
             }
         };
         let seats: [SeatSpec; 4] = specs.try_into().map_err(|_| bad("four seats".into()))?;
-        Ok(NativeArena { cfg: ArenaConfig { seats, games, seed, jobs: jobs.max(1), keep_debug, profile, duplicate: None, done: None, max_line_bytes: mcr_engine::record::DEFAULT_MAX_LINE_BYTES }, error })
+        Ok(NativeArena {
+            cfg: ArenaConfig {
+                seats,
+                games,
+                seed,
+                jobs: jobs.max(1),
+                keep_debug,
+                profile,
+                duplicate: None,
+                done: None,
+                max_line_bytes: mcr_engine::record::DEFAULT_MAX_LINE_BYTES,
+            },
+            error,
+        })
     }
 
     /// Plays the games; returns the records (JSON strings) in the order the
@@ -229,7 +283,9 @@ impl NativeArena {
         }
         match result {
             Ok(_) => Ok(records),
-            Err(ArenaError::Interrupted { .. }) => Err(pyo3::exceptions::PyKeyboardInterrupt::new_err("arena interrupted")),
+            Err(ArenaError::Interrupted { .. }) => {
+                Err(pyo3::exceptions::PyKeyboardInterrupt::new_err("arena interrupted"))
+            }
             Err(e) => Err(McrError::new_err(e.to_string())),
         }
     }
@@ -239,11 +295,21 @@ impl NativeArena {
     /// the arena's. Returns (records as JSON lines, or none without
     /// `keep_records`; the standings' JSON; their text table).
     #[pyo3(signature = (walls, shard_index=0, shard_count=1, tables=arena::batch::TABLES, keep_records=true))]
-    fn duplicate(&self, py: Python<'_>, walls: u64, shard_index: u64, shard_count: u64, tables: usize, keep_records: bool) -> PyResult<(Vec<String>, String, String)> {
+    fn duplicate(
+        &self,
+        py: Python<'_>,
+        walls: u64,
+        shard_index: u64,
+        shard_count: u64,
+        tables: usize,
+        keep_records: bool,
+    ) -> PyResult<(Vec<String>, String, String)> {
         if shard_count == 0 || shard_index >= shard_count {
             return Err(bad(format!("shard {shard_index}/{shard_count}: expected 0 <= index < count")));
         }
-        let games = walls.checked_mul(arena::duplicate::GAMES_PER_WALL).ok_or_else(|| bad(format!("walls {walls}: too many")))?;
+        let games = walls
+            .checked_mul(arena::duplicate::GAMES_PER_WALL)
+            .ok_or_else(|| bad(format!("walls {walls}: too many")))?;
         let mut cfg = self.cfg.clone();
         cfg.games = games;
         cfg.duplicate = Some(arena::duplicate::Shard { index: shard_index, count: shard_count });
@@ -287,7 +353,9 @@ impl NativeArena {
                 let s = builder.finish();
                 Ok((records, arena::standings::format::json(&s), arena::standings::format::text(&s)))
             }
-            Err(ArenaError::Interrupted { .. }) => Err(pyo3::exceptions::PyKeyboardInterrupt::new_err("arena interrupted")),
+            Err(ArenaError::Interrupted { .. }) => {
+                Err(pyo3::exceptions::PyKeyboardInterrupt::new_err("arena interrupted"))
+            }
             Err(e) => Err(McrError::new_err(e.to_string())),
         }
     }

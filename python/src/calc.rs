@@ -8,8 +8,8 @@ use pyo3::prelude::*;
 use pyo3::types::PyList;
 
 use crate::convert::hand_input;
-use crate::{mahjonggb, rules};
 use crate::HandError;
+use crate::{mahjonggb, rules};
 
 /// One fan of a result.
 #[pyclass(module = "mcr_engine", frozen, get_all)]
@@ -92,7 +92,13 @@ impl Result {
     fn fans(&self) -> Vec<Fan> {
         self.r
             .fans()
-            .map(|(f, c)| Fan { name: f.name, name_en: f.name_en, value: f.value, count: c, points: f.value as u32 * c as u32 })
+            .map(|(f, c)| Fan {
+                name: f.name,
+                name_en: f.name_en,
+                value: f.value,
+                count: c,
+                points: f.value as u32 * c as u32,
+            })
             .collect()
     }
     /// The reading the total was taken from (sets and pair, or the special
@@ -114,7 +120,8 @@ impl Result {
         crate::convert::fan_tuple(py, &self.r, verbose)
     }
     fn __repr__(&self) -> String {
-        let fans: Vec<String> = self.r.fans().map(|(f, c)| if c > 1 { format!("{} x{c}", f.name) } else { f.name.to_string() }).collect();
+        let fans: Vec<String> =
+            self.r.fans().map(|(f, c)| if c > 1 { format!("{} x{c}", f.name) } else { f.name.to_string() }).collect();
         format!("Result(result={}, fans=[{}])", self.r.result, fans.join(", "))
     }
 }
@@ -142,7 +149,18 @@ fn calculate(
     rules: &str,
 ) -> PyResult<Result> {
     let profile = rules::profile(rules)?;
-    let hand = hand_input(hand, pack, win_tile, flower_count, self_drawn, fourth_tile, about_kong, wall_last, seat_wind, prevalent_wind)?;
+    let hand = hand_input(
+        hand,
+        pack,
+        win_tile,
+        flower_count,
+        self_drawn,
+        fourth_tile,
+        about_kong,
+        wall_last,
+        seat_wind,
+        prevalent_wind,
+    )?;
     Ok(Result { r: fans::calculate_with(profile, &hand), hand })
 }
 
@@ -166,7 +184,18 @@ fn explain(
     rules: &str,
 ) -> PyResult<String> {
     let profile = rules::profile(rules)?;
-    let hand = hand_input(hand, pack, win_tile, flower_count, self_drawn, fourth_tile, about_kong, wall_last, seat_wind, prevalent_wind)?;
+    let hand = hand_input(
+        hand,
+        pack,
+        win_tile,
+        flower_count,
+        self_drawn,
+        fourth_tile,
+        about_kong,
+        wall_last,
+        seat_wind,
+        prevalent_wind,
+    )?;
     Ok(mcr_engine::audit::report_with(profile, &hand, None).text)
 }
 
@@ -184,7 +213,14 @@ fn explain(
 /// are read first and the calculation runs without the GIL.
 #[pyfunction]
 #[pyo3(signature = (hands, fans=false, verbose=false, *, rules="botzone", threads=1))]
-fn calculate_many(py: Python<'_>, hands: &Bound<'_, PyAny>, fans: bool, verbose: bool, rules: &str, threads: usize) -> PyResult<PyObject> {
+fn calculate_many(
+    py: Python<'_>,
+    hands: &Bound<'_, PyAny>,
+    fans: bool,
+    verbose: bool,
+    rules: &str,
+    threads: usize,
+) -> PyResult<PyObject> {
     let profile = rules::profile(rules)?;
     let items = argument_tuples(hands, "calculate_many")?;
     unsafe {
@@ -194,7 +230,11 @@ fn calculate_many(py: Python<'_>, hands: &Bound<'_, PyAny>, fans: bool, verbose:
             // Read and calculate hand by hand: no copy of the hands.
             let out = Bound::from_owned_ptr_or_err(py, ffi::PyList_New(n))?;
             read_items(py, seq, n, "calculate_many", |i, hand| {
-                let value = if fans { fan_value(py, &profile.calculate(&hand), verbose)? } else { total_value(profile.calculate_total(&hand)) };
+                let value = if fans {
+                    fan_value(py, &profile.calculate(&hand), verbose)?
+                } else {
+                    total_value(profile.calculate_total(&hand))
+                };
                 set_item(py, &out, i, value)
             })?;
             return Ok(out.unbind());
@@ -220,7 +260,9 @@ fn argument_tuples<'py>(hands: &Bound<'py, PyAny>, what: &str) -> PyResult<Bound
         } else if ffi::PyTuple_Check(hands.as_ptr()) != 0 {
             Ok(hands.clone())
         } else {
-            Err(pyo3::exceptions::PyTypeError::new_err(format!("{what}: hands must be a list or tuple of argument tuples")))
+            Err(pyo3::exceptions::PyTypeError::new_err(format!(
+                "{what}: hands must be a list or tuple of argument tuples"
+            )))
         }
     }
 }
@@ -283,7 +325,12 @@ fn fan_value(py: Python<'_>, r: &FanResult, verbose: bool) -> PyResult<*mut ffi:
 }
 
 /// Stores a new reference at `i` of a list made by `PyList_New`.
-unsafe fn set_item(py: Python<'_>, out: &Bound<'_, PyAny>, i: ffi::Py_ssize_t, value: *mut ffi::PyObject) -> PyResult<()> {
+unsafe fn set_item(
+    py: Python<'_>,
+    out: &Bound<'_, PyAny>,
+    i: ffi::Py_ssize_t,
+    value: *mut ffi::PyObject,
+) -> PyResult<()> {
     if value.is_null() {
         return Err(PyErr::fetch(py));
     }
@@ -293,7 +340,14 @@ unsafe fn set_item(py: Python<'_>, out: &Bound<'_, PyAny>, i: ffi::Py_ssize_t, v
 
 /// The batch calculation of hands already read (`fans::batch`, without the
 /// GIL), as a list of the batch calls' values.
-fn batch_values(py: Python<'_>, profile: &'static fans::Profile, hands: &[HandInput], fans: bool, verbose: bool, threads: usize) -> PyResult<PyObject> {
+fn batch_values(
+    py: Python<'_>,
+    profile: &'static fans::Profile,
+    hands: &[HandInput],
+    fans: bool,
+    verbose: bool,
+    threads: usize,
+) -> PyResult<PyObject> {
     unsafe {
         let out = Bound::from_owned_ptr_or_err(py, ffi::PyList_New(hands.len() as ffi::Py_ssize_t))?;
         if fans {
@@ -345,18 +399,31 @@ fn encode_hands(py: Python<'_>, hands: &Bound<'_, PyAny>) -> PyResult<PyObject> 
 /// records are decoded first and calculated without the GIL).
 #[pyfunction]
 #[pyo3(signature = (data, fans=false, verbose=false, *, rules="botzone", threads=1))]
-fn calculate_packed(py: Python<'_>, data: &[u8], fans: bool, verbose: bool, rules: &str, threads: usize) -> PyResult<PyObject> {
+fn calculate_packed(
+    py: Python<'_>,
+    data: &[u8],
+    fans: bool,
+    verbose: bool,
+    rules: &str,
+    threads: usize,
+) -> PyResult<PyObject> {
     let profile = rules::profile(rules)?;
     if data.len() % RECORD != 0 {
         return Err(HandError::new_err(format!("packed hands: {} bytes is not a multiple of {RECORD}", data.len())));
     }
-    let decoded = |i: usize, r: &[u8]| packed::decode(r).map_err(|e| HandError::new_err(format!("packed hand {i}: {e}")));
+    let decoded =
+        |i: usize, r: &[u8]| packed::decode(r).map_err(|e| HandError::new_err(format!("packed hand {i}: {e}")));
     if threads == 1 {
         // Decode and calculate record by record: no copy of the hands.
-        let out = unsafe { Bound::from_owned_ptr_or_err(py, ffi::PyList_New((data.len() / RECORD) as ffi::Py_ssize_t))? };
+        let out =
+            unsafe { Bound::from_owned_ptr_or_err(py, ffi::PyList_New((data.len() / RECORD) as ffi::Py_ssize_t))? };
         for (i, r) in data.chunks_exact(RECORD).enumerate() {
             let hand = decoded(i, r)?;
-            let value = if fans { fan_value(py, &profile.calculate(&hand), verbose)? } else { total_value(profile.calculate_total(&hand)) };
+            let value = if fans {
+                fan_value(py, &profile.calculate(&hand), verbose)?
+            } else {
+                total_value(profile.calculate_total(&hand))
+            };
             unsafe { set_item(py, &out, i as ffi::Py_ssize_t, value)? };
         }
         return Ok(out.into_any().unbind());

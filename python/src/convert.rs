@@ -29,7 +29,10 @@ pub fn turn_dict<'py>(py: Python<'py>, turn: &Turn) -> PyResult<Bound<'py, PyDic
 
 /// A seat number from Python (0..=3), else EngineError.
 pub fn seat(seat: i64) -> PyResult<u8> {
-    u8::try_from(seat).ok().filter(|&s| s < 4).ok_or_else(|| EngineError::new_err(format!("seat {seat} out of range 0..=3")))
+    u8::try_from(seat)
+        .ok()
+        .filter(|&s| s < 4)
+        .ok_or_else(|| EngineError::new_err(format!("seat {seat} out of range 0..=3")))
 }
 
 /// pymahjonggb's fan tuple for a result of any profile: `((points, name),
@@ -38,7 +41,9 @@ pub fn seat(seat: i64) -> PyResult<u8> {
 pub(crate) fn fan_tuple(py: Python<'_>, r: &FanResult, verbose: bool) -> PyResult<PyObject> {
     if r.profile == Profile::default() {
         // The drop-in's cached tuples (botzone's table).
-        return unsafe { Bound::from_owned_ptr_or_err(py, mahjonggb::fan_tuple(&r.counts, verbose)).map(|b| b.unbind()) };
+        return unsafe {
+            Bound::from_owned_ptr_or_err(py, mahjonggb::fan_tuple(&r.counts, verbose)).map(|b| b.unbind())
+        };
     }
     let items: Vec<PyObject> = r
         .fans()
@@ -63,7 +68,12 @@ pub fn file_name(path: &Bound<'_, PyAny>) -> PyResult<PathBuf> {
         Ok(b) => b,
         Err(e) if e.is_instance_of::<pyo3::exceptions::PyUnicodeError>(py) => {
             let shown = path.str().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-            return Err(crate::records::record_error(py, std::path::Path::new(&shown), 0, &format!("not a file name: {e}")));
+            return Err(crate::records::record_error(
+                py,
+                std::path::Path::new(&shown),
+                0,
+                &format!("not a file name: {e}"),
+            ));
         }
         Err(e) => return Err(e),
     };
@@ -74,7 +84,6 @@ pub fn file_name(path: &Bound<'_, PyAny>) -> PyResult<PathBuf> {
     let name = PathBuf::from(String::from_utf8_lossy(bytes).into_owned());
     Ok(name)
 }
-
 
 /// A JSON value as Python objects (dict, list, str, int, float, bool, None).
 pub fn json_to_py(py: Python<'_>, v: &Value) -> PyResult<PyObject> {
@@ -128,9 +137,12 @@ pub fn tiles(items: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<Tile>> {
         if out.len() == MAX_ITEMS {
             return Err(too_many(what));
         }
-        let text: &str = &item
-            .extract::<String>()
-            .map_err(|_| HandError::new_err(format!("{what}: tiles are names such as \"W1\", got {}", item.repr().map(|r| r.to_string()).unwrap_or_default())))?;
+        let text: &str = &item.extract::<String>().map_err(|_| {
+            HandError::new_err(format!(
+                "{what}: tiles are names such as \"W1\", got {}",
+                item.repr().map(|r| r.to_string()).unwrap_or_default()
+            ))
+        })?;
         out.push(tile(text)?);
     }
     Ok(out)

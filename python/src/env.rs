@@ -31,17 +31,30 @@ impl Region {
 
 /// Checks `array` is a C-contiguous array of `typestr` (e.g. `"|u1"`) and
 /// `shape`, writeable when `write`; returns its memory.
-fn region(name: &str, array: &Bound<'_, PyAny>, typestr: &str, item: usize, shape: &[usize], write: bool) -> PyResult<Region> {
+fn region(
+    name: &str,
+    array: &Bound<'_, PyAny>,
+    typestr: &str,
+    item: usize,
+    shape: &[usize],
+    write: bool,
+) -> PyResult<Region> {
     let bad = |why: String| EnvError::new_err(format!("{name}: {why}"));
     // Only numpy's own arrays: any object can claim an `__array_interface__`
     // with a pointer that is not its memory.
     let ty = array.get_type();
     if ty.name()?.to_cow()? != "ndarray" || ty.module()?.to_cow()? != "numpy" {
-        return Err(bad(format!("expected a numpy array (numpy.ndarray), got {}", ty.name().map(|n| n.to_string()).unwrap_or_default())));
+        return Err(bad(format!(
+            "expected a numpy array (numpy.ndarray), got {}",
+            ty.name().map(|n| n.to_string()).unwrap_or_default()
+        )));
     }
-    let iface = array
-        .getattr("__array_interface__")
-        .map_err(|_| bad(format!("expected a numpy array, got {}", array.get_type().name().map(|n| n.to_string()).unwrap_or_default())))?;
+    let iface = array.getattr("__array_interface__").map_err(|_| {
+        bad(format!(
+            "expected a numpy array, got {}",
+            array.get_type().name().map(|n| n.to_string()).unwrap_or_default()
+        ))
+    })?;
     let iface = iface.downcast::<PyDict>().map_err(|_| bad("__array_interface__ is not a dict".into()))?;
     let get = |key: &str| -> PyResult<Bound<'_, PyAny>> {
         iface.get_item(key)?.ok_or_else(|| bad(format!("__array_interface__ has no {key:?}")))
@@ -117,8 +130,18 @@ impl NativeVecEnv {
     #[new]
     #[pyo3(signature = (num_envs, seed, obs, duplicate, records, threads, skip_forced, rules="botzone"))]
     #[allow(clippy::too_many_arguments)]
-    fn new(num_envs: usize, seed: u64, obs: &str, duplicate: bool, records: bool, threads: usize, skip_forced: bool, rules: &str) -> PyResult<Self> {
-        let kind = ObsKind::parse(obs).ok_or_else(|| EnvError::new_err(format!("obs {obs:?}: expected \"compact\" or \"feature\"")))?;
+    fn new(
+        num_envs: usize,
+        seed: u64,
+        obs: &str,
+        duplicate: bool,
+        records: bool,
+        threads: usize,
+        skip_forced: bool,
+        rules: &str,
+    ) -> PyResult<Self> {
+        let kind = ObsKind::parse(obs)
+            .ok_or_else(|| EnvError::new_err(format!("obs {obs:?}: expected \"compact\" or \"feature\"")))?;
         let mut cfg = VecEnvConfig::new(num_envs, seed);
         cfg.obs = kind;
         cfg.duplicate = duplicate;
@@ -142,7 +165,14 @@ impl NativeVecEnv {
     /// Binds the output arrays (obs u8 [N,4,L], mask u8 [N,4,235], reward
     /// f32 [N,4], done u8 [N], hu_fans i32 [N,4]; C-contiguous, writeable,
     /// disjoint). They are kept alive and written by every reset and step.
-    fn bind(&mut self, obs: &Bound<'_, PyAny>, mask: &Bound<'_, PyAny>, reward: &Bound<'_, PyAny>, done: &Bound<'_, PyAny>, hu_fans: &Bound<'_, PyAny>) -> PyResult<()> {
+    fn bind(
+        &mut self,
+        obs: &Bound<'_, PyAny>,
+        mask: &Bound<'_, PyAny>,
+        reward: &Bound<'_, PyAny>,
+        done: &Bound<'_, PyAny>,
+        hu_fans: &Bound<'_, PyAny>,
+    ) -> PyResult<()> {
         let n = self.env.num_envs();
         let l = self.env.obs_len();
         let regions = [

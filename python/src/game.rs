@@ -27,7 +27,9 @@ impl Engine {
     /// The engine to change; EngineError when a call on it is under way
     /// (Python code run by that call's arguments calling it again).
     fn borrow<'py>(slf: &Bound<'py, Self>) -> PyResult<PyRefMut<'py, Self>> {
-        slf.try_borrow_mut().map_err(|_| EngineError::new_err("the engine is in use by a call under way (reset or step called from inside one)"))
+        slf.try_borrow_mut().map_err(|_| {
+            EngineError::new_err("the engine is in use by a call under way (reset or step called from inside one)")
+        })
     }
 }
 
@@ -77,10 +79,15 @@ impl Engine {
     /// platform gave a verdict instead of an answer (their answer may be
     /// missing); the judge ends the game on the first it examines.
     #[pyo3(signature = (responses, verdicts=None))]
-    fn step<'py>(slf: &Bound<'py, Self>, responses: &Bound<'py, PyAny>, verdicts: Option<std::collections::BTreeMap<String, String>>) -> PyResult<Bound<'py, PyDict>> {
+    fn step<'py>(
+        slf: &Bound<'py, Self>,
+        responses: &Bound<'py, PyAny>,
+        verdicts: Option<std::collections::BTreeMap<String, String>>,
+    ) -> PyResult<Bound<'py, PyDict>> {
         let py = slf.py();
         let verdicts = verdicts.unwrap_or_default();
-        let failed: [Option<String>; 4] = std::array::from_fn(|s| verdicts.get(mcr_engine::record::SEAT_KEYS[s]).cloned());
+        let failed: [Option<String>; 4] =
+            std::array::from_fn(|s| verdicts.get(mcr_engine::record::SEAT_KEYS[s]).cloned());
         let mut answers: [String; 4] = Default::default();
         if let Ok(d) = responses.downcast::<PyDict>() {
             for (k, _) in d.iter() {
@@ -96,7 +103,9 @@ impl Engine {
                     }
                     return Err(EngineError::new_err(format!("step: no response for seat {seat}")));
                 };
-                *slot = v.extract().map_err(|_| EngineError::new_err(format!("step: response of seat {seat} is not a str")))?;
+                *slot = v
+                    .extract()
+                    .map_err(|_| EngineError::new_err(format!("step: response of seat {seat} is not a str")))?;
             }
         } else {
             let v: Vec<String> = responses
@@ -162,7 +171,8 @@ impl Engine {
     /// Concealed tiles of `seat`, sorted, as names.
     fn hand<'py>(&self, py: Python<'py>, seat: i64) -> PyResult<Bound<'py, PyList>> {
         let counts = self.core.hand(seat_number(seat)?);
-        let names: Vec<&str> = Tile::all().flat_map(|t| std::iter::repeat(t.name()).take(counts[t.index()] as usize)).collect();
+        let names: Vec<&str> =
+            Tile::all().flat_map(|t| std::iter::repeat(t.name()).take(counts[t.index()] as usize)).collect();
         PyList::new(py, names)
     }
     /// Melds of `seat` as `(kind, tile, offer)` in pymahjonggb's encoding.

@@ -30,10 +30,25 @@ mod rules;
 mod samples;
 
 create_exception!(_native, McrError, pyo3::exceptions::PyException, "Base class of the errors mcr_engine raises.");
-create_exception!(_native, HandError, pyo3::exceptions::PyValueError, "A hand that cannot be read: unknown tile, bad pack, too many tiles or packs, wind out of range.");
+create_exception!(
+    _native,
+    HandError,
+    pyo3::exceptions::PyValueError,
+    "A hand that cannot be read: unknown tile, bad pack, too many tiles or packs, wind out of range."
+);
 create_exception!(_native, UnsupportedInput, pyo3::exceptions::PyValueError, "mahjonggb drop-in: an input pymahjonggb 1.4.0 accepts without a stated rule (wind outside 0..3, PENG/CHI with offer 0, CHI not on the middle tile of a run).");
-create_exception!(_native, UnknownRules, pyo3::exceptions::PyValueError, "`rules=` names no rule profile; the message lists the known ones (`mcr_engine.profiles()`).");
-create_exception!(_native, EngineError, McrError, "The engine refused a command: bad wall, quan or srand, a missing response, step before reset or after the end.");
+create_exception!(
+    _native,
+    UnknownRules,
+    pyo3::exceptions::PyValueError,
+    "`rules=` names no rule profile; the message lists the known ones (`mcr_engine.profiles()`)."
+);
+create_exception!(
+    _native,
+    EngineError,
+    McrError,
+    "The engine refused a command: bad wall, quan or srand, a missing response, step before reset or after the end."
+);
 create_exception!(_native, EnvError, McrError, "The environment refused a command or its input: bad configuration, arrays of the wrong dtype, shape or layout, actions out of range.");
 create_exception!(_native, RecordError, McrError, "A record file could not be read, or one of its lines is not a valid record; `path` and `line` (1-based, 0 = the file itself) say where.");
 

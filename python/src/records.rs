@@ -58,7 +58,11 @@ pub struct RecordReader {
 }
 
 pub(crate) fn record_error(py: Python<'_>, path: &std::path::Path, line: usize, message: &str) -> PyErr {
-    let text = if line == 0 { format!("{}: {message}", path.display()) } else { format!("{}:{line}: {message}", path.display()) };
+    let text = if line == 0 {
+        format!("{}: {message}", path.display())
+    } else {
+        format!("{}:{line}: {message}", path.display())
+    };
     let err = RecordError::new_err(text);
     let value = err.value(py);
     let _ = value.setattr("path", path.to_string_lossy().into_owned());
@@ -79,9 +83,12 @@ impl RecordReader {
     /// imported (`from_` overrides the format told from the first line).
     fn open_games(path: PathBuf, from: Option<Format>, on_error: &str) -> PyResult<RecordReader> {
         let yield_errors = yield_errors(on_error)?;
-        let input = formats::open(&path, DEFAULT_MAX_LINE_BYTES).map_err(|e| Python::with_gil(|py| import_error(py, &e)))?;
+        let input =
+            formats::open(&path, DEFAULT_MAX_LINE_BYTES).map_err(|e| Python::with_gil(|py| import_error(py, &e)))?;
         let source = match from.or(input.format) {
-            Some(Format::Record) => Source::Records(Records::from_reader(&input.file, input.reader, input.max_line_bytes)),
+            Some(Format::Record) => {
+                Source::Records(Records::from_reader(&input.file, input.reader, input.max_line_bytes))
+            }
             // An unknown format is reported by the library, as `mcr import` does.
             _ => Source::Imported(formats::games_in(input, from)),
         };
@@ -94,7 +101,9 @@ fn yield_errors(on_error: &str) -> PyResult<bool> {
     match on_error {
         "raise" => Ok(false),
         "yield" => Ok(true),
-        other => Err(pyo3::exceptions::PyValueError::new_err(format!("on_error must be \"raise\" or \"yield\", not {other:?}"))),
+        other => Err(pyo3::exceptions::PyValueError::new_err(format!(
+            "on_error must be \"raise\" or \"yield\", not {other:?}"
+        ))),
     }
 }
 
@@ -176,7 +185,12 @@ fn format_arg(from: Option<&str>) -> PyResult<Option<Format>> {
 /// cannot be written.
 #[pyfunction]
 #[pyo3(signature = (paths, out, *, from_=None))]
-fn import_games(py: Python<'_>, paths: &Bound<'_, PyAny>, out: &Bound<'_, PyAny>, from_: Option<&str>) -> PyResult<PyObject> {
+fn import_games(
+    py: Python<'_>,
+    paths: &Bound<'_, PyAny>,
+    out: &Bound<'_, PyAny>,
+    from_: Option<&str>,
+) -> PyResult<PyObject> {
     let from = format_arg(from_)?;
     let inputs: Vec<PathBuf> = if paths.is_instance_of::<pyo3::types::PyString>() || paths.hasattr("__fspath__")? {
         vec![file_name(paths)?]

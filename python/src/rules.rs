@@ -10,8 +10,9 @@ use crate::UnknownRules;
 /// The profile named `name`; `UnknownRules` (a ValueError) naming the known
 /// ones otherwise.
 pub(crate) fn profile(name: &str) -> PyResult<&'static Profile> {
-    Profile::by_name(name)
-        .ok_or_else(|| UnknownRules::new_err(format!("unknown rules {name:?} (profiles: {})", Profile::names().join(", "))))
+    Profile::by_name(name).ok_or_else(|| {
+        UnknownRules::new_err(format!("unknown rules {name:?} (profiles: {})", Profile::names().join(", ")))
+    })
 }
 
 /// The rule profiles, `botzone` (the reference) first: a dict from each

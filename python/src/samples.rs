@@ -4,8 +4,8 @@
 
 use std::sync::Mutex;
 
-use mcr_engine::samples::run::Stream;
 use mcr_engine::env::action::NUM_ACTIONS;
+use mcr_engine::samples::run::Stream;
 use mcr_engine::samples::{Batch, Encoding, Flags, Options};
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyDict};
@@ -23,16 +23,26 @@ pub struct SampleStream {
 impl SampleStream {
     #[new]
     #[pyo3(signature = (paths, encoding="baseline", flags="judge", keep_forced=false, rules=None))]
-    fn new(paths: Vec<std::path::PathBuf>, encoding: &str, flags: &str, keep_forced: bool, rules: Option<&str>) -> PyResult<SampleStream> {
+    fn new(
+        paths: Vec<std::path::PathBuf>,
+        encoding: &str,
+        flags: &str,
+        keep_forced: bool,
+        rules: Option<&str>,
+    ) -> PyResult<SampleStream> {
         let value = |what: &str, got: &str, allowed: &str| {
             pyo3::exceptions::PyValueError::new_err(format!("{what} must be {allowed}, not {got:?}"))
         };
-        let encoding = Encoding::parse(encoding).ok_or_else(|| value("encoding", encoding, "\"baseline\" or \"compact\""))?;
+        let encoding =
+            Encoding::parse(encoding).ok_or_else(|| value("encoding", encoding, "\"baseline\" or \"compact\""))?;
         let flags = Flags::parse(flags).ok_or_else(|| value("flags", flags, "\"judge\" or \"cai\""))?;
         let rules = match rules {
             None => None,
             Some(name) => Some(mcr_engine::fans::Profile::by_name(name).ok_or_else(|| {
-                UnknownRules::new_err(format!("unknown rule profile {name:?} (profiles: {})", mcr_engine::fans::Profile::names().join(", ")))
+                UnknownRules::new_err(format!(
+                    "unknown rule profile {name:?} (profiles: {})",
+                    mcr_engine::fans::Profile::names().join(", ")
+                ))
             })?),
         };
         let opts = Options { encoding, flags, keep_forced, ..Options::default() };
@@ -45,7 +55,8 @@ impl SampleStream {
     /// the way are in `problems()`.
     fn next_batch<'py>(&mut self, py: Python<'py>, n: usize) -> PyResult<Option<Bound<'py, PyDict>>> {
         let n = n.max(1);
-        let (stream, pending) = self.inner.get_mut().map_err(|_| pyo3::exceptions::PyRuntimeError::new_err("poisoned"))?;
+        let (stream, pending) =
+            self.inner.get_mut().map_err(|_| pyo3::exceptions::PyRuntimeError::new_err("poisoned"))?;
         let done = &mut self.done;
         py.allow_threads(|| {
             while !*done && pending.len() < n {

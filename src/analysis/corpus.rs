@@ -59,7 +59,9 @@ pub fn answer(packs: &[(String, String, i64)], hand: &[String]) -> Value {
     let tiles: Result<Vec<Tile>, ShantenError> = hand.iter().map(|t| reference_tile(t)).collect();
     let packs: Result<Vec<Pack>, ShantenError> = packs.iter().map(|(k, t, o)| reference_pack(k, t, *o)).collect();
     match tiles {
-        Err(e) => json!({ "shanten": error(e), "forms": SHAPES.iter().map(|s| (s.name().to_string(), error(e))).collect::<serde_json::Map<_, _>>() }),
+        Err(e) => {
+            json!({ "shanten": error(e), "forms": SHAPES.iter().map(|s| (s.name().to_string(), error(e))).collect::<serde_json::Map<_, _>>() })
+        }
         Ok(tiles) => {
             let h = analyse(&[], &tiles);
             let shanten = match packs.and_then(|_| h.shanten()) {

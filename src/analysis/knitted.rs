@@ -85,7 +85,10 @@ pub fn knitted_straight_shanten(c: &TileCounts, n: usize) -> Option<ShapeShanten
         let start = |s: usize| seq[3 * s] as usize - 9 * s;
         let parts = [suit_part(0, start(0)), suit_part(1, start(1)), suit_part(2, start(2)), honors];
         let r = shanten_of_parts(&rest, &parts, sets);
-        keep_best(&mut best, ShapeShanten { shanten: missing_count + r.shanten, useful: TileSet(missing | r.useful.0) });
+        keep_best(
+            &mut best,
+            ShapeShanten { shanten: missing_count + r.shanten, useful: TileSet(missing | r.useful.0) },
+        );
     }
     best
 }

@@ -111,7 +111,8 @@ pub enum ShantenError {
 
 /// The shapes in the order of the reference's Python API and of
 /// `shanten.jsonl.gz`.
-pub const SHAPES: [Shape; 5] = [Shape::Regular, Shape::SevenPairs, Shape::ThirteenOrphans, Shape::HonorsKnitted, Shape::KnittedStraight];
+pub const SHAPES: [Shape; 5] =
+    [Shape::Regular, Shape::SevenPairs, Shape::ThirteenOrphans, Shape::HonorsKnitted, Shape::KnittedStraight];
 
 /// Counts of the standing tiles; `None` past 14 tiles (no shape takes them).
 fn counts_of(standing: &[Tile]) -> Option<TileCounts> {

@@ -70,8 +70,17 @@ fn solve_for<const S: usize>(parts: &[Entries; 4]) -> (u16, u64) {
     // parts (suits 0 and 1, suit 2 and the honours).
     let first = combine::<S>(&d[0], &d[1]);
     let second = combine::<S>(&d[2], &d[3]);
-    let others = [combine::<S>(&d[1], &second), combine::<S>(&d[0], &second), combine::<S>(&first, &d[3]), combine::<S>(&first, &d[2])];
-    let total = (0..=S).map(|k| d[0][2 * k + 1] + others[0][2 * (S - k)]).chain((0..=S).map(|k| d[0][2 * k] + others[0][2 * (S - k) + 1])).min().unwrap_or(INF);
+    let others = [
+        combine::<S>(&d[1], &second),
+        combine::<S>(&d[0], &second),
+        combine::<S>(&first, &d[3]),
+        combine::<S>(&first, &d[2]),
+    ];
+    let total = (0..=S)
+        .map(|k| d[0][2 * k + 1] + others[0][2 * (S - k)])
+        .chain((0..=S).map(|k| d[0][2 * k] + others[0][2 * (S - k) + 1]))
+        .min()
+        .unwrap_or(INF);
     let mut useful = 0u64;
     for s in 0..4 {
         let mut lowering = 0u64;

@@ -13,6 +13,7 @@ pub fn shanten(c: &TileCounts, n: usize) -> Option<ShapeShanten> {
     let held = THIRTEEN_ORPHANS.iter().filter(|&&t| c[t as usize] > 0).fold(0u64, |m, &t| m | 1 << t);
     let pair = THIRTEEN_ORPHANS.iter().any(|&t| c[t as usize] > 1);
     let kinds = held.count_ones() as i32;
-    let (shanten, useful) = if pair { (12 - kinds, THIRTEEN_ORPHANS_MASK & !held) } else { (13 - kinds, THIRTEEN_ORPHANS_MASK) };
+    let (shanten, useful) =
+        if pair { (12 - kinds, THIRTEEN_ORPHANS_MASK & !held) } else { (13 - kinds, THIRTEEN_ORPHANS_MASK) };
     Some(ShapeShanten { shanten, useful: TileSet(useful) })
 }

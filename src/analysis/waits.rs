@@ -28,7 +28,14 @@ impl Wait {
 /// tiles), in tile order. `flags.self_drawn` is ignored: both ways are
 /// scored. A tile completes the hand when the calculator scores it on a
 /// discard or self-drawn (a fifth copy does not).
-pub fn waits(packs: &[Pack], standing: &[Tile], flags: WinFlags, seat: u8, prevalent: u8, flowers: u8) -> Result<Vec<Wait>, HandError> {
+pub fn waits(
+    packs: &[Pack],
+    standing: &[Tile],
+    flags: WinFlags,
+    seat: u8,
+    prevalent: u8,
+    flowers: u8,
+) -> Result<Vec<Wait>, HandError> {
     waits_with(Profile::default(), packs, standing, flags, seat, prevalent, flowers)
 }
 
@@ -44,7 +51,9 @@ pub fn waits_with(
 ) -> Result<Vec<Wait>, HandError> {
     let mut out = Vec::new();
     for tile in Tile::all() {
-        let with = |self_drawn| HandInput::new(packs, standing, tile, WinFlags { self_drawn, ..flags }, seat, prevalent, flowers);
+        let with = |self_drawn| {
+            HandInput::new(packs, standing, tile, WinFlags { self_drawn, ..flags }, seat, prevalent, flowers)
+        };
         let zimo = fans::calculate_with(profile, &with(true)?);
         let ron = fans::calculate_with(profile, &with(false)?);
         if zimo.is_win() || ron.is_win() {

@@ -81,7 +81,12 @@ pub fn all_batched(cfg: &ArenaConfig) -> bool {
 /// each outcome holds the standings' summary instead, made by the same
 /// reading ([`read::summary_of`]) of the same end of game (`expected`) the
 /// record would hold.
-pub fn run(cfg: &ArenaConfig, tables: usize, records: bool, mut each: impl FnMut(u64, GameOutcome) -> Result<(), String>) -> Result<u64, ArenaError> {
+pub fn run(
+    cfg: &ArenaConfig,
+    tables: usize,
+    records: bool,
+    mut each: impl FnMut(u64, GameOutcome) -> Result<(), String>,
+) -> Result<u64, ArenaError> {
     let policies: Vec<Shared> = cfg
         .seats
         .iter()
@@ -91,7 +96,10 @@ pub fn run(cfg: &ArenaConfig, tables: usize, records: bool, mut each: impl FnMut
         })
         .collect::<Result<_, _>>()?;
     let kinds: Vec<ObsKind> = policies.iter().map(|p| p.lock().unwrap_or_else(|e| e.into_inner()).obs()).collect();
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(cfg.jobs.max(1)).build().map_err(|e| ArenaError::Output(format!("thread pool: {e}")))?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(cfg.jobs.max(1))
+        .build()
+        .map_err(|e| ArenaError::Output(format!("thread pool: {e}")))?;
     let mut schedule = cfg.schedule().enumerate().map(|(k, g)| (k as u64, g));
     let mut active: Vec<Table> = Vec::new();
     let mut waiting: BTreeMap<u64, (u64, GameOutcome)> = BTreeMap::new();
@@ -110,7 +118,8 @@ pub fn run(cfg: &ArenaConfig, tables: usize, records: bool, mut each: impl FnMut
                 .into_par_iter()
                 .map(|(k, g)| {
                     let (deal, info) = super::setup(cfg, g);
-                    let mut game = Game::logged(cfg.profile, deal.clone(), info.game_id.clone()).map_err(|e| ArenaError::Game { game: g, error: e.into() })?;
+                    let mut game = Game::logged(cfg.profile, deal.clone(), info.game_id.clone())
+                        .map_err(|e| ArenaError::Game { game: g, error: e.into() })?;
                     play_forced(&mut game).map_err(|error| ArenaError::Game { game: g, error })?;
                     Ok(Table { k, g, game, deal, info, seating: cfg.seating(g), asked: Vec::new(), done: None })
                 })
@@ -166,13 +175,15 @@ pub fn run(cfg: &ArenaConfig, tables: usize, records: bool, mut each: impl FnMut
         for e in 0..4 {
             if rows[e] > 0 {
                 let mut p = policies[e].lock().unwrap_or_else(|x| x.into_inner());
-                p.act(&obs[e], &masks[e], &mut actions[e]).map_err(|message| ArenaError::Output(format!("policy {:?}: {message}", cfg.seats[e].name())))?;
+                p.act(&obs[e], &masks[e], &mut actions[e])
+                    .map_err(|message| ArenaError::Output(format!("policy {:?}: {message}", cfg.seats[e].name())))?;
             }
         }
         // Step every table and play its forced steps; finished games make their record.
         pool.install(|| {
             active.par_iter_mut().with_min_len(8).for_each(|t| {
-                let mut a: [usize; 4] = std::array::from_fn(|s| t.game.legal_actions(s as u8).next().unwrap_or(crate::env::action::PASS));
+                let mut a: [usize; 4] =
+                    std::array::from_fn(|s| t.game.legal_actions(s as u8).next().unwrap_or(crate::env::action::PASS));
                 for &(seat, e, row) in &t.asked {
                     a[seat as usize] = usize::try_from(actions[e][row]).unwrap_or(usize::MAX);
                 }
@@ -219,14 +230,22 @@ fn play_forced(game: &mut Game) -> Result<(), GameError> {
 /// The record of a finished table, as [`super::run`] writes it (or, without
 /// `records`, its summary alone).
 fn outcome(t: &Table, records: bool) -> Result<GameOutcome, GameError> {
-    let turns: Vec<(&crate::engine::Turn, Option<[&str; 4]>)> = t.game.turns().map(|it| it.collect()).unwrap_or_default();
+    let turns: Vec<(&crate::engine::Turn, Option<[&str; 4]>)> =
+        t.game.turns().map(|it| it.collect()).unwrap_or_default();
     let last: &Event = &turns[turns.len() - 1].0.event;
     let before = turns.len().checked_sub(2).map(|k| &turns[k].0.event);
     let scores = last.scores().unwrap_or([0; 4]);
     if !records {
-        let arena = read::ArenaKeys { bots: Some(t.info.bots.to_vec()), seed: Some(t.info.seed), wall: t.info.extra.get("wall").and_then(|w| w.as_u64()), perm: t.info.extra.get("perm").and_then(|p| p.as_u64()).map(|p| p as u8), game: Some(t.g) };
-        let summary = read::summary_of(t.info.game_id.clone(), arena, crate::record::Expected::from_events(last, before))
-            .map_err(|message| GameError::Local { seat: 0, message })?;
+        let arena = read::ArenaKeys {
+            bots: Some(t.info.bots.to_vec()),
+            seed: Some(t.info.seed),
+            wall: t.info.extra.get("wall").and_then(|w| w.as_u64()),
+            perm: t.info.extra.get("perm").and_then(|p| p.as_u64()).map(|p| p as u8),
+            game: Some(t.g),
+        };
+        let summary =
+            read::summary_of(t.info.game_id.clone(), arena, crate::record::Expected::from_events(last, before))
+                .map_err(|message| GameError::Local { seat: 0, message })?;
         return Ok(GameOutcome { record: String::new(), scores, summary: Some(summary) });
     }
     let wall: Vec<String> = t.deal.wall.iter().map(|t| t.name().to_string()).collect();

@@ -177,7 +177,8 @@ pub fn parse(text: &str, base: &Path) -> Result<Vec<BotSpec>, (Option<(usize, us
                 let cspan = c.span();
                 let argv = match c.into_inner() {
                     Command::Argv(v) => v,
-                    Command::Line(s) => split_command(&s).ok_or_else(|| (at(cspan.clone()), format!("command {s:?}: unbalanced quotes")))?,
+                    Command::Line(s) => split_command(&s)
+                        .ok_or_else(|| (at(cspan.clone()), format!("command {s:?}: unbalanced quotes")))?,
                 };
                 if argv.is_empty() || argv[0].is_empty() {
                     return Err((at(cspan), "command is empty".into()));
@@ -197,9 +198,15 @@ pub fn parse(text: &str, base: &Path) -> Result<Vec<BotSpec>, (Option<(usize, us
                 }
                 n
             }
-            None => Path::new(&argv[0]).file_name().map_or_else(|| argv[0].clone(), |f| f.to_string_lossy().into_owned()),
+            None => {
+                Path::new(&argv[0]).file_name().map_or_else(|| argv[0].clone(), |f| f.to_string_lossy().into_owned())
+            }
         };
-        let limit = |v: Option<Spanned<i64>>, default: u64, max: u64, what: &str| -> Result<u64, (Option<(usize, usize)>, String)> {
+        let limit = |v: Option<Spanned<i64>>,
+                     default: u64,
+                     max: u64,
+                     what: &str|
+         -> Result<u64, (Option<(usize, usize)>, String)> {
             match v {
                 None => Ok(default),
                 Some(v) => {
@@ -259,7 +266,10 @@ mod tests {
     fn four(extra: &str) -> String {
         let mut s = String::new();
         for i in 0..4 {
-            s.push_str(&format!("[[bot]]\nname = \"b{i}\"\ncommand = \"./bot --x 'a b'\"\n{}\n", if i == 2 { extra } else { "" }));
+            s.push_str(&format!(
+                "[[bot]]\nname = \"b{i}\"\ncommand = \"./bot --x 'a b'\"\n{}\n",
+                if i == 2 { extra } else { "" }
+            ));
         }
         s
     }
@@ -285,7 +295,11 @@ mod tests {
         assert_eq!(at.unwrap().0, 12, "{msg}");
         let (_, msg) = parse("[[bot]]\ncommand = \"a\"\n", Path::new("")).unwrap_err();
         assert!(msg.contains("1 [[bot]]"), "{msg}");
-        let (at, msg) = parse(&four("").replace("command = \"./bot --x 'a b'\"\n\n[[bot]]\nname = \"b3\"", "\n[[bot]]\nname = \"b3\""), Path::new("")).unwrap_err();
+        let (at, msg) = parse(
+            &four("").replace("command = \"./bot --x 'a b'\"\n\n[[bot]]\nname = \"b3\"", "\n[[bot]]\nname = \"b3\""),
+            Path::new(""),
+        )
+        .unwrap_err();
         assert!(msg.contains("no command"), "{msg}");
         assert!(at.is_some());
     }

@@ -10,12 +10,12 @@ use serde_json::{json, Map, Value};
 use super::process::{self, BotRunner, Verdict};
 use super::protocol::MAX_DEBUG_BYTES;
 use crate::engine::{Engine, EngineError, Turn};
-use crate::replay::{Replayer, Stop};
 use crate::env::obs::Seen;
 use crate::env::wall::Deal;
 use crate::fans::Profile;
 use crate::record::write::seat_map;
 use crate::record::{Expected, GameRecord, TurnRecord};
+use crate::replay::{Replayer, Stop};
 use crate::tiles::Tile;
 
 /// What an in-process seat sees when asked.
@@ -111,7 +111,13 @@ pub fn play(deal: &Deal, seats: &mut [Seat; 4], info: &GameInfo) -> Result<GameO
             any = turn.write_request(s, r);
         }
         if !any {
-            log.push(Logged { turn, responses: None, verdicts: [None; 4], times_ms: [None; 4], debug: Default::default() });
+            log.push(Logged {
+                turn,
+                responses: None,
+                verdicts: [None; 4],
+                times_ms: [None; 4],
+                debug: Default::default(),
+            });
             break;
         }
         // Bots first, so that they think while the local seats answer.
@@ -169,7 +175,8 @@ pub fn play(deal: &Deal, seats: &mut [Seat; 4], info: &GameInfo) -> Result<GameO
         }
         let given = [&answers[0], &answers[1], &answers[2], &answers[3]].map(String::as_str);
         // A platform verdict ends the game as the judge's playerError does.
-        let next = live.feed_with_verdicts(given, verdicts.map(|v| v.map(Verdict::name))).map_err(engine_error)?.clone();
+        let next =
+            live.feed_with_verdicts(given, verdicts.map(|v| v.map(Verdict::name))).map_err(engine_error)?.clone();
         log.push(Logged { turn, responses: Some(answers), verdicts, times_ms: times, debug });
         seen.observe(&next);
         turn = next;
@@ -219,7 +226,12 @@ fn record(deal: &Deal, info: &GameInfo, log: &[Logged]) -> GameRecord {
 
 /// The arena's part of a record whose turns are set: its end, tags, the
 /// `arena` keys and the rules (also the batched runner's, `arena::batch`).
-pub(crate) fn dress(mut record: GameRecord, info: &GameInfo, last: &crate::engine::Event, before: Option<&crate::engine::Event>) -> GameRecord {
+pub(crate) fn dress(
+    mut record: GameRecord,
+    info: &GameInfo,
+    last: &crate::engine::Event,
+    before: Option<&crate::engine::Event>,
+) -> GameRecord {
     record.players = info.bots.to_vec();
     record.expected = Expected::from_events(last, before);
     record.tags = vec!["arena".to_string()];

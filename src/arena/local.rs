@@ -15,7 +15,11 @@ use crate::env::obs::{self, ObsKind};
 use crate::tiles::Tile;
 
 /// The answer of a policy `choose(obs, mask) -> index` to this turn.
-pub fn policy_answer(turn: &SeatTurn<'_>, kind: ObsKind, mut choose: impl FnMut(&[u8], &[u8]) -> Result<usize, String>) -> Result<String, String> {
+pub fn policy_answer(
+    turn: &SeatTurn<'_>,
+    kind: ObsKind,
+    mut choose: impl FnMut(&[u8], &[u8]) -> Result<usize, String>,
+) -> Result<String, String> {
     let (e, seat) = (turn.engine, turn.seat);
     let mut obs_buf = vec![0u8; kind.len()];
     let mut mask = [0u8; NUM_ACTIONS];

@@ -22,12 +22,12 @@ pub mod bots;
 pub mod duplicate;
 pub mod game;
 pub mod local;
+pub mod output;
 pub mod process;
 pub mod protocol;
 pub mod refbot;
 pub mod resume;
 pub mod sandbox;
-pub mod output;
 pub mod standings;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -85,10 +85,16 @@ pub trait LocalFactory: Send + Sync {
 #[derive(Clone)]
 pub enum SeatSpec {
     Bot(Arc<BotSpec>),
-    Local { name: String, factory: Arc<dyn LocalFactory> },
+    Local {
+        name: String,
+        factory: Arc<dyn LocalFactory>,
+    },
     /// A policy deciding many rows at once ([`batch`]); in [`run`] it is
     /// asked one row at a time.
-    Batch { name: String, policy: batch::Shared },
+    Batch {
+        name: String,
+        policy: batch::Shared,
+    },
 }
 
 impl SeatSpec {
@@ -135,14 +141,17 @@ impl ArenaConfig {
     pub fn schedule(&self) -> impl Iterator<Item = u64> + Send + '_ {
         let shard = self.duplicate.unwrap_or(duplicate::Shard::ALL);
         let done = self.done.clone();
-        (shard.index..self.games).step_by(shard.count as usize).filter(move |g| !done.as_ref().is_some_and(|d| d.contains(g)))
+        (shard.index..self.games)
+            .step_by(shard.count as usize)
+            .filter(move |g| !done.as_ref().is_some_and(|d| d.contains(g)))
     }
 
     /// The number of games this run plays.
     pub fn games_played(&self) -> u64 {
         let shard = self.duplicate.unwrap_or(duplicate::Shard::ALL);
         let all = self.games.saturating_sub(shard.index).div_ceil(shard.count);
-        let done = self.done.as_ref().map_or(0, |d| d.iter().filter(|&&g| g < self.games && shard.contains(g)).count() as u64);
+        let done =
+            self.done.as_ref().map_or(0, |d| d.iter().filter(|&&g| g < self.games && shard.contains(g)).count() as u64);
         all - done
     }
 
@@ -169,7 +178,14 @@ pub fn bots_hash(seats: &[SeatSpec; 4]) -> String {
         .iter()
         .map(|s| match s {
             SeatSpec::Bot(b) => serde_json::json!([
-                b.name, b.argv, b.io.name(), b.time_limit_ms, b.keep_running_limit_ms, b.memory_mb, b.keep_running, b.quote_requests
+                b.name,
+                b.argv,
+                b.io.name(),
+                b.time_limit_ms,
+                b.keep_running_limit_ms,
+                b.memory_mb,
+                b.keep_running,
+                b.quote_requests
             ]),
             SeatSpec::Local { name, .. } | SeatSpec::Batch { name, .. } => serde_json::json!([name, "local"]),
         })
@@ -215,8 +231,12 @@ pub fn check_bots(seats: &[SeatSpec; 4]) -> Result<(), ArenaError> {
             };
             Some(p)
         } else {
-            std::env::var_os("PATH")
-                .map(|p| std::env::split_paths(&p).map(|d| d.join(prog)).find(|c| is_executable(c)).unwrap_or_else(|| prog.to_path_buf()))
+            std::env::var_os("PATH").map(|p| {
+                std::env::split_paths(&p)
+                    .map(|d| d.join(prog))
+                    .find(|c| is_executable(c))
+                    .unwrap_or_else(|| prog.to_path_buf())
+            })
         };
         let Some(p) = found else { return Err(fail(format!("{} is not on PATH", b.argv[0]))) };
         if !p.exists() {
@@ -304,7 +324,10 @@ pub fn run(cfg: &ArenaConfig, mut each: impl FnMut(u64, GameOutcome) -> Result<(
                         break;
                     };
                     // Not too far ahead of the oldest game not yet handed over.
-                    while k >= handed.load(Ordering::Acquire) + ahead && !stop.load(Ordering::Relaxed) && !is_interrupted() {
+                    while k >= handed.load(Ordering::Acquire) + ahead
+                        && !stop.load(Ordering::Relaxed)
+                        && !is_interrupted()
+                    {
                         std::thread::sleep(std::time::Duration::from_millis(1));
                     }
                     let order = cfg.seating(g);
@@ -312,7 +335,11 @@ pub fn run(cfg: &ArenaConfig, mut each: impl FnMut(u64, GameOutcome) -> Result<(
                         let e = order[s];
                         match &cfg.seats[e] {
                             SeatSpec::Bot(b) => {
-                                let dir = b.dir.clone().or_else(|| scratch[e].as_ref().map(|d| d.0.clone())).unwrap_or_else(std::env::temp_dir);
+                                let dir = b
+                                    .dir
+                                    .clone()
+                                    .or_else(|| scratch[e].as_ref().map(|d| d.0.clone()))
+                                    .unwrap_or_else(std::env::temp_dir);
                                 Seat::Bot(process::BotRunner::new(b.clone(), dir, gd_of[e].clone(), jails[e].clone()))
                             }
                             SeatSpec::Local { factory, .. } => Seat::Local(factory.make()),

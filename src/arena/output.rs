@@ -59,11 +59,12 @@ pub fn run_into(cfg: &ArenaConfig, out: Out<'_>, mut progress: impl FnMut(u64, u
         Out::Stdout => (Box::new(std::io::stdout()), None, "-".into()),
         Out::File(path) => {
             let shown = path.display().to_string();
-            let resumed = resume::scan_each(path, &cfg.identity(), cfg.max_line_bytes, |n, text| match read::summarize(text) {
-                Ok(g) => builder.add(g, format!("{shown}:{n}")),
-                Err(e) => builder.errors.push(format!("{shown}:{n}: {e}")),
-            })
-            .map_err(|e| ArenaError::Output(e.to_string()))?;
+            let resumed =
+                resume::scan_each(path, &cfg.identity(), cfg.max_line_bytes, |n, text| match read::summarize(text) {
+                    Ok(g) => builder.add(g, format!("{shown}:{n}")),
+                    Err(e) => builder.errors.push(format!("{shown}:{n}: {e}")),
+                })
+                .map_err(|e| ArenaError::Output(e.to_string()))?;
             let w = resume::open_output(path, resumed.as_ref()).map_err(|e| ArenaError::Output(e.to_string()))?;
             (w, resumed, shown)
         }

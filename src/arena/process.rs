@@ -58,7 +58,10 @@ pub type GlobalData = Arc<Mutex<String>>;
 enum State {
     Idle,
     /// Input ready, process started, clock not yet running.
-    Ready { input: Vec<u8>, limit: Duration },
+    Ready {
+        input: Vec<u8>,
+        limit: Duration,
+    },
     Running {
         input: Vec<u8>,
         written: usize,
@@ -156,7 +159,16 @@ impl BotRunner {
         let start = Instant::now();
         let out = std::mem::take(&mut self.out_buf);
         let may_have_exited = self.proc.as_ref().is_none_or(|p| p.pidfd.is_none());
-        self.state = State::Running { input, written: 0, out, start, deadline: start + limit, limit, stdout_open: true, may_have_exited };
+        self.state = State::Running {
+            input,
+            written: 0,
+            out,
+            start,
+            deadline: start + limit,
+            limit,
+            stdout_open: true,
+            may_have_exited,
+        };
         self.pump_write();
     }
 
@@ -220,7 +232,9 @@ impl BotRunner {
 
     /// Decides the turn if its answer, exit or deadline has come.
     fn check(&mut self, now: Instant) {
-        let State::Running { out, start, deadline, limit, may_have_exited, stdout_open, .. } = &mut self.state else { return };
+        let State::Running { out, start, deadline, limit, may_have_exited, stdout_open, .. } = &mut self.state else {
+            return;
+        };
         let (start, deadline, limit) = (*start, *deadline, *limit);
         let look = *may_have_exited || !*stdout_open || now >= deadline;
         let done = |outcome, at: Instant| TurnResult { outcome, elapsed: at.saturating_duration_since(start), limit };
@@ -361,7 +375,9 @@ pub fn poll_turns(bots: &mut [&mut BotRunner]) -> bool {
         owner.clear();
         let mut wake = now + Duration::from_millis(50);
         for (i, b) in bots.iter().enumerate() {
-            let (State::Running { input, written, deadline, stdout_open, .. }, Some(p)) = (&b.state, &b.proc) else { continue };
+            let (State::Running { input, written, deadline, stdout_open, .. }, Some(p)) = (&b.state, &b.proc) else {
+                continue;
+            };
             wake = wake.min(*deadline);
             if let (true, Some(fd)) = (*written < input.len(), &p.stdin) {
                 fds.push(libc::pollfd { fd: sandbox::raw(fd), events: libc::POLLOUT, revents: 0 });

@@ -79,7 +79,9 @@ fn greedy(view: &SeatView, moves: &[Move]) -> Move {
         let mut with = hand;
         with[current.index()] += 1;
         let standing: Vec<Tile> = Tile::all().flat_map(|t| std::iter::repeat_n(t, with[t.index()] as usize)).collect();
-        let best = discard::discards(e.packs(seat), &standing, &[]).ok().and_then(|rows| rows.first().map(|r| (r.tile, r.shanten)));
+        let best = discard::discards(e.packs(seat), &standing, &[])
+            .ok()
+            .and_then(|rows| rows.first().map(|r| (r.tile, r.shanten)));
         let Some((tile, best_shanten)) = best else {
             return moves.iter().copied().find(|m| matches!(m.claim, Claim::Play(_))).unwrap_or(Move::PASS);
         };
@@ -159,7 +161,14 @@ fn read_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> Result<Option<Strin
 /// Plays one game as a Botzone bot: reads the first turn's full input,
 /// answers, and (keep-running) goes on request by request until its input
 /// ends; otherwise returns after one answer.
-pub fn serve(io: Io, keep_running: bool, policy: Policy, seed: u64, mut input: impl BufRead, mut output: impl Write) -> Result<(), String> {
+pub fn serve(
+    io: Io,
+    keep_running: bool,
+    policy: Policy,
+    seed: u64,
+    mut input: impl BufRead,
+    mut output: impl Write,
+) -> Result<(), String> {
     let mut bot = RefBot::new(policy, seed);
     let mut buf = Vec::new();
     let (requests, responses) = match io {
@@ -167,12 +176,18 @@ pub fn serve(io: Io, keep_running: bool, policy: Policy, seed: u64, mut input: i
             let line = read_line(&mut input, &mut buf)?.ok_or("no input")?;
             let v: serde_json::Value = serde_json::from_str(&line).map_err(|e| format!("input is not JSON: {e}"))?;
             let strings = |k: &str| -> Vec<String> {
-                v[k].as_array().map(|a| a.iter().map(|x| x.as_str().unwrap_or("").to_string()).collect()).unwrap_or_default()
+                v[k].as_array()
+                    .map(|a| a.iter().map(|x| x.as_str().unwrap_or("").to_string()).collect())
+                    .unwrap_or_default()
             };
             (strings("requests"), strings("responses"))
         }
         Io::Simple => {
-            let n: usize = read_line(&mut input, &mut buf)?.ok_or("no input")?.trim().parse().map_err(|_| "first line is not a turn number")?;
+            let n: usize = read_line(&mut input, &mut buf)?
+                .ok_or("no input")?
+                .trim()
+                .parse()
+                .map_err(|_| "first line is not a turn number")?;
             if n == 0 || n > 10_000 {
                 return Err(format!("turn number {n}"));
             }
@@ -218,7 +233,11 @@ pub fn serve(io: Io, keep_running: bool, policy: Policy, seed: u64, mut input: i
     }
     while let Some(line) = read_line(&mut input, &mut buf)? {
         // A JSON-quoted request (botzone-local) or a raw one.
-        let request = if line.starts_with('"') { serde_json::from_str::<String>(&line).map_err(|e| e.to_string())? } else { line };
+        let request = if line.starts_with('"') {
+            serde_json::from_str::<String>(&line).map_err(|e| e.to_string())?
+        } else {
+            line
+        };
         let a = bot.turn(&request, None)?;
         write(&mut output, &a)?;
     }

@@ -34,8 +34,12 @@ impl fmt::Display for ResumeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ResumeError::Io(p, e) => write!(f, "{}: {e}", p.display()),
-            ResumeError::Other(p, n, what) => write!(f, "{}:{n}: this file holds another tournament ({what}); it is not continued", p.display()),
-            ResumeError::Bad(p, n, what) => write!(f, "{}:{n}: not a record of this tournament ({what}); it is not continued", p.display()),
+            ResumeError::Other(p, n, what) => {
+                write!(f, "{}:{n}: this file holds another tournament ({what}); it is not continued", p.display())
+            }
+            ResumeError::Bad(p, n, what) => {
+                write!(f, "{}:{n}: not a record of this tournament ({what}); it is not continued", p.display())
+            }
         }
     }
 }
@@ -68,7 +72,10 @@ pub type Identity = Map<String, Value>;
 fn describe(v: &Value) -> String {
     let s = v.to_string();
     if s.len() > 80 {
-        format!("{}...", &s[..s.char_indices().take_while(|(i, _)| *i < 77).last().map_or(0, |(i, c)| i + c.len_utf8())])
+        format!(
+            "{}...",
+            &s[..s.char_indices().take_while(|(i, _)| *i < 77).last().map_or(0, |(i, c)| i + c.len_utf8())]
+        )
     } else {
         s
     }
@@ -95,9 +102,17 @@ fn check_line(text: &[u8], identity: &Identity) -> Result<u64, (bool, String)> {
         }
         return game.ok_or((true, "no arena.game".to_string()));
     }
-    let wall = arena.get("wall").and_then(Value::as_u64).ok_or((true, "no arena.wall: not a duplicate run".to_string()))?;
-    let perm = arena.get("perm").and_then(Value::as_u64).filter(|&p| p < 24).ok_or((true, "no arena.perm in 0..24".to_string()))?;
-    let index = wall.checked_mul(24).and_then(|w| w.checked_add(perm)).ok_or((true, format!("arena.wall {wall} is too large")))?;
+    let wall =
+        arena.get("wall").and_then(Value::as_u64).ok_or((true, "no arena.wall: not a duplicate run".to_string()))?;
+    let perm = arena
+        .get("perm")
+        .and_then(Value::as_u64)
+        .filter(|&p| p < 24)
+        .ok_or((true, "no arena.perm in 0..24".to_string()))?;
+    let index = wall
+        .checked_mul(24)
+        .and_then(|w| w.checked_add(perm))
+        .ok_or((true, format!("arena.wall {wall} is too large")))?;
     if game.is_some_and(|g| g != index) {
         return Err((true, format!("arena.game is {}, its wall and perm make {index}", game.unwrap_or(0))));
     }
@@ -116,7 +131,12 @@ pub fn scan(path: &Path, identity: &Identity, max_line_bytes: usize) -> Result<O
 }
 
 /// [`scan`], handing each kept record (line number, text) to `kept`.
-pub fn scan_each(path: &Path, identity: &Identity, max_line_bytes: usize, mut kept: impl FnMut(usize, &[u8])) -> Result<Option<Resumed>, ResumeError> {
+pub fn scan_each(
+    path: &Path,
+    identity: &Identity,
+    max_line_bytes: usize,
+    mut kept: impl FnMut(usize, &[u8]),
+) -> Result<Option<Resumed>, ResumeError> {
     let io = |e| ResumeError::Io(path.to_path_buf(), e);
     let meta = match std::fs::metadata(path) {
         Ok(m) => m,
@@ -128,11 +148,17 @@ pub fn scan_each(path: &Path, identity: &Identity, max_line_bytes: usize, mut ke
     }
     let gzip = is_gzip(path).map_err(io)?;
     let file = File::open(path).map_err(io)?;
-    let mut reader: Box<dyn BufRead> =
-        if gzip { Box::new(BufReader::new(flate2::read::MultiGzDecoder::new(BufReader::new(file)))) } else { Box::new(BufReader::with_capacity(1 << 16, file)) };
+    let mut reader: Box<dyn BufRead> = if gzip {
+        Box::new(BufReader::new(flate2::read::MultiGzDecoder::new(BufReader::new(file))))
+    } else {
+        Box::new(BufReader::with_capacity(1 << 16, file))
+    };
     let rewrite = gzip.then(|| path.with_extension("resume.tmp"));
     let mut copy = match &rewrite {
-        Some(tmp) => Some(flate2::write::GzEncoder::new(std::io::BufWriter::new(File::create(tmp).map_err(io)?), flate2::Compression::default())),
+        Some(tmp) => Some(flate2::write::GzEncoder::new(
+            std::io::BufWriter::new(File::create(tmp).map_err(io)?),
+            flate2::Compression::default(),
+        )),
         None => None,
     };
     let mut out = Resumed { gzip, rewrite: rewrite.clone(), ..Resumed::default() };
@@ -151,7 +177,11 @@ pub fn scan_each(path: &Path, identity: &Identity, max_line_bytes: usize, mut ke
         }
         line += 1;
         if let Some((n, what, _, other)) = pending.take() {
-            return Err(if other { ResumeError::Other(path.to_path_buf(), n, what) } else { ResumeError::Bad(path.to_path_buf(), n, what) });
+            return Err(if other {
+                ResumeError::Other(path.to_path_buf(), n, what)
+            } else {
+                ResumeError::Bad(path.to_path_buf(), n, what)
+            });
         }
         let len = match read {
             LineRead::TooLong(len) => {

@@ -21,7 +21,8 @@ use std::sync::{Mutex, OnceLock};
 
 /// The environment a bot sees: these names only, with these values (PATH
 /// is the arena's own, or a standard one).
-pub const ENV_KEPT: &[&str] = &["PATH", "HOME", "LANG", "LC_ALL", "TZ", "OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"];
+pub const ENV_KEPT: &[&str] =
+    &["PATH", "HOME", "LANG", "LC_ALL", "TZ", "OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"];
 /// A file a bot writes is at most this big (RLIMIT_FSIZE).
 pub const MAX_FILE_BYTES: u64 = 64 << 20;
 /// Processes (and threads) one bot may have at once (pids controller).
@@ -86,8 +87,10 @@ pub fn tracking() -> &'static Tracking {
             let _ = std::fs::remove_dir(&test);
             ok.then_some(base)
         };
-        let v2 = probe("/sys/fs/cgroup/unified", path_of(""), "cgroup.kill")
-            .or_else(|| probe("/sys/fs/cgroup", path_of(""), "cgroup.kill").filter(|_| Path::new("/sys/fs/cgroup/cgroup.controllers").exists()));
+        let v2 = probe("/sys/fs/cgroup/unified", path_of(""), "cgroup.kill").or_else(|| {
+            probe("/sys/fs/cgroup", path_of(""), "cgroup.kill")
+                .filter(|_| Path::new("/sys/fs/cgroup/cgroup.controllers").exists())
+        });
         Tracking {
             v2,
             memory: probe("/sys/fs/cgroup/memory", path_of("memory"), "memory.limit_in_bytes"),
@@ -116,7 +119,9 @@ impl Jail {
         let t = tracking();
         let name = format!("mcr-arena-{}-{}", std::process::id(), SERIAL.fetch_add(1, Ordering::Relaxed));
         let mut g = Jail::default();
-        let make = |base: &Option<PathBuf>| base.as_ref().and_then(|b| std::fs::create_dir(b.join(&name)).ok().map(|()| b.join(&name)));
+        let make = |base: &Option<PathBuf>| {
+            base.as_ref().and_then(|b| std::fs::create_dir(b.join(&name)).ok().map(|()| b.join(&name)))
+        };
         if let Some(d) = make(&t.v2) {
             g.dirs.push(d.clone());
             g.v2 = Some(d);
@@ -138,7 +143,10 @@ impl Jail {
 
     /// `cgroup.procs` files as C strings, for the child to join before exec.
     fn join_paths(&self) -> Vec<CString> {
-        self.dirs.iter().filter_map(|d| CString::new(d.join("cgroup.procs").into_os_string().into_encoded_bytes()).ok()).collect()
+        self.dirs
+            .iter()
+            .filter_map(|d| CString::new(d.join("cgroup.procs").into_os_string().into_encoded_bytes()).ok())
+            .collect()
     }
 
     fn members(&self) -> Vec<i32> {
@@ -174,14 +182,21 @@ impl Jail {
         if self.oom_kills() > self.oom_base.load(Ordering::Relaxed) {
             return true;
         }
-        or_hit && std::fs::read_to_string(d.join("memory.failcnt")).ok().and_then(|s| s.trim().parse::<u64>().ok()).unwrap_or(0) > 0
+        or_hit
+            && std::fs::read_to_string(d.join("memory.failcnt"))
+                .ok()
+                .and_then(|s| s.trim().parse::<u64>().ok())
+                .unwrap_or(0)
+                > 0
     }
 
     fn oom_kills(&self) -> u64 {
         let Some(d) = &self.memory else { return 0 };
         std::fs::read_to_string(d.join("memory.oom_control"))
             .ok()
-            .and_then(|s| s.lines().find_map(|l| l.strip_prefix("oom_kill ").and_then(|n| n.trim().parse::<u64>().ok())))
+            .and_then(|s| {
+                s.lines().find_map(|l| l.strip_prefix("oom_kill ").and_then(|n| n.trim().parse::<u64>().ok()))
+            })
             .unwrap_or(0)
     }
 
@@ -520,7 +535,8 @@ pub fn sweep_orphans() -> Vec<i32> {
     let me = std::process::id() as i32;
     let roots = ROOTS.lock().unwrap_or_else(|e| e.into_inner()).clone();
     let table = process_table();
-    let orphans: Vec<i32> = table.iter().filter(|&&(p, pp)| pp == me && !roots.contains(&p) && is_bot_orphan(p)).map(|&(p, _)| p).collect();
+    let orphans: Vec<i32> =
+        table.iter().filter(|&&(p, pp)| pp == me && !roots.contains(&p) && is_bot_orphan(p)).map(|&(p, _)| p).collect();
     let mut all = Vec::new();
     for &o in &orphans {
         all.extend(descendants(o));
@@ -555,7 +571,11 @@ pub struct ScratchDir(pub PathBuf);
 
 impl ScratchDir {
     pub fn new() -> io::Result<ScratchDir> {
-        let base = std::env::temp_dir().join(format!("mcr-arena-{}-{}", std::process::id(), SERIAL.fetch_add(1, Ordering::Relaxed)));
+        let base = std::env::temp_dir().join(format!(
+            "mcr-arena-{}-{}",
+            std::process::id(),
+            SERIAL.fetch_add(1, Ordering::Relaxed)
+        ));
         std::fs::create_dir_all(base.join("data"))?;
         Ok(ScratchDir(base))
     }

@@ -127,12 +127,7 @@ pub const FLAG_NAMES: [&str; 4] = ["isSelfDrawn", "is4thTile", "isAboutKong", "i
 
 impl WinFlagsOut {
     pub fn get(&self, i: usize) -> bool {
-        [
-            self.self_drawn,
-            self.fourth_tile,
-            self.about_kong,
-            self.wall_last,
-        ][i]
+        [self.self_drawn, self.fourth_tile, self.about_kong, self.wall_last][i]
     }
     pub fn with(mut self, i: usize, on: bool) -> WinFlagsOut {
         match i {
@@ -190,33 +185,13 @@ impl Tracker {
         }
     }
 
-    fn show(
-        &mut self,
-        turn: usize,
-        seat: u8,
-        action: &'static str,
-        what: &'static str,
-        tile: Tile,
-        delta: i8,
-    ) {
+    fn show(&mut self, turn: usize, seat: u8, action: &'static str, what: &'static str, tile: Tile, delta: i8) {
         self.shown[tile.index()] += delta as i16;
-        self.log.push(Shown {
-            turn,
-            seat,
-            action,
-            what,
-            tile,
-            cai_delta: delta,
-        });
+        self.log.push(Shown { turn, seat, action, what, tile, cai_delta: delta });
     }
 
     fn kong(&mut self, turn: usize, seat: u8, kind: &'static str, tile: Tile) {
-        let k = Kong {
-            turn,
-            seat,
-            kind,
-            tile,
-        };
+        let k = Kong { turn, seat, kind, tile };
         self.pending_kong[seat as usize % 4] = Some(k);
         self.last_kong = Some(k);
         self.live = None;
@@ -235,15 +210,7 @@ impl Tracker {
             self.last_kong = None;
         }
         let action = t.event.kind_action();
-        let cur = |tile: Tile, draw_kong: Option<Kong>| {
-            Some(Current {
-                turn,
-                action,
-                player,
-                tile,
-                draw_kong,
-            })
-        };
+        let cur = |tile: Tile, draw_kong: Option<Kong>| Some(Current { turn, action, player, tile, draw_kong });
         self.current = match t.event {
             Event::Draw { tile, .. } => {
                 self.live = None;
@@ -340,25 +307,9 @@ impl Tracker {
             Check::RobKong => (true, self.last_kong),
         };
         let self_drawn = check == Check::SelfDraw;
-        let cai = WinFlagsOut {
-            self_drawn,
-            fourth_tile: shown == 4,
-            about_kong,
-            wall_last: wall_left == 0,
-        };
-        let corrected = WinFlagsOut {
-            fourth_tile: shown + self_drawn as i16 == 4,
-            ..cai
-        };
-        Some(CaiFlags {
-            check,
-            shown_tiles: shown,
-            cai,
-            corrected,
-            kong,
-            wall_seat,
-            wall_left,
-        })
+        let cai = WinFlagsOut { self_drawn, fourth_tile: shown == 4, about_kong, wall_last: wall_left == 0 };
+        let corrected = WinFlagsOut { fourth_tile: shown + self_drawn as i16 == 4, ..cai };
+        Some(CaiFlags { check, shown_tiles: shown, cai, corrected, kong, wall_seat, wall_left })
     }
 }
 

@@ -64,12 +64,9 @@ pub fn fan_rows(e: &Explanation, recorded: &[u8]) -> Vec<FanRow> {
                 "absent"
             };
             let omitted_by = match (status, chosen) {
-                ("omitted", Some(r)) => r
-                    .omissions
-                    .iter()
-                    .filter(|o| o.1 as usize == i)
-                    .map(|o| fans[o.0 as usize].name)
-                    .collect(),
+                ("omitted", Some(r)) => {
+                    r.omissions.iter().filter(|o| o.1 as usize == i).map(|o| fans[o.0 as usize].name).collect()
+                }
                 _ => Vec::new(),
             };
             Some(FanRow {
@@ -98,10 +95,7 @@ pub fn reading_rows(e: &Explanation) -> Vec<ReadingRow> {
             total: r.total,
             verdict: r.verdict.as_str(),
             chosen: e.chosen == Some(i),
-            counted: (1..fans.len())
-                .filter(|&f| r.counts[f] > 0)
-                .map(|f| (fans[f].name, r.counts[f]))
-                .collect(),
+            counted: (1..fans.len()).filter(|&f| r.counts[f] > 0).map(|f| (fans[f].name, r.counts[f])).collect(),
             omitted: r
                 .omissions
                 .iter()

@@ -8,8 +8,8 @@
 //! [`audit_game`] returns a [`GameAudit`], which serialises to the JSON
 //! documented in the README (`mcr audit --games FILE --format json`).
 
-use super::explained::{fan_rows, reading_rows, FanRow, ReadingRow};
 use super::cai::{self, CaiFlags, Kong, Shown, WinFlagsOut, FLAG_NAMES};
+use super::explained::{fan_rows, reading_rows, FanRow, ReadingRow};
 use super::lists::{known_check, recorded_list};
 pub use super::lists::{FanItem, FanList};
 use crate::engine::{Engine, Event};
@@ -224,10 +224,7 @@ pub fn audit_game_with(profile: &'static Profile, g: &GameRecord, replay: Replay
             a.kind = Kind::Hu;
             a.differs = !w.agree
                 || w.cai.as_ref().is_some_and(|c| {
-                    c.status != "agree"
-                        || c.known
-                            .as_ref()
-                            .is_some_and(|k| !(k.list_equal && k.status_equal))
+                    c.status != "agree" || c.known.as_ref().is_some_and(|k| !(k.list_equal && k.status_equal))
                 });
             a.win = Some(*w);
         }
@@ -292,9 +289,7 @@ fn run(profile: &'static Profile, g: &GameRecord, replay: Replay) -> Result<Endi
             Ok(Ending::Error(format!("{} by seat {player}", out.event.action()), None))
         }
         Event::Hu { player, .. } | Event::WrongHu { player, .. } => {
-            let hand = before
-                .win_hand(player)
-                .map_err(|e| format!("turn {last}: {e}"))?;
+            let hand = before.win_hand(player).map_err(|e| format!("turn {last}: {e}"))?;
             let recorded = recorded_list(g, last)?;
             if matches!(out.event, Event::Hu { .. }) {
                 let w = audit_win(profile, g, replay, &tracker, player, hand, recorded)?;
@@ -306,10 +301,7 @@ fn run(profile: &'static Profile, g: &GameRecord, replay: Replay) -> Result<Endi
                 Ok(Ending::Error(format!("WH by seat {player}"), Some(Box::new(w))))
             }
         }
-        _ => Err(format!(
-            "turn {last}: the engine's last event is {}, not an ending",
-            out.event.action()
-        )),
+        _ => Err(format!("turn {last}: the engine's last event is {}, not an ending", out.event.action())),
     }
 }
 
@@ -328,43 +320,26 @@ fn audit_win(
     let flags = hand.flags;
     let (ending, discarder) = if flags.self_drawn {
         ("zimo", None)
-    } else if g.turns[win_turn]
-        .display
-        .get("action")
-        .and_then(Value::as_str)
-        == Some("BUGANG")
-    {
+    } else if g.turns[win_turn].display.get("action").and_then(Value::as_str) == Some("BUGANG") {
         ("qianggang", Some(event_seat))
     } else {
         ("ron", Some(event_seat))
     };
     // The other copies: a discard won on, or a promoted kong robbed, shows
     // the winning tile itself, not one of the others.
-    let is_win_tile =
-        |s: &Shown| s.turn == win_turn && matches!(s.what, "discard" | "promoted kong");
-    let shown: Vec<Shown> = tracker
-        .shown_of(hand.win_tile)
-        .filter(|s| !is_win_tile(s))
-        .cloned()
-        .collect();
+    let is_win_tile = |s: &Shown| s.turn == win_turn && matches!(s.what, "discard" | "promoted kong");
+    let shown: Vec<Shown> = tracker.shown_of(hand.win_tile).filter(|s| !is_win_tile(s)).cloned().collect();
     let wall_seat = (event_seat + 1) % 4;
     let evidence = FlagEvidence {
         given: flags.into(),
         used: explanation.flags_used.into(),
         shown,
-        kong: if flags.about_kong {
-            tracker.last_kong()
-        } else {
-            None
-        },
+        kong: if flags.about_kong { tracker.last_kong() } else { None },
         wall_seat,
         wall_left: tracker.tile_cnt()[wall_seat as usize],
     };
-    let recorded_report = recorded
-        .fans
-        .iter()
-        .map(|f| (f.name.clone(), f.value as i32, f.count as i32))
-        .collect::<Vec<_>>();
+    let recorded_report =
+        recorded.fans.iter().map(|f| (f.name.clone(), f.value as i32, f.count as i32)).collect::<Vec<_>>();
     let rows = fan_rows(&explanation, &super::recorded_counts(&recorded_report).0);
     let trace = super::report(&hand, Some((recorded.total as i32, &recorded_report))).text;
     let agree = recorded.same_as(result);
@@ -403,9 +378,7 @@ fn cai_audit(
     hand: &HandInput,
     judge: &FanResult,
 ) -> Result<CaiAudit, String> {
-    let flags = tracker
-        .flags(winner)
-        .ok_or("the cai-style layer cannot check a win on this event")?;
+    let flags = tracker.flags(winner).ok_or("the cai-style layer cannot check a win on this event")?;
     let profile = judge.profile;
     let cai = fans::calculate_with(profile, &with_flags(hand, flags.cai));
     let corrected = fans::calculate_with(profile, &with_flags(hand, flags.corrected));
@@ -422,9 +395,7 @@ fn cai_audit(
     let judge_flags: WinFlagsOut = hand.flags.into();
     let mut explained_by = Vec::new();
     if !same {
-        let off: Vec<usize> = (0..4)
-            .filter(|&i| flags.cai.get(i) != judge_flags.get(i))
-            .collect();
+        let off: Vec<usize> = (0..4).filter(|&i| flags.cai.get(i) != judge_flags.get(i)).collect();
         for &i in &off {
             let r = fans::calculate_with(profile, &with_flags(hand, flags.cai.with(i, judge_flags.get(i))));
             if r.result == judge.result && r.counts == judge.counts {
@@ -443,10 +414,7 @@ fn cai_audit(
         "cai_replay_fan_diff"
     };
     let cai_list = FanList::of(&cai);
-    let known = g
-        .known_discrepancy
-        .as_ref()
-        .map(|k| known_check(k, &cai, status));
+    let known = g.known_discrepancy.as_ref().map(|k| known_check(k, &cai, status));
     Ok(CaiAudit {
         flags,
         corrected_agrees: corrected.result == judge.result && corrected.counts == judge.counts,

@@ -3,10 +3,10 @@
 //! side by side with a recorded list. Built on `fans::explain`, the same
 //! code path as the calculator.
 
+use super::explained::fan_rows;
 use crate::decompose::{Reading, Set, SetKind, Shape};
 use crate::fans::{self, Explanation, Profile};
 use crate::hand::{HandInput, PackKind, WinFlags};
-use super::explained::fan_rows;
 use std::fmt::Write as _;
 
 pub fn set_text(s: &Set) -> String {
@@ -31,7 +31,10 @@ pub fn reading_text(r: &Reading) -> String {
         Shape::Regular | Shape::KnittedStraight => {
             if r.shape == Shape::KnittedStraight {
                 let k = r.knitted.unwrap_or(0) as usize;
-                let seq: Vec<String> = crate::decompose::KNITTED_STRAIGHTS[k].iter().map(|&t| crate::tiles::Tile::from_index(t).to_string()).collect();
+                let seq: Vec<String> = crate::decompose::KNITTED_STRAIGHTS[k]
+                    .iter()
+                    .map(|&t| crate::tiles::Tile::from_index(t).to_string())
+                    .collect();
                 parts.insert(0, format!("knitted({})", seq.join(" ")));
             }
             if let Some(p) = r.pair {
@@ -75,10 +78,9 @@ pub fn hand_text(h: &HandInput) -> String {
 
 fn flag_changes(given: WinFlags, used: WinFlags) -> Vec<String> {
     let mut out = Vec::new();
-    for (name, a, b) in [
-        ("4th tile", given.fourth_tile, used.fourth_tile),
-        ("about kong", given.about_kong, used.about_kong),
-    ] {
+    for (name, a, b) in
+        [("4th tile", given.fourth_tile, used.fourth_tile), ("about kong", given.about_kong, used.about_kong)]
+    {
         if a != b {
             out.push(format!("{name} flag {} by the flag rules", if b { "set" } else { "dropped" }));
         }
@@ -116,7 +118,11 @@ pub fn report(hand: &HandInput, recorded: Option<(i32, &[(String, i32, i32)])>) 
 }
 
 /// [`report`] under a rule profile.
-pub fn report_with(profile: &'static Profile, hand: &HandInput, recorded: Option<(i32, &[(String, i32, i32)])>) -> Report {
+pub fn report_with(
+    profile: &'static Profile,
+    hand: &HandInput,
+    recorded: Option<(i32, &[(String, i32, i32)])>,
+) -> Report {
     let fans_table = profile.fans;
     let table_size = fans_table.len();
     let mut differs = false;
@@ -133,18 +139,30 @@ pub fn report_with(profile: &'static Profile, hand: &HandInput, recorded: Option
     }
     for (i, r) in e.readings.iter().enumerate() {
         let mark = if e.chosen == Some(i) { "*" } else { " " };
-        let _ = writeln!(w, "{mark}reading {}: {}  total {}  ({})", i + 1, reading_text(&r.reading), r.total, r.verdict);
+        let _ =
+            writeln!(w, "{mark}reading {}: {}  total {}  ({})", i + 1, reading_text(&r.reading), r.total, r.verdict);
         let counted: Vec<String> = fan_items(fans_table, &r.counts);
         let _ = writeln!(w, "    counted: {}", if counted.is_empty() { "-".into() } else { counted.join(", ") });
         for &(by, fan, n) in &r.omissions {
-            let _ = writeln!(w, "    omitted: {} x{} by {}", fans_table[fan as usize].name, n, fans_table[by as usize].name);
+            let _ = writeln!(
+                w,
+                "    omitted: {} x{} by {}",
+                fans_table[fan as usize].name, n, fans_table[by as usize].name
+            );
         }
     }
     let (rec_counts, unknown) = match recorded {
         Some((_, list)) => recorded_counts_with(profile, list),
         None => (vec![0; table_size], Vec::new()),
     };
-    let _ = writeln!(w, "\n{:<24} {:>6} {:>8} {:>8}  why", "fan", "value", "engine", if recorded.is_some() { "recorded" } else { "" });
+    let _ = writeln!(
+        w,
+        "\n{:<24} {:>6} {:>8} {:>8}  why",
+        "fan",
+        "value",
+        "engine",
+        if recorded.is_some() { "recorded" } else { "" }
+    );
     for row in fan_rows(&e, &rec_counts) {
         let why = match row.status {
             "counted" => format!("{} ({}:{})", row.rule, profile.file, row.line),
@@ -153,11 +171,25 @@ pub fn report_with(profile: &'static Profile, hand: &HandInput, recorded: Option
         };
         let flag = if recorded.is_some() && row.engine != row.recorded { "≠" } else { " " };
         let rec_text = if recorded.is_some() { format!("x{}", row.recorded) } else { String::new() };
-        let _ = writeln!(w, "{flag}{:<23} {:>6} {:>8} {:>8}  {}", row.name, row.value, format!("x{}", row.engine), rec_text, why);
+        let _ = writeln!(
+            w,
+            "{flag}{:<23} {:>6} {:>8} {:>8}  {}",
+            row.name,
+            row.value,
+            format!("x{}", row.engine),
+            rec_text,
+            why
+        );
     }
     if let Some((rec_result, _)) = recorded {
-        let same = rec_result == e.result.result && (0..table_size).all(|i| e.result.counts[i] == rec_counts[i] || e.result.result < 0);
-        let _ = writeln!(w, "\nrecorded result {rec_result}, engine {}: {}", e.result.result, if same { "agree" } else { "DIFFER" });
+        let same = rec_result == e.result.result
+            && (0..table_size).all(|i| e.result.counts[i] == rec_counts[i] || e.result.result < 0);
+        let _ = writeln!(
+            w,
+            "\nrecorded result {rec_result}, engine {}: {}",
+            e.result.result,
+            if same { "agree" } else { "DIFFER" }
+        );
         differs = !same;
     }
     for u in &unknown {

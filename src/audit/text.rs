@@ -14,29 +14,16 @@ fn yes(b: bool) -> &'static str {
 }
 
 fn shown_text(s: &Shown) -> String {
-    format!(
-        "turn {} {} by seat {} ({}, {:+})",
-        s.turn, s.action, s.seat, s.what, s.cai_delta
-    )
+    format!("turn {} {} by seat {} ({}, {:+})", s.turn, s.action, s.seat, s.what, s.cai_delta)
 }
 
 fn flags_text(f: &WinFlagsOut) -> String {
-    (0..4)
-        .map(|i| format!("{} {}", FLAG_NAMES[i], yes(f.get(i))))
-        .collect::<Vec<_>>()
-        .join(", ")
+    (0..4).map(|i| format!("{} {}", FLAG_NAMES[i], yes(f.get(i)))).collect::<Vec<_>>().join(", ")
 }
 
 /// The heading of a game: `game ID (file:line)`.
 pub fn title(a: &GameAudit) -> String {
-    let mut t = format!(
-        "game {}",
-        if a.game_id.is_empty() {
-            "?"
-        } else {
-            &a.game_id
-        }
-    );
+    let mut t = format!("game {}", if a.game_id.is_empty() { "?" } else { &a.game_id });
     if let (Some(f), Some(l)) = (&a.file, a.line) {
         let _ = write!(t, " ({f}:{l})");
     }
@@ -47,38 +34,20 @@ pub fn title(a: &GameAudit) -> String {
 pub fn game_text(a: &GameAudit) -> String {
     let mut out = String::new();
     let w = &mut out;
-    let tags = if a.tags.is_empty() {
-        String::new()
-    } else {
-        format!(" [{}]", a.tags.join(", "))
-    };
+    let tags = if a.tags.is_empty() { String::new() } else { format!(" [{}]", a.tags.join(", ")) };
     match a.kind {
         Kind::Draw => {
             let _ = writeln!(w, "== {}: draw (荒庄), nothing to score{tags}", title(a));
         }
         Kind::Error => {
-            let _ = writeln!(
-                w,
-                "== {}: error game, verdict {}{tags}",
-                title(a),
-                a.verdict.as_deref().unwrap_or("?")
-            );
+            let _ = writeln!(w, "== {}: error game, verdict {}{tags}", title(a), a.verdict.as_deref().unwrap_or("?"));
             if let Some(win) = &a.win {
-                let _ = writeln!(
-                    w,
-                    "the HU refused: seat {} on {} (turn {})",
-                    win.winner, win.win_tile, win.win_turn
-                );
+                let _ = writeln!(w, "the HU refused: seat {} on {} (turn {})", win.winner, win.win_tile, win.win_turn);
                 win_text(w, win);
             }
         }
         Kind::Bad => {
-            let _ = writeln!(
-                w,
-                "== {}: BAD RECORD: {}{tags}",
-                title(a),
-                a.problem.as_deref().unwrap_or("?")
-            );
+            let _ = writeln!(w, "== {}: BAD RECORD: {}{tags}", title(a), a.problem.as_deref().unwrap_or("?"));
         }
         Kind::Hu => {
             if let Some(win) = &a.win {
@@ -100,19 +69,12 @@ pub fn game_text(a: &GameAudit) -> String {
 
 fn win_text(w: &mut String, win: &WinAudit) {
     let f = &win.flags;
-    let _ = writeln!(
-        w,
-        "judge's win flags (the engine's, before the flag rules):"
-    );
+    let _ = writeln!(w, "judge's win flags (the engine's, before the flag rules):");
     let how = match win.discarder {
         None => format!("the winner's own draw, turn {}", win.win_turn),
         Some(d) => format!(
             "seat {d}'s {}, turn {}",
-            if win.ending == "qianggang" {
-                "promoted kong"
-            } else {
-                "discard"
-            },
+            if win.ending == "qianggang" { "promoted kong" } else { "discard" },
             win.win_turn
         ),
     };
@@ -125,16 +87,9 @@ fn win_text(w: &mut String, win: &WinAudit) {
         let noun = if count == 1 { "copy" } else { "copies" };
         format!("{count} other {noun} of {} shown: {}", win.win_tile, copies.join("; "))
     };
-    let _ = writeln!(
-        w,
-        "  4th tile (和绝张): {}; {copies}",
-        yes(f.given.fourth_tile)
-    );
+    let _ = writeln!(w, "  4th tile (和绝张): {}; {copies}", yes(f.given.fourth_tile));
     let kong = match &f.kong {
-        Some(k) => format!(
-            " ({} kong of {} by seat {}, turn {})",
-            k.kind, k.tile, k.seat, k.turn
-        ),
+        Some(k) => format!(" ({} kong of {} by seat {}, turn {})", k.kind, k.tile, k.seat, k.turn),
         None => String::new(),
     };
     let _ = writeln!(w, "  about kong: {}{kong}", yes(f.given.about_kong));
@@ -157,22 +112,14 @@ fn win_text(w: &mut String, win: &WinAudit) {
         Check::Discard => "on the discard, after its +1",
         Check::RobKong => "on the promoted kong, after its +1",
     };
-    let _ = writeln!(
-        w,
-        "cai replay (check {check}; shownTiles[{}] = {}):",
-        win.win_tile, c.flags.shown_tiles
-    );
+    let _ = writeln!(w, "cai replay (check {check}; shownTiles[{}] = {}):", win.win_tile, c.flags.shown_tiles);
     let _ = writeln!(w, "  flags: {}", flags_text(&c.flags.cai));
     let _ = writeln!(w, "  list: {}", c.fans.text());
     if c.differing.is_empty() {
         let _ = writeln!(w, "  equal to the judge's list");
     } else {
         for d in &c.differing {
-            let _ = writeln!(
-                w,
-                "  differs: {} ({} fan): judge x{}, cai x{}",
-                d.name, d.value, d.judge, d.cai
-            );
+            let _ = writeln!(w, "  differs: {} ({} fan): judge x{}, cai x{}", d.name, d.value, d.judge, d.cai);
         }
         let _ = writeln!(w, "  explained by: {}", c.explained_by.join(", "));
         let gate = if c.status == "cai_replay_below_8fan_gate" {
@@ -187,30 +134,16 @@ fn win_text(w: &mut String, win: &WinAudit) {
         "  corrected (is4thTile = shownTiles + 1 if self-drawn == 4: {}): {}: {}",
         yes(c.flags.corrected.fourth_tile),
         c.corrected.text(),
-        if c.corrected_agrees {
-            "equals the judge's list"
-        } else {
-            "DIFFERS from the judge's list"
-        }
+        if c.corrected_agrees { "equals the judge's list" } else { "DIFFERS from the judge's list" }
     );
     if let Some(k) = &c.known {
         let _ = writeln!(
             w,
             "  known discrepancy: recorded list {}: {}; recorded status {}: {}",
-            k.recorded_fans
-                .as_ref()
-                .map_or("missing".into(), |l| l.text()),
-            if k.list_equal {
-                "equal"
-            } else {
-                "NOT REPRODUCED"
-            },
+            k.recorded_fans.as_ref().map_or("missing".into(), |l| l.text()),
+            if k.list_equal { "equal" } else { "NOT REPRODUCED" },
             k.recorded_status.as_deref().unwrap_or("missing"),
-            if k.status_equal {
-                "equal"
-            } else {
-                "NOT REPRODUCED"
-            }
+            if k.status_equal { "equal" } else { "NOT REPRODUCED" }
         );
     }
 }

@@ -142,7 +142,9 @@ pub fn run(args: Args, max_line_bytes: usize) -> ExitCode {
     match finished.stopped {
         None => ExitCode::SUCCESS,
         Some(ArenaError::Interrupted { done }) => {
-            eprintln!("arena: interrupted after {done} games; every bot process was stopped; the same command continues");
+            eprintln!(
+                "arena: interrupted after {done} games; every bot process was stopped; the same command continues"
+            );
             ExitCode::from(130)
         }
         Some(e) => {
@@ -159,7 +161,8 @@ fn progress_bar() -> Option<indicatif::ProgressBar> {
         return None;
     }
     let bar = indicatif::ProgressBar::with_draw_target(Some(0), indicatif::ProgressDrawTarget::stderr());
-    let style = indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} games  {per_sec}  ETA {eta}").unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
+    let style = indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} games  {per_sec}  ETA {eta}")
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
     bar.set_style(style);
     Some(bar)
 }

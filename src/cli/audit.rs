@@ -163,11 +163,7 @@ impl Summary {
 }
 
 fn audit_games(args: &Args, max_line_bytes: usize) -> ExitCode {
-    let replay = if args.replay == Some(ReplayArg::Cai) {
-        Replay::Cai
-    } else {
-        Replay::Judge
-    };
+    let replay = if args.replay == Some(ReplayArg::Cai) { Replay::Cai } else { Replay::Judge };
     let selection = Selection { ids: args.id.clone(), tags: args.tag.clone(), limit: 0, profile: args.rules.rules };
     let options = ParOptions { max_line_bytes, ..ParOptions::default() };
     let mut s = Summary::default();
@@ -183,33 +179,49 @@ fn audit_games(args: &Args, max_line_bytes: usize) -> ExitCode {
         a.line = Some(line);
         Ok(Some(a))
     };
-    let done = par_records(&args.games, &options, || (), audit, |index, line, result| {
-        let audited = match result.and_then(|r| r) {
-            Ok(a) => a,
-            Err(e) => {
-                eprintln!("{}", super::hinted(&e));
-                s.unreadable += 1;
-                // A file that cannot be opened is not a record.
-                if args.format == Format::Json && line > 0 {
-                    print_json(&GameAudit::unreadable(&args.games[index].display().to_string(), e.line, e.message.clone()));
+    let done = par_records(
+        &args.games,
+        &options,
+        || (),
+        audit,
+        |index, line, result| {
+            let audited = match result.and_then(|r| r) {
+                Ok(a) => a,
+                Err(e) => {
+                    eprintln!("{}", super::hinted(&e));
+                    s.unreadable += 1;
+                    // A file that cannot be opened is not a record.
+                    if args.format == Format::Json && line > 0 {
+                        print_json(&GameAudit::unreadable(
+                            &args.games[index].display().to_string(),
+                            e.line,
+                            e.message.clone(),
+                        ));
+                    }
+                    return;
                 }
+            };
+            s.read += 1;
+            let Some(a) = audited else { return };
+            s.add(&a);
+            if a.kind == Kind::Bad {
+                eprintln!(
+                    "{}:{}: game {}: {}",
+                    a.file.as_deref().unwrap_or(""),
+                    a.line.unwrap_or(0),
+                    a.game_id,
+                    super::hinted(&a.problem.as_deref().unwrap_or(""))
+                );
+            }
+            if args.differing && !a.differs {
                 return;
             }
-        };
-        s.read += 1;
-        let Some(a) = audited else { return };
-        s.add(&a);
-        if a.kind == Kind::Bad {
-            eprintln!("{}:{}: game {}: {}", a.file.as_deref().unwrap_or(""), a.line.unwrap_or(0), a.game_id, super::hinted(&a.problem.as_deref().unwrap_or("")));
-        }
-        if args.differing && !a.differs {
-            return;
-        }
-        match args.format {
-            Format::Json => print_json(&a),
-            Format::Text => println!("{}", text::game_text(&a)),
-        }
-    });
+            match args.format {
+                Format::Json => print_json(&a),
+                Format::Text => println!("{}", text::game_text(&a)),
+            }
+        },
+    );
     if let Err(e) = done {
         eprintln!("mcr audit: cannot start the worker threads: {e}");
         return ExitCode::FAILURE;
@@ -219,10 +231,7 @@ fn audit_games(args: &Args, max_line_bytes: usize) -> ExitCode {
             "games: {} read, {} HU, {} draws, {} error games, {} bad records, {} unreadable",
             s.read, s.hu, s.draws, s.errors, s.bad, s.unreadable
         ),
-        format!(
-            "audit: {}/{} fan lists agree with the record",
-            s.agree, s.lists
-        ),
+        format!("audit: {}/{} fan lists agree with the record", s.agree, s.lists),
     ];
     if replay == Replay::Cai {
         lines.push(format!(

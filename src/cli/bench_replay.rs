@@ -9,9 +9,9 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use mcr_engine::engine::{Engine, EngineError, Turn};
-use mcr_engine::replay::{Record, Replayer};
 use mcr_engine::fans::Profile;
 use mcr_engine::record::{GameRecord, Records};
+use mcr_engine::replay::{Record, Replayer};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -72,7 +72,13 @@ pub fn run(args: Args, max_line_bytes: usize) -> ExitCode {
             Ok(l) => match args.rules.for_record(l.record.rules) {
                 Ok(profile) => games.push(Game::from_record(&l.record, profile)),
                 Err(conflict) => {
-                    eprintln!("{}:{}: game {}: {}", args.file.display(), l.line, l.record.game_id, super::conflict_hint(&conflict));
+                    eprintln!(
+                        "{}:{}: game {}: {}",
+                        args.file.display(),
+                        l.line,
+                        l.record.game_id,
+                        super::conflict_hint(&conflict)
+                    );
                     unreplayable += 1;
                 }
             },

@@ -25,7 +25,11 @@ pub fn run(file: &Path, passes: usize, max_line_bytes: usize) -> ExitCode {
         Ok(records) => {
             for item in records {
                 let tiles = item.map_err(|e| e.to_string()).and_then(|r| {
-                    r.record.hand.iter().map(|t| Tile::parse(t).map_err(|e| format!("{}:{}: {e}", file.display(), r.line))).collect()
+                    r.record
+                        .hand
+                        .iter()
+                        .map(|t| Tile::parse(t).map_err(|e| format!("{}:{}: {e}", file.display(), r.line)))
+                        .collect()
                 });
                 match tiles {
                     Ok(t) => hands.push(t),
@@ -58,7 +62,12 @@ pub fn run(file: &Path, passes: usize, max_line_bytes: usize) -> ExitCode {
     }
     rates.sort_by(f64::total_cmp);
     let median = rates[rates.len() / 2];
-    println!("passes: {}, best {:.0} hands/s, {:.2} µs a hand (median)", rates.len(), rates[rates.len() - 1], 1e6 / median);
+    println!(
+        "passes: {}, best {:.0} hands/s, {:.2} µs a hand (median)",
+        rates.len(),
+        rates[rates.len() - 1],
+        1e6 / median
+    );
     println!("bench shanten: {median:.0} hands/s");
     // Measured, but not over everything: the exit code says so.
     if bad > 0 {

@@ -5,7 +5,9 @@ use mcr_engine::{audit, fans, notation};
 use std::process::ExitCode;
 
 #[derive(clap::Args)]
-#[command(after_help = "NOTATION\n  [chi 456m] [peng 1z] 234s 789s 9p +9p zimo seat=S prevalent=E\n\n  tiles: W1..W9 T1..T9 B1..B9 F1..F4 J1..J3, or digits + suit letter:\n         m/w characters, s/t bamboo, p/b dots, z honours (1-4 winds, 5-7 red green white)\n  +TILE  the winning tile\n  packs  [chi 456m] [peng 1z] [gang 7p] [angang 7p], optional offer number last\n  flags  zimo, 4th (last of its kind), kong (replacement or robbed kong), last (last wall tile), initial (dealt hand / first discard)\n  seat=, prevalent= 0-3 or E/S/W/N; flowers=N")]
+#[command(
+    after_help = "NOTATION\n  [chi 456m] [peng 1z] 234s 789s 9p +9p zimo seat=S prevalent=E\n\n  tiles: W1..W9 T1..T9 B1..B9 F1..F4 J1..J3, or digits + suit letter:\n         m/w characters, s/t bamboo, p/b dots, z honours (1-4 winds, 5-7 red green white)\n  +TILE  the winning tile\n  packs  [chi 456m] [peng 1z] [gang 7p] [angang 7p], optional offer number last\n  flags  zimo, 4th (last of its kind), kong (replacement or robbed kong), last (last wall tile), initial (dealt hand / first discard)\n  seat=, prevalent= 0-3 or E/S/W/N; flowers=N"
+)]
 pub struct Args {
     /// The hand, e.g. "[chi 456m] 234s 789s 9p +9p zimo".
     pub hand: Vec<String>,
@@ -41,7 +43,10 @@ pub fn run(args: Args) -> ExitCode {
                 println!("{:>3}  {}{count}  ({})", f.value as u32 * c as u32, f.name, f.name_en);
             }
             let min = profile.game.min_fan;
-            println!("total {total} fan{}", if total >= min { String::new() } else { format!(" (below the {min}-fan minimum)") });
+            println!(
+                "total {total} fan{}",
+                if total >= min { String::new() } else { format!(" (below the {min}-fan minimum)") }
+            );
             if let Some(i) = e.chosen {
                 println!("reading: {}", audit::reading_text(&e.readings[i].reading));
             }

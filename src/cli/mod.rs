@@ -23,8 +23,8 @@ pub mod serve;
 pub mod shanten;
 pub mod standings;
 pub mod validate;
-pub mod waits;
 pub mod view;
+pub mod waits;
 
 /// `--rules NAME`: the rule profile to score with (flattened into each
 /// subcommand that scores).
@@ -56,7 +56,10 @@ pub struct RecordRulesArg {
 
 impl RecordRulesArg {
     /// The profile of a game record whose `"rules"` key is `recorded`.
-    pub fn for_record(&self, recorded: Option<&'static mcr_engine::fans::Profile>) -> Result<&'static mcr_engine::fans::Profile, mcr_engine::record::rules::RulesConflict> {
+    pub fn for_record(
+        &self,
+        recorded: Option<&'static mcr_engine::fans::Profile>,
+    ) -> Result<&'static mcr_engine::fans::Profile, mcr_engine::record::rules::RulesConflict> {
         mcr_engine::record::rules::profile_for(recorded, self.rules)
     }
 
@@ -67,8 +70,9 @@ impl RecordRulesArg {
 }
 
 pub fn parse_profile(name: &str) -> Result<&'static mcr_engine::fans::Profile, String> {
-    mcr_engine::fans::Profile::by_name(name)
-        .ok_or_else(|| format!("unknown profile `{name}` (profiles: {})", mcr_engine::fans::Profile::names().join(", ")))
+    mcr_engine::fans::Profile::by_name(name).ok_or_else(|| {
+        format!("unknown profile `{name}` (profiles: {})", mcr_engine::fans::Profile::names().join(", "))
+    })
 }
 
 /// A record or its located error: errors go to stderr (with the CLI's

@@ -63,7 +63,9 @@ pub struct DiffArgs {
 fn parse_against(s: &str) -> Result<diff::Against, String> {
     match diff::Against::parse(s) {
         Some(a) => Ok(a),
-        None => super::parse_profile(s).map(diff::Against::Profile).map_err(|e| format!("{e}; or `recorded` or `played`")),
+        None => {
+            super::parse_profile(s).map(diff::Against::Profile).map_err(|e| format!("{e}; or `recorded` or `played`"))
+        }
     }
 }
 
@@ -82,24 +84,35 @@ pub fn run(args: Args, max_line_bytes: usize) -> ExitCode {
             }
             ExitCode::SUCCESS
         }
-        What::Snapshot { profile, accept } => match mcr_engine::rules::snapshot::check(std::path::Path::new("."), profile, accept) {
-            Ok(()) if accept => {
-                println!("accepted: {}", mcr_engine::rules::snapshot::path(std::path::Path::new("."), profile).display());
-                ExitCode::SUCCESS
-            }
-            Ok(()) => {
-                println!("{}: the effect is the accepted one", profile.name);
-                let accepted = std::fs::read_to_string(mcr_engine::rules::snapshot::path(std::path::Path::new("."), profile)).unwrap_or_default();
-                if profile.extends.is_none() && !accepted.contains("the rules agree with every record") {
-                    println!("{}: differs from the reference as accepted in {}", profile.name, mcr_engine::rules::snapshot::BASE_SNAPSHOT);
+        What::Snapshot { profile, accept } => {
+            match mcr_engine::rules::snapshot::check(std::path::Path::new("."), profile, accept) {
+                Ok(()) if accept => {
+                    println!(
+                        "accepted: {}",
+                        mcr_engine::rules::snapshot::path(std::path::Path::new("."), profile).display()
+                    );
+                    ExitCode::SUCCESS
                 }
-                ExitCode::SUCCESS
+                Ok(()) => {
+                    println!("{}: the effect is the accepted one", profile.name);
+                    let accepted =
+                        std::fs::read_to_string(mcr_engine::rules::snapshot::path(std::path::Path::new("."), profile))
+                            .unwrap_or_default();
+                    if profile.extends.is_none() && !accepted.contains("the rules agree with every record") {
+                        println!(
+                            "{}: differs from the reference as accepted in {}",
+                            profile.name,
+                            mcr_engine::rules::snapshot::BASE_SNAPSHOT
+                        );
+                    }
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprint!("{e}");
+                    ExitCode::FAILURE
+                }
             }
-            Err(e) => {
-                eprint!("{e}");
-                ExitCode::FAILURE
-            }
-        },
+        }
         What::Check { files } => match super::rules_check::check(&files) {
             Ok(n) => {
                 println!("rules check: {n} file(s), no error");

@@ -14,7 +14,10 @@ pub fn check(files: &[PathBuf]) -> Result<usize, Vec<String>> {
     let files: Vec<PathBuf> = if files.is_empty() {
         let mut v = vec![PathBuf::from("rules/fans.mcr")];
         if let Ok(dir) = std::fs::read_dir("rules/profiles") {
-            let mut p: Vec<PathBuf> = dir.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|x| x == "mcr")).collect();
+            let mut p: Vec<PathBuf> = dir
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|x| x == "mcr"))
+                .collect();
             p.sort();
             v.extend(p);
         }
@@ -61,17 +64,20 @@ fn check_text(name: &str, stem: &str, text: &str, rules_dir: Option<&Path>) -> R
         return lang::parse_all(name, text).map_err(|e| e.iter().map(|e| e.to_string()).collect());
     }
     // Line errors first, all at once (a hint per line), then the profile applied.
-    let hints: Vec<String> = text
-        .lines()
-        .enumerate()
-        .filter_map(|(i, l)| lang::full_width_hint(l).map(|h| format!("{name}:{}: {h}", i + 1)))
-        .chain(text.starts_with('\u{feff}').then(|| format!("{name}:1: the file starts with a byte-order mark (BOM): save it as UTF-8 without BOM")))
-        .collect();
+    let hints: Vec<String> =
+        text.lines()
+            .enumerate()
+            .filter_map(|(i, l)| lang::full_width_hint(l).map(|h| format!("{name}:{}: {h}", i + 1)))
+            .chain(text.starts_with('\u{feff}').then(|| {
+                format!("{name}:1: the file starts with a byte-order mark (BOM): save it as UTF-8 without BOM")
+            }))
+            .collect();
     if !hints.is_empty() {
         return Err(hints);
     }
     let header = profile::read_header(stem, name, text).map_err(|e| vec![e.to_string()])?;
-    let base_rel = if header.extends == "botzone" { "fans.mcr".to_string() } else { format!("profiles/{}.mcr", header.extends) };
+    let base_rel =
+        if header.extends == "botzone" { "fans.mcr".to_string() } else { format!("profiles/{}.mcr", header.extends) };
     let beside = rules_dir.map(|d| d.join(&base_rel)).filter(|f| f.is_file());
     let (base, base_text) = match (beside, rules_dir) {
         (Some(base_file), Some(dir)) => {
@@ -84,11 +90,19 @@ fn check_text(name: &str, stem: &str, text: &str, rules_dir: Option<&Path>) -> R
         _ => {
             let file = format!("rules/{base_rel}");
             let (Some(text), Some(fans)) = (built_in(&file), built_in("rules/fans.mcr")) else {
-                let looked = rules_dir.map_or(String::new(), |d| format!("not in {}, and ", d.join(&base_rel).display()));
-                return Err(vec![format!("{name}:1: its base `{}` is {looked}not a profile built into mcr (`mcr rules list`)", header.extends)]);
+                let looked =
+                    rules_dir.map_or(String::new(), |d| format!("not in {}, and ", d.join(&base_rel).display()));
+                return Err(vec![format!(
+                    "{name}:1: its base `{}` is {looked}not a profile built into mcr (`mcr rules list`)",
+                    header.extends
+                )]);
             };
             if let Some(dir) = rules_dir {
-                println!("note: {name}: its base `{}` is not in {}; checked against the copy built into mcr ({file})", header.extends, dir.display());
+                println!(
+                    "note: {name}: its base `{}` is not in {}; checked against the copy built into mcr ({file})",
+                    header.extends,
+                    dir.display()
+                );
             }
             (check_text(&file, &header.extends, text, None)?, fans.to_string())
         }

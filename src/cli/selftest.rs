@@ -29,7 +29,11 @@ fn check_line(file: &Path, line: usize, bytes: &[u8], rules: &RecordRulesArg) ->
             let id = view.game_id.as_str().to_owned();
             // The game rules of the record's own profile (or --rules, botzone).
             let result = match rules.for_record(view.rules) {
-                Err(conflict) => GameResult::Fail(format!("FAIL {}:{line}: game {id}: {}", file.display(), super::conflict_hint(&conflict))),
+                Err(conflict) => GameResult::Fail(format!(
+                    "FAIL {}:{line}: game {id}: {}",
+                    file.display(),
+                    super::conflict_hint(&conflict)
+                )),
                 Ok(profile) => match selftest::check_game_with(profile.game, &view) {
                     Ok(facts) => GameResult::Pass(facts),
                     Err(failure) => GameResult::Fail(format!("FAIL {id}: {failure}")),
@@ -46,7 +50,10 @@ fn check_line(file: &Path, line: usize, bytes: &[u8], rules: &RecordRulesArg) ->
 
 pub fn run(args: &Args, max_line_bytes: usize) -> ExitCode {
     // No spinner: the self-test prints its failures as they come.
-    let options = mcr_engine::record::ParOptions { progress: false, ..super::validate::par_options("self-test", args, max_line_bytes) };
+    let options = mcr_engine::record::ParOptions {
+        progress: false,
+        ..super::validate::par_options("self-test", args, max_line_bytes)
+    };
     let start = Instant::now();
     let mut sum = Summary::default();
     let (mut total, mut failed, mut read) = (0, 0, 0);
@@ -84,7 +91,10 @@ pub fn run(args: &Args, max_line_bytes: usize) -> ExitCode {
     let threads = match done {
         Ok(stats) => stats.threads,
         Err(e) => {
-            eprintln!("self-test: cannot start {} worker threads: {e}", mcr_engine::record::par::worker_threads(options.jobs));
+            eprintln!(
+                "self-test: cannot start {} worker threads: {e}",
+                mcr_engine::record::par::worker_threads(options.jobs)
+            );
             return ExitCode::FAILURE;
         }
     };
@@ -93,7 +103,10 @@ pub fn run(args: &Args, max_line_bytes: usize) -> ExitCode {
         println!("... and {} more failures", failed - SHOWN);
     }
     println!("{}", sum.line());
-    eprintln!("checked {total} games in {elapsed:.2} s ({:.0} games/s, {threads} threads)", total as f64 / elapsed.max(1e-9));
+    eprintln!(
+        "checked {total} games in {elapsed:.2} s ({:.0} games/s, {threads} threads)",
+        total as f64 / elapsed.max(1e-9)
+    );
     println!("self-test: {}/{total} games PASS", total - failed);
     if read == 0 {
         eprintln!("self-test: no game record read");

@@ -8,7 +8,9 @@ use serde_json::json;
 use std::process::ExitCode;
 
 #[derive(clap::Args)]
-#[command(after_help = "The hand is written as for `mcr fan` (see `mcr fan --help`), the winning tile optional:\n  [chi 456m] 123s 789s 4p 5p 6z 6z      (10 standing tiles and a pack: per shape)\n  123m 456m 789s 1p 2p 3z 4z 5z +9p      (14 tiles: a +tile is the one drawn; the discard table)")]
+#[command(
+    after_help = "The hand is written as for `mcr fan` (see `mcr fan --help`), the winning tile optional:\n  [chi 456m] 123s 789s 4p 5p 6z 6z      (10 standing tiles and a pack: per shape)\n  123m 456m 789s 1p 2p 3z 4z 5z +9p      (14 tiles: a +tile is the one drawn; the discard table)"
+)]
 pub struct Args {
     /// The hand, e.g. "[chi 456m] 123s 789s 4p 5p 6z 6z".
     pub hand: Vec<String>,

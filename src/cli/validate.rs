@@ -82,7 +82,9 @@ pub fn run(args: Args, max_line_bytes: usize) -> ExitCode {
         match outcome {
             Outcome::Reproduced(_) => tally.reproduced += 1,
             Outcome::Diverged(_, message) => println!("FAIL {}:{line}: {message}", file.display()),
-            Outcome::Conflict(id, conflict) => println!("FAIL {}:{line}: game {id}: {}", file.display(), super::conflict_hint(&conflict)),
+            Outcome::Conflict(id, conflict) => {
+                println!("FAIL {}:{line}: game {id}: {}", file.display(), super::conflict_hint(&conflict))
+            }
             // A file that cannot be opened is named as it is.
             Outcome::Malformed(e) if e.line == 0 => println!("{e}"),
             Outcome::Malformed(e) => println!("FAIL {}", super::hinted(&e)),
@@ -91,7 +93,10 @@ pub fn run(args: Args, max_line_bytes: usize) -> ExitCode {
     match done {
         Ok(stats) => tally.time.read = stats.read_seconds,
         Err(e) => {
-            eprintln!("validate: cannot start {} worker threads: {e}", mcr_engine::record::par::worker_threads(options.jobs));
+            eprintln!(
+                "validate: cannot start {} worker threads: {e}",
+                mcr_engine::record::par::worker_threads(options.jobs)
+            );
             return ExitCode::FAILURE;
         }
     }

@@ -9,7 +9,9 @@ use serde_json::json;
 use std::process::ExitCode;
 
 #[derive(clap::Args)]
-#[command(after_help = "The hand is written as for `mcr fan` (see `mcr fan --help`), without a winning tile;\nflags (4th, kong, last), seat=, prevalent=, flowers= apply to every win.\n  mcr waits \"[peng 1z] 234s 789s 55p 67p seat=E prevalent=E\"")]
+#[command(
+    after_help = "The hand is written as for `mcr fan` (see `mcr fan --help`), without a winning tile;\nflags (4th, kong, last), seat=, prevalent=, flowers= apply to every win.\n  mcr waits \"[peng 1z] 234s 789s 55p 67p seat=E prevalent=E\""
+)]
 pub struct Args {
     /// The hand, e.g. "[peng 1z] 234s 789s 55p 67p".
     pub hand: Vec<String>,
@@ -32,7 +34,10 @@ fn fans_text(r: &FanResult) -> String {
     if !r.is_win() {
         return format!("result {} (no win)", r.result);
     }
-    let list: Vec<String> = r.fans().map(|(f, c)| if c > 1 { format!("{} {}x{c}", f.name, f.value) } else { format!("{} {}", f.name, f.value) }).collect();
+    let list: Vec<String> = r
+        .fans()
+        .map(|(f, c)| if c > 1 { format!("{} {}x{c}", f.name, f.value) } else { format!("{} {}", f.name, f.value) })
+        .collect();
     let min = r.profile.game.min_fan;
     let below = if r.result < min { format!("  (below the {min}-fan minimum)") } else { String::new() };
     format!("{:>2} fan{below}  {}", r.result, list.join(", "))
@@ -51,7 +56,11 @@ pub fn run(args: Args) -> ExitCode {
         return fail("a waiting hand has no winning tile yet: leave out the +tile".into());
     }
     if h.packs.len() > 4 || h.standing.len() + 3 * h.packs.len() != 13 {
-        return fail(format!("{} standing tiles and {} packs: a waiting hand has 13 - 3 x packs standing tiles", h.standing.len(), h.packs.len()));
+        return fail(format!(
+            "{} standing tiles and {} packs: a waiting hand has 13 - 3 x packs standing tiles",
+            h.standing.len(),
+            h.packs.len()
+        ));
     }
     let profile = args.rules.rules;
     let found = match waits_with(profile, &h.packs, &h.standing, h.flags, h.seat, h.prevalent, h.flowers) {
@@ -73,6 +82,11 @@ pub fn run(args: Args) -> ExitCode {
     }
     let legal = found.iter().filter(|w| w.below_minimum() != (true, true));
     let min = profile.game.min_fan;
-    println!("waits: {} ({} reach {min} fan: {})", found.len(), legal.clone().count(), names(legal.map(|w| w.tile)).join(" "));
+    println!(
+        "waits: {} ({} reach {min} fan: {})",
+        found.len(),
+        legal.clone().count(),
+        names(legal.map(|w| w.tile)).join(" ")
+    );
     ExitCode::SUCCESS
 }

@@ -222,13 +222,7 @@ pub fn regular_readings(standing: &TileCounts, held: u64, fixed: &[Set], out: &m
         return;
     }
     let mut counts = *standing;
-    let mut work = Reading {
-        shape: Shape::Regular,
-        sets: [Set::EMPTY; 4],
-        set_count: 4,
-        pair: None,
-        knitted: None,
-    };
+    let mut work = Reading { shape: Shape::Regular, sets: [Set::EMPTY; 4], set_count: 4, pair: None, knitted: None };
     work.sets[..fixed.len()].copy_from_slice(fixed);
     divide_from(&mut counts, held, fixed.len(), 0, 0, 0, &mut work, out);
 }
@@ -302,7 +296,8 @@ fn divide_from(
                         h &= !(1 << u);
                     }
                 }
-                work.sets[idx] = Set { kind: SetKind::Chow, tile: Tile::from_index(t as u8 + 1), melded: false, fixed: false };
+                work.sets[idx] =
+                    Set { kind: SetKind::Chow, tile: Tile::from_index(t as u8 + 1), melded: false, fixed: false };
                 divide_from(counts, h, idx + 1, key, stranded, kinds, work, out);
                 counts[t] += 1;
                 counts[t + 1] += 1;

@@ -138,7 +138,11 @@ impl Pattern {
             let (key, total) = suit_key_and_total(c, s)?;
             (p.key[s], p.total[s]) = (key as u32, total);
             let part = if complete & 1 << s != 0 {
-                if total % 3 == 2 { Part::SetsAndPair } else { Part::Sets }
+                if total % 3 == 2 {
+                    Part::SetsAndPair
+                } else {
+                    Part::Sets
+                }
             } else {
                 suit_part(key, total)
             };

@@ -147,7 +147,8 @@ pub fn is_unique_wait_fast(concealed: &TileCounts, held: u64, tile_count: i32, w
     // when the win tile's suit does not: so when that suit, without the win
     // tile, reads neither way, a completing tile can only go there, and the
     // table's answer (by its tile total) is the hand's.
-    let short_suit = (regular && win.is_suited()).then(|| super::tables::broken_suit_waits(&c, win.index() / 9)).flatten();
+    let short_suit =
+        (regular && win.is_suited()).then(|| super::tables::broken_suit_waits(&c, win.index() / 9)).flatten();
     let mut waiting = match short_suit {
         Some(ranks) => (ranks as u64) << (win.index() / 9 * 9),
         None => match super::tables::Pattern::new(&c, complete) {

@@ -226,11 +226,11 @@ mod tests {
             (ClaimOutcome::NotEligible, Some(2), Some(ClaimAction::Chi), Some((3, line(ON_DISCARD, 2))))
         );
         assert_eq!(decide(ON_DISCARD, 0, ["PASS", "PASS", "PASS", "PASS"]), (ClaimOutcome::NoClaim, None, None, None));
-        assert_eq!(decide(ON_DISCARD, 0, ["PLAY W1", "PASS", "PASS", "PASS"]), (ClaimOutcome::ActorNotPass, Some(0), None, None));
         assert_eq!(
-            decide(ON_DISCARD, 0, ["PASS", "PASS", "PASS", "PENG"]).0,
-            ClaimOutcome::Rejected
+            decide(ON_DISCARD, 0, ["PLAY W1", "PASS", "PASS", "PASS"]),
+            (ClaimOutcome::ActorNotPass, Some(0), None, None)
         );
+        assert_eq!(decide(ON_DISCARD, 0, ["PASS", "PASS", "PASS", "PENG"]).0, ClaimOutcome::Rejected);
         assert!(line(ON_DISCARD, 0) > 0 && line(ON_DISCARD, 0) < line(ON_DISCARD, 1));
         let on = |levels: &'static [ClaimLevel]| {
             let mut decision = None;

@@ -9,31 +9,67 @@ use crate::tiles::Tile;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Event {
     /// Game start: seat numbers and the prevalent wind.
-    Init { quan: u8, srand: u32, strlen: usize },
+    Init {
+        quan: u8,
+        srand: u32,
+        strlen: usize,
+    },
     /// 13 tiles to each seat, in the order dealt.
-    Deal { hands: [[Tile; DEALT]; 4] },
-    Draw { player: u8, tile: Tile },
-    Play { player: u8, tile: Tile },
+    Deal {
+        hands: [[Tile; DEALT]; 4],
+    },
+    Draw {
+        player: u8,
+        tile: Tile,
+    },
+    Play {
+        player: u8,
+        tile: Tile,
+    },
     /// `player` punged the live discard and discarded `tile`.
-    Peng { player: u8, tile: Tile },
+    Peng {
+        player: u8,
+        tile: Tile,
+    },
     /// `player` chowed the live discard into the run around `middle` and
     /// discarded `tile`.
-    Chi { player: u8, middle: Tile, tile: Tile },
+    Chi {
+        player: u8,
+        middle: Tile,
+        tile: Tile,
+    },
     /// A melded kong of the live discard or a concealed kong.
-    Gang { player: u8, tile: Tile },
+    Gang {
+        player: u8,
+        tile: Tile,
+    },
     /// A pung promoted to a kong.
-    BuGang { player: u8, tile: Tile },
+    BuGang {
+        player: u8,
+        tile: Tile,
+    },
     /// Wall exhausted for the next drawer: a draw game.
     Huang,
-    Hu { player: u8, fans: FanResult, score: [i32; 4] },
+    Hu {
+        player: u8,
+        fans: FanResult,
+        score: [i32; 4],
+    },
     /// Verdict `WA`: an illegal or malformed answer; or, with `platform`, the
     /// verdict the platform gave a seat that failed to answer (`TLE`, `MLE`,
     /// `RE`, ...: the judge's `playerError` with that code, scored as WA).
     /// `strlen` is still on the display when the offending answer was to the
     /// INIT request.
-    WrongAnswer { player: u8, strlen: Option<usize>, platform: Option<Box<str>> },
+    WrongAnswer {
+        player: u8,
+        strlen: Option<usize>,
+        platform: Option<Box<str>>,
+    },
     /// Verdict `WH`: HU with fewer than 8 fan (or a hand that does not win).
-    WrongHu { player: u8, fans: FanResult },
+    WrongHu {
+        player: u8,
+        fans: FanResult,
+    },
 }
 
 /// Scores of a verdict: -30 for the offender, +10 for the others.

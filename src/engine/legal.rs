@@ -22,7 +22,9 @@ pub enum Claim {
     /// Discard after one's own draw.
     Play(Tile),
     /// Chow the live discard into the run around `middle`.
-    Chi { middle: Tile },
+    Chi {
+        middle: Tile,
+    },
     /// Pung the live discard.
     Peng,
     /// Melded kong of the live discard (`GANG`).

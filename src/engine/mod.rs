@@ -171,8 +171,7 @@ impl Engine {
         let mut strlen = WALL_SIZE - 1; // the spaces between names
         for (index, text) in wall.iter().enumerate() {
             let text = text.as_ref();
-            let tile = Tile::parse(text)
-                .map_err(|_| EngineError::UnknownTile { index, text: text.to_string() })?;
+            let tile = Tile::parse(text).map_err(|_| EngineError::UnknownTile { index, text: text.to_string() })?;
             seen[tile.index()] += 1;
             if seen[tile.index()] > 4 {
                 return Err(EngineError::FifthCopy { index, tile });
@@ -272,7 +271,11 @@ impl Engine {
     /// examined earlier that ends the game (HU, a WA) wins over a later
     /// verdict. A verdict reached ends the game as the judge's `playerError`:
     /// display action = the verdict, player = the seat, scores -30 / +10.
-    pub fn step_with_verdicts(&mut self, responses: [&str; 4], verdicts: [Option<&str>; 4]) -> Result<Turn, EngineError> {
+    pub fn step_with_verdicts(
+        &mut self,
+        responses: [&str; 4],
+        verdicts: [Option<&str>; 4],
+    ) -> Result<Turn, EngineError> {
         // `OK` is the platform's word for an answer given.
         let verdicts = verdicts.map(|v| v.filter(|v| *v != "OK"));
         if verdicts.iter().any(Option::is_some) {
@@ -336,9 +339,7 @@ impl Engine {
     pub fn step_map(&mut self, responses: &BTreeMap<String, String>) -> Result<Turn, EngineError> {
         let mut r = [""; 4];
         for (seat, slot) in r.iter_mut().enumerate() {
-            *slot = responses
-                .get(crate::record::SEAT_KEYS[seat])
-                .ok_or(EngineError::MissingResponse(seat as u8))?;
+            *slot = responses.get(crate::record::SEAT_KEYS[seat]).ok_or(EngineError::MissingResponse(seat as u8))?;
         }
         self.step(r)
     }
@@ -445,7 +446,10 @@ impl Engine {
             }
             ClaimAction::Peng => {
                 let Some(discard) = answer.args[0] else { return stuck() };
-                if !seat.take(claimed, 2) || !seat.push_pack(Pack::new(PackKind::Pung, claimed, offer)) || !seat.take(discard, 1) {
+                if !seat.take(claimed, 2)
+                    || !seat.push_pack(Pack::new(PackKind::Pung, claimed, offer))
+                    || !seat.take(discard, 1)
+                {
                     return stuck();
                 }
                 self.table.shown[claimed.index()] += 3;

@@ -56,7 +56,9 @@ impl SeatView {
     pub fn observe(&mut self, request: &str, my_answer: Option<&str>) -> Result<(), SeatViewError> {
         let bad = |why: &str| SeatViewError { request: request.to_string(), why: why.to_string() };
         let w: Vec<&str> = request.split(' ').collect();
-        let num = |i: usize| w.get(i).and_then(|s| s.parse::<u8>().ok()).filter(|&n| n < 4).ok_or_else(|| bad("bad seat or wind"));
+        let num = |i: usize| {
+            w.get(i).and_then(|s| s.parse::<u8>().ok()).filter(|&n| n < 4).ok_or_else(|| bad("bad seat or wind"))
+        };
         let tile = |i: usize| w.get(i).and_then(|s| Tile::parse(s).ok()).ok_or_else(|| bad("bad tile"));
         let e = &mut self.engine;
         let me = self.seat;
@@ -103,7 +105,8 @@ impl SeatView {
                     }
                     ("PLAY", 4) => {
                         let t = tile(3)?;
-                        self.drawer_answered(p, |seat, drawn| seat.add(drawn) && seat.take(t, 1)).map_err(|why| bad(&why))?;
+                        self.drawer_answered(p, |seat, drawn| seat.add(drawn) && seat.take(t, 1))
+                            .map_err(|why| bad(&why))?;
                         let e = &mut self.engine;
                         e.table.kong.rotate();
                         e.tile = t;
@@ -126,10 +129,13 @@ impl SeatView {
                     ("CHI", 5) => {
                         let (middle, discard) = (tile(3)?, tile(4)?);
                         let (_, claimed) = self.live_discard().ok_or_else(|| bad("CHI with no live discard"))?;
-                        let run = super::legal::chow_around(middle, claimed).ok_or_else(|| bad("CHI not around the discard"))?;
+                        let run = super::legal::chow_around(middle, claimed)
+                            .ok_or_else(|| bad("CHI not around the discard"))?;
                         let e = &mut self.engine;
                         let seat = &mut e.table.seats[p as usize];
-                        if p == me && !(seat.add(claimed) && run.iter().all(|&t| seat.take(t, 1)) && seat.take(discard, 1)) {
+                        if p == me
+                            && !(seat.add(claimed) && run.iter().all(|&t| seat.take(t, 1)) && seat.take(discard, 1))
+                        {
                             return Err(bad("own CHI without the tiles"));
                         }
                         seat.push_pack(Pack::new(PackKind::Chow, middle, claimed.rank() + 2 - middle.rank()));
@@ -152,7 +158,11 @@ impl SeatView {
                                 None
                             };
                             self.drawer_answered(p, |seat, drawn| match own {
-                                Some(t) => seat.add(drawn) && seat.take(t, 4) && seat.push_pack(Pack::new(PackKind::Kong, t, 0)),
+                                Some(t) => {
+                                    seat.add(drawn)
+                                        && seat.take(t, 4)
+                                        && seat.push_pack(Pack::new(PackKind::Kong, t, 0))
+                                }
                                 None => true,
                             })
                             .map_err(|why| bad(&why))?;
@@ -226,7 +236,11 @@ impl SeatView {
 
     /// The drawer `p` answered: for this seat, `apply` changes its hand
     /// (the drawn tile given); another seat's hand is not known.
-    fn drawer_answered(&mut self, p: u8, apply: impl FnOnce(&mut super::state::Seat, Tile) -> bool) -> Result<(), String> {
+    fn drawer_answered(
+        &mut self,
+        p: u8,
+        apply: impl FnOnce(&mut super::state::Seat, Tile) -> bool,
+    ) -> Result<(), String> {
         let e = &mut self.engine;
         if e.stage != Stage::Draw(p) {
             return Err(format!("seat {p} acts out of turn"));

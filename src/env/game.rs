@@ -67,7 +67,8 @@ impl Game {
     /// record needs.
     pub fn new(profile: &'static Profile, deal: Deal, game_id: String, record: bool) -> Result<Game, EngineError> {
         let names = deal.wall.map(Tile::name);
-        let game = Replayer::live(Engine::with_profile(profile), &names, deal.quan as i64, deal.srand as i64).map_err(engine_error)?;
+        let game = Replayer::live(Engine::with_profile(profile), &names, deal.quan as i64, deal.srand as i64)
+            .map_err(engine_error)?;
         let turn = game.turn().ok_or(EngineError::GameOver)?;
         let mut seen = Seen::new(deal.quan);
         seen.observe(turn);
@@ -105,7 +106,11 @@ impl Game {
         let over = self.over;
         let log = self.log.as_ref()?;
         let n = log.len();
-        Some(log.iter().enumerate().map(move |(i, l)| (&l.turn, (!(over && i + 1 == n)).then(|| l.responses.each_ref().map(String::as_str)))))
+        Some(
+            log.iter().enumerate().map(move |(i, l)| {
+                (&l.turn, (!(over && i + 1 == n)).then(|| l.responses.each_ref().map(String::as_str)))
+            }),
+        )
     }
 
     pub fn engine(&self) -> &Engine {
@@ -173,7 +178,14 @@ impl Game {
         let n = kind.len();
         for seat in 0..4u8 {
             let pending = self.pending[seat as usize];
-            obs::write(kind, self.game.engine(), &self.seen, seat, pending, &mut out[seat as usize * n..(seat as usize + 1) * n]);
+            obs::write(
+                kind,
+                self.game.engine(),
+                &self.seen,
+                seat,
+                pending,
+                &mut out[seat as usize * n..(seat as usize + 1) * n],
+            );
         }
     }
 
@@ -199,7 +211,8 @@ impl Game {
                 if let Some(claim) = self.pending[seat] {
                     // A discard outside the mask is still sent: the judge
                     // judges `PENG <tile>` / `CHI <middle> <tile>`.
-                    let discard = actions[seat].checked_sub(action::PLAY).filter(|&t| t < 34).and_then(|t| Tile::new(t as u8));
+                    let discard =
+                        actions[seat].checked_sub(action::PLAY).filter(|&t| t < 34).and_then(|t| Tile::new(t as u8));
                     self.held[seat] = discard.map(|d| Move { claim, discard: Some(d) });
                 }
             }
@@ -232,7 +245,10 @@ impl Game {
                 _ => text.push_str(REJECTED),
             }
         }
-        let turn = self.game.feed([&self.answers[0], &self.answers[1], &self.answers[2], &self.answers[3]]).map_err(engine_error)?;
+        let turn = self
+            .game
+            .feed([&self.answers[0], &self.answers[1], &self.answers[2], &self.answers[3]])
+            .map_err(engine_error)?;
         self.judge_steps += 1;
         self.seen.observe(turn);
         let terminal = turn.is_terminal();

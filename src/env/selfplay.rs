@@ -30,7 +30,13 @@ impl OwnedBuffers {
     }
 
     pub fn view(&mut self) -> Buffers<'_> {
-        Buffers { obs: &mut self.obs, mask: &mut self.mask, reward: &mut self.reward, done: &mut self.done, hu_fans: &mut self.hu_fans }
+        Buffers {
+            obs: &mut self.obs,
+            mask: &mut self.mask,
+            reward: &mut self.reward,
+            done: &mut self.done,
+            hu_fans: &mut self.hu_fans,
+        }
     }
 }
 
@@ -95,7 +101,13 @@ pub fn play(games: usize, seed: u64, threads: usize, profile: &'static Profile) 
 
 /// [`play`], handing each record to `each` as its game finishes, so that
 /// memory does not grow with `games`; stops at the first error of `each`.
-pub fn play_each<E: From<EnvError>>(games: usize, seed: u64, threads: usize, profile: &'static Profile, mut each: impl FnMut(String) -> Result<(), E>) -> Result<(), E> {
+pub fn play_each<E: From<EnvError>>(
+    games: usize,
+    seed: u64,
+    threads: usize,
+    profile: &'static Profile,
+    mut each: impl FnMut(String) -> Result<(), E>,
+) -> Result<(), E> {
     let mut cfg = VecEnvConfig::new(games.clamp(1, 256), seed);
     cfg.profile = profile;
     cfg.records = true;

@@ -48,7 +48,16 @@ pub struct VecEnvConfig {
 
 impl VecEnvConfig {
     pub fn new(num_envs: usize, seed: u64) -> VecEnvConfig {
-        VecEnvConfig { num_envs, seed, threads: 0, obs: ObsKind::Compact, duplicate: false, records: false, skip_forced: true, profile: Profile::default() }
+        VecEnvConfig {
+            num_envs,
+            seed,
+            threads: 0,
+            obs: ObsKind::Compact,
+            duplicate: false,
+            records: false,
+            skip_forced: true,
+            profile: Profile::default(),
+        }
     }
 }
 
@@ -95,7 +104,10 @@ impl VecEnv {
         if cfg.num_envs == 0 {
             return Err(EnvError::NoEnvs);
         }
-        let pool = rayon::ThreadPoolBuilder::new().num_threads(cfg.threads).build().map_err(|e| EnvError::Pool(e.to_string()))?;
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(cfg.threads)
+            .build()
+            .map_err(|e| EnvError::Pool(e.to_string()))?;
         let mut env = VecEnv { cfg, tables: Vec::new(), pool, records: Vec::new(), games_done: 0, steps: 0 };
         env.tables = (0..env.cfg.num_envs).map(|i| env.new_table(i)).collect::<Result<_, _>>()?;
         Ok(env)
@@ -247,7 +259,13 @@ fn start(cfg: &VecEnvConfig, env: usize, k: u64) -> Result<Game, EngineError> {
 
 /// Applies one decision; on the end of a game, adds the scores to `reward`,
 /// keeps the record and starts the table's next game. True when a game ended.
-fn play(cfg: &VecEnvConfig, env: usize, t: &mut Table, actions: [usize; 4], reward: &mut [f32; 4]) -> Result<bool, EnvError> {
+fn play(
+    cfg: &VecEnvConfig,
+    env: usize,
+    t: &mut Table,
+    actions: [usize; 4],
+    reward: &mut [f32; 4],
+) -> Result<bool, EnvError> {
     let judged = t.game.judge_steps();
     let outcome = t.game.step(actions).map_err(|error| EnvError::Engine { env, error })?;
     t.judge_steps += (t.game.judge_steps() - judged) as u64;
@@ -258,7 +276,13 @@ fn play(cfg: &VecEnvConfig, env: usize, t: &mut Table, actions: [usize; 4], rewa
     Ok(ended)
 }
 
-fn finish(cfg: &VecEnvConfig, env: usize, t: &mut Table, outcome: Option<Outcome>, reward: &mut [f32; 4]) -> Result<bool, EnvError> {
+fn finish(
+    cfg: &VecEnvConfig,
+    env: usize,
+    t: &mut Table,
+    outcome: Option<Outcome>,
+    reward: &mut [f32; 4],
+) -> Result<bool, EnvError> {
     let Some(outcome) = outcome else { return Ok(false) };
     for (r, s) in reward.iter_mut().zip(outcome.scores) {
         *r += s as f32;

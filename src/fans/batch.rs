@@ -36,12 +36,17 @@ mod tests {
 
     #[test]
     fn threads_change_nothing_but_speed() {
-        let hands: Vec<HandInput> = ["123m 456m 789m 123p 5p +5p", "123m 456m 789m 123p 5p +6p", "11m 22m 33m 44p 55p 66s 7s +7s zimo", "123m 456m 789m 5p +5p"]
-            .iter()
-            .cycle()
-            .take(1001)
-            .map(|s| parse_hand(s).unwrap())
-            .collect();
+        let hands: Vec<HandInput> = [
+            "123m 456m 789m 123p 5p +5p",
+            "123m 456m 789m 123p 5p +6p",
+            "11m 22m 33m 44p 55p 66s 7s +7s zimo",
+            "123m 456m 789m 5p +5p",
+        ]
+        .iter()
+        .cycle()
+        .take(1001)
+        .map(|s| parse_hand(s).unwrap())
+        .collect();
         let p = Profile::default();
         let one: Vec<i32> = hands.iter().map(|h| p.calculate_total(h)).collect();
         assert!(one.iter().any(|&t| t > 0) && one.iter().any(|&t| t < 0), "{one:?}");

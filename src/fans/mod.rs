@@ -132,7 +132,6 @@ impl std::fmt::Display for Verdict {
     }
 }
 
-
 /// One entry of the fan table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct FanInfo {

@@ -119,8 +119,19 @@ impl SetStats {
 }
 
 impl<'a> HandView<'a> {
-    pub fn new(facts: &'a HandFacts, reading: &'a Reading, unique_wait: &'a dyn Fn() -> bool, discard_completes_pung_melded: bool) -> HandView<'a> {
-        HandView { facts, reading, unique_wait, no_other_fan: false, stats: SetStats::of(facts, reading, discard_completes_pung_melded) }
+    pub fn new(
+        facts: &'a HandFacts,
+        reading: &'a Reading,
+        unique_wait: &'a dyn Fn() -> bool,
+        discard_completes_pung_melded: bool,
+    ) -> HandView<'a> {
+        HandView {
+            facts,
+            reading,
+            unique_wait,
+            no_other_fan: false,
+            stats: SetStats::of(facts, reading, discard_completes_pung_melded),
+        }
     }
 
     pub fn set_no_other_fan(&mut self, v: bool) {
@@ -142,7 +153,10 @@ impl HandView<'_> {
     pub fn shifted_pairs(&self) -> bool {
         let c = &self.facts.concealed;
         let Some(first) = c.iter().position(|&n| n != 0) else { return false };
-        first < 27 && first % 9 <= 2 && (first..first + 7).all(|t| c[t] == 2) && c.iter().filter(|&&n| n != 0).count() == 7
+        first < 27
+            && first % 9 <= 2
+            && (first..first + 7).all(|t| c[t] == 2)
+            && c.iter().filter(|&&n| n != 0).count() == 7
     }
     pub fn thirteen_orphans(&self) -> bool {
         self.reading.shape == Shape::ThirteenOrphans
@@ -272,7 +286,8 @@ impl HandView<'_> {
         c.contains(self.facts.win)
     }
     pub fn win_in_knitted_straight(&self) -> bool {
-        self.knitted_straight() && KNITTED_STRAIGHTS[self.reading.knitted.unwrap_or(0) as usize].contains(&(self.facts.win.index() as u8))
+        self.knitted_straight()
+            && KNITTED_STRAIGHTS[self.reading.knitted.unwrap_or(0) as usize].contains(&(self.facts.win.index() as u8))
     }
     pub fn initial(&self) -> bool {
         self.facts.flags.initial
@@ -326,8 +341,21 @@ pub struct GroupMembers {
 }
 
 impl GroupMembers {
-    pub fn new(tiles: impl Iterator<Item = Tile>, pair: Option<Tile>, seat_wind: u8, prevalent_wind: u8) -> GroupMembers {
-        let mut m = GroupMembers { len: 0, by_rank: [0, 1, 2, 3], ranks: [0; 4], suits: [0; 4], pair, seat_wind, prevalent_wind };
+    pub fn new(
+        tiles: impl Iterator<Item = Tile>,
+        pair: Option<Tile>,
+        seat_wind: u8,
+        prevalent_wind: u8,
+    ) -> GroupMembers {
+        let mut m = GroupMembers {
+            len: 0,
+            by_rank: [0, 1, 2, 3],
+            ranks: [0; 4],
+            suits: [0; 4],
+            pair,
+            seat_wind,
+            prevalent_wind,
+        };
         for t in tiles {
             m.ranks[m.len as usize] = t.rank();
             m.suits[m.len as usize] = t.suit() as u8;
@@ -347,7 +375,16 @@ impl GroupMembers {
     /// The group of the members in `mask` (bit k: the k-th tile given).
     #[inline]
     pub fn view(&self, mask: u8) -> GroupView {
-        let mut g = GroupView { len: 0, pair: self.pair, seat_wind: self.seat_wind, prevalent_wind: self.prevalent_wind, ranks: [0; 4], rank_suits: [0; 4], suits: 0, tiles: 0 };
+        let mut g = GroupView {
+            len: 0,
+            pair: self.pair,
+            seat_wind: self.seat_wind,
+            prevalent_wind: self.prevalent_wind,
+            ranks: [0; 4],
+            rank_suits: [0; 4],
+            suits: 0,
+            tiles: 0,
+        };
         for &k in &self.by_rank[..self.len as usize] {
             if mask & 1 << k != 0 {
                 let (r, s) = (self.ranks[k as usize], self.suits[k as usize]);
@@ -401,7 +438,8 @@ impl GroupView {
         self.suited()
             && (0..3u8).all(|suit| {
                 // Ranks are in order, so each suit's are too.
-                let ranks = self.ranks_sorted().iter().zip(&self.rank_suits).filter(|(_, &s)| s == suit).map(|(&r, _)| r);
+                let ranks =
+                    self.ranks_sorted().iter().zip(&self.rank_suits).filter(|(_, &s)| s == suit).map(|(&r, _)| r);
                 self.suits & 1 << suit == 0 || ranks.eq(want.iter().copied())
             })
     }

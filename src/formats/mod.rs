@@ -175,7 +175,11 @@ pub fn detect(line: &[u8]) -> Option<Format> {
     // A record's keys win over a match log's (a record may hold a log's
     // `_id` in its `source`).
     let log = match serde_json::from_slice::<Probe>(line) {
-        Ok(p) => (p.id.is_some() || p.initdata.is_some() || p.log.is_some() || p.logs.is_some()) && p.game_id.is_none() && p.turns.is_none(),
+        Ok(p) => {
+            (p.id.is_some() || p.initdata.is_some() || p.log.is_some() || p.logs.is_some())
+                && p.game_id.is_none()
+                && p.turns.is_none()
+        }
         Err(_) => (has("initdata") || has("_id") || has("log") || has("logs")) && !has("game_id") && !has("turns"),
     };
     Some(if log { Format::BotzoneLog } else { Format::Record })
@@ -215,7 +219,13 @@ pub fn open(path: &Path, max_line_bytes: usize) -> Result<Input, ImportError> {
                 skipped.push(ImportError::new(path, blank as usize, record::too_long_message(len, max)));
                 buf.clear();
             }
-            Err(e) => return Err(ImportError::new(path, blank as usize + 1, format!("read error (truncated or corrupt file?): {e}"))),
+            Err(e) => {
+                return Err(ImportError::new(
+                    path,
+                    blank as usize + 1,
+                    format!("read error (truncated or corrupt file?): {e}"),
+                ))
+            }
         }
     };
     // The blank lines are given back as such, so that line numbers hold.
@@ -254,7 +264,11 @@ pub fn games_in(input: Input, from: Option<Format>) -> Games {
 
 /// Game records as input: each replayed exactly (requests and displays)
 /// under its own rules, and kept as read.
-fn records(reader: Box<dyn BufRead + Send>, file: PathBuf, max_line_bytes: usize) -> impl Iterator<Item = Result<GameRecord, ImportError>> {
+fn records(
+    reader: Box<dyn BufRead + Send>,
+    file: PathBuf,
+    max_line_bytes: usize,
+) -> impl Iterator<Item = Result<GameRecord, ImportError>> {
     let mut engines: Vec<(&'static crate::fans::Profile, Engine)> = Vec::new();
     Records::<GameRecord>::from_reader(&file, reader, max_line_bytes).map(move |r| {
         let r = r?;
@@ -310,7 +324,12 @@ impl Summary {
 /// Imports `inputs` (any of the formats; `from` overrides detection) as game
 /// records, one JSON line each, into `out`; no input line longer than
 /// `max_line_bytes` is kept. Stops only on a write error.
-pub fn import(inputs: &[PathBuf], from: Option<Format>, max_line_bytes: usize, out: &mut dyn Write) -> std::io::Result<Summary> {
+pub fn import(
+    inputs: &[PathBuf],
+    from: Option<Format>,
+    max_line_bytes: usize,
+    out: &mut dyn Write,
+) -> std::io::Result<Summary> {
     let mut summary = Summary::default();
     let mut line = Vec::with_capacity(1 << 16);
     for path in inputs {
@@ -361,7 +380,9 @@ pub fn export(inputs: &[PathBuf], to: Format, max_line_bytes: usize, out: &mut d
                     summary.written += 1;
                 }
                 Err(ExportError::Io(e)) => return Err(e),
-                Err(ExportError::Unwritable(why)) => summary.failed(format!("{}: match {}: {why}", path.display(), record.game_id)),
+                Err(ExportError::Unwritable(why)) => {
+                    summary.failed(format!("{}: match {}: {why}", path.display(), record.game_id))
+                }
             }
         }
     }

@@ -49,7 +49,8 @@ pub fn decode(r: &[u8]) -> Result<HandInput, String> {
         return Err(format!("{} bytes, not {PACKED_BYTES}", r.len()));
     }
     // The byte's place is only formatted when it is wrong.
-    let tile = |at: usize| Tile::new(r[at]).ok_or_else(|| format!("byte {at}: tile index {} out of range 0..=33", r[at]));
+    let tile =
+        |at: usize| Tile::new(r[at]).ok_or_else(|| format!("byte {at}: tile index {} out of range 0..=33", r[at]));
     let (np, nt) = (r[0] as usize, r[13] as usize);
     if np > 4 {
         return Err(format!("byte 0: {np} packs (at most 4)"));
@@ -75,7 +76,13 @@ pub fn decode(r: &[u8]) -> Result<HandInput, String> {
     if flags > 15 {
         return Err(format!("byte 29: flags {flags} (bits 1, 2, 4, 8)"));
     }
-    let flags = WinFlags { self_drawn: flags & 1 != 0, fourth_tile: flags & 2 != 0, about_kong: flags & 4 != 0, wall_last: flags & 8 != 0, initial: false };
+    let flags = WinFlags {
+        self_drawn: flags & 1 != 0,
+        fourth_tile: flags & 2 != 0,
+        about_kong: flags & 4 != 0,
+        wall_last: flags & 8 != 0,
+        initial: false,
+    };
     HandInput::new(&packs[..np], &standing[..nt], tile(27)?, flags, r[30], r[31], r[28]).map_err(|e| e.to_string())
 }
 
@@ -91,7 +98,10 @@ mod tests {
         assert_eq!(out.len(), PACKED_BYTES);
         assert_eq!((out[0], out[13]), (2, 7));
         let back = decode(&out).unwrap();
-        assert_eq!((back.packs(), back.standing(), back.win_tile, back.flags.self_drawn), (h.packs(), h.standing(), h.win_tile, true));
+        assert_eq!(
+            (back.packs(), back.standing(), back.win_tile, back.flags.self_drawn),
+            (h.packs(), h.standing(), h.win_tile, true)
+        );
         let mut bad = out.clone();
         bad[27] = 34;
         assert_eq!(decode(&bad).unwrap_err(), "byte 27: tile index 34 out of range 0..=33");

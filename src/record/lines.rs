@@ -149,7 +149,14 @@ impl LineReader {
 
     /// The lines of a stream already open (`file` names it in errors).
     pub fn from_reader(file: &Path, reader: Box<dyn Read + Send>, limit: usize, max_line_bytes: usize) -> LineReader {
-        LineReader { file: file.to_path_buf(), reader: Some(reader), carry: Vec::new(), line: 0, budget: limit, max_line: super::line_bound(max_line_bytes) }
+        LineReader {
+            file: file.to_path_buf(),
+            reader: Some(reader),
+            carry: Vec::new(),
+            line: 0,
+            budget: limit,
+            max_line: super::line_bound(max_line_bytes),
+        }
     }
 
     pub fn file(&self) -> &Path {
@@ -253,7 +260,11 @@ impl LineReader {
             let n = match reader.read(&mut block.text[..]) {
                 Ok(0) => {
                     self.reader = None;
-                    block.errors.push(RecordError { file: self.file.clone(), line, message: too_long_message(len, self.max_line) });
+                    block.errors.push(RecordError {
+                        file: self.file.clone(),
+                        line,
+                        message: too_long_message(len, self.max_line),
+                    });
                     return None;
                 }
                 Ok(n) => n,
@@ -267,7 +278,11 @@ impl LineReader {
             if let Some(i) = memchr::memchr(b'\n', &block.text[..n]) {
                 len += i;
                 let end = if i > 0 && block.text[i - 1] == b'\r' { len - 1 } else { len };
-                block.errors.push(RecordError { file: self.file.clone(), line, message: too_long_message(end, self.max_line) });
+                block.errors.push(RecordError {
+                    file: self.file.clone(),
+                    line,
+                    message: too_long_message(end, self.max_line),
+                });
                 block.text.copy_within(i + 1..n, 0);
                 filled = n - i - 1;
                 return Some(filled);

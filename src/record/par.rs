@@ -66,7 +66,13 @@ pub fn worker_threads(jobs: Option<usize>) -> usize {
 /// thread in file and line order; a line or file that could not be read
 /// comes as `Err` in its place (line 0 for a file). Stops after
 /// `options.limit` lines. Fails only when the worker threads cannot start.
-pub fn par_records<S, R, I, F, E>(files: &[PathBuf], options: &ParOptions, init: I, f: F, mut each: E) -> Result<ParStats, rayon::ThreadPoolBuildError>
+pub fn par_records<S, R, I, F, E>(
+    files: &[PathBuf],
+    options: &ParOptions,
+    init: I,
+    f: F,
+    mut each: E,
+) -> Result<ParStats, rayon::ThreadPoolBuildError>
 where
     I: Fn() -> S + Sync + Send,
     F: Fn(&mut S, &Path, usize, &[u8]) -> R + Sync + Send,
@@ -98,8 +104,10 @@ where
             }
             let (init, f, each, stats_ref, progress) = (&init, &f, &mut each, &mut stats, progress.as_ref());
             let read = for_each_block(&mut reader, |block| {
-                let mut results: Vec<(usize, Result<R, RecordError>)> =
-                    block.par_lines().map_init(init, |state, (line, text)| (line, Ok(f(state, file, line, text)))).collect();
+                let mut results: Vec<(usize, Result<R, RecordError>)> = block
+                    .par_lines()
+                    .map_init(init, |state, (line, text)| (line, Ok(f(state, file, line, text))))
+                    .collect();
                 // Lines that could not be read take their place in line order.
                 if !block.errors.is_empty() {
                     results.extend(block.errors.iter().map(|e| (e.line, Err(e.clone()))));
@@ -154,7 +162,14 @@ mod tests {
         let files = vec![a.clone(), PathBuf::from("/nonexistent/x.jsonl"), a];
         let options = ParOptions { jobs: Some(2), max_line_bytes: 4096, ..ParOptions::default() };
         let mut seen = Vec::new();
-        let stats = par_records(&files, &options, || (), |_, _, line, bytes| (line, bytes.len()), |file, line, r| seen.push((file, line, r.map(|x| x.0).map_err(|e| e.line)))).unwrap();
+        let stats = par_records(
+            &files,
+            &options,
+            || (),
+            |_, _, line, bytes| (line, bytes.len()),
+            |file, line, r| seen.push((file, line, r.map(|x| x.0).map_err(|e| e.line))),
+        )
+        .unwrap();
         assert_eq!(stats.lines, 2 * 50_001 + 1);
         assert_eq!(stats.unreadable, 3);
         assert_eq!(seen.len(), stats.lines);

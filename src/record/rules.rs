@@ -25,7 +25,9 @@ use crate::fans::Profile;
 /// The profile named `name` in a record's `"rules"` key; an unknown name is
 /// an error naming it and listing the profiles.
 pub fn profile_named(name: &str) -> Result<&'static Profile, String> {
-    Profile::by_name(name).ok_or_else(|| format!("unknown rule profile {name:?} in \"rules\" (profiles: {})", Profile::names().join(", ")))
+    Profile::by_name(name).ok_or_else(|| {
+        format!("unknown rule profile {name:?} in \"rules\" (profiles: {})", Profile::names().join(", "))
+    })
 }
 
 /// serde: the `"rules"` key as a profile (with `#[serde(default)]` for a
@@ -66,11 +68,7 @@ pub const CONFLICT: &str = "rules conflict: the record says";
 
 impl fmt::Display for RulesConflict {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{CONFLICT} \"rules\": {:?} but {:?} was asked for",
-            self.recorded.name, self.asked.name
-        )
+        write!(f, "{CONFLICT} \"rules\": {:?} but {:?} was asked for", self.recorded.name, self.asked.name)
     }
 }
 
@@ -93,12 +91,18 @@ pub enum Origin {
 /// The profile a record is replayed under: its own `"rules"` when it has
 /// the key, else `asked` (`--rules`), else `botzone`; a record whose key
 /// names another profile than `asked` is a [`RulesConflict`].
-pub fn profile_for(recorded: Option<&'static Profile>, asked: Option<&'static Profile>) -> Result<&'static Profile, RulesConflict> {
+pub fn profile_for(
+    recorded: Option<&'static Profile>,
+    asked: Option<&'static Profile>,
+) -> Result<&'static Profile, RulesConflict> {
     decide(recorded, asked).map(|(p, _)| p)
 }
 
 /// [`profile_for`], with where the profile came from.
-pub fn decide(recorded: Option<&'static Profile>, asked: Option<&'static Profile>) -> Result<(&'static Profile, Origin), RulesConflict> {
+pub fn decide(
+    recorded: Option<&'static Profile>,
+    asked: Option<&'static Profile>,
+) -> Result<(&'static Profile, Origin), RulesConflict> {
     match (recorded, asked) {
         (Some(recorded), Some(asked)) if recorded != asked => Err(RulesConflict { recorded, asked }),
         (Some(p), _) => Ok((p, Origin::Record)),
@@ -123,10 +127,17 @@ mod tests {
         let house = Profile::by_name("house-example").unwrap();
         assert_eq!(serde_json::from_str::<R>(r#"{"rules":"house-example"}"#).unwrap().rules, Some(house));
         let e = serde_json::from_str::<R>(r#"{"rules":"nope"}"#).unwrap_err().to_string();
-        assert!(e.contains("unknown rule profile \"nope\" in \"rules\" (profiles: botzone, ") && e.contains("house-example"), "{e}");
+        assert!(
+            e.contains("unknown rule profile \"nope\" in \"rules\" (profiles: botzone, ")
+                && e.contains("house-example"),
+            "{e}"
+        );
         for bad in ["3", "null", "[\"botzone\"]", "{}"] {
             let e = serde_json::from_str::<R>(&format!("{{\"rules\":{bad}}}")).unwrap_err().to_string();
-            assert!(e.contains("invalid type") && e.contains("expected the name of a rule profile (a string) in \"rules\""), "{bad}: {e}");
+            assert!(
+                e.contains("invalid type") && e.contains("expected the name of a rule profile (a string) in \"rules\""),
+                "{bad}: {e}"
+            );
         }
     }
 
@@ -139,7 +150,10 @@ mod tests {
         assert_eq!(profile_for(Some(h), Some(h)), Ok(h));
         let c = profile_for(Some(h), Some(b)).unwrap_err();
         assert_eq!(c, RulesConflict { recorded: h, asked: b });
-        assert_eq!(c.to_string(), "rules conflict: the record says \"rules\": \"house-example\" but \"botzone\" was asked for");
+        assert_eq!(
+            c.to_string(),
+            "rules conflict: the record says \"rules\": \"house-example\" but \"botzone\" was asked for"
+        );
         assert_eq!(decide(None, None), Ok((b, Origin::Default)));
         assert_eq!(decide(None, Some(h)), Ok((h, Origin::Flag)));
         assert_eq!(decide(Some(h), None), Ok((h, Origin::Record)));

@@ -15,7 +15,9 @@
 //! string lists, a seat beyond `u8`, a fan number beyond `i32`, a null fan
 //! list or score list) also return `None`.
 
-use super::view::{AnswersView, DisplayFan, DisplayView, ExpectedView, GameView, Injected, Ints4, PerSeat, Strings, Text, TurnView};
+use super::view::{
+    AnswersView, DisplayFan, DisplayView, ExpectedView, GameView, Injected, Ints4, PerSeat, Strings, Text, TurnView,
+};
 
 /// Reads `text` when it needs no unescaping; `None` means "use serde_json".
 pub fn parse(text: &str) -> Option<GameView<'_>> {
@@ -595,7 +597,9 @@ impl<'a> Scanner<'a> {
         *verdicts = [None; 4];
         self.object(|s, key| {
             let (bit, read) = match key {
-                "request" => (0, if s.null() { Some(()) } else { s.seats_plain(&mut [None; 4]).or_else(|| s.skip_container()) }),
+                "request" => {
+                    (0, if s.null() { Some(()) } else { s.seats_plain(&mut [None; 4]).or_else(|| s.skip_container()) })
+                }
                 "display" => (1, s.skip_container()),
                 "responses" => (2, s.seats_into(answers)),
                 "verdicts" => (3, s.seats_into(verdicts)),
@@ -784,7 +788,10 @@ mod tests {
                 let line = line.unwrap();
                 let full = GameView::parse(line.as_bytes()).unwrap();
                 let fast = answers(&line).expect("escape-free corpus lines take the fast path");
-                assert_eq!((fast.game_id, fast.srand, fast.quan, fast.rules), (full.game_id.as_str(), full.srand, full.quan, full.rules));
+                assert_eq!(
+                    (fast.game_id, fast.srand, fast.quan, fast.rules),
+                    (full.game_id.as_str(), full.srand, full.quan, full.rules)
+                );
                 assert_eq!(fast.wall, full.wall.iter().map(|t| t.as_str()).collect::<Vec<_>>());
                 assert_eq!(fast.answers.len(), full.turns.len());
                 for (k, t) in full.turns.iter().enumerate() {

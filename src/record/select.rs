@@ -25,7 +25,8 @@ pub struct Selection {
 impl Selection {
     /// Whether the id and tags of `rec` are selected.
     pub fn accepts(&self, rec: &GameRecord) -> bool {
-        (self.ids.is_empty() || self.ids.contains(&rec.game_id)) && (self.tags.is_empty() || rec.tags.iter().any(|t| self.tags.contains(t)))
+        (self.ids.is_empty() || self.ids.contains(&rec.game_id))
+            && (self.tags.is_empty() || rec.tags.iter().any(|t| self.tags.contains(t)))
     }
 
     /// Whether `taken` games already reach the limit.

@@ -93,7 +93,9 @@ pub fn option_string_map<'de, D: Deserializer<'de>>(d: D) -> Result<Option<BTree
 
 /// For `deserialize_with`: an optional map of `T` by string key (verdicts,
 /// times, debug output) whose keys are unique (null or absent: `None`).
-pub fn option_map<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Option<BTreeMap<String, T>>, D::Error> {
+pub fn option_map<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
+    d: D,
+) -> Result<Option<BTreeMap<String, T>>, D::Error> {
     struct UniqueMap<T>(BTreeMap<String, T>);
     impl<'de, T: Deserialize<'de>> Deserialize<'de> for UniqueMap<T> {
         fn deserialize<D: Deserializer<'de>>(d: D) -> Result<UniqueMap<T>, D::Error> {
@@ -126,7 +128,9 @@ mod tests {
 
     #[test]
     fn values_read_as_serde_json_reads_them_unless_a_key_repeats() {
-        for text in [r#"{"a":[1,-2,3.5,"x",null,true,{"b":{}}],"c":"\u00e9"}"#, "[]", "18446744073709551615", "-0.0", r#""s""#] {
+        for text in
+            [r#"{"a":[1,-2,3.5,"x",null,true,{"b":{}}],"c":"\u00e9"}"#, "[]", "18446744073709551615", "-0.0", r#""s""#]
+        {
             let UniqueValue(v) = serde_json::from_str(text).unwrap();
             assert_eq!(v, serde_json::from_str::<Value>(text).unwrap(), "{text}");
         }

@@ -371,7 +371,9 @@ impl<'a> GameView<'a> {
     /// rather than string by string; escape-free lines take the hand-written
     /// scanner, others (and any line it does not accept) serde_json.
     pub fn parse(line: &'a [u8]) -> Result<GameView<'a>, serde_json::Error> {
-        let text = std::str::from_utf8(line).map_err(|e| <serde_json::Error as de::Error>::custom(format!("invalid UTF-8 at byte {}", e.valid_up_to())))?;
+        let text = std::str::from_utf8(line).map_err(|e| {
+            <serde_json::Error as de::Error>::custom(format!("invalid UTF-8 at byte {}", e.valid_up_to()))
+        })?;
         match super::scan::parse(text) {
             Some(view) => Ok(view),
             None => serde_json::from_str(text),

@@ -58,9 +58,12 @@ impl TurnRecord {
     /// last turn, which has none) and the platform's `verdicts` on them.
     pub fn from_turn(turn: &Turn, answers: Option<[&str; 4]>, verdicts: [Option<&str>; 4]) -> TurnRecord {
         TurnRecord {
-            request: turn.requests().map(|r| r.into_iter().enumerate().map(|(s, t)| (SEAT_KEYS[s].to_string(), t)).collect()),
+            request: turn
+                .requests()
+                .map(|r| r.into_iter().enumerate().map(|(s, t)| (SEAT_KEYS[s].to_string(), t)).collect()),
             display: turn.display_json(),
-            responses: answers.map(|a| a.iter().enumerate().map(|(s, t)| (SEAT_KEYS[s].to_string(), t.to_string())).collect()),
+            responses: answers
+                .map(|a| a.iter().enumerate().map(|(s, t)| (SEAT_KEYS[s].to_string(), t.to_string())).collect()),
             verdicts: seat_map(&verdicts, |v| v.to_string()),
             times_ms: None,
             debug: None,
@@ -147,7 +150,9 @@ mod tests {
     #[test]
     fn records_serialise_as_they_parse() {
         let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/");
-        for (file, bytes) in [("golden.jsonl.gz", true), ("errors.jsonl.gz", true), ("botzone_logs_records.jsonl.gz", false)] {
+        for (file, bytes) in
+            [("golden.jsonl.gz", true), ("errors.jsonl.gz", true), ("botzone_logs_records.jsonl.gz", false)]
+        {
             let path = std::path::PathBuf::from(format!("{dir}{file}"));
             let mut n = 0;
             for line in crate::record::open_lines(&path).unwrap().lines().step_by(7) {
@@ -157,10 +162,17 @@ mod tests {
                 // JSON values (`injected`, `known_discrepancy`) are kept
                 // with their keys sorted.
                 if bytes && rec.injected.is_none() && rec.known_discrepancy.is_none() {
-                    let at = out.bytes().zip(line.bytes()).position(|(a, b)| a != b).unwrap_or(out.len().min(line.len()));
-                    assert!(out == line, "{file}: {}: differs at byte {at}: {:?}", rec.game_id, &out[at.saturating_sub(40)..(at + 40).min(out.len())]);
+                    let at =
+                        out.bytes().zip(line.bytes()).position(|(a, b)| a != b).unwrap_or(out.len().min(line.len()));
+                    assert!(
+                        out == line,
+                        "{file}: {}: differs at byte {at}: {:?}",
+                        rec.game_id,
+                        &out[at.saturating_sub(40)..(at + 40).min(out.len())]
+                    );
                 }
-                let same = serde_json::from_str::<Value>(&out).unwrap() == serde_json::from_str::<Value>(&line).unwrap();
+                let same =
+                    serde_json::from_str::<Value>(&out).unwrap() == serde_json::from_str::<Value>(&line).unwrap();
                 assert!(same, "{file}: {}: not the same JSON", rec.game_id);
                 n += 1;
             }

@@ -12,8 +12,8 @@ use std::fmt;
 
 use serde_json::Value;
 
-use crate::engine::protocol::Display;
 use super::{Replayer, Stop};
+use crate::engine::protocol::Display;
 use crate::engine::{Engine, EngineError, Turn};
 use crate::record::view::{same_text, DisplayView, GameView, Ints4, PerSeat, Text};
 use crate::record::GameRecord;
@@ -100,8 +100,14 @@ pub struct Divergence {
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum DivergenceKind {
-    Display { engine: Value, record: Value },
-    Requests { engine: Option<Value>, record: Value },
+    Display {
+        engine: Value,
+        record: Value,
+    },
+    Requests {
+        engine: Option<Value>,
+        record: Value,
+    },
     Engine(EngineError),
     /// A record with no turns.
     Empty,
@@ -123,7 +129,9 @@ impl fmt::Display for Divergence {
             }
             DivergenceKind::Engine(e) => write!(f, "turn {k}: engine error: {e}"),
             DivergenceKind::Empty => write!(f, "record has no turns"),
-            DivergenceKind::Incomplete => write!(f, "incomplete record: it ends at turn {k} before the game's end (no HU, HUANG or verdict)"),
+            DivergenceKind::Incomplete => {
+                write!(f, "incomplete record: it ends at turn {k} before the game's end (no HU, HUANG or verdict)")
+            }
         }
     }
 }
@@ -135,7 +143,9 @@ pub fn replay(engine: &mut Engine, record: &GameRecord, compare: Compare) -> Res
     let mut result = Ok(turns.len());
     while let Some(step) = r.next() {
         let failed = match step {
-            Ok(step) => check_turn(step.turn, &turns[step.index], compare).map_err(|what| Divergence { turn: step.index, what }),
+            Ok(step) => {
+                check_turn(step.turn, &turns[step.index], compare).map_err(|what| Divergence { turn: step.index, what })
+            }
             Err(stop) => Err(divergence(stop, record)),
         };
         if let Err(d) = failed {
@@ -284,7 +294,9 @@ pub fn py_eq(a: &Value, b: &Value) -> bool {
     }
     match (a, b) {
         (Value::Array(x), Value::Array(y)) => x.len() == y.len() && x.iter().zip(y).all(|(p, q)| py_eq(p, q)),
-        (Value::Object(x), Value::Object(y)) => x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| py_eq(v, w))),
+        (Value::Object(x), Value::Object(y)) => {
+            x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| py_eq(v, w)))
+        }
         _ => match (num(a), num(b)) {
             (Some(Num::Int(i)), Some(Num::Int(j))) => i == j,
             (Some(Num::Float(f)), Some(Num::Float(g))) => f == g,
@@ -339,7 +351,9 @@ fn same_value(shown: &Display, rec: &DisplayView, key: Key) -> bool {
             (None, None) => true,
             (Some(r), Some(h)) => {
                 r.len() == h.len()
-                    && r.iter().zip(h).all(|(r, h)| r.len() == h.len() && r.iter().zip(h).all(|(a, b)| same_text(a.as_str(), b.name())))
+                    && r.iter().zip(h).all(|(r, h)| {
+                        r.len() == h.len() && r.iter().zip(h).all(|(a, b)| same_text(a.as_str(), b.name()))
+                    })
             }
             _ => false,
         },
@@ -356,7 +370,9 @@ fn same_value(shown: &Display, rec: &DisplayView, key: Key) -> bool {
                     list.peek().is_some()
                         && r.iter().all(|f| {
                             list.next().is_some_and(|(info, cnt)| {
-                                f.name.as_str() == info.name && f.cnt == i64::from(cnt) && f.value == i64::from(info.value)
+                                f.name.as_str() == info.name
+                                    && f.cnt == i64::from(cnt)
+                                    && f.value == i64::from(info.value)
                             })
                         })
                         && list.next().is_none()

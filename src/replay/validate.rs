@@ -49,7 +49,11 @@ impl Outcome {
 /// The engine of the profile a record is replayed under (each record its
 /// own: files may mix profiles; `rules` the one asked for, if any); a record
 /// whose `"rules"` conflicts with `rules` is reported instead.
-fn engine_for<'e>(engine: &'e mut Engine, recorded: Option<&'static Profile>, rules: Option<&'static Profile>) -> Result<&'e mut Engine, RulesConflict> {
+fn engine_for<'e>(
+    engine: &'e mut Engine,
+    recorded: Option<&'static Profile>,
+    rules: Option<&'static Profile>,
+) -> Result<&'e mut Engine, RulesConflict> {
     let profile = profile_for(recorded, rules)?;
     if engine.profile() != profile {
         *engine = Engine::with_profile(profile);
@@ -61,7 +65,14 @@ fn engine_for<'e>(engine: &'e mut Engine, recorded: Option<&'static Profile>, ru
 /// and only a divergence (or a line it does not take) is read again as a
 /// `GameRecord` with JSON displays, which words the failure. `rules`: the
 /// profile asked for (`None`: each record's own, else botzone).
-pub fn validate_line(engine: &mut Engine, file: &Path, line: usize, text: &[u8], compare: Compare, rules: Option<&'static Profile>) -> (Outcome, Timings) {
+pub fn validate_line(
+    engine: &mut Engine,
+    file: &Path,
+    line: usize,
+    text: &[u8],
+    compare: Compare,
+    rules: Option<&'static Profile>,
+) -> (Outcome, Timings) {
     let mut time = Timings::default();
     let clock = Instant::now();
     let text_ok = match std::str::from_utf8(text) {

@@ -119,7 +119,8 @@ pub struct End {
 impl End {
     /// Reads a judge display; missing or ill-typed keys are absent.
     pub fn of_display(d: &Value) -> End {
-        let ints = |v: &Value| v.as_array().map(|a| a.iter().map(|x| x.as_i64().unwrap_or(i64::MIN)).collect::<Vec<_>>());
+        let ints =
+            |v: &Value| v.as_array().map(|a| a.iter().map(|x| x.as_i64().unwrap_or(i64::MIN)).collect::<Vec<_>>());
         let fans = d.get("fanCnt").and_then(Value::as_i64).map(|cnt| Answer {
             result: cnt as i32,
             fans: d
@@ -329,7 +330,16 @@ const CHUNK: usize = 2048;
 
 /// Reads `records` in chunks, maps each record on rayon's threads, and
 /// hands the results to `count` in file order; unreadable ones are errors.
-fn chunked<T, R, E: ToString>(records: impl Iterator<Item = Result<T, E>>, chunk: usize, s: &mut Summary, map: impl Fn(&T) -> R + Sync, mut count: impl FnMut(&mut Summary, T, R)) where T: Send + Sync, R: Send {
+fn chunked<T, R, E: ToString>(
+    records: impl Iterator<Item = Result<T, E>>,
+    chunk: usize,
+    s: &mut Summary,
+    map: impl Fn(&T) -> R + Sync,
+    mut count: impl FnMut(&mut Summary, T, R),
+) where
+    T: Send + Sync,
+    R: Send,
+{
     use rayon::prelude::*;
     let mut records = records.peekable();
     while records.peek().is_some() {
@@ -351,7 +361,14 @@ fn chunked<T, R, E: ToString>(records: impl Iterator<Item = Result<T, E>>, chunk
 }
 
 /// Scores the hands of `file` under the rules and against the baseline.
-pub fn diff_hands(rules: &'static Profile, against: Against, file: &Path, records: Records<HandRecord>, keep: usize, s: &mut Summary) {
+pub fn diff_hands(
+    rules: &'static Profile,
+    against: Against,
+    file: &Path,
+    records: Records<HandRecord>,
+    keep: usize,
+    s: &mut Summary,
+) {
     let base = match against {
         Against::Profile(p) => Some(p),
         Against::Played => Some(Profile::default()),
@@ -437,7 +454,14 @@ fn failed(e: String) -> GameSide {
 }
 
 /// Replays the games of `file` under the rules and against the baseline.
-pub fn diff_games(rules: &'static Profile, against: Against, file: &Path, records: Records<GameRecord>, keep: usize, s: &mut Summary) {
+pub fn diff_games(
+    rules: &'static Profile,
+    against: Against,
+    file: &Path,
+    records: Records<GameRecord>,
+    keep: usize,
+    s: &mut Summary,
+) {
     let base_of = |g: &GameRecord| match against {
         Against::Profile(p) => Some(p),
         Against::Played => Some(g.rules.unwrap_or(Profile::default())),
@@ -461,7 +485,8 @@ pub fn diff_games(rules: &'static Profile, against: Against, file: &Path, record
         }
         let side = |f: &Option<Answer>| f.as_ref().map_or((0, Vec::new()), |f| (f.result, f.items()));
         let can_hu = differing_can_hu(&a, &b).first().map(|&k| {
-            let show = |c: Option<&Option<[i64; 4]>>| c.copied().flatten().map_or("-".to_string(), |v| format!("{v:?}"));
+            let show =
+                |c: Option<&Option<[i64; 4]>>| c.copied().flatten().map_or("-".to_string(), |v| format!("{v:?}"));
             format!("turn {k}: {} against {}", show(a.can_hu.get(k)), show(b.can_hu.get(k)))
         });
         let why = match &a.win {
@@ -506,7 +531,11 @@ pub fn table_changes(rules: &Profile, against: &Profile) -> Vec<String> {
         }
     }
     let (a, b) = (rules.game, against.game);
-    for (name, x, y) in [("min_fan", a.min_fan, b.min_fan), ("base_score", a.base_score, b.base_score), ("false_win_penalty", a.false_win_penalty, b.false_win_penalty)] {
+    for (name, x, y) in [
+        ("min_fan", a.min_fan, b.min_fan),
+        ("base_score", a.base_score, b.base_score),
+        ("false_win_penalty", a.false_win_penalty, b.false_win_penalty),
+    ] {
         if x != y {
             out.push(format!("game {name} {y} -> {x}"));
         }

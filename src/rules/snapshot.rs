@@ -13,7 +13,12 @@ use crate::fans::Profile;
 use std::path::{Path, PathBuf};
 
 /// The corpora a snapshot is taken on (under the crate root).
-pub const CORPORA: &[&str] = &["tests/data/hands.jsonl.gz", "tests/data/games.jsonl.gz", "tests/data/errors.jsonl.gz", "tests/data/golden.jsonl.gz"];
+pub const CORPORA: &[&str] = &[
+    "tests/data/hands.jsonl.gz",
+    "tests/data/games.jsonl.gz",
+    "tests/data/errors.jsonl.gz",
+    "tests/data/golden.jsonl.gz",
+];
 
 /// Examples kept in a snapshot.
 const EXAMPLES: usize = 5;

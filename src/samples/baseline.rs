@@ -113,7 +113,15 @@ pub fn write_mask(
 }
 
 /// PENG, melded kong and CHI on `discarder`'s `tile` for `seat`.
-fn claims(mask: &mut Legal, hand: &[u8; TILE_KINDS], discarder: u8, seat: u8, tile: Tile, walls: [u8; 4], own_wall: u8) {
+fn claims(
+    mask: &mut Legal,
+    hand: &[u8; TILE_KINDS],
+    discarder: u8,
+    seat: u8,
+    tile: Tile,
+    walls: [u8; 4],
+    own_wall: u8,
+) {
     // wallLast: set by the layer at the discarder's draw (or claim) from the
     // segment of the seat after it.
     if walls[(discarder as usize + 1) % 4] == 0 {

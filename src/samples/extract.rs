@@ -247,7 +247,14 @@ impl Extractor {
         if let Event::Peng { player, .. } | Event::Chi { player, .. } = turn.event {
             if let Some(c) = self.candidates[player as usize % 4].take() {
                 let n = self.opts.encoding.len();
-                self.seats[player as usize % 4].push(&c.obs[..n], &c.mask, c.act, c.turn, Kind::MeldDiscard, c.win_flags);
+                self.seats[player as usize % 4].push(
+                    &c.obs[..n],
+                    &c.mask,
+                    c.act,
+                    c.turn,
+                    Kind::MeldDiscard,
+                    c.win_flags,
+                );
             }
         }
         self.candidates = Default::default();

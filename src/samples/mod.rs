@@ -118,6 +118,11 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Self {
-        Options { encoding: Encoding::Baseline, flags: Flags::Judge, keep_forced: false, max_line_bytes: crate::record::DEFAULT_MAX_LINE_BYTES }
+        Options {
+            encoding: Encoding::Baseline,
+            flags: Flags::Judge,
+            keep_forced: false,
+            max_line_bytes: crate::record::DEFAULT_MAX_LINE_BYTES,
+        }
     }
 }

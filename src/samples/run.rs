@@ -222,7 +222,13 @@ impl Stream {
 
     /// One game's samples appended to `out` (their number), or why it was
     /// skipped.
-    fn sample_game(&mut self, game_id: &str, rules: Option<&'static Profile>, record: &dyn Record, out: &mut Batch) -> Result<usize, String> {
+    fn sample_game(
+        &mut self,
+        game_id: &str,
+        rules: Option<&'static Profile>,
+        record: &dyn Record,
+        out: &mut Batch,
+    ) -> Result<usize, String> {
         let profile = crate::record::rules::profile_for(rules, self.rules).map_err(|e| e.to_string())?;
         let mut engine = self.engine.take().unwrap_or_else(|| Engine::with_profile(profile));
         if !std::ptr::eq(engine.profile(), profile) {

@@ -32,8 +32,8 @@ use super::extract::Batch;
 use super::npz::{self, Array};
 use super::run::{Problem, Report, Stream};
 use super::{Encoding, Options};
-use mcr_rules::sha256;
 use crate::env::action::NUM_ACTIONS;
+use mcr_rules::sha256;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Layout {

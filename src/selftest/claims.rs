@@ -158,7 +158,9 @@ impl<'g, 'a> Replay<'g, 'a> {
     #[inline(never)]
     fn wrong(k: usize, seat: usize, answer: Option<&str>, to: &str) -> CheckFailure {
         let message = match answer {
-            Some(a) => format!("seat {seat} answered {a:?} to {to}: the judge ends the game there with WA, the record goes on"),
+            Some(a) => {
+                format!("seat {seat} answered {a:?} to {to}: the judge ends the game there with WA, the record goes on")
+            }
             None => format!("seat {seat} has no response to {to}"),
         };
         fail(Some(k), Check::Response, message)
@@ -226,26 +228,58 @@ impl<'g, 'a> Replay<'g, 'a> {
             n.action.name(),
             n.player.map_or("nobody".into(), |p| format!("seat {p}"))
         );
-        ensure!(n.action == action, Some(k), ClaimPriority, "granted claim {} != next event {}", action.name(), n.action.name());
+        ensure!(
+            n.action == action,
+            Some(k),
+            ClaimPriority,
+            "granted claim {} != next event {}",
+            action.name(),
+            n.action.name()
+        );
         match claim {
-            Claim::Peng(x) => ensure!(n.tile == x, Some(k), Response, "PENG follow-up discard {x:?} != event tile {:?}", n.tile),
-            Claim::Chi(m, x) => ensure!(n.mid == m && n.tile == x, Some(k), Response, "CHI mid/follow-up {m:?} {x:?} != event {:?} {:?}", n.mid, n.tile),
+            Claim::Peng(x) => {
+                ensure!(n.tile == x, Some(k), Response, "PENG follow-up discard {x:?} != event tile {:?}", n.tile)
+            }
+            Claim::Chi(m, x) => ensure!(
+                n.mid == m && n.tile == x,
+                Some(k),
+                Response,
+                "CHI mid/follow-up {m:?} {x:?} != event {:?} {:?}",
+                n.mid,
+                n.tile
+            ),
             _ => {}
         }
         Ok(())
     }
 
     /// Turn `k` is seat `s`'s kong (`promoted`: a BUGANG, which may be robbed).
-    pub(super) fn after_kong(&self, k: usize, s: usize, promoted: bool, next: Option<Event>) -> Result<(), CheckFailure> {
+    pub(super) fn after_kong(
+        &self,
+        k: usize,
+        s: usize,
+        promoted: bool,
+        next: Option<Event>,
+    ) -> Result<(), CheckFailure> {
         let kind = if promoted { "BUGANG" } else { "GANG" };
         match on_kong(s, promoted, self.answers(k)) {
             Ruling::Wrong { seat, answer } => Err(Self::wrong(k, seat, answer, &format!("seat {s}'s {kind}"))),
             Ruling::Granted { seat, .. } => {
-                ensure!(next.is_some_and(|n| n.is(Action::Hu, seat)), Some(k), ClaimPriority, "qianggang HU by seat {seat} not honored");
+                ensure!(
+                    next.is_some_and(|n| n.is(Action::Hu, seat)),
+                    Some(k),
+                    ClaimPriority,
+                    "qianggang HU by seat {seat} not honored"
+                );
                 Ok(())
             }
             Ruling::Nothing => {
-                ensure!(next.is_some_and(|n| n.is(Action::Draw, s) || n.action == Action::Huang), Some(k), Response, "no replacement draw after {kind}");
+                ensure!(
+                    next.is_some_and(|n| n.is(Action::Draw, s) || n.action == Action::Huang),
+                    Some(k),
+                    Response,
+                    "no replacement draw after {kind}"
+                );
                 Ok(())
             }
         }
@@ -286,14 +320,29 @@ mod tests {
         assert_eq!(discard(2, ["GANG", "PASS", "PASS", "PENG W1"]), Ruling::Granted { seat: 0, claim: Gang });
         assert_eq!(discard(0, ["PASS", "PENG W1", "PASS ", "x"]), Ruling::Granted { seat: 1, claim: Peng(t("W1")) });
         // A three-word answer waits for the CHI round, which a PENG preempts.
-        assert_eq!(discard(2, ["FOO A B", "PASS", "PASS", "PENG W1"]), Ruling::Granted { seat: 3, claim: Peng(t("W1")) });
+        assert_eq!(
+            discard(2, ["FOO A B", "PASS", "PASS", "PENG W1"]),
+            Ruling::Granted { seat: 3, claim: Peng(t("W1")) }
+        );
         assert_eq!(discard(2, ["FOO A B", "PASS", "PASS", "PASS"]), Ruling::Wrong { seat: 0, answer: Some("FOO A B") });
-        assert_eq!(discard(0, ["PASS", "CHI W2 W5", "PASS", "junk junk"]), Ruling::Wrong { seat: 3, answer: Some("junk junk") });
-        assert_eq!(discard(0, ["PASS", "CHI W2 W5", "PASS", "PASS"]), Ruling::Granted { seat: 1, claim: Chi(t("W2"), t("W5")) });
-        assert_eq!(discard(1, ["CHI W2 W5", "PASS", "CHI W2 W5", "PASS"]), Ruling::Wrong { seat: 0, answer: Some("CHI W2 W5") });
+        assert_eq!(
+            discard(0, ["PASS", "CHI W2 W5", "PASS", "junk junk"]),
+            Ruling::Wrong { seat: 3, answer: Some("junk junk") }
+        );
+        assert_eq!(
+            discard(0, ["PASS", "CHI W2 W5", "PASS", "PASS"]),
+            Ruling::Granted { seat: 1, claim: Chi(t("W2"), t("W5")) }
+        );
+        assert_eq!(
+            discard(1, ["CHI W2 W5", "PASS", "CHI W2 W5", "PASS"]),
+            Ruling::Wrong { seat: 0, answer: Some("CHI W2 W5") }
+        );
         assert_eq!(discard(0, ["PASS ", "PASS", "PASS", "HU"]), Ruling::Wrong { seat: 0, answer: Some("PASS ") });
         assert_eq!(discard(0, ["PASS", "PASS", "PASS", "PASS"]), Ruling::Nothing);
-        assert_eq!(on_discard(0, [Some("PASS"), None, Some("PASS"), Some("PASS")]), Ruling::Wrong { seat: 1, answer: None });
+        assert_eq!(
+            on_discard(0, [Some("PASS"), None, Some("PASS"), Some("PASS")]),
+            Ruling::Wrong { seat: 1, answer: None }
+        );
     }
 
     #[test]
@@ -304,9 +353,15 @@ mod tests {
         assert_eq!(draw(1, ["junk", "HU", "PASS", "PASS"]), Ruling::Wrong { seat: 0, answer: Some("junk") });
         assert_eq!(draw(1, ["PASS", "PLAY W1", "PASS", "junk"]), Ruling::Wrong { seat: 3, answer: Some("junk") });
         assert_eq!(draw(1, ["PASS", "PLAY W1", "PASS", "PASS"]), Ruling::Granted { seat: 1, claim: Play(t("W1")) });
-        assert_eq!(draw(0, ["CHI W1 W2", "PASS", "PASS", "PASS"]), Ruling::Wrong { seat: 0, answer: Some("CHI W1 W2") });
+        assert_eq!(
+            draw(0, ["CHI W1 W2", "PASS", "PASS", "PASS"]),
+            Ruling::Wrong { seat: 0, answer: Some("CHI W1 W2") }
+        );
         assert_eq!(on_notice(["PASS"; 4].map(Some)), Ruling::Nothing);
-        assert_eq!(on_notice([Some("PASS"), Some("PLAY W1"), None, Some("PASS")]), Ruling::Wrong { seat: 1, answer: Some("PLAY W1") });
+        assert_eq!(
+            on_notice([Some("PASS"), Some("PLAY W1"), None, Some("PASS")]),
+            Ruling::Wrong { seat: 1, answer: Some("PLAY W1") }
+        );
         assert_eq!(on_notice([Some("PASS"), Some("PASS"), None, Some("x")]), Ruling::Wrong { seat: 2, answer: None });
         let kong = |s: usize, p: bool, a: [&'static str; 4]| on_kong(s, p, a.map(Some));
         assert_eq!(kong(2, true, ["HU", "junk", "PASS", "HU"]), Ruling::Granted { seat: 3, claim: Hu });

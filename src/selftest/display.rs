@@ -75,7 +75,13 @@ impl<'g, 'a> Replay<'g, 'a> {
                 }
             }
             let got = req.get(s);
-            ensure!(got.is_some_and(|g| same_text(g, &self.buf)), Some(k), Request, "request to seat {s} is {got:?}, the display says {:?}", self.buf);
+            ensure!(
+                got.is_some_and(|g| same_text(g, &self.buf)),
+                Some(k),
+                Request,
+                "request to seat {s} is {got:?}, the display says {:?}",
+                self.buf
+            );
         }
         Ok(())
     }

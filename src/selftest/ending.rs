@@ -37,11 +37,18 @@ impl<'g, 'a> Replay<'g, 'a> {
         ensure!(ending == exp.ending.as_str(), at, Ending, "ending {ending} != expected {}", exp.ending.as_str());
         let seat = |x: Option<usize>| x.map(|s| s as i64);
         ensure!(seat(winner) == exp.winner, at, Winner, "winner {winner:?} != expected {:?}", exp.winner);
-        ensure!(seat(discarder) == exp.discarder, at, Winner, "discarder {discarder:?} != expected {:?}", exp.discarder);
+        ensure!(
+            seat(discarder) == exp.discarder,
+            at,
+            Winner,
+            "discarder {discarder:?} != expected {:?}",
+            exp.discarder
+        );
         ensure!(Some(qianggang) == exp.qianggang, at, Winner, "qianggang {qianggang} != expected {:?}", exp.qianggang);
         self.facts.qianggang = qianggang;
 
-        let scores = exp.scores.as_deref().ok_or_else(|| fail(at, Check::Score, "expected block without scores".into()))?;
+        let scores =
+            exp.scores.as_deref().ok_or_else(|| fail(at, Check::Score, "expected block without scores".into()))?;
         ensure!(scores.len() == 4, at, Score, "expected scores {scores:?} are not four");
         let fan = exp.fan.as_deref().unwrap_or(&[]);
         let fan_total = exp.fan_total.ok_or_else(|| fail(at, Check::Fan, "expected block without fan_total".into()))?;
@@ -53,10 +60,17 @@ impl<'g, 'a> Replay<'g, 'a> {
             self.facts.outcome = if ending == "zimo" { Outcome::Zimo } else { Outcome::Ron };
             let d = self.display(last_k);
             let fan_sum = fan_sum(fan.iter().map(|(_, v, c)| (*v, *c)));
-            ensure!(fan_sum == Some(fan_total), at, Fan, "fan list sums to {} != fan_total {fan_total}", shown_sum(fan_sum));
+            ensure!(
+                fan_sum == Some(fan_total),
+                at,
+                Fan,
+                "fan list sums to {} != fan_total {fan_total}",
+                shown_sum(fan_sum)
+            );
             ensure!(d.fan_cnt == Some(fan_total), at, Fan, "display fanCnt {:?} != fan_total {fan_total}", d.fan_cnt);
             let same_list = d.fan.as_ref().is_some_and(|df| {
-                df.len() == fan.len() && df.iter().zip(fan).all(|(a, (n, v, c))| a.name == *n && a.value == *v && a.cnt == *c)
+                df.len() == fan.len()
+                    && df.iter().zip(fan).all(|(a, (n, v, c))| a.name == *n && a.value == *v && a.cnt == *c)
             });
             ensure!(same_list, at, Fan, "display fan list != expected fan list");
             let min = i64::from(self.rules.min_fan);
@@ -64,10 +78,26 @@ impl<'g, 'a> Replay<'g, 'a> {
             // The winning event's canHu is the judge's own fan count for the win.
             let w = winner.unwrap_or(0);
             let can_hu = self.display(last_k - 1).can_hu.and_then(|c| c.get(w));
-            ensure!(can_hu == Some(fan_total), Some(last_k - 1), Fan, "winning event canHu[{w}] {can_hu:?} != fan_total {fan_total}");
-            ensure!(d.score.and_then(|x| x.four()).is_some_and(|x| x == scores), at, Score, "display score {:?} != expected {scores:?}", d.score);
+            ensure!(
+                can_hu == Some(fan_total),
+                Some(last_k - 1),
+                Fan,
+                "winning event canHu[{w}] {can_hu:?} != fan_total {fan_total}"
+            );
+            ensure!(
+                d.score.and_then(|x| x.four()).is_some_and(|x| x == scores),
+                at,
+                Score,
+                "display score {:?} != expected {scores:?}",
+                d.score
+            );
             let want = expected_scores(ending == "zimo", w, discarder, fan_total, i64::from(self.rules.base_score));
-            ensure!(want.is_some_and(|w| w == scores), at, Score, "score arithmetic: computed {want:?} != logged {scores:?}");
+            ensure!(
+                want.is_some_and(|w| w == scores),
+                at,
+                Score,
+                "score arithmetic: computed {want:?} != logged {scores:?}"
+            );
         }
         ensure!(zero_sum(scores), at, Score, "scores {scores:?} do not sum to 0");
         Ok(())
@@ -79,22 +109,38 @@ impl<'g, 'a> Replay<'g, 'a> {
         let at = Some(last_k);
         let exp = &self.g.expected;
         let Some(k) = self.verdict_at else {
-            return Err(fail(at, Check::Ending, format!("error game ends with {} instead of a WA/WH verdict", self.ev[last_k].action.name())));
+            return Err(fail(
+                at,
+                Check::Ending,
+                format!("error game ends with {} instead of a WA/WH verdict", self.ev[last_k].action.name()),
+            ));
         };
         self.facts.outcome = Outcome::Error;
         let e = self.ev[k];
         let off = exp.offender.ok_or_else(|| fail(at, Check::Verdict, "error game without offender".into()))?;
         let shown_action = self.display(k).action.as_str();
         let named = if e.action == Action::Platform { shown_action } else { e.action.name() };
-        ensure!(Some(named) == exp.verdict.as_ref().map(|v| v.as_str()), at, Verdict, "verdict {named} != expected {:?}", exp.verdict);
+        ensure!(
+            Some(named) == exp.verdict.as_ref().map(|v| v.as_str()),
+            at,
+            Verdict,
+            "verdict {named} != expected {:?}",
+            exp.verdict
+        );
         ensure!(e.p() as i64 == off, at, Verdict, "verdict player {} != expected offender {off}", e.p());
-        let scores = exp.scores.as_deref().ok_or_else(|| fail(at, Check::Score, "expected block without scores".into()))?;
+        let scores =
+            exp.scores.as_deref().ok_or_else(|| fail(at, Check::Score, "expected block without scores".into()))?;
         // WA: the judge's 10 from the offender to each seat; WH: the rules' false-win penalty.
         let penalty = if e.action == Action::Wh { i64::from(self.rules.false_win_penalty) } else { 10 };
         let want: Vec<i64> = (0..4).map(|s| if s as i64 == off { -3 * penalty } else { penalty }).collect();
         ensure!(scores == want, at, Score, "expected scores {scores:?} != verdict scores {want:?}");
         let shown = self.display(k).score;
-        ensure!(shown.and_then(|x| x.four()).is_some_and(|x| x == scores), at, Score, "display score {shown:?} != expected {scores:?}");
+        ensure!(
+            shown.and_then(|x| x.four()).is_some_and(|x| x == scores),
+            at,
+            Score,
+            "display score {shown:?} != expected {scores:?}"
+        );
         ensure!(zero_sum(scores), at, Score, "scores {scores:?} do not sum to 0");
         // The verdict answers the previous turn; WH is a HU below the minimum.
         let asked = k.checked_sub(1).map(|p| self.raw_answer(p, e.p()));
@@ -116,8 +162,20 @@ impl<'g, 'a> Replay<'g, 'a> {
         }
         if let Some(inj) = self.g.injected.as_ref().filter(|_| e.action != Action::Platform) {
             ensure!(inj.seat == off, at, Verdict, "injected seat {} != offender {off}", inj.seat);
-            ensure!(inj.turn.checked_add(1) == Some(k as i64), at, Verdict, "injected at turn {} but verdict at turn {k}", inj.turn);
-            ensure!(asked == Some(inj.response.as_str()), at, Verdict, "offender answered {asked:?}, injected {:?}", inj.response.as_str());
+            ensure!(
+                inj.turn.checked_add(1) == Some(k as i64),
+                at,
+                Verdict,
+                "injected at turn {} but verdict at turn {k}",
+                inj.turn
+            );
+            ensure!(
+                asked == Some(inj.response.as_str()),
+                at,
+                Verdict,
+                "offender answered {asked:?}, injected {:?}",
+                inj.response.as_str()
+            );
         }
         Ok(())
     }
@@ -139,14 +197,24 @@ impl Replay<'_, '_> {
         let verdicts = self.g.turns[p].verdicts.as_ref();
         for s in order.into_iter().take_while(|&s| s != seat) {
             let v = verdicts.and_then(|v| v.get(s)).filter(|v| *v != "OK");
-            ensure!(v.is_none(), at, Verdict, "verdict for seat {seat} but the judge reaches seat {s}'s verdict {v:?} first");
+            ensure!(
+                v.is_none(),
+                at,
+                Verdict,
+                "verdict for seat {seat} but the judge reaches seat {s}'s verdict {v:?} first"
+            );
             let a = self.raw_answer(p, s);
             let ends = match e.action {
                 Action::Draw if s == e.p() => a == "HU" || a.split(' ').count() != 2,
                 Action::Play | Action::Peng | Action::Chi if Some(s) != actor => a == "HU",
                 _ => a != "PASS",
             };
-            ensure!(!ends, at, Verdict, "verdict for seat {seat} but seat {s}'s answer {a:?}, examined first, ends the game");
+            ensure!(
+                !ends,
+                at,
+                Verdict,
+                "verdict for seat {seat} but seat {s}'s answer {a:?}, examined first, ends the game"
+            );
         }
         Ok(())
     }
@@ -174,7 +242,11 @@ fn expected_scores(zimo: bool, winner: usize, discarder: Option<usize>, fan: i64
     let mut sc = [0; 4];
     for (s, v) in sc.iter_mut().enumerate() {
         *v = if zimo {
-            if s == winner { base.checked_mul(3)? } else { base.checked_neg()? }
+            if s == winner {
+                base.checked_mul(3)?
+            } else {
+                base.checked_neg()?
+            }
         } else if s == winner {
             fan.checked_add(3 * b)?
         } else if Some(s) == discarder {

@@ -107,17 +107,28 @@ pub(super) fn read_events(g: &GameView) -> Result<Vec<Event>, CheckFailure> {
             let seat = d.player.filter(|p| (0..4).contains(p))? as usize;
             (given?.get(seat)? == d.action.as_str()).then_some(Action::Platform)
         };
-        let action = Action::parse(d.action.as_str())
-            .or_else(platform)
-            .ok_or_else(|| fail(Some(k), Check::Display, format!("unknown display action {:?} (nor the previous turn's verdict for its player)", d.action.as_str())))?;
+        let action = Action::parse(d.action.as_str()).or_else(platform).ok_or_else(|| {
+            fail(
+                Some(k),
+                Check::Display,
+                format!(
+                    "unknown display action {:?} (nor the previous turn's verdict for its player)",
+                    d.action.as_str()
+                ),
+            )
+        })?;
         let player = match d.player {
             Some(p) if (0..4).contains(&p) => Some(p as usize),
-            Some(p) => return Err(fail(Some(k), Check::Display, format!("{} player {p} is not a seat 0..3", action.name()))),
+            Some(p) => {
+                return Err(fail(Some(k), Check::Display, format!("{} player {p} is not a seat 0..3", action.name())))
+            }
             None => None,
         };
         let tile_of = |name: &str, v: &Option<view::Text>| -> Result<Option<Tile>, CheckFailure> {
             match v {
-                Some(t) => Tile::parse(t.as_str()).map(Some).map_err(|e| fail(Some(k), Check::Display, format!("{} {name}: {e}", action.name()))),
+                Some(t) => Tile::parse(t.as_str())
+                    .map(Some)
+                    .map_err(|e| fail(Some(k), Check::Display, format!("{} {name}: {e}", action.name()))),
                 None => Ok(None),
             }
         };

@@ -35,9 +35,9 @@
 //! house-rule game is checked under its own numbers ([`check_game_with`]).
 
 use crate::fans::GameRules;
+pub use crate::record::view::GameView;
 use crate::tiles::{Tile, TILE_KINDS};
 use std::fmt;
-pub use crate::record::view::GameView;
 
 /// The named checks; a failure names exactly one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -209,7 +209,11 @@ pub fn check_json(line: &[u8]) -> Result<Result<Facts, CheckFailure>, serde_json
 pub fn check_record(rec: &crate::record::GameRecord) -> Result<Facts, CheckFailure> {
     match GameView::from_record(rec) {
         Ok(view) => check_game(&view),
-        Err(e) => Err(CheckFailure { turn: None, check: Check::Display, message: format!("record does not fit the game schema: {e}") }),
+        Err(e) => Err(CheckFailure {
+            turn: None,
+            check: Check::Display,
+            message: format!("record does not fit the game schema: {e}"),
+        }),
     }
 }
 
@@ -262,7 +266,15 @@ fn check_wall(g: &GameView) -> Result<[Tile; 136], CheckFailure> {
         wall[i] = t;
     }
     if let Some(k) = counts.iter().position(|&c| c != 4) {
-        return Err(fail(None, Check::Wall, format!("wall is not 4x each of the 34 tile kinds ({} appears {} times)", Tile::from_index(k as u8), counts[k])));
+        return Err(fail(
+            None,
+            Check::Wall,
+            format!(
+                "wall is not 4x each of the 34 tile kinds ({} appears {} times)",
+                Tile::from_index(k as u8),
+                counts[k]
+            ),
+        ));
     }
     Ok(wall)
 }

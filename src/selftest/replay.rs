@@ -38,7 +38,18 @@ enum FollowUp {
 
 impl<'g, 'a> Replay<'g, 'a> {
     pub(super) fn new(g: &'g GameView<'a>, rules: &'g GameRules, wall: &'g [Tile; 136], ev: &'g [Event]) -> Self {
-        Replay { g, rules, wall, ev, seats: [Seat::EMPTY; 4], dealt: false, live: None, facts: Facts::default(), verdict_at: None, buf: String::with_capacity(64) }
+        Replay {
+            g,
+            rules,
+            wall,
+            ev,
+            seats: [Seat::EMPTY; 4],
+            dealt: false,
+            live: None,
+            facts: Facts::default(),
+            verdict_at: None,
+            buf: String::with_capacity(64),
+        }
     }
 
     pub(super) fn is_error_game(&self) -> bool {
@@ -60,7 +71,13 @@ impl<'g, 'a> Replay<'g, 'a> {
             let e = self.ev[k];
             let prev = if k > 0 { Some(self.ev[k - 1]) } else { None };
             let next = self.ev.get(k + 1).copied();
-            ensure!(!e.action.is_terminal() || next.is_none(), Some(k), Ending, "{} is not the last turn", e.action.name());
+            ensure!(
+                !e.action.is_terminal() || next.is_none(),
+                Some(k),
+                Ending,
+                "{} is not the last turn",
+                e.action.name()
+            );
             ensure!(
                 self.dealt || matches!(e.action, Action::Init | Action::Deal) || e.action.is_verdict(),
                 Some(k),
@@ -94,7 +111,14 @@ impl<'g, 'a> Replay<'g, 'a> {
                 Action::Huang => self.huang(k, prev)?,
                 Action::Hu => {}
                 Action::Wa | Action::Wh | Action::Platform => {
-                    ensure!(self.is_error_game(), Some(k), Ending, "verdict {} but expected ending is {:?}", e.action.name(), self.g.expected.ending.as_str());
+                    ensure!(
+                        self.is_error_game(),
+                        Some(k),
+                        Ending,
+                        "verdict {} but expected ending is {:?}",
+                        e.action.name(),
+                        self.g.expected.ending.as_str()
+                    );
                     self.verdict_at = Some(k);
                 }
             }
@@ -126,10 +150,21 @@ impl<'g, 'a> Replay<'g, 'a> {
         // -1294967296 is shown as 3000000000. Any other value makes it seed
         // from the clock, which no record can be checked against.
         let Ok(seed) = i32::try_from(self.g.srand) else {
-            return Err(fail(Some(k), Check::Init, format!("srand {} is not a signed 32-bit integer: the judge would seed from the clock", self.g.srand)));
+            return Err(fail(
+                Some(k),
+                Check::Init,
+                format!("srand {} is not a signed 32-bit integer: the judge would seed from the clock", self.g.srand),
+            ));
         };
         let shown = i64::from(seed as u32);
-        ensure!(d.srand == Some(shown), Some(k), Init, "INIT srand {:?} != {shown}, the judge's display of record srand {}", d.srand, self.g.srand);
+        ensure!(
+            d.srand == Some(shown),
+            Some(k),
+            Init,
+            "INIT srand {:?} != {shown}, the judge's display of record srand {}",
+            d.srand,
+            self.g.srand
+        );
         // The judge reports the length of the space-separated walltiles string.
         let strlen = self.g.wall.iter().map(|t| t.as_str().len()).sum::<usize>() + self.g.wall.len() - 1;
         ensure!(d.strlen == Some(strlen as i64), Some(k), Init, "INIT strlen {:?} != {strlen}", d.strlen);
@@ -137,8 +172,17 @@ impl<'g, 'a> Replay<'g, 'a> {
     }
 
     fn deal(&mut self, k: usize, prev: Option<Event>) -> Result<(), CheckFailure> {
-        ensure!(k == 1 && prev.map(|p| p.action) == Some(Action::Init), Some(k), Deal, "DEAL must follow INIT at turn 1");
-        let hands = self.display(k).hand.as_ref().ok_or_else(|| fail(Some(k), Check::Display, "DEAL display without hand".into()))?;
+        ensure!(
+            k == 1 && prev.map(|p| p.action) == Some(Action::Init),
+            Some(k),
+            Deal,
+            "DEAL must follow INIT at turn 1"
+        );
+        let hands = self
+            .display(k)
+            .hand
+            .as_ref()
+            .ok_or_else(|| fail(Some(k), Check::Display, "DEAL display without hand".into()))?;
         ensure!(hands.len() == 4, Some(k), Deal, "DEAL has {} hands", hands.len());
         for (s, hand) in hands.iter().enumerate() {
             let seg = &self.wall[34 * s..34 * s + 34];
@@ -158,8 +202,16 @@ impl<'g, 'a> Replay<'g, 'a> {
         let (s, t) = (e.p(), e.t());
         let Some(prev) = prev else { return Err(fail(Some(k), Check::Rotation, "DRAW at turn 0".into())) };
         match prev.action {
-            Action::Gang | Action::BuGang => ensure!(s == prev.p(), Some(k), Rotation, "replacement draw by seat {s}, kong was seat {}", prev.p()),
-            a if a.is_discard() => ensure!(s == (prev.p() + 1) % 4, Some(k), Rotation, "draw out of rotation: seat {s} after seat {}'s discard", prev.p()),
+            Action::Gang | Action::BuGang => {
+                ensure!(s == prev.p(), Some(k), Rotation, "replacement draw by seat {s}, kong was seat {}", prev.p())
+            }
+            a if a.is_discard() => ensure!(
+                s == (prev.p() + 1) % 4,
+                Some(k),
+                Rotation,
+                "draw out of rotation: seat {s} after seat {}'s discard",
+                prev.p()
+            ),
             Action::Deal => ensure!(s == 0, Some(k), Rotation, "first draw not by dealer (seat 0)"),
             a => return Err(fail(Some(k), Check::Rotation, format!("DRAW after {}", a.name()))),
         }
@@ -199,9 +251,19 @@ impl<'g, 'a> Replay<'g, 'a> {
                 };
                 ensure!((s + 4 - from) % 4 == 1, Some(k), Chi, "CHI by seat {s} from non-left neighbour seat {from}");
                 let mid = e.mid.unwrap_or_default();
-                ensure!(mid.is_suited() && ct.suit() == mid.suit(), Some(k), Chi, "CHI suit mismatch: run middle {mid}, claimed {ct}");
+                ensure!(
+                    mid.is_suited() && ct.suit() == mid.suit(),
+                    Some(k),
+                    Chi,
+                    "CHI suit mismatch: run middle {mid}, claimed {ct}"
+                );
                 ensure!((2..=8).contains(&mid.rank()), Some(k), Chi, "CHI middle tile {mid} cannot be a run's middle");
-                ensure!(ct.rank().abs_diff(mid.rank()) <= 1, Some(k), Chi, "claimed tile {ct} not part of the run around {mid}");
+                ensure!(
+                    ct.rank().abs_diff(mid.rank()) <= 1,
+                    Some(k),
+                    Chi,
+                    "claimed tile {ct} not part of the run around {mid}"
+                );
                 let seat = &mut self.seats[s];
                 for x in [mid.prev(), Some(mid), mid.next()].into_iter().flatten().filter(|&x| x != ct) {
                     ensure!(seat.has(x, 1), Some(k), Chi, "CHI filler {x} not in hand");
@@ -260,7 +322,10 @@ impl<'g, 'a> Replay<'g, 'a> {
         let (s, t) = (e.p(), e.t());
         ensure!(prev.is_some_and(|p| p.is(Action::Draw, s)), Some(k), BuGang, "BUGANG not after own draw");
         let seat = &mut self.seats[s];
-        let Some(i) = seat.melds[..seat.meld_count].iter().position(|m| m.is_some_and(|m| m.kind == MeldKind::Peng && m.tile == t)) else {
+        let Some(i) = seat.melds[..seat.meld_count]
+            .iter()
+            .position(|m| m.is_some_and(|m| m.kind == MeldKind::Peng && m.tile == t))
+        else {
             return Err(fail(Some(k), Check::BuGang, format!("BUGANG of {t} without matching PENG meld")));
         };
         ensure!(seat.has(t, 1), Some(k), BuGang, "BUGANG tile {t} not in hand");

@@ -50,8 +50,8 @@ impl Seat {
     }
 }
 
-
 impl Seat {
     /// Before the deal: no tiles, a full segment.
-    pub(super) const EMPTY: Seat = Seat { counts: [0; TILE_KINDS], len: 0, melds: [None; 4], meld_count: 0, remain: 34 };
+    pub(super) const EMPTY: Seat =
+        Seat { counts: [0; TILE_KINDS], len: 0, melds: [None; 4], meld_count: 0, remain: 34 };
 }

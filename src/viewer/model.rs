@@ -251,7 +251,15 @@ struct Builder {
 
 impl Builder {
     fn event(&mut self, n: u32, ev: &Event) -> EventModel {
-        let mut m = EventModel { action: ev.action().to_string(), player: ev.player(), tile: None, middle: None, from: None, concealed: false, taken: None };
+        let mut m = EventModel {
+            action: ev.action().to_string(),
+            player: ev.player(),
+            tile: None,
+            middle: None,
+            from: None,
+            concealed: false,
+            taken: None,
+        };
         let live = self.live.take();
         let drew = self.drew.take();
         let promoted = self.promoted.take();
@@ -342,11 +350,15 @@ pub fn build_with(profile: &'static Profile, from: Origin, rec: &GameRecord, sou
                         "turn {turn}: the engine ends the game here ({action}), the record goes on to turn {}",
                         rec.turns.len() - 1
                     ),
-                    Stop::Incomplete { turn } => format!("turn {turn}: the record has no answers to this {action} event"),
+                    Stop::Incomplete { turn } => {
+                        format!("turn {turn}: the record has no answers to this {action} event")
+                    }
                     Stop::MissingAnswer { turn, seat } if rec.turns[turn].responses.is_some() => {
                         format!("turn {turn}: the record has no answer of seat {seat} to this {action} event")
                     }
-                    Stop::MissingAnswer { turn, .. } => format!("turn {turn}: the record has no answers to this {action} event"),
+                    Stop::MissingAnswer { turn, .. } => {
+                        format!("turn {turn}: the record has no answers to this {action} event")
+                    }
                     other => other.to_string(),
                 });
                 break;
@@ -432,7 +444,14 @@ fn engine_standing(engine: &Engine, seat: u8) -> Vec<u8> {
 
 /// The index line; how a HU was won is the audit's `ending`.
 fn summary(end: Option<&Event>, audit: &GameAudit) -> Summary {
-    let mut s = Summary { ending: end.map_or("none", |e| e.action()).to_string(), winner: None, how: None, offender: None, fan_total: None, scores: end.and_then(|e| e.scores()) };
+    let mut s = Summary {
+        ending: end.map_or("none", |e| e.action()).to_string(),
+        winner: None,
+        how: None,
+        offender: None,
+        fan_total: None,
+        scores: end.and_then(|e| e.scores()),
+    };
     match end {
         Some(Event::Hu { player, fans, .. }) => {
             s.winner = Some(*player);

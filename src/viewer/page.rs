@@ -74,13 +74,23 @@ fn script_json<T: Serialize>(value: &T) -> Result<String, serde_json::Error> {
 
 /// The whole page for `games`.
 pub fn render(games: &[GameModel]) -> Result<String, serde_json::Error> {
-    let doc = Document { tiles: faces(), claim_rules: claim_rules(), claims_file: CLAIMS_FILE, games, generator: concat!("mcr-engine ", env!("CARGO_PKG_VERSION")) };
+    let doc = Document {
+        tiles: faces(),
+        claim_rules: claim_rules(),
+        claims_file: CLAIMS_FILE,
+        games,
+        generator: concat!("mcr-engine ", env!("CARGO_PKG_VERSION")),
+    };
     let data = script_json(&doc)?;
     let title = match games {
         [one] => format!("mcr view: game {}", html_escape(&one.id)),
         _ => format!("mcr view: {} games", games.len()),
     };
-    Ok(SHELL.replace("{{TITLE}}", &title).replace("{{STYLE}}", STYLE).replace("{{SCRIPT}}", SCRIPT).replace("{{DATA}}", &data))
+    Ok(SHELL
+        .replace("{{TITLE}}", &title)
+        .replace("{{STYLE}}", STYLE)
+        .replace("{{SCRIPT}}", SCRIPT)
+        .replace("{{DATA}}", &data))
 }
 
 fn html_escape(s: &str) -> String {

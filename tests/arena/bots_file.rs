@@ -22,10 +22,18 @@ fn fails_with(test: &str, entries: Vec<String>, wants: &[&str]) {
 #[test]
 fn unknown_key_missing_command_bad_values_have_lines() {
     // Lines: each entry is 4 lines; the third entry starts at line 9.
-    fails_with("unknown_key", four_with("[[bot]]\nname = \"c\"\ncommand = \"x\"\ncolour = 1\n"), &["bots.toml:12:", "unknown field `colour`"]);
+    fails_with(
+        "unknown_key",
+        four_with("[[bot]]\nname = \"c\"\ncommand = \"x\"\ncolour = 1\n"),
+        &["bots.toml:12:", "unknown field `colour`"],
+    );
     fails_with("no_command", four_with("[[bot]]\nname = \"c\"\n\n\n"), &["bots.toml:9:", "no command"]);
     fails_with("bad_io", four_with("[[bot]]\ncommand = \"x\"\nio = \"xml\"\n\n"), &["bots.toml:11:", "xml"]);
-    fails_with("bad_time", four_with("[[bot]]\ncommand = \"x\"\ntime_limit_ms = -5\n\n"), &["bots.toml:11:", "time_limit_ms = -5"]);
+    fails_with(
+        "bad_time",
+        four_with("[[bot]]\ncommand = \"x\"\ntime_limit_ms = -5\n\n"),
+        &["bots.toml:11:", "time_limit_ms = -5"],
+    );
     fails_with("bad_memory", four_with("[[bot]]\ncommand = \"x\"\nmemory_mb = \"lots\"\n\n"), &["bots.toml:11:"]);
     fails_with("empty_command", four_with("[[bot]]\ncommand = []\n\n\n"), &["bots.toml:10:", "empty"]);
     fails_with("quotes", four_with("[[bot]]\ncommand = \"a 'b\"\n\n\n"), &["bots.toml:10:", "quotes"]);
@@ -42,11 +50,27 @@ fn four_bots_exactly() {
 
 #[test]
 fn a_bot_that_cannot_start_is_named_before_any_game() {
-    fails_with("missing_program", four_with(&entry("ghost", &["./no-such-bot"], "")), &["\"ghost\"", "seat 2", "does not exist"]);
-    fails_with("not_on_path", four_with(&entry("ghost", &["no-such-bot-anywhere"], "")), &["\"ghost\"", "does not exist"]);
+    fails_with(
+        "missing_program",
+        four_with(&entry("ghost", &["./no-such-bot"], "")),
+        &["\"ghost\"", "seat 2", "does not exist"],
+    );
+    fails_with(
+        "not_on_path",
+        four_with(&entry("ghost", &["no-such-bot-anywhere"], "")),
+        &["\"ghost\"", "does not exist"],
+    );
     let (dir, _) = bots_file("no_exec_setup", &[]);
     let script = dir.join("bot.sh");
     std::fs::write(&script, "#!/bin/sh\necho PASS\n").unwrap();
-    fails_with("no_exec", four_with(&entry("noexec", &[script.to_str().unwrap()], "")), &["\"noexec\"", "not an executable"]);
-    fails_with("bad_dir", four_with(&entry("nodir", &[mcr_bin(), "bot"], "dir = \"no/such/folder\"")), &["\"nodir\"", "not a folder"]);
+    fails_with(
+        "no_exec",
+        four_with(&entry("noexec", &[script.to_str().unwrap()], "")),
+        &["\"noexec\"", "not an executable"],
+    );
+    fails_with(
+        "bad_dir",
+        four_with(&entry("nodir", &[mcr_bin(), "bot"], "dir = \"no/such/folder\"")),
+        &["\"nodir\"", "not a folder"],
+    );
 }

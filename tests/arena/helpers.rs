@@ -10,7 +10,8 @@ use crate::common;
 pub fn python() -> Option<&'static str> {
     static P: OnceLock<Option<String>> = OnceLock::new();
     P.get_or_init(|| {
-        let out = std::process::Command::new("python3").args(["-c", "import sys; print(sys.executable)"]).output().ok()?;
+        let out =
+            std::process::Command::new("python3").args(["-c", "import sys; print(sys.executable)"]).output().ok()?;
         let s = String::from_utf8(out.stdout).ok()?.trim().to_string();
         (!s.is_empty()).then_some(s)
     })

@@ -12,7 +12,11 @@ fn mcr_bot_in_every_mode_plays_full_games() {
     let entries = vec![
         entry("greedy-json-kr", &[m, "bot", "--keep-running"], "keep_running = true"),
         entry("greedy-simple", &[m, "bot", "--io", "simple"], "io = \"simple\""),
-        entry("random-simple-kr", &[m, "bot", "--policy", "random", "--io", "simple", "--keep-running", "--seed", "3"], "io = \"simple\"\nkeep_running = true"),
+        entry(
+            "random-simple-kr",
+            &[m, "bot", "--policy", "random", "--io", "simple", "--keep-running", "--seed", "3"],
+            "io = \"simple\"\nkeep_running = true",
+        ),
         entry("greedy-json-quoted", &[m, "bot", "--keep-running"], "keep_running = true\nquote_requests = true"),
     ];
     let (dir, file) = bots_file("every_mode", &entries);
@@ -22,7 +26,10 @@ fn mcr_bot_in_every_mode_plays_full_games() {
     assert!(run.stderr.contains("6 records written"), "{}", run.stderr);
     let mut endings = std::collections::BTreeSet::new();
     for r in &records {
-        assert_eq!(r["players"], serde_json::json!(["greedy-json-kr", "greedy-simple", "random-simple-kr", "greedy-json-quoted"]));
+        assert_eq!(
+            r["players"],
+            serde_json::json!(["greedy-json-kr", "greedy-simple", "random-simple-kr", "greedy-json-quoted"])
+        );
         assert_eq!(r["arena"]["bots"], r["players"]);
         assert_eq!(r["arena"]["time_limit_ms"], serde_json::json!([1000, 1000, 1000, 1000]));
         assert_eq!(r["arena"]["seed"], 11);
@@ -70,7 +77,9 @@ fn python_multiline_json_and_cpp_bots_play() {
     let Some(py) = python_or_skip() else { return };
     let dir = common::temp_dir("cpp_build");
     let exe = dir.join("tsumogiri");
-    let cxx = std::process::Command::new("c++").args(["-O1", "-o", exe.to_str().unwrap(), &bot_script("tsumogiri.cpp")]).status();
+    let cxx = std::process::Command::new("c++")
+        .args(["-O1", "-o", exe.to_str().unwrap(), &bot_script("tsumogiri.cpp")])
+        .status();
     if !cxx.is_ok_and(|s| s.success()) {
         common::skip("MCR_REQUIRE_CXX", "no C++ compiler (c++)");
         return;

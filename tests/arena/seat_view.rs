@@ -30,7 +30,9 @@ fn a_seat_s_view_has_the_full_engine_s_legal_moves() {
         while let Some(requests) = turn.requests() {
             for s in 0..4u8 {
                 let prev = (!first).then(|| answers[s as usize].as_str());
-                views[s as usize].observe(&requests[s as usize], prev).unwrap_or_else(|e| panic!("game {g} seat {s}: {e}"));
+                views[s as usize]
+                    .observe(&requests[s as usize], prev)
+                    .unwrap_or_else(|e| panic!("game {g} seat {s}: {e}"));
                 let full = moves(&engine, s);
                 let seen = moves(views[s as usize].engine(), s);
                 assert_eq!(seen, full, "game {g} seat {s} request {:?}", requests[s as usize]);

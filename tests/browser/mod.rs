@@ -171,7 +171,8 @@ impl Browser {
 
     /// Evaluates a script expression in the page and returns its value.
     pub fn eval(&mut self, expr: &str) -> Result<Value, String> {
-        let r = self.call("Runtime.evaluate", json!({"expression": expr, "returnByValue": true, "awaitPromise": true}))?;
+        let r =
+            self.call("Runtime.evaluate", json!({"expression": expr, "returnByValue": true, "awaitPromise": true}))?;
         if let Some(ex) = r.get("exceptionDetails") {
             return Err(format!("script error in `{expr}`: {ex}"));
         }

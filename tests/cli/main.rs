@@ -5,6 +5,6 @@
 mod common;
 
 mod cli;
-mod serve;
-mod python_package;
 mod python_bridge;
+mod python_package;
+mod serve;

@@ -43,7 +43,9 @@ fn pytest_suite_of_the_python_package_requires_python() {
     if String::from_utf8_lossy(&out.stdout).trim() != "True" {
         return unavailable("python3 older than 3.9");
     }
-    for (module, what) in [("pytest", "pytest is not installed"), ("MahjongGB", "the oracle pymahjonggb is not installed")] {
+    for (module, what) in
+        [("pytest", "pytest is not installed"), ("MahjongGB", "the oracle pymahjonggb is not installed")]
+    {
         if !python(&format!("import {module}")).is_some_and(|o| o.status.success()) {
             return unavailable(what);
         }
@@ -67,7 +69,11 @@ fn pytest_suite_of_the_python_package_requires_python() {
         .env("MCR_BIN", env!("CARGO_BIN_EXE_mcr"));
     let out = cmd.output().expect("python3 -m pytest runs");
     let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
-    let summary = text.lines().rev().find(|l| l.contains(" passed") || l.contains(" failed") || l.contains(" error")).unwrap_or("");
+    let summary = text
+        .lines()
+        .rev()
+        .find(|l| l.contains(" passed") || l.contains(" failed") || l.contains(" error"))
+        .unwrap_or("");
     println!("pytest: {summary}");
     assert!(out.status.success(), "pytest failed:\n{text}");
     // Skips of optional dependencies (reason "optional: ...", e.g. ray) are

@@ -6,7 +6,6 @@
 
 use crate::common;
 
-
 use mcr_engine::record::{read_all, GameRecord};
 use mcr_engine::replay::{displays_equal, Compare};
 use serde_json::{json, Value};
@@ -32,7 +31,8 @@ fn serve(input: Vec<String>) -> Vec<Value> {
     let out = common::mcr_with_input(&["serve"], bytes);
     assert_eq!(out.code, Some(0), "mcr serve: {}", out.stderr);
     assert_eq!(out.stderr, "", "mcr serve wrote on stderr");
-    let replies: Vec<Value> = out.stdout.lines().map(|l| serde_json::from_str(l).expect("every reply is one JSON line")).collect();
+    let replies: Vec<Value> =
+        out.stdout.lines().map(|l| serde_json::from_str(l).expect("every reply is one JSON line")).collect();
     assert_eq!(replies.len(), n, "one reply per input line");
     replies
 }
@@ -44,7 +44,12 @@ fn check_game(g: &GameRecord, replies: &[Value]) -> usize {
     for (k, (reply, turn)) in replies[..n].iter().zip(&g.turns).enumerate() {
         let id = &g.game_id;
         assert!(reply.get("error").is_none(), "{id} turn {k}: {reply}");
-        assert!(displays_equal(&reply["display"], &turn.display, Compare::Exact), "{id} turn {k}:\n  served: {}\n  record: {}", reply["display"], turn.display);
+        assert!(
+            displays_equal(&reply["display"], &turn.display, Compare::Exact),
+            "{id} turn {k}:\n  served: {}\n  record: {}",
+            reply["display"],
+            turn.display
+        );
         let recorded = match &turn.request {
             Some(r) if !r.is_empty() => serde_json::to_value(r).unwrap(),
             _ => json!({}),

@@ -141,7 +141,9 @@ pub fn run_oracle(script: &str, input: &Path) -> Oracle {
         other => panic!("oracle failed (exit {other:?}): {stderr}"),
     }
     let text = String::from_utf8(out.stdout).expect("oracle output is UTF-8");
-    Oracle::Ran(text.lines().map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("bad oracle line {l}: {e}"))).collect())
+    Oracle::Ran(
+        text.lines().map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("bad oracle line {l}: {e}"))).collect(),
+    )
 }
 
 /// A numeric setting from the environment (case counts, seeds), or `default`.
@@ -158,7 +160,9 @@ pub fn env_num(name: &str, default: u64) -> u64 {
 #[track_caller]
 pub fn assert_snapshot(name: &str, actual: &str) {
     let path = repo().join("tests/snapshots").join(name);
-    let expected = std::fs::read_to_string(&path).map_err(|e| format!("snapshot {} cannot be read ({e}); run with UPDATE_SNAPSHOTS=1 to create it", path.display()));
+    let expected = std::fs::read_to_string(&path).map_err(|e| {
+        format!("snapshot {} cannot be read ({e}); run with UPDATE_SNAPSHOTS=1 to create it", path.display())
+    });
     accept_or_diff(&format!("tests/snapshots/{name}"), 0, expected, actual, |text| {
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
         std::fs::write(&path, text).unwrap_or_else(|e| panic!("cannot write {}: {e}", path.display()));
@@ -171,7 +175,13 @@ pub fn assert_snapshot(name: &str, actual: &str) {
 /// with git); otherwise a difference fails naming the first differing line
 /// (`offset`: the lines of the file before the compared text).
 #[track_caller]
-pub fn accept_or_diff(what: &str, offset: usize, expected: Result<String, String>, actual: &str, accept: impl FnOnce(&str)) {
+pub fn accept_or_diff(
+    what: &str,
+    offset: usize,
+    expected: Result<String, String>,
+    actual: &str,
+    accept: impl FnOnce(&str),
+) {
     if std::env::var("UPDATE_SNAPSHOTS").is_ok_and(|v| v == "1") {
         if expected.as_deref() != Ok(actual) {
             accept(actual);
@@ -259,13 +269,26 @@ macro_rules! fan_case {
             let pos = common::score($pos);
             assert!(common::has_fan(&pos, $fan), "{} should show {}: got {:?}", $pos, $fan, common::fan_names(&pos));
             if pos.result != $pos_total {
-                common::differs_from_reference(&format!("total of {}: {} (reference {})", $pos, pos.result, $pos_total));
+                common::differs_from_reference(&format!(
+                    "total of {}: {} (reference {})",
+                    $pos, pos.result, $pos_total
+                ));
             }
             let neg = common::score($neg);
             assert!(!common::has_fan(&neg, $fan), "{} must not show {}: got {:?}", $neg, $fan, common::fan_names(&neg));
-            assert!(common::has_fan(&neg, $neg_shows), "{} should show {} instead of {}: got {:?}", $neg, $neg_shows, $fan, common::fan_names(&neg));
+            assert!(
+                common::has_fan(&neg, $neg_shows),
+                "{} should show {} instead of {}: got {:?}",
+                $neg,
+                $neg_shows,
+                $fan,
+                common::fan_names(&neg)
+            );
             if neg.result != $neg_total {
-                common::differs_from_reference(&format!("total of {}: {} (reference {})", $neg, neg.result, $neg_total));
+                common::differs_from_reference(&format!(
+                    "total of {}: {} (reference {})",
+                    $neg, neg.result, $neg_total
+                ));
             }
         }
     };

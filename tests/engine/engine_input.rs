@@ -112,7 +112,9 @@ fn draw_game_lines(n: usize) -> Vec<String> {
         .filter(|l| {
             let r: GameRecord = serde_json::from_str(l).unwrap();
             r.expected.ending == "draw"
-                && r.turns.iter().all(|t| t.display["canHu"].as_array().unwrap().iter().all(|c| c.as_i64().unwrap() < 0))
+                && r.turns
+                    .iter()
+                    .all(|t| t.display["canHu"].as_array().unwrap().iter().all(|c| c.as_i64().unwrap() < 0))
         })
         .take(n)
         .collect()

@@ -156,7 +156,11 @@ fn loose_comparison_ignores_exactly_the_keys_it_does_not_compare() {
     std::fs::write(&file, loosely.iter().map(|g| format!("{g}\n")).collect::<String>()).unwrap();
     let n = loosely.len();
     let exact = common::mcr(&["validate", file.to_str().unwrap(), "--jobs", "1"]);
-    assert_eq!((exact.code, exact.stdout.lines().last()), (Some(1), Some(format!("validate: 0/{n} games reproduced exactly").as_str())), "{exact:#?}");
+    assert_eq!(
+        (exact.code, exact.stdout.lines().last()),
+        (Some(1), Some(format!("validate: 0/{n} games reproduced exactly").as_str())),
+        "{exact:#?}"
+    );
     let loose = common::mcr(&["validate", "--loose", file.to_str().unwrap(), "--jobs", "1"]);
     assert_eq!(loose.code, Some(0), "{loose:#?}");
     assert!(loose.stdout.ends_with(&format!("validate: {n}/{n} games reproduced exactly\n")), "{loose:#?}");
@@ -173,11 +177,18 @@ fn error_games_end_with_their_verdict() {
         let verdict = g.expected.verdict.as_deref().unwrap_or("?");
         let got = (last.event.action(), last.event.player(), last.event.scores().map(|s| s.to_vec()));
         if got != (verdict, g.expected.offender, Some(g.expected.scores.clone())) {
-            differ.push(format!("{}: {got:?}, recorded {verdict} {:?} {:?}", g.game_id, g.expected.offender, g.expected.scores));
+            differ.push(format!(
+                "{}: {got:?}, recorded {verdict} {:?} {:?}",
+                g.game_id, g.expected.offender, g.expected.scores
+            ));
         }
     }
     if !differ.is_empty() {
-        common::differs_from_reference(&format!("{} error games end otherwise, first: {:?}", differ.len(), &differ[..differ.len().min(3)]));
+        common::differs_from_reference(&format!(
+            "{} error games end otherwise, first: {:?}",
+            differ.len(),
+            &differ[..differ.len().min(3)]
+        ));
     }
 }
 
@@ -491,9 +502,7 @@ fn melded_kong_needs_tiles_after_the_discarder_only() {
         }
         let (d, t) = (player(g, k), tile(g, k));
         let walls = e.walls_remaining();
-        (walls[(d as usize + 1) % 4] == 0)
-            .then(|| (0..4u8).find(|&p| p != d && e.hand(p)[t.index()] == 3))
-            .flatten()
+        (walls[(d as usize + 1) % 4] == 0).then(|| (0..4u8).find(|&p| p != d && e.hand(p)[t.index()] == 3)).flatten()
     });
     let (_, _, e, p) = found.expect("a melded kong chance with an empty wall after the discarder");
     assert_eq!(step(&mut e.clone(), &all_pass_but(&[(p, "GANG")])).display_json(), wa(p));
@@ -516,7 +525,10 @@ fn melded_kong_needs_tiles_after_the_discarder_only() {
     assert_eq!(turn.event, Event::Gang { player: p, tile: tile(g, k) });
     assert_eq!(turn.can_hu, [-4; 4]);
     let turn = step(&mut e, &all_pass_but(&[]));
-    assert_eq!(turn.display_json(), json!({"action": "HUANG", "canHu": [-4, -4, -4, -4], "tileCnt": e.walls_remaining()}));
+    assert_eq!(
+        turn.display_json(),
+        json!({"action": "HUANG", "canHu": [-4, -4, -4, -4], "tileCnt": e.walls_remaining()})
+    );
     assert!(e.step(["PASS"; 4]).is_err());
 }
 

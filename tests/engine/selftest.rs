@@ -97,8 +97,8 @@ fn dealt(g: &Value, s: usize) -> Vec<String> {
 }
 
 const TILES: [&str; 34] = [
-    "W1", "W2", "W3", "W4", "W5", "W6", "W7", "W8", "W9", "T1", "T2", "T3", "T4", "T5", "T6", "T7", "T8", "T9", "B1", "B2", "B3", "B4", "B5", "B6", "B7", "B8",
-    "B9", "F1", "F2", "F3", "F4", "J1", "J2", "J3",
+    "W1", "W2", "W3", "W4", "W5", "W6", "W7", "W8", "W9", "T1", "T2", "T3", "T4", "T5", "T6", "T7", "T8", "T9", "B1",
+    "B2", "B3", "B4", "B5", "B6", "B7", "B8", "B9", "F1", "F2", "F3", "F4", "J1", "J2", "J3",
 ];
 
 // ------------------------------------------------------------ the corpora
@@ -122,7 +122,8 @@ fn every_public_record_passes() {
 fn record_api_agrees_with_the_fast_path() {
     for name in ["golden.jsonl.gz", "errors.jsonl.gz"] {
         let fast: Vec<_> = lines(name).iter().map(|l| check_json(l).unwrap()).collect();
-        let slow: Vec<_> = Records::<GameRecord>::open(&data(name)).unwrap().map(|r| check_record(&r.unwrap().record)).collect();
+        let slow: Vec<_> =
+            Records::<GameRecord>::open(&data(name)).unwrap().map(|r| check_record(&r.unwrap().record)).collect();
         assert_eq!(fast, slow, "{name}");
     }
 }
@@ -408,7 +409,11 @@ fn unknown_display_action() {
 // ------------------------------------------------------------ terminal
 
 fn hu_game(ending: &str, qianggang: bool) -> Value {
-    golden().iter().find(|g| g["expected"]["ending"] == ending && g["expected"]["qianggang"] == qianggang).unwrap().clone()
+    golden()
+        .iter()
+        .find(|g| g["expected"]["ending"] == ending && g["expected"]["qianggang"] == qianggang)
+        .unwrap()
+        .clone()
 }
 
 #[test]
@@ -571,7 +576,8 @@ fn mcr(args: &[&str]) -> (String, bool) {
 
 #[test]
 fn command_passes_the_public_files() {
-    let files: Vec<String> = ["golden.jsonl.gz", "errors.jsonl.gz"].iter().map(|f| data(f).display().to_string()).collect();
+    let files: Vec<String> =
+        ["golden.jsonl.gz", "errors.jsonl.gz"].iter().map(|f| data(f).display().to_string()).collect();
     let (out, ok) = mcr(&["validate", "--self-test", &files[0], &files[1], "--jobs", "2"]);
     assert!(ok, "{out}");
     assert_eq!(out.lines().last(), Some("self-test: 372/372 games PASS"), "{out}");
@@ -620,7 +626,8 @@ fn corrupted_bytes_never_panic() {
         x
     };
     let alphabet = b"0123456789-[]{}\",:WTBFJ .eAHUNGPLYS";
-    let sources: Vec<Vec<u8>> = golden().iter().chain(errors()).step_by(9).map(|g| serde_json::to_vec(g).unwrap()).collect();
+    let sources: Vec<Vec<u8>> =
+        golden().iter().chain(errors()).step_by(9).map(|g| serde_json::to_vec(g).unwrap()).collect();
     let mut outcomes = [0usize; 3];
     for src in &sources {
         for _ in 0..60 {
@@ -692,7 +699,9 @@ fn is_discard(t: &Value) -> bool {
 /// A discard at `k` claimed with `claim` at `k + 1` by a seat that has a
 /// seat after it in the order the judge examines (`later`).
 fn claimed(claim: &'static str, later: fn(usize, usize) -> Vec<usize>) -> (Value, usize, Vec<usize>) {
-    let (g, k) = find_any(|ts, k| is_discard(&ts[k]) && action(&ts[k + 1]) == claim && !later(seat(&ts[k]), seat(&ts[k + 1])).is_empty());
+    let (g, k) = find_any(|ts, k| {
+        is_discard(&ts[k]) && action(&ts[k + 1]) == claim && !later(seat(&ts[k]), seat(&ts[k + 1])).is_empty()
+    });
     let ts = turns(&g);
     let seats = later(seat(&ts[k]), seat(&ts[k + 1]));
     (g, k, seats)
@@ -731,7 +740,9 @@ fn junk_after_a_granted_chi_is_not_examined() {
 fn junk_after_a_granted_ron_is_not_examined() {
     // HU is examined downstream from the discarder: seats beyond the winner never are.
     let beyond = |d: usize, w: usize| (1..4).map(|i| (d + i) % 4).skip_while(|&s| s != w).skip(1).collect::<Vec<_>>();
-    let (g, k) = find_any(|ts, k| is_discard(&ts[k]) && action(&ts[k + 1]) == "HU" && !beyond(seat(&ts[k]), seat(&ts[k + 1])).is_empty());
+    let (g, k) = find_any(|ts, k| {
+        is_discard(&ts[k]) && action(&ts[k + 1]) == "HU" && !beyond(seat(&ts[k]), seat(&ts[k + 1])).is_empty()
+    });
     let mut rec = g.clone();
     let ts = turns(&g);
     for s in beyond(seat(&ts[k]), seat(&ts[k + 1])) {
@@ -753,7 +764,9 @@ fn junk_after_a_zimo_is_not_examined() {
 #[test]
 fn junk_after_a_robbing_hu_is_not_examined() {
     let beyond = |a: usize, w: usize| (1..4).map(|i| (a + i) % 4).skip_while(|&s| s != w).skip(1).collect::<Vec<_>>();
-    let (g, k) = find_any(|ts, k| action(&ts[k]) == "BUGANG" && action(&ts[k + 1]) == "HU" && !beyond(seat(&ts[k]), seat(&ts[k + 1])).is_empty());
+    let (g, k) = find_any(|ts, k| {
+        action(&ts[k]) == "BUGANG" && action(&ts[k + 1]) == "HU" && !beyond(seat(&ts[k]), seat(&ts[k + 1])).is_empty()
+    });
     let mut rec = g.clone();
     let ts = turns(&g);
     for s in beyond(seat(&ts[k]), seat(&ts[k + 1])) {
@@ -772,7 +785,11 @@ fn peng_gang_ties_go_by_seat_order_not_distance() {
         (p + 1..4).filter(|&s| s != d && dist(s) < dist(p)).collect::<Vec<_>>()
     };
     for claim in ["PENG", "GANG"] {
-        let (g, k) = find_any(|ts, k| is_discard(&ts[k]) && action(&ts[k + 1]) == claim && !nearer_later(seat(&ts[k]), seat(&ts[k + 1])).is_empty());
+        let (g, k) = find_any(|ts, k| {
+            is_discard(&ts[k])
+                && action(&ts[k + 1]) == claim
+                && !nearer_later(seat(&ts[k]), seat(&ts[k + 1])).is_empty()
+        });
         let mut rec = g.clone();
         let ts = turns(&g);
         for s in nearer_later(seat(&ts[k]), seat(&ts[k + 1])) {
@@ -785,7 +802,9 @@ fn peng_gang_ties_go_by_seat_order_not_distance() {
 #[test]
 fn junk_the_judge_does_examine_still_fails() {
     // The same junk before the granted seat is a WA the record does not show.
-    let (g, k) = find_any(|ts, k| is_discard(&ts[k]) && action(&ts[k + 1]) == "PENG" && (0..seat(&ts[k + 1])).any(|s| s != seat(&ts[k])));
+    let (g, k) = find_any(|ts, k| {
+        is_discard(&ts[k]) && action(&ts[k + 1]) == "PENG" && (0..seat(&ts[k + 1])).any(|s| s != seat(&ts[k]))
+    });
     let ts = turns(&g);
     let (d, p) = (seat(&ts[k]), seat(&ts[k + 1]));
     let s = (0..p).find(|&s| s != d).unwrap();
@@ -829,6 +848,7 @@ fn srand_follows_the_judges_unsigned_seed() {
     let f = assert_fails(&g, &big, Check::Init);
     assert!(f.message.contains("clock"), "{f}");
     let record: GameRecord = serde_json::from_value(big).unwrap();
-    let refused = mcr_engine::replay::replay(&mut mcr_engine::engine::Engine::new(), &record, mcr_engine::replay::Compare::Exact);
+    let refused =
+        mcr_engine::replay::replay(&mut mcr_engine::engine::Engine::new(), &record, mcr_engine::replay::Compare::Exact);
     assert!(refused.is_err_and(|d| d.to_string().contains("clock")));
 }

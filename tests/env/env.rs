@@ -36,11 +36,13 @@ fn played_games_pass_validate_and_the_self_test() {
     assert!(ok && out.contains("self-test: 300/300 games PASS"), "{out}{err}");
     // The same seed on one thread writes the same games.
     let again = temp("again.jsonl.gz");
-    let (ok, _, err) = mcr(&["play", "--games", "300", "--seed", "11", "--threads", "1", "-o", again.to_str().unwrap()]);
+    let (ok, _, err) =
+        mcr(&["play", "--games", "300", "--seed", "11", "--threads", "1", "-o", again.to_str().unwrap()]);
     assert!(ok, "{err}");
     let unzip = |p: &PathBuf| {
         let mut s = String::new();
-        std::io::Read::read_to_string(&mut flate2::read::GzDecoder::new(std::fs::File::open(p).unwrap()), &mut s).unwrap();
+        std::io::Read::read_to_string(&mut flate2::read::GzDecoder::new(std::fs::File::open(p).unwrap()), &mut s)
+            .unwrap();
         s
     };
     assert_eq!(unzip(&file), unzip(&again));
@@ -72,7 +74,10 @@ fn run(cfg: VecEnvConfig, steps: usize) -> (Vec<u8>, Vec<u8>, Vec<f32>, usize) {
         // After every step (auto-reset included) each table has a seat to act.
         for t in 0..env.num_envs() {
             let m = &buf.mask[t * 4 * NUM_ACTIONS..(t + 1) * 4 * NUM_ACTIONS];
-            assert!(m.chunks(NUM_ACTIONS).all(|s| s.iter().any(|&b| b == 1)), "table {t}: a seat without a legal action");
+            assert!(
+                m.chunks(NUM_ACTIONS).all(|s| s.iter().any(|&b| b == 1)),
+                "table {t}: a seat without a legal action"
+            );
         }
     }
     (buf.obs, buf.mask, rewards, dones)
@@ -99,7 +104,13 @@ fn buffers_of_the_wrong_size_are_refused() {
     let mut buf = OwnedBuffers::for_env(&env);
     assert_eq!(buf.obs.len(), 2 * 4 * COMPACT_LEN);
     let mut short = vec![0u8; 3];
-    let view = Buffers { obs: &mut short, mask: &mut buf.mask, reward: &mut buf.reward, done: &mut buf.done, hu_fans: &mut buf.hu_fans };
+    let view = Buffers {
+        obs: &mut short,
+        mask: &mut buf.mask,
+        reward: &mut buf.reward,
+        done: &mut buf.done,
+        hu_fans: &mut buf.hu_fans,
+    };
     let e = env.reset(view).unwrap_err();
     assert!(matches!(e, EnvError::BufferSize { name: "obs", got: 3, .. }), "{e}");
     env.reset(buf.view()).unwrap();
@@ -155,7 +166,10 @@ fn every_judge_step_without_skipping_and_the_feature_planes() {
             // 13 or 14 (a drawn tile, or the hand of a chosen meld) less 3 a meld.
             // (A table whose game just ended shows the next game's INIT.)
             if step > 2 && buf.done[table] == 0 && !env.game(table).choosing_discard() {
-                assert!(tiles + 3 * melds == 13 || tiles + 3 * melds == 14, "table {table} seat {seat}: {tiles} tiles, {melds} melds");
+                assert!(
+                    tiles + 3 * melds == 13 || tiles + 3 * melds == 14,
+                    "table {table} seat {seat}: {tiles} tiles, {melds} melds"
+                );
             }
         }
     }
@@ -178,7 +192,8 @@ fn duplicate_walls_are_the_24_seat_permutations_of_one() {
         records.extend(env.take_records().iter().map(|r| serde_json::from_str::<GameRecord>(r).unwrap()));
     }
     // The env reset at the start, so the first set is games 24..48.
-    let mut set: Vec<&GameRecord> = records.iter().filter(|r| (24..48).contains(&u64::from_str_radix(&r.game_id[16..], 16).unwrap())).collect();
+    let mut set: Vec<&GameRecord> =
+        records.iter().filter(|r| (24..48).contains(&u64::from_str_radix(&r.game_id[16..], 16).unwrap())).collect();
     set.sort_by_key(|r| r.game_id.clone());
     assert_eq!(set.len(), 24, "the whole set finished");
     let base = &set[0].wall;
@@ -198,7 +213,8 @@ fn selfplay_library_records_replay_exactly() {
     for line in &records {
         let rec: GameRecord = serde_json::from_str(line).unwrap();
         let mut engine = mcr_engine::engine::Engine::new();
-        mcr_engine::replay::replay(&mut engine, &rec, mcr_engine::replay::Compare::Exact).unwrap_or_else(|d| panic!("{}: {d:?}", rec.game_id));
+        mcr_engine::replay::replay(&mut engine, &rec, mcr_engine::replay::Compare::Exact)
+            .unwrap_or_else(|d| panic!("{}: {d:?}", rec.game_id));
         mcr_engine::selftest::check_record(&rec).unwrap_or_else(|f| panic!("{}: {f:?}", rec.game_id));
     }
 }

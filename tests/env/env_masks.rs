@@ -101,14 +101,21 @@ fn check_turn(engine: &Engine, last: &Turn, ctx: &str) -> Tally {
                 any |= ok;
                 if let Some(d) = d {
                     if mask[a] == 1 {
-                        assert_eq!(discard_mask[PLAY + d.index()] == 1, ok, "{ctx}: seat {seat}: {text:?} accepted {ok}, discard mask says otherwise");
+                        assert_eq!(
+                            discard_mask[PLAY + d.index()] == 1,
+                            ok,
+                            "{ctx}: seat {seat}: {text:?} accepted {ok}, discard mask says otherwise"
+                        );
                     }
                 }
                 if claim == Claim::Hu {
                     let fans = engine.hu_fans(seat);
                     match event {
                         Some(Event::WrongHu { .. }) => {
-                            assert!(fans.is_some_and(|f| f < engine.min_win_fans()), "{ctx}: seat {seat}: WH but hu_fans {fans:?}");
+                            assert!(
+                                fans.is_some_and(|f| f < engine.min_win_fans()),
+                                "{ctx}: seat {seat}: WH but hu_fans {fans:?}"
+                            );
                             if fans.is_some_and(|f| f >= 0) {
                                 tally.wh_exposed += 1;
                             }
@@ -120,9 +127,18 @@ fn check_turn(engine: &Engine, last: &Turn, ctx: &str) -> Tally {
                     }
                 }
             }
-            assert_eq!(mask[a] == 1, any, "{ctx}: seat {seat}: {} mask {} but accepted {any}", action::describe(a), mask[a]);
+            assert_eq!(
+                mask[a] == 1,
+                any,
+                "{ctx}: seat {seat}: {} mask {} but accepted {any}",
+                action::describe(a),
+                mask[a]
+            );
         }
-        assert_eq!(moves, all_accepted, "{ctx}: seat {seat}: legal_moves gives {moves} answers, the engine accepts {all_accepted}");
+        assert_eq!(
+            moves, all_accepted,
+            "{ctx}: seat {seat}: legal_moves gives {moves} answers, the engine accepts {all_accepted}"
+        );
         tally.legal += n;
     }
     tally
@@ -187,7 +203,12 @@ fn check_against_selftest(r: &GameRecord, step: &Step, tally: &mut Tally) {
             continue;
         }
         let legal = recorded_move(text, on_draw).is_some_and(|m| masked_legal(step.engine, seat, m));
-        assert_eq!(legal, !offender, "{ctx}: seat {seat} answered {text:?} ({}; next {next_action}): the masks say legal {legal}", if offender { "the verdict's offender" } else { "accepted" });
+        assert_eq!(
+            legal,
+            !offender,
+            "{ctx}: seat {seat} answered {text:?} ({}; next {next_action}): the masks say legal {legal}",
+            if offender { "the verdict's offender" } else { "accepted" }
+        );
         tally.selftest_answers += 1;
         tally.selftest_offenders += usize::from(offender);
     }
@@ -225,6 +246,10 @@ fn masks_are_what_the_judge_accepts_on_every_public_turn() {
     }
     assert!(total.turns > 500_000, "only {} turns checked", total.turns);
     assert!(total.selftest_offenders > 100, "only {} verdicts' answers checked", total.selftest_offenders);
-    assert!(total.selftest_answers > 1_000_000, "only {} answers checked against the self-test", total.selftest_answers);
+    assert!(
+        total.selftest_answers > 1_000_000,
+        "only {} answers checked against the self-test",
+        total.selftest_answers
+    );
     assert!(total.wh_exposed > 0, "no HU below the minimum met: the WH exposure is untested");
 }

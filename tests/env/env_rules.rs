@@ -60,7 +60,10 @@ fn house_rule_games_replay_under_their_rules_only() {
         .lines()
         .find_map(|l| l.strip_prefix("validate: ")?.split('/').next()?.parse().ok())
         .unwrap_or_else(|| panic!("{out}{err}"));
-    assert!(reproduced <= 400 - below_botzone, "{reproduced} reproduced under botzone, {below_botzone} HUs of 6-7 fans\n{out}");
+    assert!(
+        reproduced <= 400 - below_botzone,
+        "{reproduced} reproduced under botzone, {below_botzone} HUs of 6-7 fans\n{out}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

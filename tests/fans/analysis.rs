@@ -92,9 +92,14 @@ fn discard_table_by_hand() {
     let h = parse_hand_text("123456789m 123p 5p 9s").unwrap();
     let rows = discards(&h.packs, &h.standing, &[]).unwrap();
     let row = |t: &str| rows.iter().find(|d| d.tile == Tile::parse(t).unwrap()).unwrap();
-    assert_eq!((rows[0].tile, rows[0].shanten, rows[0].useful, rows[0].unseen), (Tile::parse("T9").unwrap(), 0, set("5p"), 3));
+    assert_eq!(
+        (rows[0].tile, rows[0].shanten, rows[0].useful, rows[0].unseen),
+        (Tile::parse("T9").unwrap(), 0, set("5p"), 3)
+    );
     assert_eq!((row("B5").shanten, row("B5").useful, row("B5").unseen), (0, set("9s"), 3));
-    assert!(rows.windows(2).all(|w| (w[0].shanten, std::cmp::Reverse(w[0].unseen)) <= (w[1].shanten, std::cmp::Reverse(w[1].unseen))));
+    assert!(rows
+        .windows(2)
+        .all(|w| (w[0].shanten, std::cmp::Reverse(w[0].unseen)) <= (w[1].shanten, std::cmp::Reverse(w[1].unseen))));
     // Tiles reported visible are not unseen.
     let rows = discards(&h.packs, &h.standing, &tiles("5p 5p")).unwrap();
     assert_eq!((rows[0].tile, rows[0].unseen), (Tile::parse("B5").unwrap(), 3));
@@ -106,7 +111,10 @@ fn discard_table_by_hand() {
     // A chow pack's tiles count too.
     let packed = parse_hand_text("[chi 456p] 123456789m 5p 9s").unwrap();
     assert_eq!(discards(&packed.packs, &packed.standing, &tiles("5p 5p 5p")), five);
-    assert_eq!(five.unwrap_err().to_string(), "more than 4 copies of B5 among the hand, its packs and the visible tiles");
+    assert_eq!(
+        five.unwrap_err().to_string(),
+        "more than 4 copies of B5 among the hand, its packs and the visible tiles"
+    );
 }
 
 #[test]
@@ -119,10 +127,26 @@ fn waits_score_as_the_reference_scored_the_completed_hands() {
         if rec.record.expected.result < 0 {
             continue;
         }
-        let found = waits(input.packs(), input.standing(), input.flags, input.seat_wind, input.prevalent_wind, input.flower_count).unwrap();
-        let w = found.iter().find(|w| w.tile == input.win_tile).unwrap_or_else(|| panic!("{}: win tile not among the waits", rec.record.id));
+        let found = waits(
+            input.packs(),
+            input.standing(),
+            input.flags,
+            input.seat_wind,
+            input.prevalent_wind,
+            input.flower_count,
+        )
+        .unwrap();
+        let w = found
+            .iter()
+            .find(|w| w.tile == input.win_tile)
+            .unwrap_or_else(|| panic!("{}: win tile not among the waits", rec.record.id));
         let r = if input.flags.self_drawn { &w.self_drawn } else { &w.discard };
-        assert_eq!((r.result, r.fan_list()), (rec.record.expected.result, rec.record.expected.fan.clone()), "{}", rec.record.id);
+        assert_eq!(
+            (r.result, r.fan_list()),
+            (rec.record.expected.result, rec.record.expected.fan.clone()),
+            "{}",
+            rec.record.id
+        );
         checked += 1;
     }
     assert!(checked > 500, "{checked}");
@@ -159,7 +183,11 @@ fn analyse_reports_mismatches_and_bad_lines() {
     let file = dir.join("s.jsonl");
     // The third line repeats a key of `expected` (the last value would match).
     let repeated = good.replace("\"expected\": {\"shanten\": 0", "\"expected\": {\"shanten\": 3, \"shanten\": 0");
-    std::fs::write(&file, format!("{good}\n{}\n{{oops\n{repeated}\n", good.replace("\"shanten\": 0", "\"shanten\": 1"))).unwrap();
+    std::fs::write(
+        &file,
+        format!("{good}\n{}\n{{oops\n{repeated}\n", good.replace("\"shanten\": 0", "\"shanten\": 1")),
+    )
+    .unwrap();
     let out = Command::new(env!("CARGO_BIN_EXE_mcr")).args(["analyse", file.to_str().unwrap()]).output().unwrap();
     let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
     assert!(!out.status.success());
@@ -180,7 +208,10 @@ fn shanten_and_waits_on_the_command_line() {
     let (code, out, _) = mcr(&["shanten", "[chi 456m] 123s 789s 4p 5p 6z 6z"]);
     assert_eq!(code, Some(0));
     assert!(out.starts_with("regular            0  B3 B6 (2 kinds)\n"), "{out}");
-    assert!(out.contains("seven pairs        -  (not for 10 standing tiles)") && out.ends_with("shanten 0 (waiting)\n"), "{out}");
+    assert!(
+        out.contains("seven pairs        -  (not for 10 standing tiles)") && out.ends_with("shanten 0 (waiting)\n"),
+        "{out}"
+    );
     let (_, out, _) = mcr(&["shanten", "123456789m 15p 99s", "--format", "json"]);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["shanten"], 1);
@@ -205,7 +236,10 @@ fn shanten_and_waits_on_the_command_line() {
 
     let (code, out, _) = mcr(&["waits", "[peng 1z] 234s 789s 55p 67p", "seat=E", "prevalent=E"]);
     assert_eq!(code, Some(0));
-    assert!(out.starts_with("B5  self-drawn  6 fan  (below the 8-fan minimum)  圈风刻 2, 门风刻 2, 缺一门 1, 自摸 1\n"), "{out}");
+    assert!(
+        out.starts_with("B5  self-drawn  6 fan  (below the 8-fan minimum)  圈风刻 2, 门风刻 2, 缺一门 1, 自摸 1\n"),
+        "{out}"
+    );
     assert!(out.ends_with("waits: 2 (0 reach 8 fan: )\n"), "{out}");
     let (_, out, _) = mcr(&["waits", "1112345678999m", "--format", "json"]);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();

@@ -20,13 +20,20 @@ fn public_hands_corpus_matches_result_code_and_fan_list() {
         let got = fans::calculate(&input);
         let list = got.fan_list();
         if got.result != h.expected.result || list != h.expected.fan {
-            mismatches.push(format!("{}: expected {} {:?}, got {} {:?}", h.id, h.expected.result, h.expected.fan, got.result, list));
+            mismatches.push(format!(
+                "{}: expected {} {:?}, got {} {:?}",
+                h.id, h.expected.result, h.expected.fan, got.result, list
+            ));
         }
         // The fast path agrees with the full calculation.
         assert_eq!(fans::calculate_total(&input), got.result, "{}", h.id);
     }
     if !mismatches.is_empty() {
-        common::differs_from_reference(&format!("{} mismatches, first: {:#?}", mismatches.len(), &mismatches[..mismatches.len().min(5)]));
+        common::differs_from_reference(&format!(
+            "{} mismatches, first: {:#?}",
+            mismatches.len(),
+            &mismatches[..mismatches.len().min(5)]
+        ));
     }
 }
 
@@ -58,15 +65,34 @@ fn explanation_keeps_the_reference_reading_and_none_scores_higher() {
         // every reading), are the reference's fan list.
         let mut counts = chosen.counts;
         counts[fans::fan_by_name("花牌").unwrap().index as usize] = input.flower_count;
-        let from_reading = fans::FanResult { result: chosen.total + input.flower_count as i32, counts, profile: fans::Profile::default() };
-        assert_eq!((from_reading.result, from_reading.fan_list()), (h.expected.result, h.expected.fan.clone()), "{}: the kept reading", h.id);
+        let from_reading = fans::FanResult {
+            result: chosen.total + input.flower_count as i32,
+            counts,
+            profile: fans::Profile::default(),
+        };
+        assert_eq!(
+            (from_reading.result, from_reading.fan_list()),
+            (h.expected.result, h.expected.fan.clone()),
+            "{}: the kept reading",
+            h.id
+        );
         for (i, r) in e.readings.iter().enumerate() {
-            assert!(r.total <= chosen.total, "{}: reading {i} totals {} > the kept reading's {}", h.id, r.total, chosen.total);
+            assert!(
+                r.total <= chosen.total,
+                "{}: reading {i} totals {} > the kept reading's {}",
+                h.id,
+                r.total,
+                chosen.total
+            );
         }
     }
     assert!(wins + differing.len() > 900, "only {wins} winning hands sampled");
     if !differing.is_empty() {
-        common::differs_from_reference(&format!("{} sampled hands differ from the reference, first {:?}", differing.len(), &differing[..differing.len().min(5)]));
+        common::differs_from_reference(&format!(
+            "{} sampled hands differ from the reference, first {:?}",
+            differing.len(),
+            &differing[..differing.len().min(5)]
+        ));
     }
 }
 
@@ -80,7 +106,10 @@ fn fan_table_is_the_reference_table() {
         assert_eq!(r["name"].as_str().unwrap(), f.name);
         assert_eq!(r["name_en"].as_str().unwrap(), f.name_en);
         if r["value"].as_u64().unwrap() != f.value as u64 {
-            common::differs_from_reference(&format!("{}: value {} in rules/fans.mcr, {} in the reference table", f.name, f.value, r["value"]));
+            common::differs_from_reference(&format!(
+                "{}: value {} in rules/fans.mcr, {} in the reference table",
+                f.name, f.value, r["value"]
+            ));
         }
     }
     assert_eq!(fans::fan_by_name("清龙").unwrap().index, 28);
@@ -103,7 +132,9 @@ fn splits(c: &mut [u8; 9], pair: bool) -> bool {
         take.iter().for_each(|&(r, n)| c[r] += n);
         ok
     };
-    (pair && try_take(c, &[(i, 2)], false)) || try_take(c, &[(i, 3)], pair) || try_take(c, &[(i, 1), (i + 1, 1), (i + 2, 1)], pair)
+    (pair && try_take(c, &[(i, 2)], false))
+        || try_take(c, &[(i, 3)], pair)
+        || try_take(c, &[(i, 1), (i + 1, 1), (i + 2, 1)], pair)
 }
 
 /// Patterns of one suit (0..=4 of each rank, at most 14 tiles) that split
@@ -136,7 +167,12 @@ fn generated_tables_are_pinned() {
         .collect();
     for (fan, omits) in generated::OMITS.iter().enumerate() {
         for o in omits.iter() {
-            assert!(pos[fan] < pos[o.fan as usize], "{} must come before {}", FANS[fan].name, FANS[o.fan as usize].name);
+            assert!(
+                pos[fan] < pos[o.fan as usize],
+                "{} must come before {}",
+                FANS[fan].name,
+                FANS[o.fan as usize].name
+            );
         }
     }
     assert_eq!(generated::OMISSION_ORDER.len(), FAN_TABLE_SIZE - 1);
@@ -187,11 +223,23 @@ fn wrong_tile_count_and_not_a_win() {
 fn invalid_input_is_an_error_value() {
     let t = |s: &str| Tile::parse(s).unwrap();
     let f = WinFlags::default();
-    assert!(matches!(HandInput::new(&[Pack::new(PackKind::Pung, t("W1"), 1); 5], &[], t("W1"), f, 0, 0, 0), Err(HandError::TooManyPacks(5))));
+    assert!(matches!(
+        HandInput::new(&[Pack::new(PackKind::Pung, t("W1"), 1); 5], &[], t("W1"), f, 0, 0, 0),
+        Err(HandError::TooManyPacks(5))
+    ));
     assert!(matches!(HandInput::new(&[], &[t("W1"); 14], t("W1"), f, 0, 0, 0), Err(HandError::TooManyTiles(14))));
-    assert!(matches!(HandInput::new(&[Pack::new(PackKind::Chow, t("W9"), 1)], &[], t("W1"), f, 0, 0, 0), Err(HandError::BadPack(..))));
-    assert!(matches!(HandInput::new(&[Pack::new(PackKind::Chow, t("F2"), 1)], &[], t("W1"), f, 0, 0, 0), Err(HandError::BadPack(..))));
-    assert!(matches!(HandInput::new(&[Pack::new(PackKind::Pung, t("W2"), 0)], &[], t("W1"), f, 0, 0, 0), Err(HandError::BadPack(..))));
+    assert!(matches!(
+        HandInput::new(&[Pack::new(PackKind::Chow, t("W9"), 1)], &[], t("W1"), f, 0, 0, 0),
+        Err(HandError::BadPack(..))
+    ));
+    assert!(matches!(
+        HandInput::new(&[Pack::new(PackKind::Chow, t("F2"), 1)], &[], t("W1"), f, 0, 0, 0),
+        Err(HandError::BadPack(..))
+    ));
+    assert!(matches!(
+        HandInput::new(&[Pack::new(PackKind::Pung, t("W2"), 0)], &[], t("W1"), f, 0, 0, 0),
+        Err(HandError::BadPack(..))
+    ));
     assert!(matches!(HandInput::new(&[], &[], t("W1"), f, 4, 0, 0), Err(HandError::BadWind(4))));
     assert!(Tile::parse("W0").is_err());
 }
@@ -202,7 +250,8 @@ fn five_copies_of_a_tile_do_not_panic() {
     // practice): pymahjonggb 1.4.0 scores this hand (5 x W1) 29, with the
     // fan list below (run through tests/oracle/pymahjonggb_oracle.py).
     let r = common::score("11111m 234m 567m 99m +9m");
-    let want = [("清一色", 24, 1), ("门前清", 2, 1), ("连六", 1, 1), ("幺九刻", 1, 2)].map(|(n, v, c)| (n.to_string(), v, c));
+    let want =
+        [("清一色", 24, 1), ("门前清", 2, 1), ("连六", 1, 1), ("幺九刻", 1, 2)].map(|(n, v, c)| (n.to_string(), v, c));
     assert_eq!((r.result, r.fan_list()), (29, want.to_vec()));
 }
 
@@ -228,8 +277,14 @@ fn two_pungs_of_one_honour_are_not_two_winds_or_dragons() {
             "[peng F1 3] F1 W9 F3 F3 W9 F4 F4 F3 F1 F1 +F4 flowers=3 seat=1 prevalent=1",
             &[("混幺九", 32, 1), ("三风刻", 12, 1), ("混一色", 6, 1), ("双暗刻", 2, 1), ("花牌", 1, 3)],
         ),
-        ("[peng J1 1] J1 J1 J1 J2 J2 J2 W1 W2 W3 W5 +W5", &[("混一色", 6, 1), ("双箭刻", 6, 3), ("双暗刻", 2, 1), ("独听・单钓", 1, 1)]),
-        ("[peng J1 1] J1 J1 J1 J2 J2 J2 J3 J3 W1 W1 +J3", &[("大三元", 88, 1), ("混幺九", 32, 1), ("混一色", 6, 1), ("双箭刻", 6, 1), ("双暗刻", 2, 1)]),
+        (
+            "[peng J1 1] J1 J1 J1 J2 J2 J2 W1 W2 W3 W5 +W5",
+            &[("混一色", 6, 1), ("双箭刻", 6, 3), ("双暗刻", 2, 1), ("独听・单钓", 1, 1)],
+        ),
+        (
+            "[peng J1 1] J1 J1 J1 J2 J2 J2 J3 J3 W1 W1 +J3",
+            &[("大三元", 88, 1), ("混幺九", 32, 1), ("混一色", 6, 1), ("双箭刻", 6, 1), ("双暗刻", 2, 1)],
+        ),
     ];
     assert_scores(&cases);
 }
@@ -242,11 +297,55 @@ fn six_copies_score_as_the_reference_reads_them() {
     // its pair won on a discard loses its concealment (双暗刻, not 三暗刻);
     // fourteen 4s are 小于五, not 全中.
     let cases: [(&str, &[(&str, i32, i32)]); 5] = [
-        ("[peng F4 1] [peng F4 2] [peng B1 3] F2 F2 F2 B7 +B7 seat=2 prevalent=3", &[("碰碰和", 6, 1), ("混一色", 6, 1), ("圈风刻", 2, 1), ("幺九刻", 1, 2), ("独听・单钓", 1, 1)]),
-        ("[peng F1 1] F1 F1 F1 T2 T3 T4 W5 W5 W5 J1 +J1 zimo", &[("圈风刻", 2, 1), ("门风刻", 2, 1), ("双暗刻", 2, 1), ("缺一门", 1, 1), ("独听・单钓", 1, 1), ("自摸", 1, 1)]),
-        ("[peng J1 1] J1 T9 J3 W7 W7 J1 J3 J1 W7 T9 +T9 flowers=1 seat=1 prevalent=3", &[("小三元", 64, 1), ("碰碰和", 6, 1), ("双暗刻", 2, 1), ("幺九刻", 1, 1), ("缺一门", 1, 1), ("花牌", 1, 1)]),
-        ("[gang F1 0] W2 W2 W2 T3 T3 T3 B5 B6 B7 F1 +F1", &[("圈风刻", 2, 1), ("门风刻", 2, 1), ("门前清", 2, 1), ("四归一", 2, 255), ("双暗刻", 2, 1), ("暗杠", 2, 1), ("独听・单钓", 1, 1)]),
-        ("[peng W4 2] T4 T4 T4 B4 T4 T4 W4 B4 W4 W4 +B4 last seat=2", &[("全双刻", 24, 1), ("三同刻", 16, 1), ("小于五", 12, 1), ("海底捞月", 8, 1), ("双同刻", 2, 1), ("双暗刻", 2, 1)]),
+        (
+            "[peng F4 1] [peng F4 2] [peng B1 3] F2 F2 F2 B7 +B7 seat=2 prevalent=3",
+            &[("碰碰和", 6, 1), ("混一色", 6, 1), ("圈风刻", 2, 1), ("幺九刻", 1, 2), ("独听・单钓", 1, 1)],
+        ),
+        (
+            "[peng F1 1] F1 F1 F1 T2 T3 T4 W5 W5 W5 J1 +J1 zimo",
+            &[
+                ("圈风刻", 2, 1),
+                ("门风刻", 2, 1),
+                ("双暗刻", 2, 1),
+                ("缺一门", 1, 1),
+                ("独听・单钓", 1, 1),
+                ("自摸", 1, 1),
+            ],
+        ),
+        (
+            "[peng J1 1] J1 T9 J3 W7 W7 J1 J3 J1 W7 T9 +T9 flowers=1 seat=1 prevalent=3",
+            &[
+                ("小三元", 64, 1),
+                ("碰碰和", 6, 1),
+                ("双暗刻", 2, 1),
+                ("幺九刻", 1, 1),
+                ("缺一门", 1, 1),
+                ("花牌", 1, 1),
+            ],
+        ),
+        (
+            "[gang F1 0] W2 W2 W2 T3 T3 T3 B5 B6 B7 F1 +F1",
+            &[
+                ("圈风刻", 2, 1),
+                ("门风刻", 2, 1),
+                ("门前清", 2, 1),
+                ("四归一", 2, 255),
+                ("双暗刻", 2, 1),
+                ("暗杠", 2, 1),
+                ("独听・单钓", 1, 1),
+            ],
+        ),
+        (
+            "[peng W4 2] T4 T4 T4 B4 T4 T4 W4 B4 W4 W4 +B4 last seat=2",
+            &[
+                ("全双刻", 24, 1),
+                ("三同刻", 16, 1),
+                ("小于五", 12, 1),
+                ("海底捞月", 8, 1),
+                ("双同刻", 2, 1),
+                ("双暗刻", 2, 1),
+            ],
+        ),
     ];
     assert_scores(&cases);
 }
@@ -259,9 +358,18 @@ fn a_kong_whose_kind_is_held_a_fifth_time() {
     // 255 (510 fan); a knitted straight's fourth set is looked at directly,
     // and a kong is never a hog.
     let cases: [(&str, &[(&str, i32, i32)]); 3] = [
-        ("[gang T6 1] T5 T6 T7 W1 W2 W3 W4 W5 W6 B1 +B1", &[("四归一", 2, 255), ("连六", 1, 1), ("明杠", 1, 1), ("无字", 1, 1), ("独听・单钓", 1, 1)]),
-        ("[gang T6 1] T7 B2 T7 W4 T6 T9 W7 B8 T3 B5 +W1 kong seat=3 prevalent=1", &[("组合龙", 12, 1), ("抢杠和", 8, 1), ("明杠", 1, 1), ("无字", 1, 1)]),
-        ("[gang T6 0] T7 B2 T7 W4 T6 T9 W7 B8 T3 B5 +W1 zimo seat=3 prevalent=1", &[("组合龙", 12, 1), ("不求人", 4, 1), ("暗杠", 2, 1), ("无字", 1, 1)]),
+        (
+            "[gang T6 1] T5 T6 T7 W1 W2 W3 W4 W5 W6 B1 +B1",
+            &[("四归一", 2, 255), ("连六", 1, 1), ("明杠", 1, 1), ("无字", 1, 1), ("独听・单钓", 1, 1)],
+        ),
+        (
+            "[gang T6 1] T7 B2 T7 W4 T6 T9 W7 B8 T3 B5 +W1 kong seat=3 prevalent=1",
+            &[("组合龙", 12, 1), ("抢杠和", 8, 1), ("明杠", 1, 1), ("无字", 1, 1)],
+        ),
+        (
+            "[gang T6 0] T7 B2 T7 W4 T6 T9 W7 B8 T3 B5 +W1 zimo seat=3 prevalent=1",
+            &[("组合龙", 12, 1), ("不求人", 4, 1), ("暗杠", 2, 1), ("无字", 1, 1)],
+        ),
     ];
     assert_scores(&cases);
 }
@@ -269,8 +377,8 @@ fn a_kong_whose_kind_is_held_a_fifth_time() {
 #[test]
 fn the_maintainers_guide_lists_every_primitive_and_class() {
     let guide = std::fs::read_to_string(common::repo().join("rules/README.md")).unwrap();
-    use mcr_engine::rules::vocabulary::{CLASSES, CLASS_CONSTRUCTORS, PRIMITIVES};
     use mcr_engine::rules::vocabulary::Shape;
+    use mcr_engine::rules::vocabulary::{CLASSES, CLASS_CONSTRUCTORS, PRIMITIVES};
     for p in PRIMITIVES {
         // The whole documented form, so that `all` is not found in `all_tiles(class)`.
         let form = match p.shape {

@@ -177,7 +177,7 @@ fn palette(rng: &mut XorShift) -> Palette {
         return Palette { tiles, chow_weight: 0, kong_weight };
     }
     let mut suits: Vec<usize> = match style {
-        0 | 1 => vec![rng.below(3)],                        // one suit (+ maybe honours)
+        0 | 1 => vec![rng.below(3)], // one suit (+ maybe honours)
         2 => {
             let a = rng.below(3);
             vec![a, (a + 1 + rng.below(2)) % 3]
@@ -188,10 +188,10 @@ fn palette(rng: &mut XorShift) -> Palette {
     let honours = style == 1 || rng.chance(1, 2);
     for s in suits {
         let (lo, hi) = match rng.below(10) {
-            0 => (0, 3),  // lower
-            1 => (3, 6),  // middle
-            2 => (6, 9),  // upper
-            3 => (1, 8),  // simples
+            0 => (0, 3), // lower
+            1 => (3, 6), // middle
+            2 => (6, 9), // upper
+            3 => (1, 8), // simples
             _ => (0, 9),
         };
         let even_only = rng.chance(1, 20);
@@ -388,7 +388,16 @@ fn seven_pairs(rng: &mut XorShift) -> Option<Gen> {
     }
     rng.shuffle(&mut concealed);
     let win = concealed[rng.below(14)];
-    Some(Gen { category: "seven_pairs", packs: vec![], concealed, win, flags: [false; 4], seat: 0, prevalent: 0, flowers: 0 })
+    Some(Gen {
+        category: "seven_pairs",
+        packs: vec![],
+        concealed,
+        win,
+        flags: [false; 4],
+        seat: 0,
+        prevalent: 0,
+        flowers: 0,
+    })
 }
 
 const ORPHANS: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
@@ -398,7 +407,16 @@ fn thirteen_orphans(rng: &mut XorShift) -> Option<Gen> {
     concealed.push(ORPHANS[rng.below(13)]);
     rng.shuffle(&mut concealed);
     let win = concealed[rng.below(14)];
-    Some(Gen { category: "thirteen_orphans", packs: vec![], concealed, win, flags: [false; 4], seat: 0, prevalent: 0, flowers: 0 })
+    Some(Gen {
+        category: "thirteen_orphans",
+        packs: vec![],
+        concealed,
+        win,
+        flags: [false; 4],
+        seat: 0,
+        prevalent: 0,
+        flowers: 0,
+    })
 }
 
 /// The nine tiles of a random knitted straight (147, 258, 369 in three suits).
@@ -424,7 +442,16 @@ fn honors_and_knitted(rng: &mut XorShift) -> Option<Gen> {
     }
     let concealed: Vec<usize> = pool[..14].to_vec();
     let win = concealed[rng.below(14)];
-    Some(Gen { category: "honors_knitted", packs: vec![], concealed, win, flags: [false; 4], seat: 0, prevalent: 0, flowers: 0 })
+    Some(Gen {
+        category: "honors_knitted",
+        packs: vec![],
+        concealed,
+        win,
+        flags: [false; 4],
+        seat: 0,
+        prevalent: 0,
+        flowers: 0,
+    })
 }
 
 fn knitted_straight(rng: &mut XorShift) -> Option<Gen> {
@@ -444,7 +471,16 @@ fn knitted_straight(rng: &mut XorShift) -> Option<Gen> {
     }
     rng.shuffle(&mut concealed);
     let win = concealed[rng.below(concealed.len())];
-    Some(Gen { category: "knitted_straight", packs, concealed, win, flags: [false; 4], seat: 0, prevalent: 0, flowers: 0 })
+    Some(Gen {
+        category: "knitted_straight",
+        packs,
+        concealed,
+        win,
+        flags: [false; 4],
+        seat: 0,
+        prevalent: 0,
+        flowers: 0,
+    })
 }
 
 fn nine_gates(rng: &mut XorShift) -> Option<Gen> {
@@ -453,7 +489,16 @@ fn nine_gates(rng: &mut XorShift) -> Option<Gen> {
     concealed.push(s + rng.below(9));
     rng.shuffle(&mut concealed);
     let win = concealed[rng.below(14)];
-    Some(Gen { category: "nine_gates", packs: vec![], concealed, win, flags: [false; 4], seat: 0, prevalent: 0, flowers: 0 })
+    Some(Gen {
+        category: "nine_gates",
+        packs: vec![],
+        concealed,
+        win,
+        flags: [false; 4],
+        seat: 0,
+        prevalent: 0,
+        flowers: 0,
+    })
 }
 
 fn winning(rng: &mut XorShift) -> Gen {
@@ -594,18 +639,26 @@ fn random_hand(rng: &mut XorShift) -> Gen {
 
 // ---------------------------------------------------------------- oracle
 
-
 /// The oracle's `fan` answer, `[[name, value, count], ...]`, as the rows of
 /// `FanResult::fan_list`.
 fn oracle_fan_list(v: &Value) -> Vec<(String, i32, i32)> {
-    let int = |x: &Value| x.as_i64().and_then(|n| i32::try_from(n).ok()).unwrap_or_else(|| panic!("the oracle's fan list holds {x}, not a 32-bit whole number"));
+    let int = |x: &Value| {
+        x.as_i64()
+            .and_then(|n| i32::try_from(n).ok())
+            .unwrap_or_else(|| panic!("the oracle's fan list holds {x}, not a 32-bit whole number"))
+    };
     v.as_array()
         .unwrap_or_else(|| panic!("the oracle's fan list is {v}, not an array"))
         .iter()
-        .map(|f| (f[0].as_str().unwrap_or_else(|| panic!("the oracle's fan name is {}", f[0])).to_string(), int(&f[1]), int(&f[2])))
+        .map(|f| {
+            (
+                f[0].as_str().unwrap_or_else(|| panic!("the oracle's fan name is {}", f[0])).to_string(),
+                int(&f[1]),
+                int(&f[2]),
+            )
+        })
         .collect()
 }
-
 
 #[test]
 fn fan_calculator_matches_pymahjonggb_on_random_hands_requires_python() {
@@ -628,7 +681,10 @@ fn fan_calculator_matches_pymahjonggb_on_random_hands_requires_python() {
     let answers = match oracle {
         Oracle::Ran(a) => a,
         Oracle::Missing(why) => {
-            common::skip("MCR_REQUIRE_ORACLE", &format!("differential test against pymahjonggb: {why} (pip install pymahjonggb==1.4.0)"));
+            common::skip(
+                "MCR_REQUIRE_ORACLE",
+                &format!("differential test against pymahjonggb: {why} (pip install pymahjonggb==1.4.0)"),
+            );
             return;
         }
     };

@@ -88,8 +88,6 @@ fn random_record(rng: &mut XorShift, id: usize) -> Value {
     json!({ "id": id.to_string(), "packs": packs, "hand": hand })
 }
 
-
-
 #[test]
 fn analysis_matches_pymahjonggb_on_random_hands_requires_python() {
     let n = env_num("MCR_DIFF_SHANTEN_HANDS", 20_000) as usize;
@@ -107,7 +105,10 @@ fn analysis_matches_pymahjonggb_on_random_hands_requires_python() {
     let expected = match run_oracle("pymahjonggb_shanten_oracle.py", &input) {
         Oracle::Ran(v) => v,
         Oracle::Missing(why) => {
-            common::skip("MCR_REQUIRE_ORACLE", &format!("shanten differential test against pymahjonggb: {why} (pip install pymahjonggb==1.4.0)"));
+            common::skip(
+                "MCR_REQUIRE_ORACLE",
+                &format!("shanten differential test against pymahjonggb: {why} (pip install pymahjonggb==1.4.0)"),
+            );
             return;
         }
     };
@@ -123,5 +124,10 @@ fn analysis_matches_pymahjonggb_on_random_hands_requires_python() {
         }
     }
     eprintln!("shanten differential: {}/{} hands agree (seed {seed:#x})", n - mismatches.len(), n);
-    assert!(mismatches.is_empty(), "{} mismatches, first ones:\n{}", mismatches.len(), mismatches.iter().take(5).cloned().collect::<Vec<_>>().join("\n"));
+    assert!(
+        mismatches.is_empty(),
+        "{} mismatches, first ones:\n{}",
+        mismatches.len(),
+        mismatches.iter().take(5).cloned().collect::<Vec<_>>().join("\n")
+    );
 }

@@ -4,9 +4,9 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod analysis;
 mod calculator;
-mod fan_cases;
 mod differential;
 mod differential_shanten;
-mod analysis;
+mod fan_cases;
 mod properties;

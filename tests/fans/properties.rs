@@ -42,8 +42,39 @@ fn golden() -> &'static [String] {
 /// Edits that keep most of a record's shape: JSON-ish fragments where
 /// the scanner and serde are most likely to part ways.
 const FRAGMENTS: &[&str] = &[
-    "0", "-0", "0.0", "1e3", "-1", "3000000000", "9223372036854775808", "null", "true", "\"\"", "\"W1\"", "\"\\u0057\"", "[]", "{}", "[[[[", "]]", "}", "{\"x\":",
-    ",", ":", "\"", "\\", " ", "\t", "\n", "\u{0}", "\"game_id\":\"dup\",", "\"player\":", "\"fan\":", "\"turns\":[],", "\u{e9}", "1.5", "[1,2,3,4,5]",
+    "0",
+    "-0",
+    "0.0",
+    "1e3",
+    "-1",
+    "3000000000",
+    "9223372036854775808",
+    "null",
+    "true",
+    "\"\"",
+    "\"W1\"",
+    "\"\\u0057\"",
+    "[]",
+    "{}",
+    "[[[[",
+    "]]",
+    "}",
+    "{\"x\":",
+    ",",
+    ":",
+    "\"",
+    "\\",
+    " ",
+    "\t",
+    "\n",
+    "\u{0}",
+    "\"game_id\":\"dup\",",
+    "\"player\":",
+    "\"fan\":",
+    "\"turns\":[],",
+    "\u{e9}",
+    "1.5",
+    "[1,2,3,4,5]",
 ];
 
 #[derive(Debug, Clone)]
@@ -191,37 +222,40 @@ fn set_tiles(s: &Set) -> Vec<usize> {
 /// A hand in the notation: four sets and a pair, some sets melded (maybe a
 /// kong), or thirteen random tiles; a winning tile, flags, winds.
 fn hand_strategy() -> impl Strategy<Value = String> {
-    let shaped = (prop::collection::vec(set_strategy(), 4), 0usize..34, 0usize..5, 0usize..4, any::<bool>(), 0usize..14).prop_map(|(sets, pair, melded, kong, drop_pair, pick)| {
-        let mut words = Vec::new();
-        let mut standing = Vec::new();
-        for (i, s) in sets.iter().enumerate() {
-            if i < melded {
-                words.push(match *s {
-                    Set::Chow(suit, r) => format!("[chi {}{}{}{}]", r + 1, r + 2, r + 3, ["m", "s", "p"][suit]),
-                    Set::Pung(t) if i == kong => format!("[gang {}]", short(t)),
-                    Set::Pung(t) => format!("[peng {}]", short(t)),
-                });
-            } else {
-                standing.extend(set_tiles(s));
-            }
-        }
-        if !drop_pair {
-            standing.extend([pair, pair]);
-        } else {
-            standing.push(pair);
-        }
-        let win = standing.remove(pick % standing.len());
-        words.extend(standing.iter().map(|&t| short(t)));
-        words.push(format!("+{}", short(win)));
-        words.join(" ")
-    });
+    let shaped =
+        (prop::collection::vec(set_strategy(), 4), 0usize..34, 0usize..5, 0usize..4, any::<bool>(), 0usize..14)
+            .prop_map(|(sets, pair, melded, kong, drop_pair, pick)| {
+                let mut words = Vec::new();
+                let mut standing = Vec::new();
+                for (i, s) in sets.iter().enumerate() {
+                    if i < melded {
+                        words.push(match *s {
+                            Set::Chow(suit, r) => format!("[chi {}{}{}{}]", r + 1, r + 2, r + 3, ["m", "s", "p"][suit]),
+                            Set::Pung(t) if i == kong => format!("[gang {}]", short(t)),
+                            Set::Pung(t) => format!("[peng {}]", short(t)),
+                        });
+                    } else {
+                        standing.extend(set_tiles(s));
+                    }
+                }
+                if !drop_pair {
+                    standing.extend([pair, pair]);
+                } else {
+                    standing.push(pair);
+                }
+                let win = standing.remove(pick % standing.len());
+                words.extend(standing.iter().map(|&t| short(t)));
+                words.push(format!("+{}", short(win)));
+                words.join(" ")
+            });
     let random = (prop::collection::vec(0usize..34, 0..14), 0usize..34).prop_map(|(tiles, win)| {
         let mut words: Vec<String> = tiles.iter().map(|&t| short(t)).collect();
         words.push(format!("+{}", short(win)));
         words.join(" ")
     });
     let flags = (any::<[bool; 4]>(), 0u8..4, 0u8..4, 0u8..3).prop_map(|(f, seat, quan, flowers)| {
-        let mut w: Vec<String> = ["zimo", "4th", "kong", "last"].iter().zip(f).filter(|(_, on)| *on).map(|(n, _)| n.to_string()).collect();
+        let mut w: Vec<String> =
+            ["zimo", "4th", "kong", "last"].iter().zip(f).filter(|(_, on)| *on).map(|(n, _)| n.to_string()).collect();
         w.push(format!("seat={seat} prevalent={quan} flowers={flowers}"));
         w.join(" ")
     });

@@ -113,7 +113,8 @@ fn the_format_is_told_from_the_first_line() {
     assert_eq!(formats::detect(b"hello"), None);
     // Any other object is read as a record (and refused line by line).
     assert_eq!(formats::detect(br#"{"id": "h1", "packs": []}"#), Some(Format::Record));
-    let blank_first = common::temp_file("blank-first.jsonl", format!("\n  \n{}\n", serde_json::to_string(&logs()[0]).unwrap()));
+    let blank_first =
+        common::temp_file("blank-first.jsonl", format!("\n  \n{}\n", serde_json::to_string(&logs()[0]).unwrap()));
     let input = formats::open(Path::new(&blank_first), DEFAULT_MAX_LINE_BYTES).unwrap();
     assert_eq!(input.format, Some(Format::BotzoneLog));
     let (got, s) = import(&[PathBuf::from(&blank_first)], None);
@@ -153,7 +154,10 @@ fn platform_variants_are_read() {
     // And written back.
     let records = write_lines("variants-records.jsonl", &got[3..]);
     let (out, _) = export(&[records], Format::BotzoneLog);
-    assert_eq!(out[0]["log"][1]["2"], serde_json::json!({"time": 812, "memory": 0, "verdict": "OK", "response": "PASS", "debug": "thinking"}));
+    assert_eq!(
+        out[0]["log"][1]["2"],
+        serde_json::json!({"time": 812, "memory": 0, "verdict": "OK", "response": "PASS", "debug": "thinking"})
+    );
 }
 
 /// One bad match of each kind among good ones: each is reported with the
@@ -165,7 +169,10 @@ fn bad_matches_are_located_and_the_others_kept() {
     let mut lines: Vec<String> = good[..12].iter().map(|m| m.to_string()).collect();
     // 1. A judge display that disagrees with the engine (a drawn tile changed).
     let mut m = good[1].clone();
-    let k = (2..m["log"].as_array().unwrap().len()).step_by(2).find(|&i| m["log"][i]["output"]["display"]["action"] == "DRAW").unwrap();
+    let k = (2..m["log"].as_array().unwrap().len())
+        .step_by(2)
+        .find(|&i| m["log"][i]["output"]["display"]["action"] == "DRAW")
+        .unwrap();
     let tile = m["log"][k]["output"]["display"]["tile"].as_str().unwrap().to_string();
     m["log"][k]["output"]["display"]["tile"] = Value::String(if tile == "W1" { "W2".into() } else { "W1".into() });
     lines[1] = m.to_string();
@@ -229,8 +236,14 @@ fn truncated_files_long_lines_and_stdin() {
     assert_eq!(s.read, got.len() + 1);
     assert!(s.reasons[0].contains("truncated or corrupt"), "{:?}", s.reasons);
 
-    let long = format!("{{\"_id\": \"long\", \"log\": [\"{}\"]}}\n", "x".repeat(mcr_engine::record::DEFAULT_MAX_LINE_BYTES + 10));
-    let file = PathBuf::from(common::temp_file("long.jsonl", format!("{}{long}{}", text.lines().next().unwrap().to_string() + "\n", text.lines().nth(1).unwrap())));
+    let long = format!(
+        "{{\"_id\": \"long\", \"log\": [\"{}\"]}}\n",
+        "x".repeat(mcr_engine::record::DEFAULT_MAX_LINE_BYTES + 10)
+    );
+    let file = PathBuf::from(common::temp_file(
+        "long.jsonl",
+        format!("{}{long}{}", text.lines().next().unwrap().to_string() + "\n", text.lines().nth(1).unwrap()),
+    ));
     let (got, s) = import(&[file], None);
     assert_eq!((s.read, s.written, got.len()), (3, 2, 2), "{:?}", s.reasons);
     assert!(s.reasons[0].contains(":2: line of "), "{:?}", s.reasons);

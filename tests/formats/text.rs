@@ -22,7 +22,8 @@ fn golden_records() -> Vec<GameRecord> {
 }
 
 fn import(text: &str) -> Vec<Result<text::rebuild::Rebuilt, ImportError>> {
-    let mut games = text::games(Cursor::new(text.as_bytes()), Path::new("t.txt"), mcr_engine::record::DEFAULT_MAX_LINE_BYTES);
+    let mut games =
+        text::games(Cursor::new(text.as_bytes()), Path::new("t.txt"), mcr_engine::record::DEFAULT_MAX_LINE_BYTES);
     std::iter::from_fn(|| games.next_rebuilt()).collect()
 }
 

@@ -72,9 +72,14 @@ fn a_hu_examined_first_wins_over_a_verdict() {
         let mut score = [10; 4];
         score[seat as usize] = -30;
         forged["turns"][n - 1] = serde_json::json!({"display": {"action": verdict, "canHu": [-4, -4, -4, -4], "player": seat, "score": score}});
-        forged["expected"] = serde_json::json!({"ending": "error", "offender": seat, "verdict": verdict, "scores": score});
+        forged["expected"] =
+            serde_json::json!({"ending": "error", "offender": seat, "verdict": verdict, "scores": score});
         let forged: GameRecord = serde_json::from_value(forged).unwrap();
-        assert!(selftest::check_record(&forged).is_err(), "{}: self-test took a verdict the judge never reaches", rec.game_id);
+        assert!(
+            selftest::check_record(&forged).is_err(),
+            "{}: self-test took a verdict the judge never reaches",
+            rec.game_id
+        );
         assert!(replay(&mut Engine::new(), &forged, Compare::Exact).is_err());
     }
     assert!(hu_first > 20, "{hu_first}");
@@ -88,7 +93,14 @@ fn engine_step_with_verdicts() {
     let mut engine = Engine::new();
     engine.reset(&rec.wall, rec.quan, rec.srand).unwrap();
     let t = engine.step_with_verdicts(["PASS"; 4], [None, None, Some("RE"), None]).unwrap();
-    assert_eq!(t.event, Event::WrongAnswer { player: 2, strlen: Some(rec.wall.iter().map(|t| t.len() + 1).sum::<usize>() - 1), platform: Some("RE".into()) });
+    assert_eq!(
+        t.event,
+        Event::WrongAnswer {
+            player: 2,
+            strlen: Some(rec.wall.iter().map(|t| t.len() + 1).sum::<usize>() - 1),
+            platform: Some("RE".into())
+        }
+    );
     assert_eq!(t.display_json()["action"], "RE");
     assert_eq!(t.display_json()["score"], serde_json::json!([10, 10, -30, 10]));
     assert!(engine.is_over());

@@ -56,7 +56,13 @@ fn records_cut_short_are_incomplete_not_reproduced() {
     let (code, out, _) = mcr(&["validate", &file]);
     assert_eq!(code, Some(1));
     for (line, turn) in [(1, 0), (2, 1), (3, 49)] {
-        assert!(out.contains(&format!("cut.jsonl:{line}: game cut{}: incomplete record: it ends at turn {turn} before the game's end", turn + 1)), "{out}");
+        assert!(
+            out.contains(&format!(
+                "cut.jsonl:{line}: game cut{}: incomplete record: it ends at turn {turn} before the game's end",
+                turn + 1
+            )),
+            "{out}"
+        );
     }
     assert!(out.contains("validate: 1/4 games reproduced exactly"), "{out}");
     let (code, out, _) = mcr(&["validate", "--self-test", &file]);
@@ -127,7 +133,10 @@ fn an_over_long_line_is_reported_and_skipped() {
     ] {
         let (code, out, _) = mcr(&args);
         assert_eq!(code, Some(1), "{out}");
-        assert!(out.contains("long.jsonl.gz:2: line of 200014 bytes is longer than the limit of 100000 bytes"), "{out}");
+        assert!(
+            out.contains("long.jsonl.gz:2: line of 200014 bytes is longer than the limit of 100000 bytes"),
+            "{out}"
+        );
         assert!(out.contains(summary), "{out}");
     }
     // The default bound takes the line (and words what is wrong with it).
@@ -146,7 +155,10 @@ fn an_over_long_line_is_reported_and_skipped() {
     ] {
         let (_, out, err) = mcr(&[&args[..], &["--max-line-bytes", "100000"]].concat());
         let said = format!("{out}{err}");
-        assert!(said.contains("long.jsonl.gz:2: line of 200014 bytes is longer than the limit of 100000 bytes"), "{args:?}: {said}");
+        assert!(
+            said.contains("long.jsonl.gz:2: line of 200014 bytes is longer than the limit of 100000 bytes"),
+            "{args:?}: {said}"
+        );
     }
 }
 
@@ -163,7 +175,13 @@ fn a_bad_line_does_not_end_a_hands_file() {
     assert_eq!(code, Some(1));
     assert!(err.contains("utf8.jsonl:2: line is not UTF-8"), "{err}");
     assert!(out.contains("hands: 6/7 match"), "{out}");
-    let (_, out, _) = mcr(&["bench", "replay", &common::temp_file("utf8-games.jsonl", format!("{}\n\u{0}\u{ff}\n", golden_lines(1)[0]).as_bytes()), "--passes", "1"]);
+    let (_, out, _) = mcr(&[
+        "bench",
+        "replay",
+        &common::temp_file("utf8-games.jsonl", format!("{}\n\u{0}\u{ff}\n", golden_lines(1)[0]).as_bytes()),
+        "--passes",
+        "1",
+    ]);
     assert!(out.contains("bench replay"), "{out}");
 }
 

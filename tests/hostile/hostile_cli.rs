@@ -18,7 +18,11 @@ use std::io::{Read, Write};
 
 fn lines_of(name: &str, n: usize) -> Vec<String> {
     let mut text = String::new();
-    mcr_engine::record::open_lines(&common::data(name)).unwrap().take((n * 60_000) as u64).read_to_string(&mut text).unwrap();
+    mcr_engine::record::open_lines(&common::data(name))
+        .unwrap()
+        .take((n * 60_000) as u64)
+        .read_to_string(&mut text)
+        .unwrap();
     text.lines().take(n).map(str::to_string).collect()
 }
 
@@ -43,7 +47,21 @@ fn ratio(text: &str, prefix: &str) -> (usize, usize) {
     (n.trim().parse().unwrap(), m.parse().unwrap())
 }
 
-const VALUES: [&str; 13] = ["null", "true", "0", "-1", "9223372036854775808", "1e308", "\"x\"", "\"\"", "[]", "{}", "[null]", "-0.5", "{\"a\":[1]}"];
+const VALUES: [&str; 13] = [
+    "null",
+    "true",
+    "0",
+    "-1",
+    "9223372036854775808",
+    "1e308",
+    "\"x\"",
+    "\"\"",
+    "[]",
+    "{}",
+    "[null]",
+    "-0.5",
+    "{\"a\":[1]}",
+];
 
 /// Every way one value at `path` of `rec` is broken: replaced by each of
 /// [`VALUES`], a long string, deep arrays (past serde_json's depth limit),
@@ -153,14 +171,25 @@ fn mutated_game_records_keep_the_rule_in_every_reader() {
             // Every game not reproduced is named with its file and line.
             let named = (2..lines).filter(|l| v.stdout.contains(&format!("{file}:{l}:"))).count();
             assert_eq!(named, lines - ok, "{}: failures not all located\n{}", what("validate"), v.stdout);
-            let unreadable: Vec<usize> = (2..lines).filter(|l| v.stdout.contains(&format!("{file}:{l}: malformed"))).collect();
+            let unreadable: Vec<usize> =
+                (2..lines).filter(|l| v.stdout.contains(&format!("{file}:{l}: malformed"))).collect();
             let s = mcr(&["validate", "--self-test", &file]);
             sane(&s, &what("self-test"));
             let (passed, total) = ratio(&s.stdout, "self-test: ");
             assert!(passed >= 2 && total == lines, "{}\n{}", what("self-test"), s.stdout);
             // A game validate cannot read, the self-test does not pass.
-            assert!(passed <= lines - unreadable.len(), "{}: passes a record validate calls malformed\n{}", what("self-test"), s.stdout);
-            for args in [vec!["audit", "--games", &file], vec!["view", "-o", &html, &file], vec!["rules", "diff", &file], vec!["bench", "replay", "--passes", "1", &file]] {
+            assert!(
+                passed <= lines - unreadable.len(),
+                "{}: passes a record validate calls malformed\n{}",
+                what("self-test"),
+                s.stdout
+            );
+            for args in [
+                vec!["audit", "--games", &file],
+                vec!["view", "-o", &html, &file],
+                vec!["rules", "diff", &file],
+                vec!["bench", "replay", "--passes", "1", &file],
+            ] {
                 check_reader(&mcr(&args), &what(&args.join(" ")), &file, &unreadable);
             }
         }
@@ -170,7 +199,11 @@ fn mutated_game_records_keep_the_rule_in_every_reader() {
 #[test]
 fn mutated_hand_and_shanten_records_keep_the_rule() {
     for (corpus, readers, summary) in [
-        ("hands.jsonl.gz", vec![vec!["hands"], vec!["audit", "--hands"], vec!["rules", "diff"], vec!["bench", "fan", "--passes", "1"]], "hands: "),
+        (
+            "hands.jsonl.gz",
+            vec![vec!["hands"], vec!["audit", "--hands"], vec!["rules", "diff"], vec!["bench", "fan", "--passes", "1"]],
+            "hands: ",
+        ),
         ("shanten.jsonl.gz", vec![vec!["analyse"], vec!["bench", "shanten", "--passes", "1"]], "analyse: "),
     ] {
         let good = lines_of(corpus, 3);
@@ -199,16 +232,24 @@ fn repeated_and_reordered_keys() {
     let rec: Value = serde_json::from_str(&good[0]).unwrap();
     // Keys in reverse order read alike.
     let obj = rec.as_object().unwrap();
-    let reversed = format!("{{{}}}", obj.iter().rev().map(|(k, v)| format!("{}:{v}", json!(k))).collect::<Vec<_>>().join(","));
+    let reversed =
+        format!("{{{}}}", obj.iter().rev().map(|(k, v)| format!("{}:{v}", json!(k))).collect::<Vec<_>>().join(","));
     // A repeated top-level key is malformed.
     let twice = good[0].replacen("{\"game_id\"", "{\"quan\":0,\"game_id\"", 1);
     let (file, _) = sandwich("keys.jsonl", &good[1..], &[reversed, twice]);
-    for (args, summary) in [(vec!["validate", &file], "validate: 3/4 games reproduced exactly"), (vec!["validate", "--self-test", &file], "self-test: 3/4 games PASS")] {
+    for (args, summary) in [
+        (vec!["validate", &file], "validate: 3/4 games reproduced exactly"),
+        (vec!["validate", "--self-test", &file], "self-test: 3/4 games PASS"),
+    ] {
         let r = mcr(&args);
         sane(&r, &args.join(" "));
         assert_eq!(r.code, Some(1));
         assert!(r.stdout.contains(summary), "{args:?}\n{}", r.stdout);
-        assert!(r.stdout.contains(&format!("{file}:3")) && r.stdout.contains("malformed record: duplicate field `quan`"), "{}", r.stdout);
+        assert!(
+            r.stdout.contains(&format!("{file}:3")) && r.stdout.contains("malformed record: duplicate field `quan`"),
+            "{}",
+            r.stdout
+        );
     }
     // A key repeated inside a turn's display, request or responses: every
     // reader calls the record malformed, naming its line (serde_json alone
@@ -236,7 +277,11 @@ fn repeated_and_reordered_keys() {
         let r = mcr(&args);
         check_reader(&r, &args.join(" "), &file, &[2, 3, 4]);
         assert!(!r.stdout.contains("games PASS") || r.stdout.contains("2/5 games PASS"), "{args:?}\n{}", r.stdout);
-        assert!(!r.stdout.contains("reproduced exactly") || r.stdout.contains("2/5 games reproduced exactly"), "{args:?}\n{}", r.stdout);
+        assert!(
+            !r.stdout.contains("reproduced exactly") || r.stdout.contains("2/5 games reproduced exactly"),
+            "{args:?}\n{}",
+            r.stdout
+        );
     }
 }
 
@@ -276,15 +321,25 @@ fn records_cut_at_random_bytes_keep_every_whole_line() {
                     }
                     if partial {
                         assert_eq!(r.code, Some(1), "{args:?} {name} cut at {cut}");
-                        assert!(all.contains(&format!("{file}:{}", whole + 1)), "{args:?} {name} cut at {cut}: not located\n{all}");
+                        assert!(
+                            all.contains(&format!("{file}:{}", whole + 1)),
+                            "{args:?} {name} cut at {cut}: not located\n{all}"
+                        );
                     }
                 }
-                for args in [vec!["rules", "diff", &file], if kind == "games" { vec!["audit", "--games", &file] } else { vec!["audit", "--hands", &file] }] {
+                for args in [
+                    vec!["rules", "diff", &file],
+                    if kind == "games" { vec!["audit", "--games", &file] } else { vec!["audit", "--hands", &file] },
+                ] {
                     let r = mcr(&args);
                     sane(&r, &format!("{args:?} cut at {cut}"));
                     if partial {
                         assert_eq!(r.code, Some(1), "{args:?} cut at {cut}");
-                        assert!(format!("{}{}", r.stdout, r.stderr).contains(&format!("{file}:{}", whole + 1)), "{args:?} cut at {cut}: {}", r.stdout);
+                        assert!(
+                            format!("{}{}", r.stdout, r.stderr).contains(&format!("{file}:{}", whole + 1)),
+                            "{args:?} cut at {cut}: {}",
+                            r.stdout
+                        );
                     }
                 }
             }
@@ -320,7 +375,11 @@ fn odd_files_are_errors_named_by_their_path() {
             sane(&r, &format!("{args:?} {path}"));
             assert_eq!(r.code, Some(1), "{args:?} {path}: nothing read, exit 0\n{}", r.stdout);
             if path != "/dev/null" {
-                assert!(format!("{}{}", r.stdout, r.stderr).contains(path), "{args:?} {path}: the path is not named\n{}", r.stderr);
+                assert!(
+                    format!("{}{}", r.stdout, r.stderr).contains(path),
+                    "{args:?} {path}: the path is not named\n{}",
+                    r.stderr
+                );
             }
         }
     }
@@ -330,7 +389,10 @@ fn odd_files_are_errors_named_by_their_path() {
 fn crlf_and_a_byte_order_mark_read_every_record() {
     let games = lines_of("golden.jsonl.gz", 3);
     let hands = lines_of("hands.jsonl.gz", 3);
-    for (variant, text) in [("crlf", (|l: &[String]| l.join("\r\n") + "\r\n") as fn(&[String]) -> String), ("bom", |l: &[String]| format!("\u{feff}{}\n", l.join("\n")))] {
+    for (variant, text) in [
+        ("crlf", (|l: &[String]| l.join("\r\n") + "\r\n") as fn(&[String]) -> String),
+        ("bom", |l: &[String]| format!("\u{feff}{}\n", l.join("\n"))),
+    ] {
         for gz in [false, true] {
             let wrap = |t: String| if gz { gzip(t.as_bytes()) } else { t.into_bytes() };
             let g = temp_file(&format!("{variant}-{gz}-games.jsonl"), wrap(text(&games)));
@@ -381,7 +443,21 @@ fn a_fifo_is_read_once_by_every_reader() {
 #[test]
 fn rules_of_every_odd_type() {
     let good = lines_of("golden.jsonl.gz", 3);
-    let odd = ["null", "true", "0", "-1", "1e308", "\"x\"", "\"\"", "[]", "{}", "[\"botzone\"]", "\"Botzone\"", "\"botzone \"", "\"botzone\\u0000\""];
+    let odd = [
+        "null",
+        "true",
+        "0",
+        "-1",
+        "1e308",
+        "\"x\"",
+        "\"\"",
+        "[]",
+        "{}",
+        "[\"botzone\"]",
+        "\"Botzone\"",
+        "\"botzone \"",
+        "\"botzone\\u0000\"",
+    ];
     let mut bad: Vec<String> = odd.iter().map(|v| good[0].replacen('{', &format!("{{\"rules\":{v},"), 1)).collect();
     bad.push(good[0].replacen('{', "{\"rules\":\"botzone\",\"rules\":\"botzone\",", 1));
     let (file, lines) = sandwich("rules-odd.jsonl", &good[1..], &bad);
@@ -391,12 +467,21 @@ fn rules_of_every_odd_type() {
     assert!(v.stdout.contains(&format!("validate: 2/{lines} games")), "{}", v.stdout);
     let unreadable: Vec<usize> = (2..lines).collect();
     for l in &unreadable {
-        assert!(v.stdout.contains(&format!("{file}:{l}: malformed record")) && v.stdout.contains("\"rules\""), "line {l}\n{}", v.stdout);
+        assert!(
+            v.stdout.contains(&format!("{file}:{l}: malformed record")) && v.stdout.contains("\"rules\""),
+            "line {l}\n{}",
+            v.stdout
+        );
     }
     let s = mcr(&["validate", "--self-test", &file]);
     sane(&s, "self-test");
     assert!(s.stdout.contains(&format!("self-test: 2/{lines} games PASS")), "{}", s.stdout);
-    for args in [vec!["audit", "--games", &file], vec!["view", "-o", &html, &file], vec!["rules", "diff", &file], vec!["bench", "replay", "--passes", "1", &file]] {
+    for args in [
+        vec!["audit", "--games", &file],
+        vec!["view", "-o", &html, &file],
+        vec!["rules", "diff", &file],
+        vec!["bench", "replay", "--passes", "1", &file],
+    ] {
         check_reader(&mcr(&args), &args.join(" "), &file, &unreadable);
     }
 }
@@ -411,7 +496,9 @@ fn turns_that_contradict_the_judge_fail_both_checks() {
     // passed a non-PASS answer there) and to later turns.
     for t in [0, 1, 2, 5, n / 2, n - 2] {
         for seat in ["0", "3"] {
-            for answer in ["PLAY W1", "HU", "PENG", "CHI W2 W3", "GANG W1", "BUGANG Z9", "", "PASS ", "\u{0}", "play w1"] {
+            for answer in
+                ["PLAY W1", "HU", "PENG", "CHI W2 W3", "GANG W1", "BUGANG Z9", "", "PASS ", "\u{0}", "play w1"]
+            {
                 let mut r = rec.clone();
                 if r["turns"][t]["responses"][seat] == json!(answer) {
                     continue;
@@ -438,12 +525,21 @@ fn turns_that_contradict_the_judge_fail_both_checks() {
     let (file, _) = sandwich("contra-all.jsonl", &good[1..], &bad);
     let v = mcr(&["validate", &file]);
     sane(&v, "validate");
-    let refused: Vec<String> = bad.iter().enumerate().filter(|(i, _)| v.stdout.contains(&format!("{file}:{}:", i + 2))).map(|(_, b)| b.clone()).collect();
+    let refused: Vec<String> = bad
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| v.stdout.contains(&format!("{file}:{}:", i + 2)))
+        .map(|(_, b)| b.clone())
+        .collect();
     assert!(refused.len() >= bad.len() * 3 / 4, "{} of {} refused\n{}", refused.len(), bad.len(), v.stdout);
     let (file, lines) = sandwich("contra.jsonl", &good[1..], &refused);
     let s = mcr(&["validate", "--self-test", &file]);
     sane(&s, "self-test");
-    assert!(s.stdout.contains(&format!("self-test: 2/{lines} games PASS")), "the self-test passes records the judge contradicts\n{}", s.stdout);
+    assert!(
+        s.stdout.contains(&format!("self-test: 2/{lines} games PASS")),
+        "the self-test passes records the judge contradicts\n{}",
+        s.stdout
+    );
     let init = rec["turns"][0]["responses"].clone();
     assert_eq!(init, json!({"0": "PASS", "1": "PASS", "2": "PASS", "3": "PASS"}));
     let mut r = rec.clone();
@@ -464,7 +560,10 @@ fn players_and_tags_must_be_string_lists_for_the_self_test_too() {
     // An escape sends the line to serde rather than the scanner.
     let escaped = r.to_string().replacen("\"game_id\":\"", "\"game_id\":\"\\u0061", 1);
     let file = temp_file("players.jsonl", format!("{r}\n{t}\n{escaped}\n"));
-    for (args, says) in [(vec!["validate", &file], "validate: 0/3"), (vec!["validate", "--self-test", &file], "self-test: no game record read")] {
+    for (args, says) in [
+        (vec!["validate", &file], "validate: 0/3"),
+        (vec!["validate", "--self-test", &file], "self-test: no game record read"),
+    ] {
         let run = mcr(&args);
         assert_eq!(run.code, Some(1), "{args:?}\n{}", run.stdout);
         assert!(format!("{}{}", run.stdout, run.stderr).contains(says), "{args:?}\n{}{}", run.stdout, run.stderr);
@@ -494,7 +593,11 @@ fn bench_exits_1_when_a_line_was_unreadable() {
     let games = lines_of("golden.jsonl.gz", 2);
     let hands = lines_of("hands.jsonl.gz", 2);
     let shanten = lines_of("shanten.jsonl.gz", 2);
-    for (args, lines) in [(vec!["bench", "replay", "--passes", "1"], &games), (vec!["bench", "fan", "--passes", "1"], &hands), (vec!["bench", "shanten", "--passes", "1"], &shanten)] {
+    for (args, lines) in [
+        (vec!["bench", "replay", "--passes", "1"], &games),
+        (vec!["bench", "fan", "--passes", "1"], &hands),
+        (vec!["bench", "shanten", "--passes", "1"], &shanten),
+    ] {
         let file = temp_file(&format!("bench-{}.jsonl", args[1]), format!("{}\n{{\"x\":\n{}\n", lines[0], lines[1]));
         let r = mcr(&[args.as_slice(), &[file.as_str()]].concat());
         assert_eq!(r.code, Some(1), "{args:?}\n{}", r.stdout);
@@ -519,7 +622,10 @@ fn a_hostile_serve_session_gets_one_json_reply_per_line() {
     for v in ["-9223372036854775809", "1.5", "-1e308", "4", "2147483648"] {
         lines.push(reset.to_string().replacen("\"quan\":", &format!("\"quan\":{v},\"x\":"), 1).into_bytes());
     }
-    lines.push(b"{\"cmd\":\"step\",\"responses\":{\"0\":\"PASS\\u0000\",\"1\":\"PASS\",\"2\":\"PASS\",\"3\":\"PASS\"}}".to_vec());
+    lines.push(
+        b"{\"cmd\":\"step\",\"responses\":{\"0\":\"PASS\\u0000\",\"1\":\"PASS\",\"2\":\"PASS\",\"3\":\"PASS\"}}"
+            .to_vec(),
+    );
     lines.push(b"\xff\xfe{\"cmd\":\"reset\"}".to_vec());
     lines.push(b"\x00\x00".to_vec());
     lines.push(format!("{{\"cmd\":\"step\",\"pad\":\"{}\"}}", "z".repeat(70_000)).into_bytes());
@@ -545,7 +651,10 @@ fn a_hostile_serve_session_gets_one_json_reply_per_line() {
     // Only resets with in-range numbers (quan 0, srand 0 or -1) are games.
     for (l, r) in lines.iter().zip(&replies).filter(|(_, r)| r.get("error").is_none()) {
         let l = String::from_utf8_lossy(l);
-        assert!(l.starts_with("{\"cmd\":\"reset\"") && r["display"]["action"] == "INIT", "junk accepted: {l:.200} -> {r}");
+        assert!(
+            l.starts_with("{\"cmd\":\"reset\"") && r["display"]["action"] == "INIT",
+            "junk accepted: {l:.200} -> {r}"
+        );
     }
 }
 
@@ -553,19 +662,42 @@ fn a_hostile_serve_session_gets_one_json_reply_per_line() {
 fn hostile_hands_and_arguments_are_words_not_panics() {
     let long = "1m".repeat(50_000);
     for command in ["fan", "shanten", "waits", "audit"] {
-        for hand in ["", " ", &long, "a\u{1}b", "中文", "+", "[", "]", "[[[[]]]]", "[chi 999m] 11p", "[gang 1m 9] 1m1m1m1m1m1m1m1m1m +1m",
-            "123m 456m 789m 123p 11p +1p seat=99", "123m 456m 789m 123p 11p +1p flowers=99999999999999999999", "123m 456m 789m 123p 11p +1p flowers=-1",
-            "123m 456m 789m 123p 11p +1p 4th 4th kong last last zimo", "1m1m1m1m1m 2m2m2m2m2m +1m"]
-        {
+        for hand in [
+            "",
+            " ",
+            &long,
+            "a\u{1}b",
+            "中文",
+            "+",
+            "[",
+            "]",
+            "[[[[]]]]",
+            "[chi 999m] 11p",
+            "[gang 1m 9] 1m1m1m1m1m1m1m1m1m +1m",
+            "123m 456m 789m 123p 11p +1p seat=99",
+            "123m 456m 789m 123p 11p +1p flowers=99999999999999999999",
+            "123m 456m 789m 123p 11p +1p flowers=-1",
+            "123m 456m 789m 123p 11p +1p 4th 4th kong last last zimo",
+            "1m1m1m1m1m 2m2m2m2m2m +1m",
+        ] {
             let r = mcr(&[command, hand]);
             assert!(!r.stderr.contains("panicked"), "{command} {:?}: {}", &hand[..hand.len().min(40)], r.stderr);
             assert!(matches!(r.code, Some(0..=2)), "{command} {:?}: {:?}", &hand[..hand.len().min(40)], r.code);
         }
     }
     let dir = common::temp_dir("hostile-play");
-    for args in [vec!["play", "--threads", "100000", "-o", "/dev/null"], vec!["play", "--games", "1", "-o", dir.to_str().unwrap()], vec!["rules", "check", dir.to_str().unwrap()]] {
+    for args in [
+        vec!["play", "--threads", "100000", "-o", "/dev/null"],
+        vec!["play", "--games", "1", "-o", dir.to_str().unwrap()],
+        vec!["rules", "check", dir.to_str().unwrap()],
+    ] {
         let r = mcr(&args);
-        assert!(!r.stderr.contains("panicked") && matches!(r.code, Some(1) | Some(2)), "{args:?}: {:?} {}", r.code, r.stderr);
+        assert!(
+            !r.stderr.contains("panicked") && matches!(r.code, Some(1) | Some(2)),
+            "{args:?}: {:?} {}",
+            r.code,
+            r.stderr
+        );
     }
     let r = mcr(&["play", "--games", "2", "--threads", "4096", "-o", "-"]);
     assert_eq!(r.code, Some(0), "{}", r.stderr);
@@ -592,7 +724,13 @@ fn a_gzip_bomb_line_stays_within_the_memory_bound() {
     }
     e.write_all(format!("\"}}\n{}\n", lines[1]).as_bytes()).unwrap();
     let file = temp_file("bomb.jsonl.gz", e.finish().unwrap());
-    for args in [vec!["validate", &file], vec!["validate", "--self-test", &file], vec!["hands", &file], vec!["rules", "diff", &file], vec!["audit", "--games", &file]] {
+    for args in [
+        vec!["validate", &file],
+        vec!["validate", "--self-test", &file],
+        vec!["hands", &file],
+        vec!["rules", "diff", &file],
+        vec!["audit", "--games", &file],
+    ] {
         // In a child process of its own, so that its peak is not another test's.
         let out = std::process::Command::new("sh")
             .arg("-c")

@@ -12,23 +12,14 @@ use std::collections::BTreeMap;
 use std::process::Command;
 
 fn mcr(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_mcr"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
+    let out = Command::new(env!("CARGO_BIN_EXE_mcr")).args(args).output().unwrap();
+    (out.status.success(), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
 }
 
 /// The public games, streamed (the whole file parsed at once would take
 /// far more memory than the audit needs).
 fn games() -> impl Iterator<Item = GameRecord> {
-    Records::<GameRecord>::open(&common::data("games.jsonl.gz"))
-        .unwrap()
-        .map(|r| r.unwrap().record)
+    Records::<GameRecord>::open(&common::data("games.jsonl.gz")).unwrap().map(|r| r.unwrap().record)
 }
 
 /// The status the corpus's tags give a game (the tagged set).
@@ -48,42 +39,18 @@ fn cai_replay_reproduces_every_known_discrepancy_of_the_public_file() {
     let (mut known, mut hu) = (0, 0);
     for g in games() {
         let a = &audit_game(&g, Replay::Cai);
-        assert!(
-            a.kind == Kind::Hu || a.kind == Kind::Draw,
-            "{}: {:?} {:?}",
-            g.game_id,
-            a.kind,
-            a.problem
-        );
+        assert!(a.kind == Kind::Hu || a.kind == Kind::Draw, "{}: {:?} {:?}", g.game_id, a.kind, a.problem);
         let Some(w) = &a.win else { continue };
         hu += 1;
-        assert!(
-            w.agree,
-            "{}: engine list differs from the record",
-            g.game_id
-        );
+        assert!(w.agree, "{}: engine list differs from the record", g.game_id);
         let c = w.cai.as_ref().unwrap();
         *by_status.entry(c.status).or_default() += 1;
         // Differences are found from the replay alone; tags only confirm.
-        assert_eq!(
-            Some(c.status).filter(|s| *s != "agree"),
-            tagged_status(&g),
-            "{}",
-            g.game_id
-        );
-        assert!(
-            c.corrected_agrees,
-            "{}: the corrected model should match the judge",
-            g.game_id
-        );
+        assert_eq!(Some(c.status).filter(|s| *s != "agree"), tagged_status(&g), "{}", g.game_id);
+        assert!(c.corrected_agrees, "{}: the corrected model should match the judge", g.game_id);
         if let Some(k) = &c.known {
             known += 1;
-            assert!(
-                k.list_equal && k.status_equal,
-                "{}: {k:?} vs {:?}",
-                g.game_id,
-                c.fans
-            );
+            assert!(k.list_equal && k.status_equal, "{}: {k:?} vs {:?}", g.game_id, c.fans);
             assert_eq!(c.explained_by, vec!["is4thTile"], "{}", g.game_id);
         }
     }
@@ -97,15 +64,8 @@ fn cai_replay_reproduces_every_known_discrepancy_of_the_public_file() {
 #[test]
 fn summary_lines_on_the_gate_relevant_games() {
     let file = common::data("games.jsonl.gz");
-    let (ok, out, err) = mcr(&[
-        "audit",
-        "--games",
-        file.to_str().unwrap(),
-        "--tag",
-        "gb_discrepancy",
-        "--replay",
-        "cai",
-    ]);
+    let (ok, out, err) =
+        mcr(&["audit", "--games", file.to_str().unwrap(), "--tag", "gb_discrepancy", "--replay", "cai"]);
     assert!(ok, "{err}");
     let lines: Vec<&str> = out.trim_end().lines().collect();
     assert_eq!(
@@ -199,18 +159,12 @@ fn finds_the_discrepancies_by_itself_on_a_tag_stripped_copy() {
         stripped.push('\n');
     }
     let file = common::temp_file("stripped.jsonl", &stripped);
-    let (ok, out, err) = mcr(&[
-        "audit",
-        "--games",
-        &file,
-        "--replay",
-        "cai",
-        "--differing",
-        "--format",
-        "json",
-    ]);
+    let (ok, out, err) = mcr(&["audit", "--games", &file, "--replay", "cai", "--differing", "--format", "json"]);
     assert!(ok, "{err}");
-    assert!(err.contains("cai replay: 113 games differ (56 below the 8-fan gate); known discrepancies reproduced: 0/0"), "{err}");
+    assert!(
+        err.contains("cai replay: 113 games differ (56 below the 8-fan gate); known discrepancies reproduced: 0/0"),
+        "{err}"
+    );
     let mut found = BTreeMap::new();
     for line in out.lines() {
         let v: Value = serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}"));
@@ -230,9 +184,7 @@ fn finds_the_discrepancies_by_itself_on_a_tag_stripped_copy() {
 }
 
 fn audit_of(id: &str) -> GameAudit {
-    let g = games()
-        .find(|g| g.game_id == id)
-        .unwrap_or_else(|| panic!("{id} not in the public file"));
+    let g = games().find(|g| g.game_id == id).unwrap_or_else(|| panic!("{id} not in the public file"));
     audit_game(&g, Replay::Cai)
 }
 
@@ -244,25 +196,10 @@ fn evidence_of_the_last_of_its_kind() {
     // 111), discarded by seat 2 (turn 113); seat 2 draws the fourth (136).
     let a = audit_of("ce19600ccf32a1ddc7610743");
     let w = a.win.as_ref().unwrap();
-    assert_eq!(
-        (w.ending, w.winner, w.win_turn, w.win_tile.as_str()),
-        ("zimo", 2, 136, "W3")
-    );
+    assert_eq!((w.ending, w.winner, w.win_turn, w.win_tile.as_str()), ("zimo", 2, 136, "W3"));
     assert!(w.flags.given.fourth_tile);
-    let turns: Vec<(usize, &str, &str)> = w
-        .flags
-        .shown
-        .iter()
-        .map(|s| (s.turn, s.action, s.what))
-        .collect();
-    assert_eq!(
-        turns,
-        [
-            (100, "PLAY", "discard"),
-            (111, "CHI", "chow"),
-            (113, "PLAY", "discard")
-        ]
-    );
+    let turns: Vec<(usize, &str, &str)> = w.flags.shown.iter().map(|s| (s.turn, s.action, s.what)).collect();
+    assert_eq!(turns, [(100, "PLAY", "discard"), (111, "CHI", "chow"), (113, "PLAY", "discard")]);
     let c = w.cai.as_ref().unwrap();
     assert_eq!(c.flags.shown_tiles, 3);
     assert!(!c.flags.cai.fourth_tile && c.flags.corrected.fourth_tile);
@@ -278,11 +215,8 @@ fn fan_rows_give_each_fan_its_status_omitter_and_rules_line() {
     // 平和 omits it.
     let a = audit_of("ce19600ccf32a1ddc7610743");
     let w = a.win.as_ref().unwrap();
-    let rows: Vec<(&str, &str, Vec<&str>, u8, u8)> = w
-        .fan_rows
-        .iter()
-        .map(|r| (r.name, r.status, r.omitted_by.clone(), r.engine, r.recorded))
-        .collect();
+    let rows: Vec<(&str, &str, Vec<&str>, u8, u8)> =
+        w.fan_rows.iter().map(|r| (r.name, r.status, r.omitted_by.clone(), r.engine, r.recorded)).collect();
     assert_eq!(
         rows,
         [
@@ -300,7 +234,8 @@ fn fan_rows_give_each_fan_its_status_omitter_and_rules_line() {
     for r in &w.fan_rows {
         let at = r.line as usize - 1;
         assert!(lines[at].starts_with(&format!("fan {} ", r.name)), "{}: line {} is {:?}", r.name, r.line, lines[at]);
-        let block: Vec<&str> = lines[at..].iter().take_while(|l| !l.trim().is_empty()).flat_map(|l| l.split_whitespace()).collect();
+        let block: Vec<&str> =
+            lines[at..].iter().take_while(|l| !l.trim().is_empty()).flat_map(|l| l.split_whitespace()).collect();
         let rule = r.rule.split_whitespace().collect::<Vec<_>>().join(" ");
         assert!(block.join(" ").contains(&rule), "{}: {rule:?} not in its block {block:?}", r.name);
     }
@@ -320,10 +255,7 @@ fn evidence_of_a_win_on_a_kong_replacement() {
     assert_eq!((w.ending, w.win_turn), ("zimo", 156));
     assert!(w.flags.given.about_kong);
     let k = w.flags.kong.unwrap();
-    assert_eq!(
-        (k.turn, k.seat, k.kind, k.tile.name()),
-        (155, 1, "promoted", "B8")
-    );
+    assert_eq!((k.turn, k.seat, k.kind, k.tile.name()), (155, 1, "promoted", "B8"));
     let c = w.cai.as_ref().unwrap();
     assert!(c.flags.cai.about_kong && c.flags.kong == Some(k));
     assert_eq!(c.status, "agree");
@@ -335,15 +267,9 @@ fn evidence_of_a_robbed_kong() {
     // Seat 2 promotes B2 (turn 98); seat 3 robs it.
     let a = audit_of("17388bcc8cdf2ff80343a361");
     let w = a.win.as_ref().unwrap();
-    assert_eq!(
-        (w.ending, w.winner, w.discarder, w.win_turn),
-        ("qianggang", 3, Some(2), 98)
-    );
+    assert_eq!((w.ending, w.winner, w.discarder, w.win_turn), ("qianggang", 3, Some(2), 98));
     let k = w.flags.kong.unwrap();
-    assert_eq!(
-        (k.turn, k.seat, k.kind, k.tile.name()),
-        (98, 2, "promoted", "B2")
-    );
+    assert_eq!((k.turn, k.seat, k.kind, k.tile.name()), (98, 2, "promoted", "B2"));
     let c = w.cai.as_ref().unwrap();
     assert_eq!(c.flags.check, mcr_engine::audit::cai::Check::RobKong);
     assert!(c.flags.cai.about_kong);
@@ -356,18 +282,12 @@ fn evidence_of_the_last_wall_tile() {
     let a = audit_of("4cdc0142213611466983c6a2");
     let w = a.win.as_ref().unwrap();
     assert!(w.flags.given.wall_last);
-    assert_eq!(
-        (w.flags.wall_seat, w.flags.wall_left, w.win_turn),
-        (0, 0, 164)
-    );
+    assert_eq!((w.flags.wall_seat, w.flags.wall_left, w.win_turn), (0, 0, 164));
     assert!(w.engine.fans.iter().any(|f| f.name == "妙手回春"));
     // On a discard: seat 3 discards at turn 166, seat 0's segment empty.
     let a = audit_of("074682bca62c1c4cc10ebec7");
     let w = a.win.as_ref().unwrap();
-    assert_eq!(
-        (w.ending, w.discarder, w.flags.wall_seat, w.flags.wall_left),
-        ("ron", Some(3), 0, 0)
-    );
+    assert_eq!((w.ending, w.discarder, w.flags.wall_seat, w.flags.wall_left), ("ron", Some(3), 0, 0));
     let c = w.cai.as_ref().unwrap();
     assert!(c.flags.cai.wall_last && w.flags.given.wall_last);
     assert!(w.engine.fans.iter().any(|f| f.name == "海底捞月"));
@@ -389,10 +309,7 @@ fn short_game() -> Value {
 }
 
 fn audit_value(v: &Value) -> GameAudit {
-    audit_game(
-        &serde_json::from_value::<GameRecord>(v.clone()).unwrap(),
-        Replay::Cai,
-    )
+    audit_game(&serde_json::from_value::<GameRecord>(v.clone()).unwrap(), Replay::Cai)
 }
 
 fn last_display(v: &mut Value) -> &mut Value {
@@ -415,34 +332,17 @@ fn a_one_turn_record_whose_only_display_is_hu_is_a_bad_record() {
     v["turns"] = serde_json::json!([{ "display": hu }]);
     let a = audit_value(&v);
     assert_eq!(a.kind, Kind::Bad);
-    assert!(
-        a.problem
-            .as_deref()
-            .unwrap()
-            .starts_with("turn 0: the engine does not reproduce"),
-        "{:?}",
-        a.problem
-    );
+    assert!(a.problem.as_deref().unwrap().starts_with("turn 0: the engine does not reproduce"), "{:?}", a.problem);
     let file = common::temp_file("one-turn.jsonl", &format!("{v}\n"));
     let (ok, out, err) = mcr(&["audit", "--games", &file]);
     assert!(!ok);
-    assert!(
-        err.contains("one-turn.jsonl:1: game") && !err.contains("panicked"),
-        "{err}"
-    );
-    assert!(
-        out.contains("1 bad records") && out.contains("audit: 0/0 fan lists agree"),
-        "{out}"
-    );
+    assert!(err.contains("one-turn.jsonl:1: game") && !err.contains("panicked"), "{err}");
+    assert!(out.contains("1 bad records") && out.contains("audit: 0/0 fan lists agree"), "{out}");
 }
 
 #[test]
 fn out_of_range_winners_are_bad_records() {
-    for player in [
-        serde_json::json!(4),
-        serde_json::json!(257),
-        serde_json::json!(-1),
-    ] {
+    for player in [serde_json::json!(4), serde_json::json!(257), serde_json::json!(-1)] {
         let mut v = short_game();
         last_display(&mut v)["player"] = player.clone();
         let a = audit_value(&v);
@@ -458,27 +358,13 @@ fn fan_numbers_beyond_32_bits_are_bad_records() {
     last_display(&mut v)["fanCnt"] = big.clone();
     let a = audit_value(&v);
     assert_eq!(a.kind, Kind::Bad);
-    assert!(
-        a.problem
-            .as_deref()
-            .unwrap()
-            .contains("\"fanCnt\" is 4294967304"),
-        "{:?}",
-        a.problem
-    );
+    assert!(a.problem.as_deref().unwrap().contains("\"fanCnt\" is 4294967304"), "{:?}", a.problem);
 
     let mut v = short_game();
     last_display(&mut v)["fan"][0]["value"] = big.clone();
     let a = audit_value(&v);
     assert_eq!(a.kind, Kind::Bad);
-    assert!(
-        a.problem
-            .as_deref()
-            .unwrap()
-            .contains("\"value\" is 4294967304"),
-        "{:?}",
-        a.problem
-    );
+    assert!(a.problem.as_deref().unwrap().contains("\"value\" is 4294967304"), "{:?}", a.problem);
 
     let mut v = short_game();
     last_display(&mut v)["fan"][0]["cnt"] = big.clone();
@@ -492,30 +378,18 @@ fn fan_numbers_beyond_32_bits_are_bad_records() {
     let (ok, out, err) = mcr(&["audit", "--games", &file, "--replay", "cai"]);
     assert!(!ok);
     assert!(err.contains("big.jsonl:2: malformed record"), "{err}");
-    assert!(
-        out.contains("games: 1 read, 1 HU, 0 draws, 0 error games, 0 bad records, 1 unreadable"),
-        "{out}"
-    );
-    assert!(
-        out.contains("audit: 1/1 fan lists agree with the record"),
-        "{out}"
-    );
+    assert!(out.contains("games: 1 read, 1 HU, 0 draws, 0 error games, 0 bad records, 1 unreadable"), "{out}");
+    assert!(out.contains("audit: 1/1 fan lists agree with the record"), "{out}");
 }
 
 #[test]
 fn audit_hands_fails_on_a_missing_file_bad_records_or_no_records() {
     let (ok, _, err) = mcr(&["audit", "--hands", "/nonexistent/hands.jsonl"]);
-    assert!(
-        !ok && err.contains("/nonexistent/hands.jsonl: cannot open"),
-        "{err}"
-    );
+    assert!(!ok && err.contains("/nonexistent/hands.jsonl: cannot open"), "{err}");
     let (ok, _, err) = mcr(&["audit", "--hands", &common::temp_file("empty.jsonl", "")]);
     assert!(!ok && err.contains("no hand record read"), "{err}");
     let (ok, _, err) = mcr(&["audit", "--hands", &common::temp_file("junk.jsonl", "{not json\n")]);
-    assert!(
-        !ok && err.contains("junk.jsonl:1: malformed record"),
-        "{err}"
-    );
+    assert!(!ok && err.contains("junk.jsonl:1: malformed record"), "{err}");
     let (ok, _, err) = mcr(&["audit", "--games", &common::temp_file("empty-games.jsonl", "")]);
     assert!(!ok && err.contains("no game record read"), "{err}");
     let (ok, _, err) = mcr(&["audit", "--games", "/nonexistent/games.jsonl"]);
@@ -524,30 +398,15 @@ fn audit_hands_fails_on_a_missing_file_bad_records_or_no_records() {
 
 #[test]
 fn draws_and_error_games_are_listed_as_such() {
-    let (ok, out, err) = mcr(&[
-        "audit",
-        "--games",
-        common::data("errors.jsonl.gz").to_str().unwrap(),
-        "--replay",
-        "cai",
-    ]);
+    let (ok, out, err) =
+        mcr(&["audit", "--games", common::data("errors.jsonl.gz").to_str().unwrap(), "--replay", "cai"]);
     assert!(ok, "{err}");
     assert!(out.contains(": error game, verdict WA by seat"), "{out}");
-    assert!(
-        out.contains(" error games, 0 bad records, 0 unreadable"),
-        "{out}"
-    );
+    assert!(out.contains(" error games, 0 bad records, 0 unreadable"), "{out}");
     // A WH verdict: the refused HU explained against the display's count.
-    assert!(
-        out.contains("verdict WH by seat 3 [error]\nthe HU refused: seat 3 on B8 (turn 10)"),
-        "{out}"
-    );
+    assert!(out.contains("verdict WH by seat 3 [error]\nthe HU refused: seat 3 on B8 (turn 10)"), "{out}");
     assert!(out.contains("recorded result -3, engine -3: agree"), "{out}");
-    let (_, out, _) = mcr(&[
-        "audit",
-        "--games",
-        common::data("golden.jsonl.gz").to_str().unwrap(),
-    ]);
+    let (_, out, _) = mcr(&["audit", "--games", common::data("golden.jsonl.gz").to_str().unwrap()]);
     assert!(out.contains(": draw (荒庄), nothing to score"), "{out}");
 }
 

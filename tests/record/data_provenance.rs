@@ -11,7 +11,10 @@ fn sha256_known_answers() {
     assert_eq!(sha256(b""), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
     assert_eq!(sha256(b"abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
     // Two blocks of padding (56 bytes).
-    assert_eq!(sha256(b"abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq"), "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
+    assert_eq!(
+        sha256(b"abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq"),
+        "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"
+    );
 }
 
 /// `(sha256, file name)` of the ```` ```sha256 ```` block of the README.
@@ -25,8 +28,12 @@ fn listed() -> Vec<(String, String)> {
     block
         .lines()
         .map(|l| {
-            let (hash, name) = l.split_once("  ").unwrap_or_else(|| panic!("tests/data/README.md: bad checksum line {l:?}"));
-            assert!(hash.len() == 64 && hash.bytes().all(|b| b.is_ascii_hexdigit()), "tests/data/README.md: bad hash in {l:?}");
+            let (hash, name) =
+                l.split_once("  ").unwrap_or_else(|| panic!("tests/data/README.md: bad checksum line {l:?}"));
+            assert!(
+                hash.len() == 64 && hash.bytes().all(|b| b.is_ascii_hexdigit()),
+                "tests/data/README.md: bad hash in {l:?}"
+            );
             (hash.to_string(), name.to_string())
         })
         .collect()
@@ -50,7 +57,8 @@ fn files_under(dir: &std::path::Path, prefix: &str) -> Vec<String> {
 #[test]
 fn every_data_file_has_its_recorded_checksum() {
     let listed = listed();
-    let mut present: Vec<String> = files_under(&common::data(""), "").into_iter().filter(|n| n != "README.md").collect();
+    let mut present: Vec<String> =
+        files_under(&common::data(""), "").into_iter().filter(|n| n != "README.md").collect();
     present.sort();
     let mut names: Vec<String> = listed.iter().map(|(_, n)| n.clone()).collect();
     names.sort();
@@ -63,5 +71,9 @@ fn every_data_file_has_its_recorded_checksum() {
             wrong.push(format!("tests/data/{name}: SHA-256 {got}, tests/data/README.md says {want}"));
         }
     }
-    assert!(wrong.is_empty(), "test data changed (restore it, or record where the new file comes from):\n{}", wrong.join("\n"));
+    assert!(
+        wrong.is_empty(),
+        "test data changed (restore it, or record where the new file comes from):\n{}",
+        wrong.join("\n")
+    );
 }

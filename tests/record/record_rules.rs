@@ -82,7 +82,9 @@ fn played_house_games_validate_and_self_test_without_the_flag() {
     let run = mcr(&["validate", "--self-test", p(&stripped)]);
     assert_eq!(run.code, Some(1), "{run:?}");
     assert!(run.stdout.contains("winning hand below the 8-fan minimum"), "{run:?}");
-    for args in [vec!["validate", "--rules", "house-example"], vec!["validate", "--self-test", "--rules", "house-example"]] {
+    for args in
+        [vec!["validate", "--rules", "house-example"], vec!["validate", "--self-test", "--rules", "house-example"]]
+    {
         let run = mcr(&[args.as_slice(), &[p(&stripped)]].concat());
         assert!(run.ok() && run.stdout.contains("200/200"), "{args:?}: {run:?}");
     }
@@ -110,7 +112,10 @@ fn a_file_mixing_profiles_replays_each_record_under_its_own() {
     let run = mcr(&["validate", "--self-test", p(&file)]);
     assert!(run.ok() && run.stdout.contains(&format!("self-test: {total}/{total} games PASS")), "{run:?}");
     let run = mcr(&["audit", "--games", p(&file)]);
-    assert!(run.ok() && run.stdout.contains(&format!("games: {total} read")) && run.stdout.contains("0 bad records"), "{run:?}");
+    assert!(
+        run.ok() && run.stdout.contains(&format!("games: {total} read")) && run.stdout.contains("0 bad records"),
+        "{run:?}"
+    );
     let page = dir.join("mixed.html");
     let run = mcr(&["view", p(&file), "-o", p(&page)]);
     assert!(run.ok() && run.stderr.is_empty(), "{run:?}");
@@ -145,12 +150,19 @@ fn an_explicit_rules_naming_another_profile_fails_those_records() {
     };
     let run = mcr(&["validate", "--rules", "botzone", f]);
     assert_eq!(run.code, Some(1), "{run:?}");
-    assert!(run.stdout.contains(&format!("FAIL {}", conflict(2, "botzone"))) && run.stdout.contains(&format!("FAIL {}", conflict(3, "botzone"))), "{run:?}");
+    assert!(
+        run.stdout.contains(&format!("FAIL {}", conflict(2, "botzone")))
+            && run.stdout.contains(&format!("FAIL {}", conflict(3, "botzone"))),
+        "{run:?}"
+    );
     // The record without the key is replayed under --rules botzone.
     assert!(run.stdout.contains("validate: 1/3 games reproduced exactly"), "{run:?}");
     let run = mcr(&["validate", "--self-test", "--rules", "strict-98", f]);
     assert_eq!(run.code, Some(1), "{run:?}");
-    assert!(run.stdout.contains(&conflict(2, "strict-98")) && run.stdout.contains("self-test: 1/3 games PASS"), "{run:?}");
+    assert!(
+        run.stdout.contains(&conflict(2, "strict-98")) && run.stdout.contains("self-test: 1/3 games PASS"),
+        "{run:?}"
+    );
     let run = mcr(&["audit", "--games", f, "--rules", "botzone"]);
     assert_eq!(run.code, Some(1), "{run:?}");
     assert!(run.stderr.contains(&conflict(2, "botzone")) && run.stdout.contains("2 bad records"), "{run:?}");
@@ -174,19 +186,32 @@ fn an_unknown_or_non_string_profile_name_is_a_located_malformed_record() {
     let lines = vec![good.clone(), with("\"no-such-rules\""), with("7"), with("null")];
     let file = write(&dir, "unknown.jsonl", &lines);
     let f = p(&file);
-    let unknown = format!("{f}:2: malformed record: unknown rule profile \"no-such-rules\" in \"rules\" (profiles: botzone, ");
-    let not_string = |line: usize, what: &str| format!("{f}:{line}: malformed record: invalid type: {what}, expected the name of a rule profile (a string) in \"rules\"");
+    let unknown =
+        format!("{f}:2: malformed record: unknown rule profile \"no-such-rules\" in \"rules\" (profiles: botzone, ");
+    let not_string = |line: usize, what: &str| {
+        format!("{f}:{line}: malformed record: invalid type: {what}, expected the name of a rule profile (a string) in \"rules\"")
+    };
     let run = mcr(&["validate", f]);
     assert_eq!(run.code, Some(1), "{run:?}");
     assert!(run.stdout.contains(&format!("FAIL {unknown}")) && run.stdout.contains("house-example, "), "{run:?}");
-    assert!(run.stdout.contains(&not_string(3, "integer `7`")) && run.stdout.contains(&not_string(4, "null")), "{run:?}");
+    assert!(
+        run.stdout.contains(&not_string(3, "integer `7`")) && run.stdout.contains(&not_string(4, "null")),
+        "{run:?}"
+    );
     assert!(run.stdout.contains("validate: 1/4 games reproduced exactly"), "{run:?}");
     let run = mcr(&["validate", "--self-test", f]);
     assert_eq!(run.code, Some(1), "{run:?}");
-    assert!(run.stdout.contains(&format!("{f}:2 (game ")) && run.stdout.contains("unknown rule profile \"no-such-rules\""), "{run:?}");
+    assert!(
+        run.stdout.contains(&format!("{f}:2 (game ")) && run.stdout.contains("unknown rule profile \"no-such-rules\""),
+        "{run:?}"
+    );
     assert!(run.stdout.contains("self-test: 1/4 games PASS"), "{run:?}");
     // The readers of whole records say the same, with file and line.
-    for args in [vec!["audit", "--games", f], vec!["view", f, "-o", p(&dir.join("u.html"))], vec!["bench", "replay", f, "--passes", "1"]] {
+    for args in [
+        vec!["audit", "--games", f],
+        vec!["view", f, "-o", p(&dir.join("u.html"))],
+        vec!["bench", "replay", f, "--passes", "1"],
+    ] {
         let run = mcr(&args);
         assert!(run.stderr.contains(&unknown), "{args:?}: {run:?}");
         assert!(!run.stderr.contains("panicked"), "{args:?}: {run:?}");
@@ -201,7 +226,13 @@ fn validate_help_states_the_precedence() {
     let run = mcr(&["validate", "--help"]);
     assert!(run.ok(), "{run:?}");
     let help = run.stdout.split_whitespace().collect::<Vec<_>>().join(" ");
-    for words in ["for records without a \"rules\" key", "[default: botzone]", "is replayed under NAME without this option", "fails as a rules conflict", "An unknown profile name"] {
+    for words in [
+        "for records without a \"rules\" key",
+        "[default: botzone]",
+        "is replayed under NAME without this option",
+        "fails as a rules conflict",
+        "An unknown profile name",
+    ] {
         assert!(help.contains(words), "{words:?} not in:\n{}", run.stdout);
     }
 }

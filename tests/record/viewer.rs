@@ -17,12 +17,12 @@ use browser::Browser;
 use mcr_engine::audit::games::{audit_game, FanList, Replay, WinAudit};
 use mcr_engine::engine::claims::ClaimDecision;
 use mcr_engine::engine::Engine;
+use mcr_engine::fans::Profile;
 use mcr_engine::hand::PackKind;
+use mcr_engine::record::rules::Origin;
 use mcr_engine::record::{GameRecord, Records};
 use mcr_engine::replay::Replayer;
 use mcr_engine::tiles::Tile;
-use mcr_engine::fans::Profile;
-use mcr_engine::record::rules::Origin;
 use mcr_engine::viewer::{self, Selection};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -43,7 +43,12 @@ fn multi_claim_turn(g: &GameRecord) -> Option<usize> {
         let action = t.display["action"].as_str().unwrap_or("");
         let actor = t.display["player"].as_u64().unwrap_or(9) as usize;
         matches!(action, "PLAY" | "PENG" | "CHI")
-            && t.responses_by_seat().iter().enumerate().filter(|(s, a)| *s != actor && a.is_some_and(|a| a != "PASS")).count() >= 2
+            && t.responses_by_seat()
+                .iter()
+                .enumerate()
+                .filter(|(s, a)| *s != actor && a.is_some_and(|a| a != "PASS"))
+                .count()
+                >= 2
     })
 }
 
@@ -117,7 +122,12 @@ fn check_outlined(b: &mut Browser, why: &str, w: &WinAudit) {
     let mut want = Vec::new();
     for (i, r) in shown.iter().enumerate() {
         for _ in 0..copies(r.what) {
-            want.push(serde_json::json!([i, r.seat, w.win_tile, if r.what == "discard" { Some(r.turn) } else { None }]));
+            want.push(serde_json::json!([
+                i,
+                r.seat,
+                w.win_tile,
+                if r.what == "discard" { Some(r.turn) } else { None }
+            ]));
         }
     }
     let mut got = hl.as_array().unwrap().clone();
@@ -200,7 +210,10 @@ fn expected_tables(g: &GameRecord) -> (Vec<Table>, Vec<Option<ClaimDecision>>) {
                     .packs(s)
                     .iter()
                     .map(|p| match p.kind {
-                        PackKind::Chow => ("chi".to_string(), [p.tile.prev().unwrap(), p.tile, p.tile.next().unwrap()].map(|t| t.to_string()).to_vec()),
+                        PackKind::Chow => (
+                            "chi".to_string(),
+                            [p.tile.prev().unwrap(), p.tile, p.tile.next().unwrap()].map(|t| t.to_string()).to_vec(),
+                        ),
                         PackKind::Pung => ("peng".to_string(), vec![p.tile.to_string(); 3]),
                         PackKind::Kong if p.offer == 0 => ("angang".to_string(), vec![p.tile.to_string(); 4]),
                         PackKind::Kong => ("gang".to_string(), vec![p.tile.to_string(); 4]),
@@ -248,11 +261,21 @@ fn dom_table(v: &Value) -> Table {
     Table {
         hands: [0, 1, 2, 3].map(|s| strs(&seat(s)["hand"])),
         melds: [0, 1, 2, 3].map(|s| {
-            seat(s)["melds"].as_array().unwrap().iter().map(|m| (m[0].as_str().unwrap().to_string(), strs(&m[1]))).collect()
+            seat(s)["melds"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|m| (m[0].as_str().unwrap().to_string(), strs(&m[1])))
+                .collect()
         }),
         walls: [0, 1, 2, 3].map(|s| seat(s)["wall"].as_u64().unwrap()),
         rivers: [0, 1, 2, 3].map(|s| {
-            seat(s)["river"].as_array().unwrap().iter().map(|r| (r[0].as_str().unwrap().to_string(), r[1].as_bool().unwrap())).collect()
+            seat(s)["river"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|r| (r[0].as_str().unwrap().to_string(), r[1].as_bool().unwrap()))
+                .collect()
         }),
     }
 }
@@ -264,7 +287,14 @@ fn wait_turn(b: &mut Browser, id: &str, n: usize) {
     .unwrap_or_else(|e| panic!("game {id} turn {n}: {e}"));
 }
 
-fn check_turn(b: &mut Browser, why: &str, g: &GameRecord, n: usize, want: &Table, claim: Option<&ClaimDecision>) -> Value {
+fn check_turn(
+    b: &mut Browser,
+    why: &str,
+    g: &GameRecord,
+    n: usize,
+    want: &Table,
+    claim: Option<&ClaimDecision>,
+) -> Value {
     let v = b.eval(READ_TABLE).unwrap();
     let got = dom_table(&v);
     assert_eq!(&got, want, "{why} game {} turn {n}: the page differs from the engine", g.game_id);
@@ -298,7 +328,12 @@ fn pages_show_the_engine_state_in_chromium() {
     let out = artifacts();
     let sample = sample();
     // One page holding the sample, written by the library (the CLI's path).
-    let sel = Selection { ids: sample.iter().map(|(_, g)| g.game_id.clone()).collect(), tags: vec![], limit: 0, profile: None };
+    let sel = Selection {
+        ids: sample.iter().map(|(_, g)| g.game_id.clone()).collect(),
+        tags: vec![],
+        limit: 0,
+        profile: None,
+    };
     let loaded = viewer::load(&[common::data("golden.jsonl.gz"), common::data("errors.jsonl.gz")], &sel);
     assert!(loaded.errors.is_empty(), "{:?}", loaded.errors);
     let models = loaded.games;
@@ -319,7 +354,8 @@ fn pages_show_the_engine_state_in_chromium() {
     // The index lists every game of the page.
     b.navigate(&url).unwrap();
     b.wait_for("document.querySelectorAll('table.index tbody tr').length > 0").unwrap();
-    let rows = b.eval("Array.from(document.querySelectorAll('table.index tbody tr')).map((r) => r.dataset.game)").unwrap();
+    let rows =
+        b.eval("Array.from(document.querySelectorAll('table.index tbody tr')).map((r) => r.dataset.game)").unwrap();
     assert_eq!(rows.as_array().unwrap().len(), sample.len());
 
     let mut shots = 0;
@@ -368,14 +404,32 @@ fn pages_show_the_engine_state_in_chromium() {
             let audit = audit_game(g, Replay::Cai);
             let w = audit.win.as_ref().unwrap();
             let cai = w.cai.as_ref().unwrap();
-            let mut list = |sel: &str| b.eval(&format!("Array.from(document.querySelectorAll('{sel} tr')).map((r) => Array.from(r.children).map((c) => c.textContent))")).unwrap();
-            let rows = |l: &FanList| Value::Array(l.fans.iter().map(|f| serde_json::json!([f.name, f.value.to_string(), format!("x{}", f.count)])).collect());
+            let mut list = |sel: &str| {
+                b.eval(&format!("Array.from(document.querySelectorAll('{sel} tr')).map((r) => Array.from(r.children).map((c) => c.textContent))")).unwrap()
+            };
+            let rows = |l: &FanList| {
+                Value::Array(
+                    l.fans
+                        .iter()
+                        .map(|f| serde_json::json!([f.name, f.value.to_string(), format!("x{}", f.count)]))
+                        .collect(),
+                )
+            };
             assert_eq!(list(".cai-list"), rows(&cai.fans), "{why}: the cai list on the page is the audit's");
             assert_eq!(list(".judge-list"), rows(&w.recorded), "{why}: the judge's list");
             let known = cai.known.as_ref().unwrap();
             assert!(known.list_equal && known.status_equal, "{why}: {known:?}");
-            assert_eq!(list(".known-list"), rows(known.recorded_fans.as_ref().unwrap()), "{why}: the recorded cai list");
-            let recorded: Vec<Value> = k["mahjonggb"]["fans_cai_replay"].as_array().unwrap().iter().map(|f| serde_json::json!([f[0], f[1].to_string(), format!("x{}", f[2])])).collect();
+            assert_eq!(
+                list(".known-list"),
+                rows(known.recorded_fans.as_ref().unwrap()),
+                "{why}: the recorded cai list"
+            );
+            let recorded: Vec<Value> = k["mahjonggb"]["fans_cai_replay"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|f| serde_json::json!([f[0], f[1].to_string(), format!("x{}", f[2])]))
+                .collect();
             assert_eq!(list(".known-list"), Value::Array(recorded), "{why}: the record's fans_cai_replay");
             let status = b.eval("document.querySelector('.panel.cai').dataset.status").unwrap();
             assert_eq!(status, cai.status, "{why}");
@@ -393,9 +447,16 @@ fn pages_show_the_engine_state_in_chromium() {
             let want: Vec<Value> = shown.iter().map(|r| serde_json::json!([r.turn, r.seat, r.what])).collect();
             assert_eq!(ev_rows, Value::Array(want), "{why}: the evidence rows");
             let kong = b.eval("document.querySelector('.flag-kong').textContent").unwrap();
-            assert!(kong.as_str().unwrap().contains(if w.flags.kong.is_some() { "kong of" } else { "no kong" }), "{why}: {kong}");
+            assert!(
+                kong.as_str().unwrap().contains(if w.flags.kong.is_some() { "kong of" } else { "no kong" }),
+                "{why}: {kong}"
+            );
             let wall = b.eval("document.querySelector('.flag-wall').textContent").unwrap();
-            assert!(wall.as_str().unwrap().contains(&format!("S{} ", w.flags.wall_seat)) && wall.as_str().unwrap().contains(&format!("holds {}", w.flags.wall_left)), "{why}: {wall}");
+            assert!(
+                wall.as_str().unwrap().contains(&format!("S{} ", w.flags.wall_seat))
+                    && wall.as_str().unwrap().contains(&format!("holds {}", w.flags.wall_left)),
+                "{why}: {wall}"
+            );
             check_outlined(&mut b, why, w);
             // And as many as the engine counts shown (what its 4th-tile flag rests on).
             let mut replay = Replayer::new(Engine::new(), g);
@@ -407,7 +468,11 @@ fn pages_show_the_engine_state_in_chromium() {
             };
             let winner = g.expected.winner.unwrap();
             let win = engine.win_hand(winner).unwrap().win_tile;
-            assert_eq!(end["highlighted"].as_u64().unwrap(), engine.shown(win) as u64, "{why}: highlighted copies of {win}");
+            assert_eq!(
+                end["highlighted"].as_u64().unwrap(),
+                engine.shown(win) as u64,
+                "{why}: highlighted copies of {win}"
+            );
         }
         if matches!(g.expected.ending.as_str(), "zimo" | "ron") {
             let total = b.eval("document.querySelector('.audit h3').textContent").unwrap();
@@ -441,7 +506,12 @@ fn pages_show_the_engine_state_in_chromium() {
     let extra = meld_evidence_games();
     let kinds: Vec<&str> = extra.iter().map(|(k, _)| *k).collect();
     assert!(kinds.contains(&"pung") && kinds.contains(&"chow") && kinds.contains(&"chow (claimed)"), "{kinds:?}");
-    let sel = Selection { ids: extra.iter().map(|(_, g)| g.game_id.clone()).collect(), tags: vec![], limit: 0, profile: None };
+    let sel = Selection {
+        ids: extra.iter().map(|(_, g)| g.game_id.clone()).collect(),
+        tags: vec![],
+        limit: 0,
+        profile: None,
+    };
     let loaded = viewer::load(&[common::data("golden.jsonl.gz")], &sel);
     let page2 = out.join("evidence.html");
     std::fs::write(&page2, viewer::page::render(&loaded.games).unwrap()).unwrap();
@@ -476,7 +546,12 @@ fn pages_show_the_engine_state_in_chromium() {
         let png = std::fs::read(out.join(f)).unwrap();
         assert!(png.starts_with(b"\x89PNG") && png.len() > 10_000, "{f} is not a screenshot");
     }
-    eprintln!("viewer: {} games checked turn by turn in {}; screenshots in {}", sample.len(), bin.display(), out.display());
+    eprintln!(
+        "viewer: {} games checked turn by turn in {}; screenshots in {}",
+        sample.len(),
+        bin.display(),
+        out.display()
+    );
 }
 
 /// A page of played games: a house-example HU of 6-7 fan (its record's
@@ -500,7 +575,11 @@ fn check_rules_in_chromium(b: &mut Browser, out: &Path) {
     b.navigate(&url).unwrap();
     b.wait_for("document.querySelectorAll('table.index tbody tr').length === 3").unwrap();
     let index = b.eval("Array.from(document.querySelectorAll('table.index tbody tr')).map((r) => { const x = r.querySelector('.rules'); return [r.dataset.game, x.dataset.rules, x.dataset.from, x.classList.contains('alt')]; })").unwrap();
-    let want = serde_json::json!([[h.game_id, "house-example", "record", true], [bz.game_id, "botzone", "default", false], ["hostile-rules", HOSTILE, "--rules", true]]);
+    let want = serde_json::json!([
+        [h.game_id, "house-example", "record", true],
+        [bz.game_id, "botzone", "default", false],
+        ["hostile-rules", HOSTILE, "--rules", true]
+    ]);
     assert_eq!(index, want, "the index's rules column");
     // The house game at its end: the badge, the minimum where the win is explained.
     let last = h.turns.len() - 1;
@@ -524,7 +603,9 @@ fn check_rules_in_chromium(b: &mut Browser, out: &Path) {
     // A name with markup is text on the page, not markup.
     b.navigate(&format!("{url}#game=hostile-rules&turn=0")).unwrap();
     wait_turn(b, "hostile-rules", 0);
-    let shown = b.eval("[document.querySelector('#rules b').textContent, document.querySelectorAll('img, #rules i').length]").unwrap();
+    let shown = b
+        .eval("[document.querySelector('#rules b').textContent, document.querySelectorAll('img, #rules i').length]")
+        .unwrap();
     assert_eq!(shown, serde_json::json!([HOSTILE, 0]));
     eprintln!("viewer: rules shown for a house-example game ({}), a botzone game and a hostile name", h.game_id);
 }
@@ -544,7 +625,11 @@ fn pages_name_each_games_rules_and_their_origin() {
     assert!(all.errors.is_empty(), "{:?}", all.errors);
     assert_eq!(all.games.len(), 205);
     for m in &all.games {
-        let want = if m.source.starts_with(house.to_str().unwrap()) { ("house-example", Origin::Record, 6) } else { ("botzone", Origin::Default, 8) };
+        let want = if m.source.starts_with(house.to_str().unwrap()) {
+            ("house-example", Origin::Record, 6)
+        } else {
+            ("botzone", Origin::Default, 8)
+        };
         assert_eq!((m.rules.name, m.rules.from, m.rules.min_fan), want, "{}", m.source);
     }
     // --rules decides for records without the key; a record with the key
@@ -558,19 +643,45 @@ fn pages_name_each_games_rules_and_their_origin() {
     }
     // The CLI's page: the JSON the script draws from.
     let page = dir.join("rules.html");
-    let run = common::mcr(&["view", house.to_str().unwrap(), botzone.to_str().unwrap(), "--id", &h.game_id, "--id", &bz.game_id, "-o", page.to_str().unwrap()]);
+    let run = common::mcr(&[
+        "view",
+        house.to_str().unwrap(),
+        botzone.to_str().unwrap(),
+        "--id",
+        &h.game_id,
+        "--id",
+        &bz.game_id,
+        "-o",
+        page.to_str().unwrap(),
+    ]);
     assert!(run.ok(), "{run:?}");
     let data = page_data(&std::fs::read_to_string(&page).unwrap());
-    let rules: Vec<(Value, Value)> = data["games"].as_array().unwrap().iter().map(|g| (g["id"].clone(), g["rules"].clone())).collect();
+    let rules: Vec<(Value, Value)> =
+        data["games"].as_array().unwrap().iter().map(|g| (g["id"].clone(), g["rules"].clone())).collect();
     let about = |p: &Profile| p.about.to_string();
     assert_eq!(
         rules,
         vec![
-            (h.game_id.clone().into(), serde_json::json!({"name": "house-example", "from": "record", "about": about(house_profile), "min_fan": 6})),
-            (bz.game_id.clone().into(), serde_json::json!({"name": "botzone", "from": "default", "about": about(Profile::default()), "min_fan": 8})),
+            (
+                h.game_id.clone().into(),
+                serde_json::json!({"name": "house-example", "from": "record", "about": about(house_profile), "min_fan": 6})
+            ),
+            (
+                bz.game_id.clone().into(),
+                serde_json::json!({"name": "botzone", "from": "default", "about": about(Profile::default()), "min_fan": 8})
+            ),
         ]
     );
-    let run = common::mcr(&["view", botzone.to_str().unwrap(), "--rules", "house-example", "--id", &bz.game_id, "-o", page.to_str().unwrap()]);
+    let run = common::mcr(&[
+        "view",
+        botzone.to_str().unwrap(),
+        "--rules",
+        "house-example",
+        "--id",
+        &bz.game_id,
+        "-o",
+        page.to_str().unwrap(),
+    ]);
     assert!(run.ok(), "{run:?}");
     let data = page_data(&std::fs::read_to_string(&page).unwrap());
     assert_eq!(data["games"][0]["rules"]["name"], "house-example");
@@ -614,7 +725,11 @@ fn cli_writes_a_self_contained_page() {
     assert!(limited.status.success());
     assert!(String::from_utf8_lossy(&limited.stdout).starts_with("view: 3 games written"));
     let skipped = games("golden.jsonl.gz").len() - 3;
-    assert!(String::from_utf8_lossy(&limited.stderr).contains(&format!("{skipped} more selected games left out")), "{}", String::from_utf8_lossy(&limited.stderr));
+    assert!(
+        String::from_utf8_lossy(&limited.stderr).contains(&format!("{skipped} more selected games left out")),
+        "{}",
+        String::from_utf8_lossy(&limited.stderr)
+    );
     // No game selected: an error, not an empty page.
     let none = std::process::Command::new(env!("CARGO_BIN_EXE_mcr"))
         .args(["view", "--id", "no-such-game", "-o"])
@@ -627,7 +742,13 @@ fn cli_writes_a_self_contained_page() {
     // A bad record is reported with its line; the others are still shown.
     let bad = artifacts().join("bad.jsonl");
     std::fs::write(&bad, format!("{{\"game_id\": 1}}\n{}\n", golden_first_line())).unwrap();
-    let r = std::process::Command::new(env!("CARGO_BIN_EXE_mcr")).arg("view").arg(&bad).arg("-o").arg(artifacts().join("bad.html")).output().unwrap();
+    let r = std::process::Command::new(env!("CARGO_BIN_EXE_mcr"))
+        .arg("view")
+        .arg(&bad)
+        .arg("-o")
+        .arg(artifacts().join("bad.html"))
+        .output()
+        .unwrap();
     assert!(!r.status.success());
     let err = String::from_utf8_lossy(&r.stderr);
     assert!(err.contains("bad.jsonl:1"), "{err}");
@@ -660,7 +781,8 @@ fn page_data_equals_the_engine_for_every_game() {
                 let (hands, melds) = TurnModel::table_at(&model.turns, n);
                 let got = Table {
                     hands: hands.map(|h| h.iter().map(name).collect()),
-                    melds: melds.map(|m| m.iter().map(|m| (m.kind.to_string(), m.tiles.iter().map(name).collect())).collect()),
+                    melds: melds
+                        .map(|m| m.iter().map(|m| (m.kind.to_string(), m.tiles.iter().map(name).collect())).collect()),
                     walls: model.turns[n].walls.map(u64::from),
                     rivers: [0, 1, 2, 3].map(|s| {
                         model.rivers[s]
@@ -672,8 +794,18 @@ fn page_data_equals_the_engine_for_every_game() {
                 };
                 assert_eq!(&got, want, "game {} turn {n}", g.game_id);
                 let claim = model.turns[n].claim.as_ref();
-                assert_eq!(claim.map(|c| c.outcome), claims[n].map(|d| d.outcome.name()), "game {} turn {n}", g.game_id);
-                assert_eq!(claim.and_then(|c| c.line), claims[n].and_then(|d| d.level.map(|l| l.1.line)), "game {} turn {n}", g.game_id);
+                assert_eq!(
+                    claim.map(|c| c.outcome),
+                    claims[n].map(|d| d.outcome.name()),
+                    "game {} turn {n}",
+                    g.game_id
+                );
+                assert_eq!(
+                    claim.and_then(|c| c.line),
+                    claims[n].and_then(|d| d.level.map(|l| l.1.line)),
+                    "game {} turn {n}",
+                    g.game_id
+                );
             }
             // The end: scores, the verdict's offender, the audit's total.
             let s = &model.summary;

@@ -51,7 +51,10 @@ fn shipped_rules_parse_and_render() {
 fn unknown_action() {
     let text = edit("2. PENG GANG", "2. PONG GANG");
     let line = line_of(&text, "PONG");
-    assert_eq!(err(&text), format!("rules/claims.txt:{line}: unknown action \"PONG\" (expected HU, PENG, GANG, CHI or none)"));
+    assert_eq!(
+        err(&text),
+        format!("rules/claims.txt:{line}: unknown action \"PONG\" (expected HU, PENG, GANG, CHI or none)")
+    );
 }
 
 #[test]
@@ -68,7 +71,10 @@ fn duplicate_action() {
 fn syntax_errors() {
     let text = edit("| from left |", "| from left");
     let line = line_of(&text, "3. CHI");
-    assert_eq!(err(&text), format!("rules/claims.txt:{line}: unknown from \"left otherwise reject\" (expected any, left)"));
+    assert_eq!(
+        err(&text),
+        format!("rules/claims.txt:{line}: unknown from \"left otherwise reject\" (expected any, left)")
+    );
     let text = edit("| order seat       | from left", "| from left");
     assert_eq!(err(&text), format!("rules/claims.txt:{line}: missing field `order`"));
     let text = edit("3. CHI", "3 CHI");
@@ -93,10 +99,14 @@ fn ranks_sections_and_contexts() {
     let text = edit("1. none", "1. HU  ");
     assert!(err(&text).ends_with("action HU cannot claim a gang event"), "{}", err(&text));
     let text = edit("1. none      | order downstream | from any  | otherwise reject", "");
-    assert_eq!(err(&text), format!("rules/claims.txt:{}: section `on gang:` has no levels", line_of(&text, "on gang:")));
+    assert_eq!(
+        err(&text),
+        format!("rules/claims.txt:{}: section `on gang:` has no levels", line_of(&text, "on gang:"))
+    );
     let cut = SHIPPED.find("\non gang:").unwrap();
     assert_eq!(err(&SHIPPED[..cut]), "rules/claims.txt: missing section `on gang:`");
-    assert!(err("1. HU | order seat | from any | otherwise reject\n").ends_with(":1: level line before any `on <event>:` section"));
+    assert!(err("1. HU | order seat | from any | otherwise reject\n")
+        .ends_with(":1: level line before any `on <event>:` section"));
 }
 
 #[test]

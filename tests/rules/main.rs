@@ -4,12 +4,12 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod claims_rules;
+mod generated;
+mod macro_errors;
+mod profiles;
 mod rules_cli;
 mod rules_errors;
 mod rules_readme;
 mod rules_variants;
-mod profiles;
-mod generated;
-mod claims_rules;
-mod macro_errors;
 mod variants;

@@ -17,7 +17,14 @@ fn root() -> &'static Path {
 }
 
 /// Profiles with an oracle are pinned by tests/rules/variants.rs; the others here.
-const WITH_ORACLE: &[&str] = &["botzone", "strict-98", "no-concealed-melded-kong", "knitted-straight-no-waits", "distinguish-shifted-chows", "blessings"];
+const WITH_ORACLE: &[&str] = &[
+    "botzone",
+    "strict-98",
+    "no-concealed-melded-kong",
+    "knitted-straight-no-waits",
+    "distinguish-shifted-chows",
+    "blessings",
+];
 
 #[test]
 fn house_rule_profiles_match_their_accepted_snapshots() {
@@ -72,7 +79,13 @@ fn a_changed_minimum_changes_wh_verdicts_and_scores() {
     let mut changed = 0;
     for rec in Records::<GameRecord>::open(&root().join("tests/data/errors.jsonl.gz")).unwrap() {
         let g = rec.unwrap().record;
-        let (Event::WrongHu { player, fans }, scores) = ({ let e = end(botzone, &g); let s = e.scores(); (e, s) }) else { continue };
+        let (Event::WrongHu { player, fans }, scores) = ({
+            let e = end(botzone, &g);
+            let s = e.scores();
+            (e, s)
+        }) else {
+            continue;
+        };
         assert_eq!(scores, Some(botzone.game.false_win_scores(player)));
         let e = end(house, &g);
         match &e {
@@ -83,7 +96,9 @@ fn a_changed_minimum_changes_wh_verdicts_and_scores() {
                 assert!(score[player as usize] >= 3 * 8 + 6, "{score:?}");
                 changed += 1;
             }
-            Event::WrongHu { fans: f, .. } => assert!(f.result < 6, "{}: {} fan under a 6-fan minimum", g.game_id, f.result),
+            Event::WrongHu { fans: f, .. } => {
+                assert!(f.result < 6, "{}: {} fan under a 6-fan minimum", g.game_id, f.result)
+            }
             other => panic!("{}: {other:?}", g.game_id),
         }
     }

@@ -5,7 +5,8 @@ use std::path::Path;
 use std::process::Command;
 
 fn mcr(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_mcr")).args(args).current_dir(env!("CARGO_MANIFEST_DIR")).output().unwrap();
+    let out =
+        Command::new(env!("CARGO_BIN_EXE_mcr")).args(args).current_dir(env!("CARGO_MANIFEST_DIR")).output().unwrap();
     (out.status.success(), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
 }
 
@@ -47,19 +48,36 @@ fn every_mistake_is_reported_on_its_line_with_a_hint() {
         (line_of("when  kongs == 3"), "write `==` to compare"),
         (line_of("when  voided_suits == 1"), "did you mean `voided_suits`?"),
     ] {
-        assert!(err.contains(&format!("{f}:{line}:")) && err.lines().any(|l| l.contains(&format!("{f}:{line}:")) && l.contains(words)), "line {line} {words:?} not in:\n{err}");
+        assert!(
+            err.contains(&format!("{f}:{line}:"))
+                && err.lines().any(|l| l.contains(&format!("{f}:{line}:")) && l.contains(words)),
+            "line {line} {words:?} not in:\n{err}"
+        );
     }
     assert!(err.contains("rules check: 6 error(s)"), "{err}");
 }
 
 #[test]
 fn diff_summarises_by_fan_in_json() {
-    let (ok, out, err) = mcr(&["rules", "diff", "--rules", "no-concealed-melded-kong", "--format", "json", "tests/data/variants/no-concealed-melded-kong.jsonl.gz"]);
+    let (ok, out, err) = mcr(&[
+        "rules",
+        "diff",
+        "--rules",
+        "no-concealed-melded-kong",
+        "--format",
+        "json",
+        "tests/data/variants/no-concealed-melded-kong.jsonl.gz",
+    ]);
     assert!(ok, "{err}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["table_changes"][0], "fan 明暗杠 removed");
     let lost = v["by_fan"]["明暗杠"]["lost"].as_u64().unwrap();
-    assert!(lost > 400 && v["by_fan"]["明杠"]["gained"].as_u64() == Some(lost) && v["by_fan"]["暗杠"]["gained"].as_u64() == Some(lost), "{out}");
+    assert!(
+        lost > 400
+            && v["by_fan"]["明杠"]["gained"].as_u64() == Some(lost)
+            && v["by_fan"]["暗杠"]["gained"].as_u64() == Some(lost),
+        "{out}"
+    );
     assert_eq!(v["totals_down"].as_u64(), Some(lost));
 }
 
@@ -75,10 +93,22 @@ fn a_profile_kept_anywhere_is_checked_against_the_built_in_base() {
     std::fs::write(&none, "extends no-such-profile\n").unwrap();
     let (ok, out, err) = mcr(&["rules", "check", good.to_str().unwrap()]);
     assert!(ok, "{err}");
-    assert!(out.contains("its base `house-example` is not in") && out.contains("copy built into mcr (rules/profiles/house-example.mcr)") && out.contains("1 file(s), no error"), "{out}");
+    assert!(
+        out.contains("its base `house-example` is not in")
+            && out.contains("copy built into mcr (rules/profiles/house-example.mcr)")
+            && out.contains("1 file(s), no error"),
+        "{out}"
+    );
     let (ok, _, err) = mcr(&["rules", "check", bad.to_str().unwrap(), none.to_str().unwrap()]);
     assert!(!ok);
-    assert!(err.contains(&format!("{}:4: fan 圈风刻: `at_most` is given once (already on line 3)", bad.display())), "{err}");
-    assert!(err.contains(&format!("{}:1: its base `no-such-profile` is not in", none.display())) && err.contains("not a profile built into mcr"), "{err}");
+    assert!(
+        err.contains(&format!("{}:4: fan 圈风刻: `at_most` is given once (already on line 3)", bad.display())),
+        "{err}"
+    );
+    assert!(
+        err.contains(&format!("{}:1: its base `no-such-profile` is not in", none.display()))
+            && err.contains("not a profile built into mcr"),
+        "{err}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -124,7 +124,8 @@ fn edited(from: &str, to: &str) -> String {
 
 #[test]
 fn the_shipped_rules_pass() {
-    let rules = lang::parse_all(FILE, &shipped()).map_err(|e| e.iter().map(|e| e.to_string()).collect::<Vec<_>>()).unwrap();
+    let rules =
+        lang::parse_all(FILE, &shipped()).map_err(|e| e.iter().map(|e| e.to_string()).collect::<Vec<_>>()).unwrap();
     assert!(rules.fans.len() > 80);
 }
 
@@ -169,9 +170,18 @@ fn messages_in_checker(file: &str) -> Vec<String> {
             let stmt = &rest[..rest.find(";\n").unwrap_or(rest.len()).min(400)];
             let Some(q) = stmt.find('"') else { continue };
             let body = &stmt[q + 1..];
-            let end = body.char_indices().find(|&(i, c)| c == '"' && !body[..i].ends_with('\\')).map_or(body.len(), |(i, _)| i);
+            let end = body
+                .char_indices()
+                .find(|&(i, c)| c == '"' && !body[..i].ends_with('\\'))
+                .map_or(body.len(), |(i, _)| i);
             let lit = body[..end].replace("\\\"", "\"");
-            let pieces = lit.split('{').enumerate().map(|(k, piece)| if k == 0 { piece } else { piece.split_once('}').map_or("", |(_, after)| after) });
+            let pieces = lit.split('{').enumerate().map(|(k, piece)| {
+                if k == 0 {
+                    piece
+                } else {
+                    piece.split_once('}').map_or("", |(_, after)| after)
+                }
+            });
             let fixed = pieces.max_by_key(|piece| piece.len()).unwrap_or_default().to_string();
             if fixed.trim().len() >= 4 && !out.contains(&fixed) {
                 out.push(fixed);
@@ -191,7 +201,10 @@ fn a_bad_chow_pairs_line_is_reported_on_its_line() {
     let line = text.lines().position(|l| l.starts_with("policy chow_pairs")).unwrap() + 1;
     let got: Vec<String> = lang::parse_all(FILE, &text).unwrap_err().iter().map(|e| e.to_string()).collect();
     assert!(got.contains(&format!("{FILE}:{line}: {CHOW_PAIRS_SYNTAX}")), "{got:#?}");
-    assert!(got.iter().all(|e| e.contains(CHOW_PAIRS_SYNTAX) || e.contains("must be listed in policy chow_pairs")), "{got:#?}");
+    assert!(
+        got.iter().all(|e| e.contains(CHOW_PAIRS_SYNTAX) || e.contains("must be listed in policy chow_pairs")),
+        "{got:#?}"
+    );
 }
 
 /// Profiles of botzone: (the lines after `extends botzone`, the error's
@@ -260,10 +273,16 @@ const NO_EXTENDS: &str = "a profile needs an `extends <profile>` line";
 fn every_message_of_the_checker_has_a_case() {
     let messages = messages_in_checker("lang.rs");
     assert!(messages.len() >= 50, "only {} messages found: {messages:?}", messages.len());
-    let missing: Vec<&String> = messages.iter().filter(|m| !CASES.iter().any(|c| c.3.contains(m.as_str())) && !CHOW_PAIRS_SYNTAX.contains(m.as_str())).collect();
+    let missing: Vec<&String> = messages
+        .iter()
+        .filter(|m| !CASES.iter().any(|c| c.3.contains(m.as_str())) && !CHOW_PAIRS_SYNTAX.contains(m.as_str()))
+        .collect();
     assert!(missing.is_empty(), "messages of build/lang.rs no case asserts: {missing:#?}");
     let messages = messages_in_checker("profile.rs");
     assert!(messages.len() >= 15, "only {} messages found: {messages:?}", messages.len());
-    let missing: Vec<&String> = messages.iter().filter(|m| !PROFILE_CASES.iter().any(|c| c.2.contains(m.as_str())) && !NO_EXTENDS.contains(m.as_str())).collect();
+    let missing: Vec<&String> = messages
+        .iter()
+        .filter(|m| !PROFILE_CASES.iter().any(|c| c.2.contains(m.as_str())) && !NO_EXTENDS.contains(m.as_str()))
+        .collect();
     assert!(missing.is_empty(), "messages of build/profile.rs no case asserts: {missing:#?}");
 }

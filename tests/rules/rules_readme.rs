@@ -57,12 +57,23 @@ fn render() -> String {
 fn readme_primitive_tables_are_the_vocabulary() {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rules/README.md");
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let start = text.find(BEGIN).unwrap_or_else(|| panic!("rules/README.md: no line {:?}", BEGIN.trim_end())) + BEGIN.len();
-    let end = start + text[start..].find(END).unwrap_or_else(|| panic!("rules/README.md: no line {:?} after the first marker", END.trim_end()));
+    let start =
+        text.find(BEGIN).unwrap_or_else(|| panic!("rules/README.md: no line {:?}", BEGIN.trim_end())) + BEGIN.len();
+    let end = start
+        + text[start..]
+            .find(END)
+            .unwrap_or_else(|| panic!("rules/README.md: no line {:?} after the first marker", END.trim_end()));
     let (section, actual) = (&text[start..end], render());
     let offset = text[..start].lines().count();
     // Edit the doc strings in build/vocabulary.rs; UPDATE_SNAPSHOTS=1 rewrites the README section.
-    common::accept_or_diff("rules/README.md (the primitive tables of build/vocabulary.rs)", offset, Ok(section.to_string()), &actual, |new| {
-        std::fs::write(&path, format!("{}{new}{}", &text[..start], &text[end..])).unwrap_or_else(|e| panic!("cannot write {}: {e}", path.display()));
-    });
+    common::accept_or_diff(
+        "rules/README.md (the primitive tables of build/vocabulary.rs)",
+        offset,
+        Ok(section.to_string()),
+        &actual,
+        |new| {
+            std::fs::write(&path, format!("{}{new}{}", &text[..start], &text[end..]))
+                .unwrap_or_else(|e| panic!("cannot write {}: {e}", path.display()));
+        },
+    );
 }

@@ -37,7 +37,12 @@ fn build_variant(name: &str, edit: impl FnOnce(&str) -> String) -> Result<PathBu
 
 /// Builds a copy of the crate with `file` (under the root) edited, compiling
 /// only the profiles named in `profiles` besides botzone (MCR_PROFILES).
-fn build_variant_of(name: &str, file: &str, profiles: &str, edit: impl FnOnce(&str) -> String) -> Result<PathBuf, String> {
+fn build_variant_of(
+    name: &str,
+    file: &str,
+    profiles: &str,
+    edit: impl FnOnce(&str) -> String,
+) -> Result<PathBuf, String> {
     let _guard = BUILD.lock().unwrap_or_else(|e| e.into_inner());
     let root = common::repo();
     let dir = std::env::temp_dir().join(format!("mcr-rules-variant-{}-{name}", std::process::id()));
@@ -98,9 +103,18 @@ fn a_changed_value_and_exclusion_change_scoring_without_code_changes() {
     let bin = build_variant("changed", |rules| {
         // 平和 worth 3 and omitting 断幺; 明暗杠 switched off; 双箭刻 counted
         // at most twice; 圈风刻 without its limit.
-        let r = replace_once(rules, "fan 平和 \"All Chows\" = 2\n    when  chows > 0 && pungs == 0 && pair_is(numbered)\n    omits 无字", "fan 平和 \"All Chows\" = 3\n    when  chows > 0 && pungs == 0 && pair_is(numbered)\n    omits 无字, 断幺");
-        let r = replace_once(&r, "    when  pungs(2): all(dragon)\n", "    when  pungs(2): all(dragon)\n    at_most 2\n");
-        let r = replace_once(&r, "    when  pungs(1): is_prevalent_wind\n    at_most 1\n", "    when  pungs(1): is_prevalent_wind\n");
+        let r = replace_once(
+            rules,
+            "fan 平和 \"All Chows\" = 2\n    when  chows > 0 && pungs == 0 && pair_is(numbered)\n    omits 无字",
+            "fan 平和 \"All Chows\" = 3\n    when  chows > 0 && pungs == 0 && pair_is(numbered)\n    omits 无字, 断幺",
+        );
+        let r =
+            replace_once(&r, "    when  pungs(2): all(dragon)\n", "    when  pungs(2): all(dragon)\n    at_most 2\n");
+        let r = replace_once(
+            &r,
+            "    when  pungs(1): is_prevalent_wind\n    at_most 1\n",
+            "    when  pungs(1): is_prevalent_wind\n",
+        );
         replace_once(&r, "= 5 extension on", "= 5 extension off")
     })
     .unwrap_or_else(|e| panic!("variant build failed:\n{e}"));
@@ -132,9 +146,15 @@ fn a_base_edit_shows_against_the_records_and_is_accepted_once(edited: &Path) {
     let data = work.join("tests/data");
     std::fs::create_dir_all(&data).unwrap();
     let mut with_pinghe = 0;
-    for (name, n) in [("hands.jsonl.gz", 2000), ("games.jsonl.gz", 150), ("errors.jsonl.gz", 30), ("golden.jsonl.gz", 10)] {
-        let lines = std::io::BufReader::new(flate2::read::GzDecoder::new(std::fs::File::open(common::data(name)).unwrap())).lines().take(n);
-        let mut enc = flate2::write::GzEncoder::new(std::fs::File::create(data.join(name)).unwrap(), flate2::Compression::fast());
+    for (name, n) in
+        [("hands.jsonl.gz", 2000), ("games.jsonl.gz", 150), ("errors.jsonl.gz", 30), ("golden.jsonl.gz", 10)]
+    {
+        let lines =
+            std::io::BufReader::new(flate2::read::GzDecoder::new(std::fs::File::open(common::data(name)).unwrap()))
+                .lines()
+                .take(n);
+        let mut enc =
+            flate2::write::GzEncoder::new(std::fs::File::create(data.join(name)).unwrap(), flate2::Compression::fast());
         for l in lines {
             let l = l.unwrap();
             with_pinghe += l.contains("\"平和\"") as usize;
@@ -146,24 +166,45 @@ fn a_base_edit_shows_against_the_records_and_is_accepted_once(edited: &Path) {
     std::fs::create_dir_all(work.join("rules/snapshots")).unwrap();
     let run = |bin: &Path, args: &[&str]| {
         let out = Command::new(bin).args(args).current_dir(&work).output().unwrap();
-        (out.status.success(), String::from_utf8_lossy(&out.stdout).to_string(), String::from_utf8_lossy(&out.stderr).to_string())
+        (
+            out.status.success(),
+            String::from_utf8_lossy(&out.stdout).to_string(),
+            String::from_utf8_lossy(&out.stderr).to_string(),
+        )
     };
     let shipped = Path::new(env!("CARGO_BIN_EXE_mcr"));
     assert!(run(shipped, &["rules", "snapshot", "botzone", "--accept"]).0);
-    let (ok, out, err) = run(edited, &["rules", "diff", "tests/data/hands.jsonl.gz", "tests/data/games.jsonl.gz", "--show", "1"]);
+    let (ok, out, err) =
+        run(edited, &["rules", "diff", "tests/data/hands.jsonl.gz", "tests/data/games.jsonl.gz", "--show", "1"]);
     assert!(ok, "{err}");
     assert!(out.starts_with("rules diff: botzone against the recorded answers\n"), "{out}");
     let line = out.lines().find(|l| l.starts_with("平和 ")).unwrap_or_else(|| panic!("{out}"));
-    let n: usize = line.split("value changed ").nth(1).and_then(|t| t.split(|c: char| !c.is_ascii_digit()).next()).and_then(|t| t.parse().ok()).unwrap_or_else(|| panic!("{line}"));
-    assert!(n > with_pinghe / 2 && n <= with_pinghe && line.contains(" of them games)"), "{line}, {with_pinghe} records with 平和");
+    let n: usize = line
+        .split("value changed ")
+        .nth(1)
+        .and_then(|t| t.split(|c: char| !c.is_ascii_digit()).next())
+        .and_then(|t| t.parse().ok())
+        .unwrap_or_else(|| panic!("{line}"));
+    assert!(
+        n > with_pinghe / 2 && n <= with_pinghe && line.contains(" of them games)"),
+        "{line}, {with_pinghe} records with 平和"
+    );
     assert!(out.contains("why: 平和 value 3 against 2: fan 平和 = 3 (rules/fans.mcr:"), "{out}");
     // Unaccepted: the snapshot fails with the diff by fan.
     let (ok, _, err) = run(edited, &["rules", "snapshot", "botzone"]);
-    assert!(!ok && err.contains("+ 平和 ") && err.contains("- the rules agree with every record") && err.contains("mcr rules snapshot botzone --accept"), "{err}");
+    assert!(
+        !ok && err.contains("+ 平和 ")
+            && err.contains("- the rules agree with every record")
+            && err.contains("mcr rules snapshot botzone --accept"),
+        "{err}"
+    );
     // Accepted once: the check passes and says how the base differs.
     assert!(run(edited, &["rules", "snapshot", "botzone", "--accept"]).0);
     let (ok, out, err) = run(edited, &["rules", "snapshot", "botzone"]);
-    assert!(ok && out.contains("botzone: differs from the reference as accepted in rules/snapshots/botzone.txt"), "{out}{err}");
+    assert!(
+        ok && out.contains("botzone: differs from the reference as accepted in rules/snapshots/botzone.txt"),
+        "{out}{err}"
+    );
     // Reverted: the shipped rules agree with every record again.
     let (ok, out, _) = run(shipped, &["rules", "diff", "tests/data/hands.jsonl.gz", "tests/data/games.jsonl.gz"]);
     assert!(ok && out.contains("the rules agree with every record (2000 hands, 150 games)"), "{out}");
@@ -174,7 +215,10 @@ fn a_base_edit_shows_against_the_records_and_is_accepted_once(edited: &Path) {
 
 fn assert_build_error(name: &str, edit: impl FnOnce(&str) -> String, expected: &[&str]) {
     let err = build_variant(name, edit).expect_err("a broken rules file must fail the build");
-    let line = err.lines().find(|l| l.contains("error: rules/fans.mcr:")).unwrap_or_else(|| panic!("no rules error line in:\n{err}"));
+    let line = err
+        .lines()
+        .find(|l| l.contains("error: rules/fans.mcr:"))
+        .unwrap_or_else(|| panic!("no rules error line in:\n{err}"));
     for e in expected {
         assert!(line.contains(e), "{e:?} not in {line:?}");
     }
@@ -191,7 +235,13 @@ fn broken_rules_fail_the_build_with_file_line_fan_and_problem() {
     let l = line_of(&rules, "fan 清龙 ") + 2;
     assert_build_error(
         "unknown-omit",
-        |r| replace_once(r, "    when  chows(3): same_suit && ranks(2, 5, 8)\n", "    when  chows(3): same_suit && ranks(2, 5, 8)\n    omits 清一龙\n"),
+        |r| {
+            replace_once(
+                r,
+                "    when  chows(3): same_suit && ranks(2, 5, 8)\n",
+                "    when  chows(3): same_suit && ranks(2, 5, 8)\n    omits 清一龙\n",
+            )
+        },
         &[&format!("rules/fans.mcr:{l}:"), "fan 清龙", "omits unknown fan `清一龙`"],
     );
 
@@ -210,7 +260,10 @@ fn broken_rules_fail_the_build_with_file_line_fan_and_problem() {
 #[test]
 fn an_edited_house_rule_fails_until_accepted() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let bin = build_variant_of("house-edit", "rules/profiles/house-example.mcr", "house-example", |r| replace_once(r, "fan 平和 = 4", "fan 平和 = 5")).unwrap();
+    let bin = build_variant_of("house-edit", "rules/profiles/house-example.mcr", "house-example", |r| {
+        replace_once(r, "fan 平和 = 4", "fan 平和 = 5")
+    })
+    .unwrap();
     // A checkout to run in: the bundled corpora and the accepted snapshots.
     let work = std::env::temp_dir().join(format!("mcr-house-edit-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&work);

@@ -22,7 +22,8 @@ fn expected_base(file: &PathBuf) -> Vec<Option<(i32, Vec<(String, i32, i32)>)>> 
     r.lines()
         .map(|l| {
             let v: serde_json::Value = serde_json::from_str(&l.unwrap()).unwrap();
-            v.get("expected_base").map(|b| (b["result"].as_i64().unwrap() as i32, serde_json::from_value(b["fan"].clone()).unwrap()))
+            v.get("expected_base")
+                .map(|b| (b["result"].as_i64().unwrap() as i32, serde_json::from_value(b["fan"].clone()).unwrap()))
         })
         .collect()
 }
@@ -38,7 +39,14 @@ fn check(variant: &str) {
         let got = fans::calculate_with(profile, &input);
         let h = &rec.record;
         if got.result != h.expected.result || got.fan_list() != h.expected.fan {
-            bad.push(format!("{}: expected {} {:?}\n    got {} {:?}", h.id, h.expected.result, h.expected.fan, got.result, got.fan_list()));
+            bad.push(format!(
+                "{}: expected {} {:?}\n    got {} {:?}",
+                h.id,
+                h.expected.result,
+                h.expected.fan,
+                got.result,
+                got.fan_list()
+            ));
         }
         if let Some((result, fan)) = &bases[rec.line - 1] {
             let mut plain = input;
@@ -46,12 +54,22 @@ fn check(variant: &str) {
             let base = fans::calculate(&plain);
             base_checked += 1;
             if base.result != *result || base.fan_list() != *fan {
-                bad.push(format!("{} (botzone): expected {result} {fan:?}\n    got {} {:?}", h.id, base.result, base.fan_list()));
+                bad.push(format!(
+                    "{} (botzone): expected {result} {fan:?}\n    got {} {:?}",
+                    h.id,
+                    base.result,
+                    base.fan_list()
+                ));
             }
         }
     }
     assert!(total > 2000 && base_checked > 400, "{variant}: only {total} hands ({base_checked} extras)");
-    assert!(bad.is_empty(), "{variant}: {} of {total} hands differ, first:\n{}", bad.len(), bad[..bad.len().min(5)].join("\n"));
+    assert!(
+        bad.is_empty(),
+        "{variant}: {} of {total} hands differ, first:\n{}",
+        bad.len(),
+        bad[..bad.len().min(5)].join("\n")
+    );
 }
 
 #[test]
@@ -95,9 +113,15 @@ fn fan_tables_match_the_oracle() {
         assert_eq!(p.extends, Some("botzone"));
     }
     let d = Profile::by_name("distinguish-shifted-chows").unwrap();
-    assert_eq!((d.fans[16].name, d.fans[17].name, d.fans[31].name, d.fans[32].name), ("一色四步高Ⅰ", "一色四步高Ⅱ", "一色三步高Ⅰ", "一色三步高Ⅱ"));
+    assert_eq!(
+        (d.fans[16].name, d.fans[17].name, d.fans[31].name, d.fans[32].name),
+        ("一色四步高Ⅰ", "一色四步高Ⅱ", "一色三步高Ⅰ", "一色三步高Ⅱ")
+    );
     let b = Profile::by_name("blessings").unwrap();
-    assert_eq!(b.fans[83..].iter().map(|f| (f.name, f.value)).collect::<Vec<_>>(), [("天和", 8), ("地和", 8), ("人和Ⅰ", 8), ("人和Ⅱ", 8)]);
+    assert_eq!(
+        b.fans[83..].iter().map(|f| (f.name, f.value)).collect::<Vec<_>>(),
+        [("天和", 8), ("地和", 8), ("人和Ⅰ", 8), ("人和Ⅱ", 8)]
+    );
     assert_eq!(Profile::default().name, "botzone");
     assert!(std::ptr::eq(Profile::default().fans, fans::FANS.as_slice()));
 }

@@ -20,7 +20,9 @@ fn the_base_agrees_with_the_bundled_corpora_as_accepted() {
 
 #[test]
 fn an_unaccepted_base_change_fails_with_the_diff_and_an_accepted_one_passes() {
-    if !super::corpora::base_is_the_reference("an_unaccepted_base_change_fails_with_the_diff_and_an_accepted_one_passes") {
+    if !super::corpora::base_is_the_reference(
+        "an_unaccepted_base_change_fails_with_the_diff_and_an_accepted_one_passes",
+    ) {
         return;
     }
     let mut s = Scratch::new("accept", false);
@@ -45,10 +47,16 @@ fn an_unaccepted_base_change_fails_with_the_diff_and_an_accepted_one_passes() {
     // reference is told that the difference is the accepted one.
     snapshot::check(&s.root, botzone, true).unwrap();
     assert_eq!(snapshot::check(&s.root, botzone, false), Ok(()));
-    assert_eq!(snapshot::accepted_base_change(&s.root), Ok("differs from the reference as accepted in rules/snapshots/botzone.txt".to_string()));
+    assert_eq!(
+        snapshot::accepted_base_change(&s.root),
+        Ok("differs from the reference as accepted in rules/snapshots/botzone.txt".to_string())
+    );
 
     // Reverted: full agreement again, which is itself a change to accept.
     s.write(false);
     let err = snapshot::check(&s.root, botzone, false).unwrap_err();
-    assert!(err.contains("+ the rules agree with every record") && err.contains(&format!("- 平和 value changed {n}")), "{err}");
+    assert!(
+        err.contains("+ the rules agree with every record") && err.contains(&format!("- 平和 value changed {n}")),
+        "{err}"
+    );
 }

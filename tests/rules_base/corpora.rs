@@ -9,7 +9,11 @@ use std::path::{Path, PathBuf};
 /// The first `n` lines of a bundled corpus, parsed.
 pub fn first(name: &str, n: usize) -> Vec<Value> {
     let file = std::fs::File::open(super::common::data(name)).unwrap();
-    std::io::BufReader::new(flate2::read::GzDecoder::new(file)).lines().take(n).map(|l| serde_json::from_str(&l.unwrap()).unwrap()).collect()
+    std::io::BufReader::new(flate2::read::GzDecoder::new(file))
+        .lines()
+        .take(n)
+        .map(|l| serde_json::from_str(&l.unwrap()).unwrap())
+        .collect()
 }
 
 /// Writes records as a gzipped JSON lines file.
@@ -97,7 +101,8 @@ pub fn fan_line(name: &str) -> usize {
 /// effect is checked by `the_base_agrees_with_the_bundled_corpora_as_accepted`)
 /// they say so and check nothing more.
 pub fn base_is_the_reference(test: &str) -> bool {
-    let accepted = std::fs::read_to_string(super::common::repo().join(mcr_engine::rules::snapshot::BASE_SNAPSHOT)).unwrap();
+    let accepted =
+        std::fs::read_to_string(super::common::repo().join(mcr_engine::rules::snapshot::BASE_SNAPSHOT)).unwrap();
     let same = accepted.contains("the rules agree with every record");
     if !same {
         eprintln!("{test}: not run: the base differs from the reference as accepted in rules/snapshots/botzone.txt");

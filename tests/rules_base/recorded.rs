@@ -31,7 +31,9 @@ fn the_base_agrees_with_the_recorded_answers_of_the_records_as_they_are() {
 
 #[test]
 fn a_differing_value_is_shown_by_fan_on_hands_and_games_with_examples_and_its_rule() {
-    if !super::corpora::base_is_the_reference("a_differing_value_is_shown_by_fan_on_hands_and_games_with_examples_and_its_rule") {
+    if !super::corpora::base_is_the_reference(
+        "a_differing_value_is_shown_by_fan_on_hands_and_games_with_examples_and_its_rule",
+    ) {
         return;
     }
     let s = Scratch::new("pinghe", true);
@@ -40,12 +42,24 @@ fn a_differing_value_is_shown_by_fan_on_hands_and_games_with_examples_and_its_ru
     let sum = diff_of(&[&h, &g]);
     let c = &sum.by_fan["平和"];
     // Every record with 平和 differs by its value and nothing else.
-    assert_eq!((c.value_changed, c.games, c.gained, c.lost, c.changed), (s.hands_changed + s.games_changed, s.games_changed, 0, 0, 0), "{}", sum.text());
+    assert_eq!(
+        (c.value_changed, c.games, c.gained, c.lost, c.changed),
+        (s.hands_changed + s.games_changed, s.games_changed, 0, 0, 0),
+        "{}",
+        sum.text()
+    );
     assert_eq!(sum.by_fan.len(), 1, "{}", sum.text());
     assert_eq!((sum.hands_changed, sum.totals_down, sum.totals_up), (s.hands_changed, s.hands_changed, 0));
     assert_eq!((sum.games_changed, sum.winner_changed, sum.verdict_changed), (s.games_changed, 0, 0));
     let text = sum.text();
-    assert!(text.contains(&format!("平和 value changed {} ({} of them games)", s.hands_changed + s.games_changed, s.games_changed)), "{text}");
+    assert!(
+        text.contains(&format!(
+            "平和 value changed {} ({} of them games)",
+            s.hands_changed + s.games_changed,
+            s.games_changed
+        )),
+        "{text}"
+    );
     // Examples side by side, with the reading and the rule line.
     let e = &sum.examples[0];
     assert!(e.rules.1.contains(&"平和 2".to_string()) && e.against.1.contains(&"平和 3".to_string()), "{e:?}");
@@ -61,7 +75,12 @@ fn a_differing_value_is_shown_by_fan_on_hands_and_games_with_examples_and_its_ru
     // The JSON of the command line says the same.
     let run = mcr(&["rules", "diff", "--format", "json", h.to_str().unwrap(), g.to_str().unwrap()]);
     let v: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
-    assert_eq!(v["by_fan"]["平和"]["value_changed"].as_u64(), Some((s.hands_changed + s.games_changed) as u64), "{}", run.stdout);
+    assert_eq!(
+        v["by_fan"]["平和"]["value_changed"].as_u64(),
+        Some((s.hands_changed + s.games_changed) as u64),
+        "{}",
+        run.stdout
+    );
     assert_eq!(v["against"], "recorded");
     assert!(run.ok(), "{run:?}");
 }
@@ -79,7 +98,9 @@ fn a_differing_can_hu_value_changes_the_game() {
         .enumerate()
         .find_map(|(k, g)| {
             let turns = g["turns"].as_array_mut().unwrap();
-            let t = turns.iter_mut().position(|t| t["display"]["canHu"].as_array().unwrap().iter().any(|v| v.as_i64().unwrap() >= 8))?;
+            let t = turns
+                .iter_mut()
+                .position(|t| t["display"]["canHu"].as_array().unwrap().iter().any(|v| v.as_i64().unwrap() >= 8))?;
             let can_hu = turns[t]["display"]["canHu"].as_array_mut().unwrap();
             let seat = can_hu.iter().position(|v| v.as_i64().unwrap() >= 8).unwrap();
             can_hu[seat] = (can_hu[seat].as_i64().unwrap() + 1).into();
@@ -90,7 +111,12 @@ fn a_differing_can_hu_value_changes_the_game() {
     super::corpora::write(&file, &games);
     let sum = diff_of(&[&file]);
     let _ = std::fs::remove_file(&file);
-    assert_eq!((sum.games_changed, sum.can_hu_changed, sum.can_hu_turns, sum.scores_changed), (1, 1, 1, 0), "{}", sum.text());
+    assert_eq!(
+        (sum.games_changed, sum.can_hu_changed, sum.can_hu_turns, sum.scores_changed),
+        (1, 1, 1, 0),
+        "{}",
+        sum.text()
+    );
     let e = &sum.examples[0];
     assert_eq!(e.line, k + 1);
     assert!(e.can_hu.as_deref().unwrap().starts_with(&format!("turn {turn}: ")), "{e:?}");

@@ -5,7 +5,12 @@ use super::common;
 use super::{corpus_lines, i64s, npz, sample_all};
 use mcr_engine::samples::{Encoding, Flags, Options};
 
-const CAI: Options = Options { encoding: Encoding::Baseline, flags: Flags::Cai, keep_forced: false, max_line_bytes: mcr_engine::record::DEFAULT_MAX_LINE_BYTES };
+const CAI: Options = Options {
+    encoding: Encoding::Baseline,
+    flags: Flags::Cai,
+    keep_forced: false,
+    max_line_bytes: mcr_engine::record::DEFAULT_MAX_LINE_BYTES,
+};
 
 /// The lead's acceptance check: the per-game layout of the golden games,
 /// concatenated, is the baseline's npz byte for byte.

@@ -10,7 +10,12 @@ use mcr_engine::samples::{Encoding, Flags, Options};
 #[test]
 fn win_flags_are_those_the_judge_scored_each_win_with() {
     let file = common::data("games.jsonl.gz");
-    let opts = Options { encoding: Encoding::Compact, flags: Flags::Judge, keep_forced: true, max_line_bytes: mcr_engine::record::DEFAULT_MAX_LINE_BYTES };
+    let opts = Options {
+        encoding: Encoding::Compact,
+        flags: Flags::Judge,
+        keep_forced: true,
+        max_line_bytes: mcr_engine::record::DEFAULT_MAX_LINE_BYTES,
+    };
     let (b, _, _) = sample_all(&[file.as_path()], opts);
     let lines = corpus_lines("games.jsonl.gz");
     let mut wins = 0;

@@ -8,7 +8,12 @@ use mcr_engine::fans::Profile;
 use mcr_engine::samples::{Encoding, Flags, Options};
 
 fn opts(flags: Flags) -> Options {
-    Options { encoding: Encoding::Compact, flags, keep_forced: true, max_line_bytes: mcr_engine::record::DEFAULT_MAX_LINE_BYTES }
+    Options {
+        encoding: Encoding::Compact,
+        flags,
+        keep_forced: true,
+        max_line_bytes: mcr_engine::record::DEFAULT_MAX_LINE_BYTES,
+    }
 }
 
 #[test]

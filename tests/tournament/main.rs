@@ -2,10 +2,10 @@
 //! (checked against a separate reading of the records and a direct
 //! bootstrap), shards, resume, and the report page in Chromium.
 
-#[path = "../common/mod.rs"]
-mod common;
 #[path = "../browser/mod.rs"]
 mod browser;
+#[path = "../common/mod.rs"]
+mod common;
 
 mod output;
 mod records;

@@ -43,7 +43,18 @@ fn game_of(line: &str) -> u64 {
 }
 
 fn arena(bots: &Path, out: &Path, extra: &[&str]) -> common::Run {
-    let mut args = vec!["arena", "--bots", bots.to_str().unwrap(), "--duplicate", "--walls", "1", "--seed", "7", "-o", out.to_str().unwrap()];
+    let mut args = vec![
+        "arena",
+        "--bots",
+        bots.to_str().unwrap(),
+        "--duplicate",
+        "--walls",
+        "1",
+        "--seed",
+        "7",
+        "-o",
+        out.to_str().unwrap(),
+    ];
     args.extend_from_slice(extra);
     common::mcr(&args)
 }
@@ -88,7 +99,8 @@ fn a_rerun_continues_after_a_cut_and_refuses_another_tournament() {
     let text = std::fs::read_to_string(&full).unwrap();
     // Killed while writing line 11: ten whole records and half of one.
     let lines: Vec<&str> = text.lines().collect();
-    let cut: String = lines[..10].iter().map(|l| format!("{l}\n")).collect::<String>() + &lines[10][..lines[10].len() / 2];
+    let cut: String =
+        lines[..10].iter().map(|l| format!("{l}\n")).collect::<String>() + &lines[10][..lines[10].len() / 2];
     let out = dir.join("out.jsonl");
     std::fs::write(&out, &cut).unwrap();
     let run = arena(&bots, &out, &["--jobs", "2"]);
@@ -113,13 +125,36 @@ fn a_rerun_continues_after_a_cut_and_refuses_another_tournament() {
     std::fs::write(&other, std::fs::read_to_string(&bots).unwrap().replace("\"random\"", "\"greedy\"")).unwrap();
     let out_s = out.to_str().unwrap();
     let refusals = [
-        (common::mcr(&["arena", "--bots", bots.to_str().unwrap(), "--duplicate", "--walls", "1", "--seed", "8", "-o", out_s]), "arena.seed is 7, this run's is 8"),
+        (
+            common::mcr(&[
+                "arena",
+                "--bots",
+                bots.to_str().unwrap(),
+                "--duplicate",
+                "--walls",
+                "1",
+                "--seed",
+                "8",
+                "-o",
+                out_s,
+            ]),
+            "arena.seed is 7, this run's is 8",
+        ),
         (arena(&other, &out, &[]), "another bots file"),
-        (common::mcr(&["arena", "--bots", bots.to_str().unwrap(), "--games", "2", "--seed", "7", "-o", out_s]), "arena.format is \"duplicate\""),
+        (
+            common::mcr(&["arena", "--bots", bots.to_str().unwrap(), "--games", "2", "--seed", "7", "-o", out_s]),
+            "arena.format is \"duplicate\"",
+        ),
     ];
     for (run, want) in refusals {
         assert_eq!(run.code, Some(1), "{}", run.stderr);
-        assert!(run.stderr.contains("out.jsonl:1") && run.stderr.contains("another tournament") && run.stderr.contains(want), "{want}: {}", run.stderr);
+        assert!(
+            run.stderr.contains("out.jsonl:1")
+                && run.stderr.contains("another tournament")
+                && run.stderr.contains(want),
+            "{want}: {}",
+            run.stderr
+        );
         assert_eq!(std::fs::read_to_string(&out).unwrap(), now);
     }
 }
@@ -133,7 +168,15 @@ fn a_bot_that_cannot_start_is_named_before_any_game() {
     std::fs::write(&noexec, "#!/bin/sh\n").unwrap();
     let cases = [
         (text.replacen(env!("CARGO_BIN_EXE_mcr"), "/nonexistent/bot", 1), "\"g1\"", "does not exist"),
-        (text.replacen(env!("CARGO_BIN_EXE_mcr"), noexec.to_str().unwrap(), 3).replacen(noexec.to_str().unwrap(), env!("CARGO_BIN_EXE_mcr"), 2), "\"g2\"", "not an executable"),
+        (
+            text.replacen(env!("CARGO_BIN_EXE_mcr"), noexec.to_str().unwrap(), 3).replacen(
+                noexec.to_str().unwrap(),
+                env!("CARGO_BIN_EXE_mcr"),
+                2,
+            ),
+            "\"g2\"",
+            "not an executable",
+        ),
     ];
     for (i, (bots_text, name, why)) in cases.into_iter().enumerate() {
         let bots = dir.join(format!("bots{i}.toml"));
@@ -141,7 +184,11 @@ fn a_bot_that_cannot_start_is_named_before_any_game() {
         let out = dir.join(format!("out{i}.jsonl"));
         let run = arena(&bots, &out, &[]);
         assert_eq!(run.code, Some(1), "{}", run.stderr);
-        assert!(run.stderr.contains(name) && run.stderr.contains(why) && run.stderr.contains("no game was played"), "{}", run.stderr);
+        assert!(
+            run.stderr.contains(name) && run.stderr.contains(why) && run.stderr.contains("no game was played"),
+            "{}",
+            run.stderr
+        );
         assert!(!out.exists(), "no output before a game");
     }
     // A bots file that is wrong: located.
@@ -183,8 +230,28 @@ fn ctrl_c_stops_cleanly_and_the_same_command_continues() {
     let bots = dir.join("bots.toml");
     std::fs::write(&bots, ["a", "b", "c", "d"].map(entry).concat()).unwrap();
     let out = dir.join("out.jsonl");
-    let args = ["arena", "--bots", bots.to_str().unwrap(), "--duplicate", "--walls", "1", "--seed", "3", "-o", out.to_str().unwrap(), "--jobs", "2", "--shard", "0/6"];
-    let child = Command::new(env!("CARGO_BIN_EXE_mcr")).args(args).stdout(Stdio::null()).stderr(Stdio::piped()).spawn().unwrap();
+    let args = [
+        "arena",
+        "--bots",
+        bots.to_str().unwrap(),
+        "--duplicate",
+        "--walls",
+        "1",
+        "--seed",
+        "3",
+        "-o",
+        out.to_str().unwrap(),
+        "--jobs",
+        "2",
+        "--shard",
+        "0/6",
+    ];
+    let child = Command::new(env!("CARGO_BIN_EXE_mcr"))
+        .args(args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
     // Once a game is written (others in flight), Ctrl-C.
     let t0 = Instant::now();
     while std::fs::read_to_string(&out).map_or(0, |t| t.lines().count()) < 1 {

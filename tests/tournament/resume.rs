@@ -57,10 +57,17 @@ fn another_tournament_is_refused_with_its_line() {
     let dir = common::temp_dir("tournament-other");
     let lines = duplicate_lines(&dir, 1, 5);
     let out = write(&dir, "out.jsonl", &lines[..5]);
-    let err = scan(&out, &json!({"seed": 6}).as_object().unwrap().clone(), DEFAULT_MAX_LINE_BYTES).unwrap_err().to_string();
+    let err =
+        scan(&out, &json!({"seed": 6}).as_object().unwrap().clone(), DEFAULT_MAX_LINE_BYTES).unwrap_err().to_string();
     assert!(err.contains("out.jsonl:1") && err.contains("another tournament") && err.contains("seed is 5"), "{err}");
     let _ = identity(1);
-    let err = scan(&out, &json!({"time_limit_ms": [500, 500, 500, 500]}).as_object().unwrap().clone(), DEFAULT_MAX_LINE_BYTES).unwrap_err().to_string();
+    let err = scan(
+        &out,
+        &json!({"time_limit_ms": [500, 500, 500, 500]}).as_object().unwrap().clone(),
+        DEFAULT_MAX_LINE_BYTES,
+    )
+    .unwrap_err()
+    .to_string();
     assert!(err.contains("time_limit_ms"), "{err}");
     assert!(scan(&dir.join("missing.jsonl"), &identity(1), DEFAULT_MAX_LINE_BYTES).unwrap().is_none());
 }

@@ -28,7 +28,18 @@ fn a_duplicate_run_follows_the_schedule_and_shards_add_up() {
     let bots = bots_file(&dir);
     let (full, s0, s1) = (dir.join("full.jsonl"), dir.join("s0.jsonl"), dir.join("s1.jsonl"));
     let play = |out: &Path, extra: &[&str]| {
-        let mut args = vec!["arena", "--bots", bots.to_str().unwrap(), "--duplicate", "--walls", "1", "--seed", "7", "-o", out.to_str().unwrap()];
+        let mut args = vec![
+            "arena",
+            "--bots",
+            bots.to_str().unwrap(),
+            "--duplicate",
+            "--walls",
+            "1",
+            "--seed",
+            "7",
+            "-o",
+            out.to_str().unwrap(),
+        ];
         args.extend_from_slice(extra);
         let run = common::mcr(&args);
         assert!(run.ok(), "{}", run.stderr);

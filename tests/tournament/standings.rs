@@ -78,7 +78,14 @@ fn standings_equal_a_separate_reading_and_any_split_of_the_files() {
     assert_eq!(split["bots"], s["bots"]);
     assert_eq!(split["pairwise"], s["pairwise"]);
     let repeated = write(&dir, "repeat.jsonl", &lines[..30]);
-    let again = common::mcr(&["standings", "--format", "json", b.to_str().unwrap(), repeated.to_str().unwrap(), a.to_str().unwrap()]);
+    let again = common::mcr(&[
+        "standings",
+        "--format",
+        "json",
+        b.to_str().unwrap(),
+        repeated.to_str().unwrap(),
+        a.to_str().unwrap(),
+    ]);
     assert!(again.stderr.contains("counted once"), "{}", again.stderr);
     let again: Value = serde_json::from_str(&again.stdout).unwrap();
     assert_eq!(again["bots"], s["bots"]);
@@ -90,7 +97,9 @@ fn standings_equal_a_separate_reading_and_any_split_of_the_files() {
     for l in &lines {
         let r: Value = serde_json::from_str(l).unwrap();
         for seat in 0..4 {
-            let e = per_wall.entry((r["arena"]["wall"].as_u64().unwrap(), r["arena"]["bots"][seat].as_str().unwrap().to_string())).or_default();
+            let e = per_wall
+                .entry((r["arena"]["wall"].as_u64().unwrap(), r["arena"]["bots"][seat].as_str().unwrap().to_string()))
+                .or_default();
             e.0 += r["expected"]["scores"][seat].as_i64().unwrap();
             e.1 += 1;
         }
@@ -131,7 +140,9 @@ fn standings_equal_a_separate_reading_and_any_split_of_the_files() {
             }
             let d = p["diff"][i][j].as_f64().unwrap();
             assert!((d + p["diff"][j][i].as_f64().unwrap()).abs() < 1e-12);
-            assert!((d - (bots[i]["mean_score"].as_f64().unwrap() - bots[j]["mean_score"].as_f64().unwrap())).abs() < 1e-12);
+            assert!(
+                (d - (bots[i]["mean_score"].as_f64().unwrap() - bots[j]["mean_score"].as_f64().unwrap())).abs() < 1e-12
+            );
         }
     }
 }

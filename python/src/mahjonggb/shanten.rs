@@ -25,7 +25,7 @@ use std::ffi::{c_char, CStr};
 use std::ptr::null_mut;
 use std::sync::OnceLock;
 
-use mcr_engine::analysis::{self, ShapeShanten, ShantenError};
+use mcr_engine::analysis::{self, ShantenError, ShapeShanten};
 use mcr_engine::tiles::{Tile, TILE_KINDS};
 use pyo3::ffi;
 use pyo3::prelude::*;
@@ -154,7 +154,14 @@ unsafe extern "C" fn mahjong_shanten(
 unsafe fn shape_args(args: *mut ffi::PyObject, kwargs: *mut ffi::PyObject) -> Option<Vec<Tile>> {
     let mut kwlist: [*mut c_char; 2] = [c"hand".as_ptr() as *mut c_char, null_mut()];
     let mut hands: *mut ffi::PyObject = null_mut();
-    if ffi::PyArg_ParseTupleAndKeywords(args, kwargs, c"O".as_ptr(), kwlist.as_mut_ptr(), &mut hands as *mut *mut ffi::PyObject) == 0 {
+    if ffi::PyArg_ParseTupleAndKeywords(
+        args,
+        kwargs,
+        c"O".as_ptr(),
+        kwlist.as_mut_ptr(),
+        &mut hands as *mut *mut ffi::PyObject,
+    ) == 0
+    {
         return None;
     }
     parse_hand(hands).ok()
@@ -227,7 +234,8 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     });
     for (def, (name, _, _)) in defs.0.iter().zip(FUNCTIONS) {
         unsafe {
-            let f = ffi::PyCFunction_NewEx(def as *const ffi::PyMethodDef as *mut ffi::PyMethodDef, m.as_ptr(), null_mut());
+            let f =
+                ffi::PyCFunction_NewEx(def as *const ffi::PyMethodDef as *mut ffi::PyMethodDef, m.as_ptr(), null_mut());
             let f = Bound::from_owned_ptr_or_err(py, f)?;
             m.add(name.to_str().unwrap_or_default(), f)?;
         }

@@ -26,7 +26,20 @@ fn interval(ci: Option<[f64; 2]>) -> String {
 
 /// The text table and the pairwise matrix.
 pub fn text(s: &Standings) -> String {
-    let header = ["rank", "bot", "games", "mean", "95% CI", "win", "zimo", "deal-in", "draw", "fan", "verdicts", "ms mean/p99/max"];
+    let header = [
+        "rank",
+        "bot",
+        "games",
+        "mean",
+        "95% CI",
+        "win",
+        "zimo",
+        "deal-in",
+        "draw",
+        "fan",
+        "verdicts",
+        "ms mean/p99/max",
+    ];
     let rows: Vec<Vec<String>> = s
         .bots
         .iter()
@@ -91,7 +104,8 @@ fn table(out: &mut String, header: &[String], rows: &[Vec<String>]) {
         }
     }
     let line = |out: &mut String, cells: &[String]| {
-        let cells: Vec<String> = cells.iter().enumerate().map(|(i, c)| format!("{c}{}", " ".repeat(w[i] - width(c)))).collect();
+        let cells: Vec<String> =
+            cells.iter().enumerate().map(|(i, c)| format!("{c}{}", " ".repeat(w[i] - width(c)))).collect();
         let _ = writeln!(out, "{}", cells.join("  ").trim_end());
     };
     line(out, header);

@@ -38,7 +38,12 @@ fn html_escape(s: &str) -> String {
 /// The page for `standings` over `games`, read from `files` (replayed again
 /// for the embedded viewer when there are at most `embed` games). Returns
 /// the page and the viewer's located problems.
-pub fn report(standings: &Standings, games: &[GameEntry], files: &[impl AsRef<Path>], embed: usize) -> (String, Vec<String>) {
+pub fn report(
+    standings: &Standings,
+    games: &[GameEntry],
+    files: &[impl AsRef<Path>],
+    embed: usize,
+) -> (String, Vec<String>) {
     let mut problems = Vec::new();
     let viewer = if !games.is_empty() && games.len() <= embed {
         let sel = Selection { ids: Vec::new(), tags: Vec::new(), limit: embed, profile: None };
@@ -56,7 +61,11 @@ pub fn report(standings: &Standings, games: &[GameEntry], files: &[impl AsRef<Pa
     };
     let title = format!("mcr arena standings: {} bots, {} games", standings.bots.len(), standings.records);
     let doc = Document { standings, games, viewer, generator: concat!("mcr-engine ", env!("CARGO_PKG_VERSION")) };
-    let page = SHELL.replace("{{TITLE}}", &html_escape(&title)).replace("{{STYLE}}", STYLE).replace("{{SCRIPT}}", SCRIPT).replace("{{DATA}}", &script_json(&doc));
+    let page = SHELL
+        .replace("{{TITLE}}", &html_escape(&title))
+        .replace("{{STYLE}}", STYLE)
+        .replace("{{SCRIPT}}", SCRIPT)
+        .replace("{{DATA}}", &script_json(&doc));
     (page, problems)
 }
 

@@ -260,10 +260,24 @@ impl Builder {
             u.1 += 1;
         }
         for (seat, kind) in &g.verdicts {
-            *self.bots.get_mut(&g.bots[*seat as usize]).expect("seated bot").verdicts.entry(kind.clone()).or_default() += 1;
+            *self
+                .bots
+                .get_mut(&g.bots[*seat as usize])
+                .expect("seated bot")
+                .verdicts
+                .entry(kind.clone())
+                .or_default() += 1;
         }
         if self.keep_games {
-            self.games.push(GameEntry { id: g.game_id, source, wall: g.wall.map(|w| w.wall), perm: g.perm, bots: g.bots, scores: g.scores, ending: ending_name(g.ending) });
+            self.games.push(GameEntry {
+                id: g.game_id,
+                source,
+                wall: g.wall.map(|w| w.wall),
+                perm: g.perm,
+                bots: g.bots,
+                scores: g.scores,
+                ending: ending_name(g.ending),
+            });
         }
     }
 
@@ -279,7 +293,8 @@ impl Builder {
             }
         }
         let units = stats::Units { bots: nb, sums };
-        let means: Vec<f64> = names.iter().map(|n| self.bots[*n].score_sum as f64 / self.bots[*n].games as f64).collect();
+        let means: Vec<f64> =
+            names.iter().map(|n| self.bots[*n].score_sum as f64 / self.bots[*n].games as f64).collect();
         let resampled = if units.len() > 1 { stats::resample_means(&units, stats::RESAMPLES) } else { Vec::new() };
         let ci = |b: usize| stats::interval(resampled.iter().map(|r| r[b]).collect());
         // Rank: mean score, higher first; equal means share a rank.
@@ -322,10 +337,24 @@ impl Builder {
             .collect();
         let pairwise = Pairwise {
             bots: order.iter().map(|&b| names[b].clone()).collect(),
-            diff: order.iter().map(|&a| order.iter().map(|&b| (a != b).then(|| means[a] - means[b])).collect()).collect(),
+            diff: order
+                .iter()
+                .map(|&a| order.iter().map(|&b| (a != b).then(|| means[a] - means[b])).collect())
+                .collect(),
             ci95: order
                 .iter()
-                .map(|&a| order.iter().map(|&b| if a == b { None } else { stats::interval(resampled.iter().map(|r| r[a] - r[b]).collect()) }).collect())
+                .map(|&a| {
+                    order
+                        .iter()
+                        .map(|&b| {
+                            if a == b {
+                                None
+                            } else {
+                                stats::interval(resampled.iter().map(|r| r[a] - r[b]).collect())
+                            }
+                        })
+                        .collect()
+                })
                 .collect(),
         };
         let charts = self.charts(&order, &names, &units);
@@ -340,7 +369,12 @@ impl Builder {
             units: units.len() as u64,
             repeats: self.repeats.len() as u64,
             errors: self.errors.len() as u64,
-            bootstrap: Bootstrap { resamples: if resampled.is_empty() { 0 } else { stats::RESAMPLES }, seed: stats::SEED, level: 0.95, unit },
+            bootstrap: Bootstrap {
+                resamples: if resampled.is_empty() { 0 } else { stats::RESAMPLES },
+                seed: stats::SEED,
+                level: 0.95,
+                unit,
+            },
             bots,
             pairwise,
             charts,
@@ -348,7 +382,8 @@ impl Builder {
     }
 
     fn charts(&self, order: &[usize], names: &[&String], units: &stats::Units) -> Charts {
-        let mut c = Charts { score_distribution: BTreeMap::new(), fans: BTreeMap::new(), running_mean: BTreeMap::new() };
+        let mut c =
+            Charts { score_distribution: BTreeMap::new(), fans: BTreeMap::new(), running_mean: BTreeMap::new() };
         let n = units.len();
         for &b in order {
             let a = &self.bots[names[b]];

@@ -314,12 +314,17 @@ fn build(r: Line) -> Result<GameSummary, String> {
         Some(b) => b,
         None => r.players,
     };
-    let bots: [String; 4] = names.try_into().map_err(|v: Vec<String>| format!("game {}: {} bot names (arena.bots or players), expected 4", r.game_id, v.len()))?;
+    let bots: [String; 4] = names.try_into().map_err(|v: Vec<String>| {
+        format!("game {}: {} bot names (arena.bots or players), expected 4", r.game_id, v.len())
+    })?;
     let mut scores: Vec<i64> = expected.scores.iter().map(|&x| i64::from(x)).collect();
     if scores.len() != 4 {
-        scores = r.turns.iter().rev().find_map(|t| t.display.as_ref().and_then(|d| d.score.clone())).unwrap_or_default();
+        scores =
+            r.turns.iter().rev().find_map(|t| t.display.as_ref().and_then(|d| d.score.clone())).unwrap_or_default();
     }
-    let scores: [i64; 4] = scores.try_into().map_err(|_| format!("game {}: no final scores (expected.scores or a display score of 4 numbers)", r.game_id))?;
+    let scores: [i64; 4] = scores.try_into().map_err(|_| {
+        format!("game {}: no final scores (expected.scores or a display score of 4 numbers)", r.game_id)
+    })?;
     let ending = match expected.ending.as_str() {
         "zimo" => Ending::SelfDrawn,
         "ron" => Ending::Discard,
@@ -367,8 +372,19 @@ fn build(r: Line) -> Result<GameSummary, String> {
         ending,
         winner: if won { winner } else { None },
         discarder: if ending == Ending::Discard { discarder } else { None },
-        fan_total: if won { expected.fan_total.map(i64::from).unwrap_or_else(|| expected.fan.iter().map(|f| i64::from(f.1) * i64::from(f.2.max(1))).sum()) } else { 0 },
-        fans: if won { expected.fan.iter().map(|f| (f.0.clone(), i64::from(f.2.max(1)))).collect() } else { Vec::new() },
+        fan_total: if won {
+            expected
+                .fan_total
+                .map(i64::from)
+                .unwrap_or_else(|| expected.fan.iter().map(|f| i64::from(f.1) * i64::from(f.2.max(1))).sum())
+        } else {
+            0
+        },
+        fans: if won {
+            expected.fan.iter().map(|f| (f.0.clone(), i64::from(f.2.max(1)))).collect()
+        } else {
+            Vec::new()
+        },
         verdicts,
         times_us,
     })
@@ -394,7 +410,11 @@ mod tests {
             assert_eq!(format!("{:?}", summarize(l.as_bytes())), format!("{:?}", by_serde(l)), "{l}");
         }
         // A key twice, a cut line, no expected: serde's reading and its error.
-        for l in [r#"{"game_id":"a","game_id":"b","players":[],"turns":[],"expected":{"ending":"draw"}}"#, r#"{"game_id":"a","turns":[{"display":{}"#, r#"{"game_id":"a","players":["a","b","c","d"],"turns":[]}"#] {
+        for l in [
+            r#"{"game_id":"a","game_id":"b","players":[],"turns":[],"expected":{"ending":"draw"}}"#,
+            r#"{"game_id":"a","turns":[{"display":{}"#,
+            r#"{"game_id":"a","players":["a","b","c","d"],"turns":[]}"#,
+        ] {
             assert!(scan(l.as_bytes()).is_none(), "{l}");
             assert!(summarize(l.as_bytes()).is_err(), "{l}");
         }

@@ -67,7 +67,11 @@ pub struct MatchLog {
 
 /// The games of a match log file, each replayed and checked (see the
 /// module); one `Err` per bad line or match, reading goes on.
-pub fn games<R: BufRead + Send + 'static>(reader: R, file: &Path, max_line_bytes: usize) -> impl Iterator<Item = Result<GameRecord, ImportError>> + Send {
+pub fn games<R: BufRead + Send + 'static>(
+    reader: R,
+    file: &Path,
+    max_line_bytes: usize,
+) -> impl Iterator<Item = Result<GameRecord, ImportError>> + Send {
     let file = file.to_path_buf();
     let mut engine = Engine::new();
     Records::<MatchLog>::from_reader(&file, Box::new(reader), max_line_bytes).map(move |r| {
@@ -133,9 +137,9 @@ fn match_id(m: &MatchLog) -> Option<String> {
 
 /// The players as [`write`] writes them from their names alone.
 fn plain_players(players: &Value, names: &[String]) -> bool {
-    players.as_array().is_some_and(|a| {
-        a.len() == names.len() && a.iter().zip(names).all(|(p, n)| *p == write::plain_player(n))
-    })
+    players
+        .as_array()
+        .is_some_and(|a| a.len() == names.len() && a.iter().zip(names).all(|(p, n)| *p == write::plain_player(n)))
 }
 
 /// A match as the replay reads it.
@@ -216,7 +220,9 @@ fn stopped(stop: &Stop) -> LogError {
         Stop::Empty => field("log", "the log is empty"),
         Stop::Engine { turn: 0, error } => field("initdata", format!("the engine refuses the deal: {error}")),
         Stop::Engine { turn, error } => entry(2 * turn - 1, format!("the engine refuses these answers: {error}")),
-        Stop::MissingAnswer { turn, seat } => entry(2 * turn + 1, format!("seat {seat} has neither an answer nor a verdict (a missing seat)")),
+        Stop::MissingAnswer { turn, seat } => {
+            entry(2 * turn + 1, format!("seat {seat} has neither an answer nor a verdict (a missing seat)"))
+        }
         Stop::Incomplete { turn } => {
             entry(2 * turn, "the log ends here but the game does not (no HU, HUANG or verdict): it was cut short")
         }
@@ -232,11 +238,16 @@ fn check_output(turn: &Turn, engine_display: &Value, output: &serde_json::Map<St
     let display = output.get("display").ok_or("the judge output has no display")?;
     let want = if turn.is_terminal() { "finish" } else { "request" };
     if command != Some(want) {
-        return Err(format!("the judge's command is {}, the engine's {want}", output.get("command").map_or("absent".into(), Value::to_string)));
+        return Err(format!(
+            "the judge's command is {}, the engine's {want}",
+            output.get("command").map_or("absent".into(), Value::to_string)
+        ));
     }
     let content = content.and_then(Value::as_object).ok_or("the judge output has no content object")?;
     let engine_content: Vec<(String, Value)> = match (turn.requests(), turn.event.scores()) {
-        (Some(requests), _) => requests.into_iter().enumerate().map(|(s, r)| (s.to_string(), Value::String(r))).collect(),
+        (Some(requests), _) => {
+            requests.into_iter().enumerate().map(|(s, r)| (s.to_string(), Value::String(r))).collect()
+        }
         (None, Some(scores)) => scores.into_iter().enumerate().map(|(s, v)| (s.to_string(), Value::from(v))).collect(),
         (None, None) => Vec::new(),
     };
@@ -244,10 +255,17 @@ fn check_output(turn: &Turn, engine_display: &Value, output: &serde_json::Map<St
         && engine_content.iter().all(|(seat, v)| content.get(seat).is_some_and(|c| py_eq(c, v)));
     if !same_content {
         let engine: serde_json::Map<String, Value> = engine_content.into_iter().collect();
-        return Err(format!("the judge's content {} differs from the engine's {}", Value::Object(content.clone()), Value::Object(engine)));
+        return Err(format!(
+            "the judge's content {} differs from the engine's {}",
+            Value::Object(content.clone()),
+            Value::Object(engine)
+        ));
     }
     if !displays_equal(engine_display, display, Compare::Exact) {
-        return Err(format!("the judge's display differs from the engine's: {}", display_diff(display, engine_display)));
+        return Err(format!(
+            "the judge's display differs from the engine's: {}",
+            display_diff(display, engine_display)
+        ));
     }
     Ok(())
 }
@@ -276,7 +294,9 @@ fn players(m: &MatchLog) -> Result<Vec<String>, LogError> {
     list.iter()
         .map(|p| match p {
             Value::String(s) => Ok(s.clone()),
-            Value::Object(o) => Ok(o.get("name").or_else(|| o.get("bot")).and_then(Value::as_str).unwrap_or("").to_string()),
+            Value::Object(o) => {
+                Ok(o.get("name").or_else(|| o.get("bot")).and_then(Value::as_str).unwrap_or("").to_string())
+            }
             _ => Err(field("players", format!("a player is neither an object nor a name: {p}"))),
         })
         .collect()
@@ -292,7 +312,10 @@ fn read_game<'m>(m: &'m MatchLog, log: &'m [Value]) -> Result<Game<'m>, LogError
             if let Some(v) = e.get("verdict").and_then(Value::as_str).filter(|v| *v != "OK") {
                 return Err(entry(i, format!("the judge itself failed ({v})")));
             }
-            let output = e.get("output").and_then(Value::as_object).ok_or_else(|| entry(i, "a judge entry without its output object"))?;
+            let output = e
+                .get("output")
+                .and_then(Value::as_object)
+                .ok_or_else(|| entry(i, "a judge entry without its output object"))?;
             outputs.push(output);
         } else {
             let (mut a, mut v, mut b) = ([None; 4], [None; 4], [None; 4]);
@@ -321,14 +344,26 @@ fn read_game<'m>(m: &'m MatchLog, log: &'m [Value]) -> Result<Game<'m>, LogError
         }
     }
     if log.len() % 2 == 0 && !log.is_empty() {
-        return Err(entry(log.len() - 1, "the log ends on the bots' answers, without the judge's output after them: it was cut short"));
+        return Err(entry(
+            log.len() - 1,
+            "the log ends on the bots' answers, without the judge's output after them: it was cut short",
+        ));
     }
     let init = initdata(m, outputs.first().copied())?;
     let wall = match init.get("walltiles") {
         Some(Value::String(w)) => w.split(' ').filter(|t| !t.is_empty()).map(str::to_string).collect(),
-        Some(Value::Array(w)) => w.iter().map(|t| t.as_str().map(str::to_string).ok_or_else(|| field("initdata", format!("a wall tile is not a string: {t}")))).collect::<Result<_, _>>()?,
+        Some(Value::Array(w)) => w
+            .iter()
+            .map(|t| {
+                t.as_str()
+                    .map(str::to_string)
+                    .ok_or_else(|| field("initdata", format!("a wall tile is not a string: {t}")))
+            })
+            .collect::<Result<_, _>>()?,
         Some(other) => return Err(field("initdata", format!("walltiles is not a string: {other}"))),
-        None => return Err(field("initdata", "initdata has no walltiles: the deal cannot be rebuilt from srand alone")),
+        None => {
+            return Err(field("initdata", "initdata has no walltiles: the deal cannot be rebuilt from srand alone"))
+        }
     };
     let int = |key: &'static str| -> Result<i64, LogError> {
         match init.get(key) {
@@ -342,7 +377,10 @@ fn read_game<'m>(m: &'m MatchLog, log: &'m [Value]) -> Result<Game<'m>, LogError
 
 /// The match's initdata: the top-level object (or the JSON text of one);
 /// when absent or empty, the one the judge's first output carries.
-fn initdata<'m>(m: &'m MatchLog, first: Option<&'m serde_json::Map<String, Value>>) -> Result<std::borrow::Cow<'m, serde_json::Map<String, Value>>, LogError> {
+fn initdata<'m>(
+    m: &'m MatchLog,
+    first: Option<&'m serde_json::Map<String, Value>>,
+) -> Result<std::borrow::Cow<'m, serde_json::Map<String, Value>>, LogError> {
     use std::borrow::Cow;
     let from_judge = || first.and_then(|o| o.get("initdata")).and_then(Value::as_object).map(Cow::Borrowed);
     match &m.initdata {
@@ -351,9 +389,8 @@ fn initdata<'m>(m: &'m MatchLog, first: Option<&'m serde_json::Map<String, Value
             Ok(Value::Object(o)) => Ok(Cow::Owned(o)),
             _ => Err(field("initdata", "initdata is a string but not the JSON text of an object")),
         },
-        None | Some(Value::Null) | Some(Value::String(_)) | Some(Value::Object(_)) => {
-            from_judge().ok_or_else(|| field("initdata", "no initdata (neither in the match nor in the judge's first output)"))
-        }
+        None | Some(Value::Null) | Some(Value::String(_)) | Some(Value::Object(_)) => from_judge()
+            .ok_or_else(|| field("initdata", "no initdata (neither in the match nor in the judge's first output)")),
         Some(other) => Err(field("initdata", format!("initdata is neither an object nor a string: {other}"))),
     }
 }

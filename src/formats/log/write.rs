@@ -97,7 +97,10 @@ pub fn write<W: Write + ?Sized>(out: &mut W, record: &GameRecord) -> Result<(), 
 pub fn write_json(record: &GameRecord) -> Result<Vec<u8>, String> {
     let engine = Engine::with_profile(record.rules.unwrap_or(crate::fans::Profile::default()));
     if !std::ptr::eq(engine.profile(), crate::fans::Profile::default()) {
-        return Err(format!("played under the rules {:?}, not Botzone's: the judge would not reproduce it", engine.profile().name));
+        return Err(format!(
+            "played under the rules {:?}, not Botzone's: the judge would not reproduce it",
+            engine.profile().name
+        ));
     }
     let walltiles = record.wall.join(" ");
     let init = InitData { quan: record.quan, srand: record.srand, walltiles: &walltiles };
@@ -120,9 +123,12 @@ pub fn write_json(record: &GameRecord) -> Result<Vec<u8>, String> {
         let k = step.index;
         let (command, content) = match (step.turn.requests_json(), step.turn.event.scores()) {
             (Some(requests), _) => ("request", requests),
-            (None, Some(scores)) => {
-                ("finish", Value::Object(scores.iter().enumerate().map(|(s, v)| (SEAT_KEYS[s].to_string(), Value::from(*v))).collect()))
-            }
+            (None, Some(scores)) => (
+                "finish",
+                Value::Object(
+                    scores.iter().enumerate().map(|(s, v)| (SEAT_KEYS[s].to_string(), Value::from(*v))).collect(),
+                ),
+            ),
             (None, None) => return Err(format!("turn {k}: the engine's turn has neither requests nor scores")),
         };
         let display = step.turn.display_json();
@@ -153,7 +159,8 @@ pub fn write_json(record: &GameRecord) -> Result<Vec<u8>, String> {
                 None => Value::from(0),
             };
             let debug = turn.debug.as_ref().and_then(|d| d.get(SEAT_KEYS[seat])).map(String::as_str);
-            let entry = BotEntry { time, memory: 0, verdict: verdicts[seat].unwrap_or("OK"), response: answers[seat], debug };
+            let entry =
+                BotEntry { time, memory: 0, verdict: verdicts[seat].unwrap_or("OK"), response: answers[seat], debug };
             json(&mut out, &entry);
         }
         out.push(b'}');

@@ -21,18 +21,29 @@ impl Summary {
         let _ = writeln!(
             w,
             "games: {} replayed, {} changed (winner {}, verdict {}, scores {}, canHu {} in {} displays)",
-            self.games, self.games_changed, self.winner_changed, self.verdict_changed, self.scores_changed, self.can_hu_changed, self.can_hu_turns
+            self.games,
+            self.games_changed,
+            self.winner_changed,
+            self.verdict_changed,
+            self.scores_changed,
+            self.can_hu_changed,
+            self.can_hu_turns
         );
         if self.agrees() && self.hands + self.games > 0 {
             let _ = writeln!(w, "the rules agree with every record ({} hands, {} games)", self.hands, self.games);
         }
         // One line a fan: `平和 value changed 20239 (139 of them games)`.
         for (name, c) in &self.by_fan {
-            let parts: Vec<String> = [(c.gained, "gained"), (c.lost, "lost"), (c.changed, "count changed"), (c.value_changed, "value changed")]
-                .iter()
-                .filter(|(n, _)| *n > 0)
-                .map(|(n, what)| format!("{what} {n}"))
-                .collect();
+            let parts: Vec<String> = [
+                (c.gained, "gained"),
+                (c.lost, "lost"),
+                (c.changed, "count changed"),
+                (c.value_changed, "value changed"),
+            ]
+            .iter()
+            .filter(|(n, _)| *n > 0)
+            .map(|(n, what)| format!("{what} {n}"))
+            .collect();
             let games = if c.games > 0 { format!(" ({} of them games)", c.games) } else { String::new() };
             let _ = writeln!(w, "{name} {}{games}", parts.join(", "));
         }

@@ -36,7 +36,15 @@ pub fn lines(rules: &'static Profile, hand: &HandInput, other: &Answer) -> Vec<S
         } else if row.engine != row.recorded {
             format!("{} x{} against x{}: {} ({})", row.name, row.engine, row.recorded, row.rule, at(row.line))
         } else {
-            format!("{} value {} against {}: fan {} = {} ({})", row.name, row.value, other_value.unwrap_or(0), row.name, row.value, at(row.line))
+            format!(
+                "{} value {} against {}: fan {} = {} ({})",
+                row.name,
+                row.value,
+                other_value.unwrap_or(0),
+                row.name,
+                row.value,
+                at(row.line)
+            )
         };
         out.push(text);
     }
