@@ -77,10 +77,10 @@ pub fn all_batched(cfg: &ArenaConfig) -> bool {
 /// Plays `cfg` (every seat a [`SeatSpec::Batch`]) with `tables` games at
 /// once, handing each game to `each` in run order (the contract of
 /// [`super::run`]); `cfg.jobs` is the number of threads stepping the tables.
-/// Without `records`, no record is made (the costliest part of a game):
-/// each outcome holds the standings' summary instead, made by the same
+/// Without `records`, no record is made (the costliest part of a game).
+/// Each outcome holds the standings' summary either way, made by the same
 /// reading ([`read::summary_of`]) of the same end of game (`expected`) the
-/// record would hold.
+/// record holds.
 pub fn run(
     cfg: &ArenaConfig,
     tables: usize,
@@ -227,30 +227,31 @@ fn play_forced(game: &mut Game) -> Result<(), GameError> {
     Ok(())
 }
 
-/// The record of a finished table, as [`super::run`] writes it (or, without
-/// `records`, its summary alone).
+/// The summary of a finished table and, with `records`, its record as
+/// [`super::run`] writes it.
 fn outcome(t: &Table, records: bool) -> Result<GameOutcome, GameError> {
     let turns: Vec<(&crate::engine::Turn, Option<[&str; 4]>)> =
         t.game.turns().map(|it| it.collect()).unwrap_or_default();
     let last: &Event = &turns[turns.len() - 1].0.event;
     let before = turns.len().checked_sub(2).map(|k| &turns[k].0.event);
     let scores = last.scores().unwrap_or([0; 4]);
+    // The standings' summary from the end of game itself, with or without
+    // the record (reading it back from the record's text costs a parse).
+    let arena = read::ArenaKeys {
+        bots: Some(t.info.bots.to_vec()),
+        seed: Some(t.info.seed),
+        wall: t.info.extra.get("wall").and_then(|w| w.as_u64()),
+        perm: t.info.extra.get("perm").and_then(|p| p.as_u64()).map(|p| p as u8),
+        game: Some(t.g),
+    };
+    let summary = read::summary_of(t.info.game_id.clone(), arena, crate::record::Expected::from_events(last, before))
+        .map_err(|message| GameError::Local { seat: 0, message })?;
     if !records {
-        let arena = read::ArenaKeys {
-            bots: Some(t.info.bots.to_vec()),
-            seed: Some(t.info.seed),
-            wall: t.info.extra.get("wall").and_then(|w| w.as_u64()),
-            perm: t.info.extra.get("perm").and_then(|p| p.as_u64()).map(|p| p as u8),
-            game: Some(t.g),
-        };
-        let summary =
-            read::summary_of(t.info.game_id.clone(), arena, crate::record::Expected::from_events(last, before))
-                .map_err(|message| GameError::Local { seat: 0, message })?;
         return Ok(GameOutcome { record: String::new(), scores, summary: Some(summary) });
     }
     let wall: Vec<String> = t.deal.wall.iter().map(|t| t.name().to_string()).collect();
     let mut record = GameRecord::new(t.info.game_id.clone(), t.deal.srand.into(), t.deal.quan.into(), wall);
     record.turns = turns.iter().map(|(turn, answers)| TurnRecord::from_turn(turn, *answers, [None; 4])).collect();
     let record = dress(record, &t.info, last, before);
-    Ok(GameOutcome { record: record.to_json(), scores, summary: None })
+    Ok(GameOutcome { record: record.to_json(), scores, summary: Some(summary) })
 }

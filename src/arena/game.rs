@@ -71,8 +71,8 @@ pub struct GameOutcome {
     /// `summary` is there).
     pub record: String,
     pub scores: [i32; 4],
-    /// What the standings read of the record, made without it
-    /// ([`super::batch`] without records).
+    /// What the standings read of the record, made without reading it
+    /// back ([`super::batch`]; `None`: read from the record).
     pub summary: Option<super::standings::read::GameSummary>,
 }
 
