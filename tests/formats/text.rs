@@ -337,6 +337,26 @@ fn an_action_the_judge_rejects_is_located() {
 }
 
 #[test]
+fn a_match_line_that_does_not_read_is_located_and_the_rest_kept() {
+    // `Match` alone, or with more than an id, in place of a game's first
+    // line: that game is one error and reading goes on (it once stopped
+    // there for ever).
+    let b = blocks();
+    for bad in ["Match", "Match 12 34"] {
+        let mut g = b[1].clone();
+        g[0] = bad.to_string();
+        let text = join(&[b[0].clone(), g, b[2].clone()]);
+        // At most 10 results: a reader that stops making progress fails here.
+        let mut games = text::games(Cursor::new(text.as_bytes()), Path::new("t.txt"), 1 << 20);
+        let results: Vec<_> = std::iter::from_fn(|| games.next_rebuilt()).take(10).collect();
+        let errors: Vec<String> = results.iter().filter_map(|r| r.as_ref().err()).map(|e| e.to_string()).collect();
+        assert_eq!(results.len(), 3, "{bad:?}: {errors:?}");
+        assert!(results[0].is_ok() && results[2].is_ok() && errors.len() == 1, "{bad:?}: {errors:?}");
+        assert!(errors[0].starts_with(&format!("t.txt:{}: ", line_of(&[b[0].clone()], 1, 0))), "{bad:?}: {errors:?}");
+    }
+}
+
+#[test]
 fn stray_and_over_long_lines_are_located_and_the_rest_kept() {
     let b = blocks();
     let mut text = String::from("hello\nworld\n");

@@ -174,6 +174,11 @@ pub fn next_game<R: BufRead>(lines: &mut Lines<R>) -> Option<Result<Game, Bad>> 
     let mut b = Builder::new(start);
     let result = b.read(lines);
     Some(result.map_err(|(line, message)| {
+        // A `Match` line that does not read (`Match` alone) is left in
+        // place: step past it, or the next call would stop at it again.
+        if matches!(lines.peek(), Peek::Text(n, _) if n == start) {
+            lines.consume();
+        }
         skip_to_match(lines);
         Bad { start, id: b.id.clone(), line, message }
     }))
