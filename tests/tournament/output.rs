@@ -42,7 +42,8 @@ fn game_of(line: &str) -> u64 {
     v["arena"]["game"].as_u64().unwrap()
 }
 
-fn arena(bots: &Path, out: &Path, extra: &[&str]) -> common::Run {
+/// `mcr arena --duplicate --walls 1 --seed 7 -o OUT` and `extra`.
+pub fn arena(bots: &Path, out: &Path, extra: &[&str]) -> common::Run {
     let mut args = vec![
         "arena",
         "--bots",

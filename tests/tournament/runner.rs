@@ -3,7 +3,7 @@
 //! replays and passes the self-test, and two shards give the standings of
 //! the whole run.
 
-use super::output::bots_file;
+use super::output::{arena, bots_file};
 use crate::common;
 use serde_json::Value;
 use std::collections::HashMap;
@@ -28,20 +28,7 @@ fn a_duplicate_run_follows_the_schedule_and_shards_add_up() {
     let bots = bots_file(&dir);
     let (full, s0, s1) = (dir.join("full.jsonl"), dir.join("s0.jsonl"), dir.join("s1.jsonl"));
     let play = |out: &Path, extra: &[&str]| {
-        let mut args = vec![
-            "arena",
-            "--bots",
-            bots.to_str().unwrap(),
-            "--duplicate",
-            "--walls",
-            "1",
-            "--seed",
-            "7",
-            "-o",
-            out.to_str().unwrap(),
-        ];
-        args.extend_from_slice(extra);
-        let run = common::mcr(&args);
+        let run = arena(&bots, out, extra);
         assert!(run.ok(), "{}", run.stderr);
     };
     play(&full, &["--jobs", "2"]);
