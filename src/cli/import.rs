@@ -53,7 +53,7 @@ pub fn report(what: &str, done: &str, output: &std::path::Path, summary: std::io
         Ok(s) => {
             eprintln!("{what}: {}/{} games {done}", s.written, s.read);
             for r in &s.reasons {
-                eprintln!("  {r}");
+                eprintln!("  {}", super::hinted(r));
             }
             if s.more > 0 {
                 eprintln!("  ... and {} more", s.more);

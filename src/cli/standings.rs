@@ -32,7 +32,7 @@ pub fn run(args: Args, max_line_bytes: usize) -> ExitCode {
     let mut b = if args.html.is_some() { Builder::with_games() } else { Builder::default() };
     b.add_files(&args.files, max_line_bytes);
     for e in b.errors.iter().chain(&b.repeats) {
-        eprintln!("{e}");
+        eprintln!("{}", super::hinted(e));
     }
     let s = b.finish();
     let out = match args.format {
