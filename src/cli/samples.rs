@@ -50,7 +50,9 @@ pub fn run(a: Args, max_line_bytes: usize) -> ExitCode {
     }
     let layout = Layout::parse(&a.layout).unwrap_or(Layout::Shards);
     let out = a.out.clone().unwrap_or_default();
-    let result = write::write(&a.files, opts, a.rules.rules, layout, a.shard_size as usize, &out, |p| eprintln!("{}", super::hinted(p)));
+    let result = write::write(&a.files, opts, a.rules.rules, layout, a.shard_size as usize, &out, |p| {
+        eprintln!("{}", super::hinted(p))
+    });
     match result {
         Ok(w) => {
             let r = &w.report;

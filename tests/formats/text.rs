@@ -357,6 +357,21 @@ fn a_match_line_that_does_not_read_is_located_and_the_rest_kept() {
 }
 
 #[test]
+fn a_byte_order_mark_before_the_first_line_is_skipped() {
+    // As a Windows editor saves the file; the reader is given the stream
+    // itself (`mcr import` strips the mark on opening too).
+    let b = blocks();
+    let text = format!("\u{feff}{}", join(&b[..2]));
+    let results = import(&text);
+    assert_eq!(results.len(), 2);
+    assert!(
+        results.iter().all(Result::is_ok),
+        "{:?}",
+        results.iter().filter_map(|r| r.as_ref().err()).collect::<Vec<_>>()
+    );
+}
+
+#[test]
 fn stray_and_over_long_lines_are_located_and_the_rest_kept() {
     let b = blocks();
     let mut text = String::from("hello\nworld\n");

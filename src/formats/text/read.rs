@@ -112,6 +112,11 @@ impl<R: BufRead> Lines<R> {
                         return Peek::Eof(self.number);
                     }
                     Ok(LineRead::Line) => {
+                        // A UTF-8 byte order mark before the first line
+                        // (as Windows editors save) is not part of it.
+                        if self.number == 1 && self.buf.starts_with(b"\xEF\xBB\xBF") {
+                            self.buf.drain(..3);
+                        }
                         if self.buf.iter().all(u8::is_ascii_whitespace) {
                             continue;
                         }
