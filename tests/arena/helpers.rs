@@ -72,22 +72,7 @@ pub fn assert_valid(dir: &Path, games: usize) {
     assert!(s.ok() && s.stdout.contains(&format!("{games}/{games} games PASS")), "self-test: {s:?}");
 }
 
-/// Processes whose command line holds `token`.
-pub fn processes_with(token: &str) -> Vec<String> {
-    let mut found = Vec::new();
-    for e in std::fs::read_dir("/proc").unwrap().flatten() {
-        if e.file_name().to_str().is_none_or(|s| s.parse::<u32>().is_err()) {
-            continue;
-        }
-        if let Ok(c) = std::fs::read(e.path().join("cmdline")) {
-            let c = String::from_utf8_lossy(&c).replace('\0', " ");
-            if c.contains(token) {
-                found.push(format!("{}: {c}", e.file_name().to_string_lossy()));
-            }
-        }
-    }
-    found
-}
+pub use crate::common::processes_with;
 
 /// No process of the test remains (a zombie counts: it was not reaped).
 pub fn assert_none_left(token: &str) {

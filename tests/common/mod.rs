@@ -74,6 +74,24 @@ pub fn temp_dir(name: &str) -> PathBuf {
     dir
 }
 
+/// Processes (from /proc) whose command line holds `token`: bots or
+/// programs a test expects gone.
+pub fn processes_with(token: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for e in std::fs::read_dir("/proc").unwrap().flatten() {
+        if e.file_name().to_str().is_none_or(|s| s.parse::<u32>().is_err()) {
+            continue;
+        }
+        if let Ok(c) = std::fs::read(e.path().join("cmdline")) {
+            let c = String::from_utf8_lossy(&c).replace('\0', " ");
+            if c.contains(token) {
+                found.push(format!("{}: {c}", e.file_name().to_string_lossy()));
+            }
+        }
+    }
+    found
+}
+
 /// Writes `bytes` to `name` in this process's scratch folder for test
 /// inputs (kept after the run, for a look at a failure) and returns its path.
 pub fn temp_file(name: &str, bytes: impl AsRef<[u8]>) -> String {

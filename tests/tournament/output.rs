@@ -200,23 +200,6 @@ fn a_bot_that_cannot_start_is_named_before_any_game() {
     assert!(run.stderr.contains("bad.toml:4:16:") && run.stderr.contains("expected a boolean"), "{}", run.stderr);
 }
 
-/// Processes whose command line mentions `marker`.
-fn processes_with(marker: &str) -> Vec<String> {
-    let mut found = Vec::new();
-    for e in std::fs::read_dir("/proc").unwrap().flatten() {
-        if !e.file_name().to_string_lossy().chars().all(|c| c.is_ascii_digit()) {
-            continue;
-        }
-        if let Ok(cmd) = std::fs::read(e.path().join("cmdline")) {
-            let cmd = String::from_utf8_lossy(&cmd).replace('\0', " ");
-            if cmd.contains(marker) {
-                found.push(format!("{}: {cmd}", e.file_name().to_string_lossy()));
-            }
-        }
-    }
-    found
-}
-
 #[test]
 fn ctrl_c_stops_cleanly_and_the_same_command_continues() {
     let dir = common::temp_dir("tournament-ctrl-c");
@@ -267,7 +250,7 @@ fn ctrl_c_stops_cleanly_and_the_same_command_continues() {
     assert_eq!(done.status.code(), Some(130), "{stderr}");
     assert!(stderr.contains("interrupted after"), "{stderr}");
     for marker in [link.to_str().unwrap(), script.to_str().unwrap()] {
-        let left = processes_with(marker);
+        let left = common::processes_with(marker);
         assert!(left.is_empty(), "bot processes left: {left:?}");
     }
     // The file is whole records, fewer than all.
