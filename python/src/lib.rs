@@ -18,11 +18,6 @@
 use pyo3::create_exception;
 use pyo3::prelude::*;
 
-/// The binding's allocations (records, samples, maps) go to mimalloc, as
-/// the `mcr` binary's do (Python's own objects stay with Python's allocator).
-#[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 mod analysis;
 mod arena;
 mod calc;
