@@ -65,6 +65,20 @@ impl From<record::RecordError> for ImportError {
     }
 }
 
+impl ImportError {
+    /// What is wrong, without the file and line: `match ID: at: message`.
+    pub fn what(&self) -> String {
+        let mut out = String::new();
+        if let Some(g) = &self.game {
+            out += &format!("match {g}: ");
+        }
+        if let Some(at) = &self.at {
+            out += &format!("{at}: ");
+        }
+        out + &self.message
+    }
+}
+
 impl fmt::Display for ImportError {
     /// `file:line: match ID: at: message`, absent parts left out.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -72,13 +86,7 @@ impl fmt::Display for ImportError {
         if self.line > 0 {
             write!(f, ":{}", self.line)?;
         }
-        if let Some(g) = &self.game {
-            write!(f, ": match {g}")?;
-        }
-        if let Some(at) = &self.at {
-            write!(f, ": {at}")?;
-        }
-        write!(f, ": {}", self.message)
+        write!(f, ": {}", self.what())
     }
 }
 

@@ -15,10 +15,15 @@ use crate::engine::Engine;
 use crate::fans::Profile;
 use crate::record::lines::{Block, LineReader};
 use crate::record::view::{AnswersView, GameView};
+use crate::formats::text::read::Game;
+use crate::formats::text::rebuild::replay_checked;
+use crate::formats::{Format, ImportError};
 use crate::replay::{Record, Replayer};
 
 use super::extract::{Batch, Extractor};
 use super::Options;
+
+type TextGames = crate::formats::text::Games<Box<dyn std::io::BufRead + Send>>;
 
 /// A record skipped: where, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -75,6 +80,10 @@ pub struct Stream {
     /// A file in a Botzone format being read: its games as imported
     /// (`formats`), each replayed and checked against the file.
     imported: Option<(PathBuf, crate::formats::Games)>,
+    /// A file in the Botzone text format being read: each game replayed
+    /// once, checked against the text as the importer checks it, and
+    /// sampled in the same pass.
+    text: Option<TextGames>,
     block: Block,
     at: usize,
     extractor: Extractor,
@@ -94,6 +103,7 @@ impl Stream {
             next_file: 0,
             current: None,
             imported: None,
+            text: None,
             block: Block::default(),
             at: 0,
             extractor: Extractor::new(opts),
@@ -126,14 +136,22 @@ impl Stream {
     /// before it); returns the number appended, `None` after the last game.
     pub fn next_game(&mut self, out: &mut Batch) -> Option<usize> {
         loop {
+            if let Some(games) = self.text.as_mut() {
+                match games.next_game() {
+                    None => self.text = None,
+                    Some(Err(e)) => self.problem(e.file.clone(), e.line, e.what()),
+                    Some(Ok(game)) => match self.sample_text(&game, out) {
+                        Ok(n) => return Some(n),
+                        Err(e) => self.problem(e.file.clone(), e.line, e.what()),
+                    },
+                }
+                continue;
+            }
             if let Some((file, games)) = self.imported.as_mut() {
                 let file = file.clone();
                 match games.next() {
                     None => self.imported = None,
-                    Some(Err(e)) => {
-                        let line = e.line;
-                        self.problem(file, line, e.to_string());
-                    }
+                    Some(Err(e)) => self.problem(file, e.line, e.what()),
                     Some(Ok(record)) => {
                         let line = record.source.as_ref().and_then(|s| s["line"].as_u64()).unwrap_or(0) as usize;
                         match self.sample_game(&record.game_id, record.rules, &record, out) {
@@ -151,7 +169,14 @@ impl Stream {
                 // first (the text format rebuilt into records, match logs
                 // checked against their judge outputs).
                 match crate::formats::open(&file, self.options().max_line_bytes) {
-                    Ok(input) if matches!(input.format, Some(f) if f != crate::formats::Format::Record) => {
+                    Ok(input) if input.format == Some(Format::BotzoneText) && self.text_profile().is_some() => {
+                        for e in &input.skipped {
+                            self.problem(file.clone(), e.line, e.what());
+                        }
+                        self.text = Some(crate::formats::text::games(input.reader, &file, input.max_line_bytes));
+                        continue;
+                    }
+                    Ok(input) if matches!(input.format, Some(f) if f != Format::Record) => {
                         self.imported = Some((file, crate::formats::games_in(input, None)));
                         continue;
                     }
@@ -220,6 +245,28 @@ impl Stream {
         self.sample_game(game_id, rules, record, out).map(Some)
     }
 
+    /// The profile text games are sampled under when it is the judge's
+    /// own (the text's `Fan` and `Score` lines are the judge's); `None`
+    /// under another profile: the games are then imported (checked under
+    /// the judge's rules) and sampled as records.
+    fn text_profile(&self) -> Option<&'static Profile> {
+        let profile = self.rules.unwrap_or(Profile::default());
+        std::ptr::eq(profile, Profile::default()).then_some(profile)
+    }
+
+    /// One text game replayed and checked as the importer does, its
+    /// samples extracted in the same pass.
+    fn sample_text(&mut self, game: &Game, out: &mut Batch) -> Result<usize, ImportError> {
+        let profile = self.text_profile().unwrap_or(Profile::default());
+        let result = self.sample_with(profile, out, |engine, ex| {
+            replay_checked(game, engine, |index, engine, turn, answers| {
+                ex.step(index, engine, turn, answers.map_or([None; 4], |a| a.map(Some)))
+            })
+        });
+        let games = self.text.as_ref().expect("a text file is being read");
+        result.map_err(|fault| games.fault(game, fault))
+    }
+
     /// One game's samples appended to `out` (their number), or why it was
     /// skipped.
     fn sample_game(
@@ -230,6 +277,33 @@ impl Stream {
         out: &mut Batch,
     ) -> Result<usize, String> {
         let profile = crate::record::rules::profile_for(rules, self.rules).map_err(|e| e.to_string())?;
+        self.sample_with(profile, out, |engine, ex| {
+            // The one replay driver: each turn with the engine as it
+            // emitted it and the record's answers; its policy decides what
+            // does not replay.
+            let mut replay = Replayer::new(engine, record);
+            let mut stop = None;
+            while let Some(step) = replay.next() {
+                match step {
+                    Ok(s) => ex.step(s.index, s.engine, s.turn, s.answers),
+                    Err(e) => {
+                        stop = Some(format!("game {game_id}: {e}"));
+                        break;
+                    }
+                }
+            }
+            (replay.into_engine(), stop.map_or(Ok(()), Err))
+        })
+    }
+
+    /// A game replayed by `drive` on the stream's engine (under `profile`)
+    /// into the extractor; its samples appended to `out`.
+    fn sample_with<T, E>(
+        &mut self,
+        profile: &'static Profile,
+        out: &mut Batch,
+        drive: impl FnOnce(Engine, &mut Extractor) -> (Engine, Result<T, E>),
+    ) -> Result<usize, E> {
         let mut engine = self.engine.take().unwrap_or_else(|| Engine::with_profile(profile));
         if !std::ptr::eq(engine.profile(), profile) {
             engine = Engine::with_profile(profile);
@@ -237,23 +311,10 @@ impl Stream {
         let ex = &mut self.extractor;
         ex.start();
         let before = ex.unencodable;
-        // The one replay driver: each turn with the engine as it emitted it
-        // and the record's answers; its policy decides what does not replay.
-        let mut replay = Replayer::new(engine, record);
-        let mut stop = None;
-        while let Some(step) = replay.next() {
-            match step {
-                Ok(s) => ex.step(s.index, s.engine, s.turn, s.answers),
-                Err(e) => {
-                    stop = Some(e);
-                    break;
-                }
-            }
-        }
-        self.engine = Some(replay.into_engine());
-        if let Some(e) = stop {
-            return Err(format!("game {game_id}: {e}"));
-        }
+        let (engine, result) = drive(engine, ex);
+        self.engine = Some(engine);
+        result?;
+        let ex = &mut self.extractor;
         self.report.unencodable += ex.unencodable - before;
         let start = out.len();
         let n = ex.finish(self.report.games as i64, out);

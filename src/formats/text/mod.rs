@@ -55,28 +55,42 @@ pub struct Games<R> {
 }
 
 impl<R: BufRead> Games<R> {
+    /// The next game as written (shape checked, not yet replayed), or the
+    /// located error of one that does not read.
+    pub fn next_game(&mut self) -> Option<Result<read::Game, ImportError>> {
+        Some(read::next_game(&mut self.lines)?.map_err(|bad| {
+            let mut e = ImportError::new(&self.file, bad.start, bad.message);
+            if let Some(id) = bad.id {
+                e = e.game(id);
+            }
+            if bad.line != bad.start {
+                e = e.at(format!("line {}", bad.line));
+            }
+            e
+        }))
+    }
+
+    /// Where `game` and the judge part ([`rebuild::replay_checked`]'s
+    /// fault), located.
+    pub fn fault(&self, game: &read::Game, (line, message): rebuild::Fault) -> ImportError {
+        let e = ImportError::new(&self.file, game.line, message).game(&game.id);
+        if line != game.line {
+            e.at(format!("line {line}"))
+        } else {
+            e
+        }
+    }
+
     /// The next game with what the text could not hold exactly (the known
     /// wall positions, remarks).
     pub fn next_rebuilt(&mut self) -> Option<Result<rebuild::Rebuilt, ImportError>> {
-        let game = match read::next_game(&mut self.lines)? {
+        let game = match self.next_game()? {
             Ok(g) => g,
-            Err(bad) => {
-                let mut e = ImportError::new(&self.file, bad.start, bad.message);
-                if let Some(id) = bad.id {
-                    e = e.game(id);
-                }
-                if bad.line != bad.start {
-                    e = e.at(format!("line {}", bad.line));
-                }
-                return Some(Err(e));
-            }
+            Err(e) => return Some(Err(e)),
         };
         let mut rebuilt = match rebuild::rebuild(&game) {
             Ok(r) => r,
-            Err((line, message)) => {
-                let e = ImportError::new(&self.file, game.line, message).game(&game.id);
-                return Some(Err(if line != game.line { e.at(format!("line {line}")) } else { e }));
-            }
+            Err(fault) => return Some(Err(self.fault(&game, fault))),
         };
         let mut source = serde_json::Map::new();
         source.insert("format".into(), "botzone-text".into());

@@ -21,6 +21,9 @@
 //!   echoes it in the INIT display.
 
 use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use arrayvec::ArrayString;
 
 use super::line::{Ignored, Verb};
 use super::read::{Act, End, Game};
@@ -50,43 +53,95 @@ pub struct Rebuilt {
 /// Replays `game` and builds its record, or says where the text and the
 /// judge part.
 pub fn rebuild(game: &Game) -> Result<Rebuilt, Fault> {
-    let (wall, wall_known) = build_wall(game)?;
-    let names: Vec<&'static str> = wall.iter().map(|t| t.name()).collect();
-    let mut replay = Replayer::live(Engine::new(), &names, game.wind as i64, 0)
-        .map_err(|e| (game.line, format!("the engine refuses the game: {e}")))?;
-    let mut cursor = Cursor { acts: &game.acts, next: 0 };
     let mut turns = Vec::with_capacity(game.acts.len() + 4);
-    let mut notes = Vec::new();
-    // The line the last answers were read from, and the event before.
-    let mut answered = game.line;
+    // The event before the last (what the ending needs), and the ending.
     let mut before: Option<Event> = None;
-    loop {
-        let turn = replay.turn().ok_or((game.line, "internal error: the replay has no turn".to_string()))?;
-        check_event(game, &mut cursor, turn, answered)?;
-        if turn.is_terminal() {
-            check_end(game, &cursor, turn, &mut notes)?;
-            turns.push(TurnRecord::from_turn(turn, None, [None; 4]));
-            let mut record =
-                GameRecord::new(game.id.clone(), 0, game.wind as i64, names.iter().map(|s| s.to_string()).collect());
-            record.expected = Expected::from_events(&turn.event, before.as_ref());
-            record.turns = turns;
-            record.wall_known = Some(wall_known.to_vec());
-            return Ok(Rebuilt { record, notes });
-        }
-        let (answers, line) = answers_to(game, &cursor, replay.engine(), turn)?;
-        if let Some(line) = line {
-            answered = line;
-        }
-        let given: [&str; 4] = std::array::from_fn(|s| answers[s].as_str());
-        turns.push(TurnRecord::from_turn(turn, Some(given), [None; 4]));
-        if matches!(
+    let mut expected = None;
+    let (_, checked) = replay_checked(game, Engine::new(), |_, _, turn, answers| {
+        turns.push(TurnRecord::from_turn(turn, answers, [None; 4]));
+        if answers.is_none() {
+            expected = Some(Expected::from_events(&turn.event, before.as_ref()));
+        } else if matches!(
             turn.event,
             Event::Draw { .. } | Event::Play { .. } | Event::Peng { .. } | Event::Chi { .. } | Event::BuGang { .. }
         ) {
             before = Some(turn.event.clone());
         }
-        replay.feed(given).map_err(|e| (answered, format!("the engine refuses the answers: {e}")))?;
-    }
+    });
+    let Checked { wall, wall_known, notes } = checked?;
+    let names = wall.iter().map(|t| t.name().to_string()).collect();
+    let mut record = GameRecord::new(game.id.clone(), 0, game.wind as i64, names);
+    record.expected = expected.unwrap_or_default();
+    record.turns = turns;
+    record.wall_known = Some(wall_known.to_vec());
+    Ok(Rebuilt { record, notes })
+}
+
+/// What a text game replayed as written gives besides its turns: the wall
+/// rebuilt, the tiles of each segment the text shows, remarks.
+#[derive(Debug)]
+pub struct Checked {
+    pub wall: [Tile; WALL_SIZE],
+    pub wall_known: [u8; 4],
+    pub notes: Vec<String>,
+}
+
+/// An answer read off the text (`CHI W2 W3` is the longest).
+type Answer = ArrayString<16>;
+
+fn answer(args: std::fmt::Arguments<'_>) -> Answer {
+    let mut a = Answer::new();
+    let _ = a.write_fmt(args);
+    a
+}
+
+/// Replays `game` on `engine` (its profile's judge), checking each logged
+/// event, the `Fan` total and the `Score` line against what the engine
+/// emits. `visit` sees every turn as the engine emits it: its index (0 is
+/// INIT), the engine before the answers are read, the turn, and the
+/// answers read off the text (`None` on the last turn). The engine is
+/// given back either way, for the next game.
+pub fn replay_checked(
+    game: &Game,
+    engine: Engine,
+    mut visit: impl FnMut(usize, &Engine, &Turn, Option<[&str; 4]>),
+) -> (Engine, Result<Checked, Fault>) {
+    let profile = engine.profile();
+    let (wall, wall_known) = match build_wall(game) {
+        Ok(w) => w,
+        Err(f) => return (engine, Err(f)),
+    };
+    let names: [&str; WALL_SIZE] = wall.map(|t| t.name());
+    let mut replay = match Replayer::live(engine, &names, game.wind as i64, 0) {
+        Ok(r) => r,
+        Err(e) => {
+            return (Engine::with_profile(profile), Err((game.line, format!("the engine refuses the game: {e}"))))
+        }
+    };
+    let result = (|| {
+        let mut cursor = Cursor { acts: &game.acts, next: 0 };
+        let mut notes = Vec::new();
+        // The line the last answers were read from.
+        let mut answered = game.line;
+        for index in 0.. {
+            let turn = replay.turn().ok_or((game.line, "internal error: the replay has no turn".to_string()))?;
+            check_event(game, &mut cursor, turn, answered)?;
+            if turn.is_terminal() {
+                check_end(game, &cursor, turn, &mut notes)?;
+                visit(index, replay.engine(), turn, None);
+                return Ok(Checked { wall, wall_known, notes });
+            }
+            let (answers, line) = answers_to(game, &cursor, replay.engine(), turn)?;
+            if let Some(line) = line {
+                answered = line;
+            }
+            let given: [&str; 4] = std::array::from_fn(|s| answers[s].as_str());
+            visit(index, replay.engine(), turn, Some(given));
+            replay.feed(given).map_err(|e| (answered, format!("the engine refuses the answers: {e}")))?;
+        }
+        unreachable!("the loop returns")
+    })();
+    (replay.into_engine(), result)
 }
 
 /// The wall: each seat's dealt and drawn tiles at the back of its segment,
@@ -351,8 +406,8 @@ fn answers_to(
     cursor: &Cursor<'_>,
     engine: &Engine,
     turn: &Turn,
-) -> Result<([String; 4], Option<usize>), Fault> {
-    let mut answers: [String; 4] = std::array::from_fn(|_| String::from("PASS"));
+) -> Result<([Answer; 4], Option<usize>), Fault> {
+    let mut answers: [Answer; 4] = [answer(format_args!("PASS")); 4];
     let next = cursor.peek();
     match turn.event {
         Event::Draw { player, tile } => {
@@ -375,9 +430,9 @@ fn answers_to(
                 ));
             }
             answers[player as usize] = match a.verb {
-                Verb::Play => format!("PLAY {}", a.tile),
-                Verb::AnGang => format!("GANG {}", a.tile),
-                Verb::BuGang => format!("BUGANG {}", a.tile),
+                Verb::Play => answer(format_args!("PLAY {}", a.tile)),
+                Verb::AnGang => answer(format_args!("GANG {}", a.tile)),
+                Verb::BuGang => answer(format_args!("BUGANG {}", a.tile)),
                 _ => {
                     if a.tile != tile {
                         return Err((
@@ -385,7 +440,7 @@ fn answers_to(
                             format!("`{}` after drawing {tile}: a self-drawn Hu is on the drawn tile", act_text(a)),
                         ));
                     }
-                    "HU".into()
+                    answer(format_args!("HU"))
                 }
             };
             Ok((answers, Some(a.line)))
@@ -413,7 +468,7 @@ fn claim_answers(
     actor: u8,
     tile: Tile,
     kong: bool,
-    answers: &mut [String; 4],
+    answers: &mut [Answer; 4],
 ) -> Result<(), Fault> {
     let mut seen = [false; 4];
     seen[actor as usize] = true;
@@ -481,10 +536,10 @@ fn claim_answers(
             _ => None,
         };
         answers[c.seat as usize] = match (claim, discard) {
-            (Claim::Peng, Some(d)) => format!("PENG {d}"),
-            (Claim::Chi { middle }, Some(d)) => format!("CHI {middle} {d}"),
-            (Claim::Gang, _) => "GANG".into(),
-            _ => "HU".into(),
+            (Claim::Peng, Some(d)) => answer(format_args!("PENG {d}")),
+            (Claim::Chi { middle }, Some(d)) => answer(format_args!("CHI {middle} {d}")),
+            (Claim::Gang, _) => answer(format_args!("GANG")),
+            _ => answer(format_args!("HU")),
         };
     }
     Ok(())
