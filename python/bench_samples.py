@@ -2,7 +2,13 @@
 FeatureAgent, run unchanged from the handout's folder) against
 ``mcr samples`` (shards and per-game) and the Python iterator
 ``mcr_engine.samples``, on the same games, one core, medians of
-alternating runs.
+alternating runs. mcr reads both the text file the baseline reads and the
+same games as records.
+
+Every run writes into a new folder (the baseline's own run overwrites its
+``data/*.npz`` in place): on ext4, creating files where as many were just
+deleted costs far more than creating them in a new folder, which would
+time the file system's clean-up rather than the pipeline.
 
     taskset -c 0 python3 python/bench_samples.py --handout DIR \
         --text games.txt --games games.jsonl [--runs 5] [--mcr target/release/mcr]
@@ -37,22 +43,24 @@ def main():
     for f in ("preprocess.py", "feature.py", "agent.py"):
         shutil.copy(os.path.join(a.handout, f), base)
     shutil.copy(a.text, os.path.join(base, "data", "data.txt"))
-    out = os.path.join(work, "out")
-    t = {"baseline": [], "shards": [], "per-game": [], "python": []}
+    inputs = {"text": a.text, "records": a.games}
+    runs = [(layout, kind) for layout in ("shards", "per-game") for kind in inputs]
+    t = {"baseline": [], **{f"{layout} ({kind})": [] for layout, kind in runs}, "python": []}
     n_samples = 0
-    for _ in range(a.runs):
+    for run in range(a.runs):
         t["baseline"].append(timed([sys.executable, "preprocess.py"], cwd=base))
-        for layout in ("shards", "per-game"):
-            shutil.rmtree(out, ignore_errors=True)
-            t[layout].append(timed([a.mcr, "samples", a.games, "--flags", "cai", "--layout", layout, "-o", out]))
+        for layout, kind in runs:
+            out = os.path.join(work, f"out-{layout}-{kind}-{run}")
+            cmd = [a.mcr, "samples", inputs[kind], "--flags", "cai", "--layout", layout, "-o", out]
+            t[f"{layout} ({kind})"].append(timed(cmd))
         s = time.perf_counter()
         n_samples = sum(len(b["act"]) for b in mcr_engine.samples(a.games, flags="cai", batch=4096))
         t["python"].append(time.perf_counter() - s)
     med = {k: statistics.median(v) for k, v in t.items()}
     print(f"{games} games, {n_samples} samples, medians of {a.runs} alternations")
     for k, v in med.items():
-        print(f"  {k:9s} {v:8.3f} s  {games / v:10.0f} games/s  {n_samples / v:11.0f} samples/s  {med['baseline'] / v:7.1f}x baseline")
-    print(f"  python iterator / CLI shards samples/s: {med['shards'] / med['python']:.2f}")
+        print(f"  {k:19s} {v:8.3f} s  {games / v:10.0f} games/s  {n_samples / v:11.0f} samples/s  {med['baseline'] / v:7.1f}x baseline")
+    print(f"  python iterator / CLI shards samples/s: {med['shards (records)'] / med['python']:.2f}")
     shutil.rmtree(work, ignore_errors=True)
 
 

@@ -16,7 +16,11 @@ pub struct Args {
     /// Timed passes per layout (the median is reported).
     #[arg(long, default_value_t = 5)]
     pub passes: usize,
-    /// Where the passes write (a temporary folder by default; removed after).
+    /// Where the passes write, each into a new folder of its own (a
+    /// temporary folder by default; removed after). A folder just emptied
+    /// is not reused: on ext4, creating files where as many were just
+    /// deleted costs far more than in a new folder, which would time the
+    /// file system's clean-up rather than the pipeline.
     #[arg(long)]
     pub out: Option<PathBuf>,
     /// Mask source.
@@ -33,13 +37,26 @@ pub fn run(a: Args, max_line_bytes: usize) -> ExitCode {
     };
     let out =
         a.out.clone().unwrap_or_else(|| std::env::temp_dir().join(format!("mcr-bench-samples-{}", std::process::id())));
+    let mut written = Vec::new();
+    let code = passes(&a, opts, &out, &mut written);
+    for dir in written {
+        let _ = std::fs::remove_dir_all(dir);
+    }
+    let _ = std::fs::remove_dir(&out);
+    code
+}
+
+/// Each layout's timed passes, each written into a new folder under `out`
+/// (listed in `written` for the clean-up).
+fn passes(a: &Args, opts: Options, out: &std::path::Path, written: &mut Vec<PathBuf>) -> ExitCode {
     for layout in [Layout::Shards, Layout::PerGame] {
         let mut times = Vec::new();
         let mut last = None;
-        for _ in 0..a.passes.max(1) {
-            let _ = std::fs::remove_dir_all(&out);
+        for pass in 0..a.passes.max(1) {
+            let dir = out.join(format!("{}-{pass}", layout.name()));
+            written.push(dir.clone());
             let t = Instant::now();
-            match write::write(&a.files, opts, None, layout, write::DEFAULT_SHARD_SIZE, &out, |_| {}) {
+            match write::write(&a.files, opts, None, layout, write::DEFAULT_SHARD_SIZE, &dir, |_| {}) {
                 Ok(w) => last = Some(w),
                 Err(e) => {
                     eprintln!("error: {e}");
@@ -61,6 +78,5 @@ pub fn run(a: Args, max_line_bytes: usize) -> ExitCode {
             w.report.samples as f64 / median
         );
     }
-    let _ = std::fs::remove_dir_all(&out);
     ExitCode::SUCCESS
 }
