@@ -17,13 +17,21 @@ DIR holds the handout's preprocess.py, feature.py and agent.py (fetched by
 you; not part of this repository); games.txt is the same games as
 games.jsonl in the Botzone text format that preprocess.py reads.
 """
-import argparse, os, shutil, statistics, subprocess, sys, tempfile, time
+import argparse, os, resource, shutil, statistics, subprocess, sys, tempfile, time
+
+
+def measured(who, work):
+    """(wall, user CPU, system CPU) seconds of work() (RUSAGE_SELF or
+    RUSAGE_CHILDREN)."""
+    r, t = resource.getrusage(who), time.perf_counter()
+    work()
+    wall, r2 = time.perf_counter() - t, resource.getrusage(who)
+    return wall, r2.ru_utime - r.ru_utime, r2.ru_stime - r.ru_stime
 
 
 def timed(cmd, cwd=None):
-    t = time.perf_counter()
-    subprocess.run(cmd, cwd=cwd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    return time.perf_counter() - t
+    run = lambda: subprocess.run(cmd, cwd=cwd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return measured(resource.RUSAGE_CHILDREN, run)
 
 
 def main():
@@ -53,14 +61,20 @@ def main():
             out = os.path.join(work, f"out-{layout}-{kind}-{run}")
             cmd = [a.mcr, "samples", inputs[kind], "--flags", "cai", "--layout", layout, "-o", out]
             t[f"{layout} ({kind})"].append(timed(cmd))
-        s = time.perf_counter()
-        n_samples = sum(len(b["act"]) for b in mcr_engine.samples(a.games, flags="cai", batch=4096))
-        t["python"].append(time.perf_counter() - s)
-    med = {k: statistics.median(v) for k, v in t.items()}
+        def iterate():
+            nonlocal n_samples
+            n_samples = sum(len(b["act"]) for b in mcr_engine.samples(a.games, flags="cai", batch=4096))
+        t["python"].append(measured(resource.RUSAGE_SELF, iterate))
+    # Medians of wall time, user CPU and system CPU, each over the runs.
+    med = {k: [statistics.median(x[i] for x in v) for i in range(3)] for k, v in t.items()}
     print(f"{games} games, {n_samples} samples, medians of {a.runs} alternations")
-    for k, v in med.items():
-        print(f"  {k:19s} {v:8.3f} s  {games / v:10.0f} games/s  {n_samples / v:11.0f} samples/s  {med['baseline'] / v:7.1f}x baseline")
-    print(f"  python iterator / CLI shards samples/s: {med['shards (records)'] / med['python']:.2f}")
+    print(f"  {'':19s} {'wall':>8s}  {'games/s':>10s}  {'samples/s':>11s}  {'vs baseline':>11s}  {'user':>7s}  {'sys':>7s}  {'user vs baseline':>16s}")
+    for k, (wall, user, system) in med.items():
+        print(
+            f"  {k:19s} {wall:7.3f}s  {games / wall:10.0f}  {n_samples / wall:11.0f}  {med['baseline'][0] / wall:10.1f}x"
+            f"  {user:6.3f}s  {system:6.3f}s  {med['baseline'][1] / max(user, 1e-9):15.1f}x"
+        )
+    print(f"  python iterator / CLI shards samples/s (wall): {med['shards (records)'][0] / med['python'][0]:.2f}")
     shutil.rmtree(work, ignore_errors=True)
 
 

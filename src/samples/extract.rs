@@ -76,6 +76,19 @@ impl Batch {
     pub fn is_empty(&self) -> bool {
         self.act.is_empty()
     }
+    /// Room for `n` more samples, so a batch filled to a known size is
+    /// allocated once (not grown by copies).
+    pub fn reserve(&mut self, n: usize) {
+        self.obs.reserve(n * self.obs_len);
+        self.mask.reserve(n * NUM_ACTIONS);
+        self.act.reserve(n);
+        self.game.reserve(n);
+        self.turn.reserve(n);
+        self.seat.reserve(n);
+        self.kind.reserve(n);
+        self.score.reserve(n);
+        self.win_flags.reserve(n);
+    }
     pub fn clear(&mut self) {
         self.obs.clear();
         self.mask.clear();

@@ -223,6 +223,9 @@ pub fn write(
     let mut files = Vec::new();
     let mut counts = Vec::new();
     let shard_size = shard_size.max(1);
+    if layout == Layout::Shards {
+        batch.reserve(shard_size + 1024);
+    }
     let flush = |batch: &mut Batch, files: &mut Vec<(String, usize)>| -> Result<(), WriteError> {
         let name = format!("samples-{:05}.npz", files.len());
         write_atomic(out, &name, false, |w| write_batch(w, batch, opts.encoding, true))?;
