@@ -224,7 +224,9 @@ pub fn write(
     let mut counts = Vec::new();
     let shard_size = shard_size.max(1);
     if layout == Layout::Shards {
-        batch.reserve(shard_size + 1024);
+        // Reserved once rather than grown by copies; a larger shard size
+        // than the default grows past it (nothing huge reserved up front).
+        batch.reserve(shard_size.min(DEFAULT_SHARD_SIZE) + 1024);
     }
     let flush = |batch: &mut Batch, files: &mut Vec<(String, usize)>| -> Result<(), WriteError> {
         let name = format!("samples-{:05}.npz", files.len());
