@@ -50,6 +50,13 @@ pub fn bytes_i8(v: &[i8]) -> Vec<u8> {
 const DOS_TIME: u16 = 0;
 const DOS_DATE: u16 = (1 << 5) | 1;
 
+/// The most an array's data is handed to the writer at once. Linux's page
+/// cache backs a single large `write` with large folios; on fresh memory
+/// (a new VM, and after the host took freed pages back) those cost about
+/// twelve times as much to provide as small pages: 89 MB written as 4 MiB
+/// writes took 0.23-0.40 s, as 256 KiB writes 0.02-0.03 s (dd, kernel 6.18).
+const WRITE_CHUNK: usize = 1 << 18;
+
 /// Writes `arrays` as an `.npz` (entries `<name>.npy`, stored).
 pub fn write_npz(w: &mut impl Write, arrays: &[Array]) -> io::Result<()> {
     let mut offset: u64 = 0;
@@ -78,7 +85,9 @@ pub fn write_npz(w: &mut impl Write, arrays: &[Array]) -> io::Result<()> {
         local.extend_from_slice(name.as_bytes());
         w.write_all(&local)?;
         w.write_all(&header)?;
-        w.write_all(a.data)?;
+        for chunk in a.data.chunks(WRITE_CHUNK) {
+            w.write_all(chunk)?;
+        }
 
         central.extend_from_slice(&0x0201_4b50u32.to_le_bytes());
         for v in [20u16, 20, 0, 0, DOS_TIME, DOS_DATE] {
