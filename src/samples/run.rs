@@ -16,8 +16,8 @@ use crate::fans::Profile;
 use crate::record::lines::{Block, LineReader};
 use crate::record::view::{AnswersView, GameView};
 use crate::formats::text::read::Game;
-use crate::formats::text::rebuild::replay_checked;
-use crate::formats::{Format, ImportError};
+use crate::formats::text::rebuild::{replay_checked, Fault};
+use crate::formats::Format;
 use crate::replay::{Record, Replayer};
 
 use super::extract::{Batch, Extractor};
@@ -136,14 +136,15 @@ impl Stream {
     /// before it); returns the number appended, `None` after the last game.
     pub fn next_game(&mut self, out: &mut Batch) -> Option<usize> {
         loop {
-            if let Some(games) = self.text.as_mut() {
-                match games.next_game() {
-                    None => self.text = None,
-                    Some(Err(e)) => self.problem(e.file.clone(), e.line, e.what()),
-                    Some(Ok(game)) => match self.sample_text(&game, out) {
-                        Ok(n) => return Some(n),
-                        Err(e) => self.problem(e.file.clone(), e.line, e.what()),
-                    },
+            // Taken out while a game is sampled (which needs `self`); put
+            // back until the file is done.
+            if let Some(mut games) = self.text.take() {
+                let Some(game) = games.next_game() else { continue };
+                let sampled = game.and_then(|game| self.sample_text(&game, out).map_err(|f| games.fault(&game, f)));
+                self.text = Some(games);
+                match sampled {
+                    Ok(n) => return Some(n),
+                    Err(e) => self.problem(e.file.clone(), e.line, e.what()),
                 }
                 continue;
             }
@@ -169,7 +170,7 @@ impl Stream {
                 // first (the text format rebuilt into records, match logs
                 // checked against their judge outputs).
                 match crate::formats::open(&file, self.options().max_line_bytes) {
-                    Ok(input) if input.format == Some(Format::BotzoneText) && self.text_profile().is_some() => {
+                    Ok(input) if input.format == Some(Format::BotzoneText) && self.text_sampled_directly() => {
                         for e in &input.skipped {
                             self.problem(file.clone(), e.line, e.what());
                         }
@@ -245,26 +246,22 @@ impl Stream {
         self.sample_game(game_id, rules, record, out).map(Some)
     }
 
-    /// The profile text games are sampled under when it is the judge's
-    /// own (the text's `Fan` and `Score` lines are the judge's); `None`
-    /// under another profile: the games are then imported (checked under
-    /// the judge's rules) and sampled as records.
-    fn text_profile(&self) -> Option<&'static Profile> {
-        let profile = self.rules.unwrap_or(Profile::default());
-        std::ptr::eq(profile, Profile::default()).then_some(profile)
+    /// Whether text games are sampled straight from the text: under the
+    /// judge's own profile (the text's `Fan` and `Score` lines are the
+    /// judge's). Under another profile they are imported (checked under the
+    /// judge's rules) and sampled as records.
+    fn text_sampled_directly(&self) -> bool {
+        std::ptr::eq(self.rules.unwrap_or(Profile::default()), Profile::default())
     }
 
     /// One text game replayed and checked as the importer does, its
     /// samples extracted in the same pass.
-    fn sample_text(&mut self, game: &Game, out: &mut Batch) -> Result<usize, ImportError> {
-        let profile = self.text_profile().unwrap_or(Profile::default());
-        let result = self.sample_with(profile, out, |engine, ex| {
+    fn sample_text(&mut self, game: &Game, out: &mut Batch) -> Result<usize, Fault> {
+        self.sample_with(Profile::default(), out, |engine, ex| {
             replay_checked(game, engine, |index, engine, turn, answers| {
                 ex.step(index, engine, turn, answers.map_or([None; 4], |a| a.map(Some)))
             })
-        });
-        let games = self.text.as_ref().expect("a text file is being read");
-        result.map_err(|fault| games.fault(game, fault))
+        })
     }
 
     /// One game's samples appended to `out` (their number), or why it was

@@ -123,7 +123,8 @@ pub fn replay_checked(
         let mut notes = Vec::new();
         // The line the last answers were read from.
         let mut answered = game.line;
-        for index in 0.. {
+        let mut index = 0;
+        loop {
             let turn = replay.turn().ok_or((game.line, "internal error: the replay has no turn".to_string()))?;
             check_event(game, &mut cursor, turn, answered)?;
             if turn.is_terminal() {
@@ -138,8 +139,8 @@ pub fn replay_checked(
             let given: [&str; 4] = std::array::from_fn(|s| answers[s].as_str());
             visit(index, replay.engine(), turn, Some(given));
             replay.feed(given).map_err(|e| (answered, format!("the engine refuses the answers: {e}")))?;
+            index += 1;
         }
-        unreachable!("the loop returns")
     })();
     (replay.into_engine(), result)
 }
