@@ -552,7 +552,18 @@ impl Engine {
     }
 
     /// canHu: the raw calculator result for that seat on the current tile.
+    /// Most hands cannot win on the tile, which the calculator tells from
+    /// the counts (its own first check): the hand is built only for the rest.
     fn can_hu(&self, player: u8) -> Result<i32, EngineError> {
+        let seat = &self.table.seats[player as usize];
+        let (standing, packs) = (seat.standing().len(), seat.packs().len());
+        if standing > 0 && standing + 3 * packs == 13 {
+            let mut concealed = *seat.counts();
+            concealed[self.tile.index()] += 1;
+            if self.profile.cannot_win(&concealed, packs) {
+                return Ok(fans::NOT_WIN);
+            }
+        }
         Ok(fans::calculate_total_with(self.profile, &self.hand_of(player)?))
     }
 

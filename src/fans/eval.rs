@@ -480,10 +480,21 @@ pub(crate) fn total(hand: &HandInput) -> i32 {
         return WRONG_TILE_COUNT;
     }
     let concealed = hand.concealed_counts();
-    if tables::is_complete_regular(&concealed) == Some(false) && !could_be_special(&concealed, held_kinds(hand), hand.packs().len()) {
+    if cannot_win(&concealed, hand.packs().len()) {
         return NOT_WIN;
     }
     evaluate_counts(hand, concealed, None).result
+}
+
+/// Whether no reading can take these concealed tiles (the win tile counted)
+/// beside `fixed` packs: the total is then [`NOT_WIN`] whatever the flags
+/// and winds, known from the counts alone.
+pub(crate) fn cannot_win(concealed: &TileCounts, fixed: usize) -> bool {
+    if tables::is_complete_regular(concealed) != Some(false) {
+        return false;
+    }
+    let held = (0..concealed.len()).fold(0u64, |m, t| m | ((concealed[t] > 0) as u64) << t);
+    !could_be_special(concealed, held, fixed)
 }
 
 /// Cheap necessary conditions for the special readings: seven pairs (all

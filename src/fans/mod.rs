@@ -46,6 +46,7 @@ macro_rules! profile_calculators {
                     game: &rules::GAME,
                     calculate: |h| eval::evaluate(h, None),
                     total: eval::total,
+                    cannot_win: eval::cannot_win,
                     explain: eval::explain,
                 };
             }

@@ -26,6 +26,7 @@ pub struct Profile {
     pub game: &'static GameRules,
     pub(crate) calculate: fn(&HandInput) -> FanResult,
     pub(crate) total: fn(&HandInput) -> i32,
+    pub(crate) cannot_win: fn(&[u8; crate::tiles::TILE_KINDS], usize) -> bool,
     pub(crate) explain: fn(&HandInput) -> Explanation,
 }
 
@@ -102,6 +103,13 @@ impl Profile {
 
     pub fn calculate_total(&'static self, hand: &HandInput) -> i32 {
         (self.total)(hand)
+    }
+
+    /// Whether the total of any hand with these concealed counts (the win
+    /// tile counted) beside `packs` melds is [`super::NOT_WIN`], known
+    /// without building the hand: the calculator's own first check.
+    pub fn cannot_win(&self, concealed: &[u8; crate::tiles::TILE_KINDS], packs: usize) -> bool {
+        (self.cannot_win)(concealed, packs)
     }
 
     pub fn explain(&'static self, hand: &HandInput) -> Explanation {
