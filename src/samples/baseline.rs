@@ -74,15 +74,9 @@ pub fn write_mask(
             }
             let wall_last = walls[(seat as usize + 1) % 4] == 0;
             let kong_ok = !wall_last && own_wall > 0;
-            for (t, &n) in hand.iter().enumerate() {
-                if n > 0 {
-                    mask.set(PLAY + t);
-                }
-                if n == 4 && kong_ok {
-                    mask.set(ANGANG + t);
-                }
-            }
+            mask.set_kinds(PLAY, kinds_where(hand, |n| n > 0));
             if kong_ok {
+                mask.set_kinds(ANGANG, kinds_where(hand, |n| n == 4));
                 for p in engine.packs(seat).iter().filter(|p| p.kind == PackKind::Pung) {
                     if hand[p.tile.index()] > 0 {
                         mask.set(BUGANG + p.tile.index());
@@ -101,15 +95,16 @@ pub fn write_mask(
                 claims(mask, hand, player, seat, tile, walls, own_wall);
             }
         }
-        Kind::MeldDiscard => {
-            for (t, &n) in hand.iter().enumerate() {
-                if n > 0 {
-                    mask.set(PLAY + t);
-                }
-            }
-        }
+        Kind::MeldDiscard => mask.set_kinds(PLAY, kinds_where(hand, |n| n > 0)),
     }
     mask.len()
+}
+
+/// The kinds whose count passes `test`, as bits (over every kind, without
+/// a branch).
+#[inline]
+fn kinds_where(hand: &[u8; TILE_KINDS], test: impl Fn(u8) -> bool) -> u64 {
+    (0..TILE_KINDS).fold(0, |m, t| m | (test(hand[t]) as u64) << t)
 }
 
 /// PENG, melded kong and CHI on `discarder`'s `tile` for `seat`.

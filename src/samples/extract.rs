@@ -147,40 +147,36 @@ impl SeatSamples {
 
 /// The legal actions of a decision as a set of indices (0..235), the mask
 /// written out only for the decisions kept: most are dropped as forced.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Default)]
 pub struct Legal {
     bits: [u64; 4],
-    idx: [u8; NUM_ACTIONS],
-    n: usize,
-}
-
-impl Default for Legal {
-    fn default() -> Self {
-        Legal { bits: [0; 4], idx: [0; NUM_ACTIONS], n: 0 }
-    }
 }
 
 impl Legal {
     pub fn clear(&mut self) {
         self.bits = [0; 4];
-        self.n = 0;
     }
     /// Marks action `i` (< 235) legal.
     #[inline]
     pub fn set(&mut self, i: usize) {
-        let (w, b) = (i / 64, i % 64);
-        if self.bits[w] >> b & 1 == 0 {
-            self.bits[w] |= 1 << b;
-            self.idx[self.n] = i as u8;
-            self.n += 1;
+        self.bits[i / 64] |= 1 << (i % 64);
+    }
+    /// Marks legal the actions `from + k` for every bit `k` of `kinds`
+    /// (one per tile kind: `from + 34` <= 235).
+    #[inline]
+    pub fn set_kinds(&mut self, from: usize, kinds: u64) {
+        let (w, b) = (from / 64, from % 64);
+        self.bits[w] |= kinds << b;
+        if b > 30 {
+            self.bits[w + 1] |= kinds >> (64 - b);
         }
     }
     /// The number of legal actions.
     pub fn len(&self) -> usize {
-        self.n
+        self.bits.iter().map(|w| w.count_ones() as usize).sum()
     }
     pub fn is_empty(&self) -> bool {
-        self.n == 0
+        self.bits == [0; 4]
     }
     pub fn contains(&self, i: usize) -> bool {
         i < NUM_ACTIONS && self.bits[i / 64] >> (i % 64) & 1 == 1
@@ -190,8 +186,12 @@ impl Legal {
         let start = out.len();
         out.resize(start + NUM_ACTIONS, 0);
         let mask = &mut out[start..];
-        for &i in &self.idx[..self.n] {
-            mask[i as usize] = 1;
+        for (w, &word) in self.bits.iter().enumerate() {
+            let mut word = word;
+            while word != 0 {
+                mask[w * 64 + word.trailing_zeros() as usize] = 1;
+                word &= word - 1;
+            }
         }
     }
 }
@@ -255,6 +255,7 @@ impl Extractor {
     /// Takes turn `index` of the replay: `engine` as it emitted `turn`,
     /// `answers` the record's answers to it.
     pub fn step(&mut self, index: usize, engine: &Engine, turn: &Turn, answers: [Option<&str>; 4]) {
+        let answers = answers.map(|a| a.map(Answer::parse));
         self.seen.observe(turn);
         self.tracker.observe(index, turn);
         if let Event::Peng { player, .. } | Event::Chi { player, .. } = turn.event {
@@ -280,8 +281,7 @@ impl Extractor {
             Event::Play { player, .. } | Event::Peng { player, .. } | Event::Chi { player, .. } => {
                 for seat in (0..4u8).filter(|&s| s != player) {
                     self.decide(index, engine, turn, seat, Kind::Claim, None, answers);
-                    let answer = answers[seat as usize].map(Answer::parse);
-                    let claim = match answer {
+                    let claim = match answers[seat as usize] {
                         Some(a) if a.is(Verb::Peng, 1) => Some(Claim::Peng),
                         Some(Answer { verb: Verb::Chi, arity: 2, args: [Some(middle), _] }) => {
                             Some(Claim::Chi { middle })
@@ -311,7 +311,7 @@ impl Extractor {
         seat: u8,
         kind: Kind,
         pending: Option<Claim>,
-        answers: [Option<&str>; 4],
+        answers: [Option<Answer>; 4],
     ) {
         let o = self.opts.encoding.len();
         let mask = &mut self.mask_buf;
@@ -332,7 +332,7 @@ impl Extractor {
         if n <= 1 && !self.opts.keep_forced {
             return;
         }
-        let Some(act) = answers[seat as usize].and_then(|a| act_of(kind, a, engine.current_tile())) else {
+        let Some(act) = answers[seat as usize].and_then(|a| act_of(kind, &a, engine.current_tile())) else {
             self.unencodable += 1;
             return;
         };
@@ -395,8 +395,7 @@ impl Extractor {
 /// The index of a recorded answer to a decision of `kind`, `current` the
 /// engine's current tile (the claimed one); `None` when the answer names no
 /// action of the layout.
-pub fn act_of(kind: Kind, answer: &str, current: Tile) -> Option<usize> {
-    let a = Answer::parse(answer);
+pub fn act_of(kind: Kind, a: &Answer, current: Tile) -> Option<usize> {
     let tile = |i: usize| a.args[i].map(Tile::index);
     Some(match (kind, a.verb, a.arity) {
         (Kind::Draw | Kind::Claim, Verb::Hu, 0) => HU,

@@ -83,16 +83,30 @@ pub enum Line<'a> {
     Score([i32; 4]),
 }
 
+/// The most words after the first a line is read with (a Player line
+/// with an Ignore clause for each other seat has 17).
+const MAX_WORDS: usize = 32;
+
 /// Reads one line (without its line break).
 pub fn parse(text: &str) -> Result<Line<'_>, String> {
     let mut words = text.split_ascii_whitespace();
     let first = words.next().ok_or("blank line")?;
-    let rest: Vec<&str> = words.collect();
+    // Kept without an allocation: no line but a Fan line's description
+    // (read from the text) has this many words.
+    let mut rest = arrayvec::ArrayVec::<&str, MAX_WORDS>::new();
+    let mut words_after = 0;
+    for w in words {
+        words_after += 1;
+        let _ = rest.try_push(w);
+    }
+    if words_after > MAX_WORDS && first != "Fan" {
+        return Err(format!("`{}` line with {words_after} words: no line of the format has over {MAX_WORDS}", clip(first)));
+    }
     let exactly = |n: usize, what: &str| -> Result<(), String> {
-        if rest.len() == n {
+        if words_after == n {
             Ok(())
         } else {
-            Err(format!("`{first}` takes {what}, found {} word(s) after it", rest.len()))
+            Err(format!("`{first}` takes {what}, found {words_after} word(s) after it"))
         }
     };
     match first {
@@ -238,5 +252,9 @@ mod tests {
         assert!(parse("Player 0 Draw X9").unwrap_err().contains("unknown tile \"X9\""));
         assert!(parse("Player 0 Play W1 Ignore Player 1 Peng W1").unwrap_err().contains("only a Chi"));
         assert!(parse("Player 0 Deal W1 W2").unwrap_err().contains("2 tiles"));
+        let long = format!("Player 0 Hu W1{}", " Ignore Player 1 Hu W1".repeat(7));
+        assert!(parse(&long).unwrap_err().contains("with 38 words"), "{:?}", parse(&long));
+        let described = format!("Fan 8 {}", "word ".repeat(40));
+        assert_eq!(parse(&described).unwrap(), Line::Fan { total: 8, description: described[6..].trim() });
     }
 }

@@ -21,7 +21,6 @@
 //!   echoes it in the INIT display.
 
 use std::collections::BTreeMap;
-use std::fmt::Write as _;
 
 use arrayvec::ArrayString;
 
@@ -89,9 +88,13 @@ pub struct Checked {
 /// An answer read off the text (`CHI W2 W3` is the longest).
 type Answer = ArrayString<16>;
 
-fn answer(args: std::fmt::Arguments<'_>) -> Answer {
+fn answer(words: &[&str]) -> Answer {
     let mut a = Answer::new();
-    let _ = a.write_fmt(args);
+    for (k, w) in words.iter().enumerate() {
+        // The longest, `CHI W1 W2`, fits.
+        let _ = a.try_push_str(if k == 0 { "" } else { " " });
+        let _ = a.try_push_str(w);
+    }
     a
 }
 
@@ -408,7 +411,7 @@ fn answers_to(
     engine: &Engine,
     turn: &Turn,
 ) -> Result<([Answer; 4], Option<usize>), Fault> {
-    let mut answers: [Answer; 4] = [answer(format_args!("PASS")); 4];
+    let mut answers: [Answer; 4] = [answer(&["PASS"]); 4];
     let next = cursor.peek();
     match turn.event {
         Event::Draw { player, tile } => {
@@ -431,9 +434,9 @@ fn answers_to(
                 ));
             }
             answers[player as usize] = match a.verb {
-                Verb::Play => answer(format_args!("PLAY {}", a.tile)),
-                Verb::AnGang => answer(format_args!("GANG {}", a.tile)),
-                Verb::BuGang => answer(format_args!("BUGANG {}", a.tile)),
+                Verb::Play => answer(&["PLAY", a.tile.name()]),
+                Verb::AnGang => answer(&["GANG", a.tile.name()]),
+                Verb::BuGang => answer(&["BUGANG", a.tile.name()]),
                 _ => {
                     if a.tile != tile {
                         return Err((
@@ -441,7 +444,7 @@ fn answers_to(
                             format!("`{}` after drawing {tile}: a self-drawn Hu is on the drawn tile", act_text(a)),
                         ));
                     }
-                    answer(format_args!("HU"))
+                    answer(&["HU"])
                 }
             };
             Ok((answers, Some(a.line)))
@@ -537,10 +540,10 @@ fn claim_answers(
             _ => None,
         };
         answers[c.seat as usize] = match (claim, discard) {
-            (Claim::Peng, Some(d)) => answer(format_args!("PENG {d}")),
-            (Claim::Chi { middle }, Some(d)) => answer(format_args!("CHI {middle} {d}")),
-            (Claim::Gang, _) => answer(format_args!("GANG")),
-            _ => answer(format_args!("HU")),
+            (Claim::Peng, Some(d)) => answer(&["PENG", d.name()]),
+            (Claim::Chi { middle }, Some(d)) => answer(&["CHI", middle.name(), d.name()]),
+            (Claim::Gang, _) => answer(&["GANG"]),
+            _ => answer(&["HU"]),
         };
     }
     Ok(())
