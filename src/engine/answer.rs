@@ -28,6 +28,22 @@ pub struct Answer {
     pub args: [Option<Tile>; 2],
 }
 
+impl Verb {
+    /// The word the judge reads as this verb (`None` for [`Verb::Other`]).
+    pub const fn word(self) -> Option<&'static str> {
+        Some(match self {
+            Verb::Pass => "PASS",
+            Verb::Hu => "HU",
+            Verb::Play => "PLAY",
+            Verb::Peng => "PENG",
+            Verb::Gang => "GANG",
+            Verb::BuGang => "BUGANG",
+            Verb::Chi => "CHI",
+            Verb::Other => return None,
+        })
+    }
+}
+
 impl Answer {
     pub const PASS: Answer = Answer { verb: Verb::Pass, arity: 0, args: [None; 2] };
 
@@ -109,5 +125,8 @@ mod tests {
         assert_eq!(Answer::parse(" W1").verb, Verb::Other);
         assert_eq!(Answer::parse(" W1").args[0], Tile::parse("W1").ok());
         assert_eq!(Answer::parse("CHI  ").arity, 2);
+        for v in [Verb::Pass, Verb::Hu, Verb::Play, Verb::Peng, Verb::Gang, Verb::BuGang, Verb::Chi] {
+            assert_eq!(Answer::parse(v.word().unwrap()).verb, v);
+        }
     }
 }

@@ -237,7 +237,12 @@ impl Engine {
     /// answers are the bots' response strings; the judge's own per-answer
     /// verdict (time limit, crash) is taken to be OK, as in the records.
     pub fn step(&mut self, responses: [&str; 4]) -> Result<Turn, EngineError> {
-        let answers = responses.map(Answer::parse);
+        self.step_answers(responses.map(Answer::parse))
+    }
+
+    /// [`Engine::step`] on answers already read (as [`Answer::parse`] reads
+    /// the strings).
+    pub fn step_answers(&mut self, answers: [Answer; 4]) -> Result<Turn, EngineError> {
         let before = self.stage;
         self.last_claim = None;
         self.can_hu = [-4; 4];

@@ -332,16 +332,25 @@ impl Replayer<'static, Live> {
     /// failed to answer (`TLE`, ...; their answers are not read): the game
     /// ends on the first the judge examines, as in a record.
     pub fn feed_with_verdicts(&mut self, answers: [&str; 4], verdicts: [Option<&str>; 4]) -> Result<&Turn, Stop> {
+        if verdicts.iter().any(Option::is_some) {
+            self.advance(|engine| engine.step_with_verdicts(answers, verdicts))
+        } else {
+            self.advance(|engine| engine.step(answers))
+        }
+    }
+
+    /// [`Replayer::feed`] with answers already read (as
+    /// [`Answer::parse`](crate::engine::answer::Answer::parse) reads them).
+    pub fn feed_answers(&mut self, answers: [crate::engine::answer::Answer; 4]) -> Result<&Turn, Stop> {
+        self.advance(|engine| engine.step_answers(answers))
+    }
+
+    fn advance(&mut self, step: impl FnOnce(&mut Engine) -> Result<Turn, EngineError>) -> Result<&Turn, Stop> {
         let k = self.index;
         if self.phase == Phase::Done || self.turn.as_ref().is_none_or(Turn::is_terminal) {
             return Err(Stop::GoesOn { turn: k });
         }
-        let step = if verdicts.iter().any(Option::is_some) {
-            self.engine.step_with_verdicts(answers, verdicts)
-        } else {
-            self.engine.step(answers)
-        };
-        match step {
+        match step(&mut self.engine) {
             Ok(t) => {
                 self.index = k + 1;
                 Ok(self.turn.insert(t))

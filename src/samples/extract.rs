@@ -253,9 +253,8 @@ impl Extractor {
     }
 
     /// Takes turn `index` of the replay: `engine` as it emitted `turn`,
-    /// `answers` the record's answers to it.
-    pub fn step(&mut self, index: usize, engine: &Engine, turn: &Turn, answers: [Option<&str>; 4]) {
-        let answers = answers.map(|a| a.map(Answer::parse));
+    /// `answers` the record's answers to it (as the judge reads them).
+    pub fn step(&mut self, index: usize, engine: &Engine, turn: &Turn, answers: [Option<Answer>; 4]) {
         self.seen.observe(turn);
         self.tracker.observe(index, turn);
         if let Event::Peng { player, .. } | Event::Chi { player, .. } = turn.event {

@@ -11,6 +11,7 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
+use crate::engine::answer::Answer;
 use crate::engine::Engine;
 use crate::fans::Profile;
 use crate::record::lines::{Block, LineReader};
@@ -259,7 +260,7 @@ impl Stream {
     fn sample_text(&mut self, game: &Game, out: &mut Batch) -> Result<usize, Fault> {
         self.sample_with(Profile::default(), out, |engine, ex| {
             replay_checked(game, engine, |index, engine, turn, answers| {
-                ex.step(index, engine, turn, answers.map_or([None; 4], |a| a.map(Some)))
+                ex.step(index, engine, turn, answers.map_or([None; 4], |a| a.read.map(Some)))
             })
         })
     }
@@ -282,7 +283,7 @@ impl Stream {
             let mut stop = None;
             while let Some(step) = replay.next() {
                 match step {
-                    Ok(s) => ex.step(s.index, s.engine, s.turn, s.answers),
+                    Ok(s) => ex.step(s.index, s.engine, s.turn, s.answers.map(|a| a.map(Answer::parse))),
                     Err(e) => {
                         stop = Some(format!("game {game_id}: {e}"));
                         break;

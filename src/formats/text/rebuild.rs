@@ -26,6 +26,7 @@ use arrayvec::ArrayString;
 
 use super::line::{Ignored, Verb};
 use super::read::{Act, End, Game};
+use crate::engine::answer::{Answer, Verb as AnswerVerb};
 use crate::engine::legal::{chow_around, Claim};
 use crate::engine::{Engine, Event, Turn, WALL_SIZE};
 use crate::fans::{self, FanResult};
@@ -57,7 +58,7 @@ pub fn rebuild(game: &Game) -> Result<Rebuilt, Fault> {
     let mut before: Option<Event> = None;
     let mut expected = None;
     let (_, checked) = replay_checked(game, Engine::new(), |_, _, turn, answers| {
-        turns.push(TurnRecord::from_turn(turn, answers, [None; 4]));
+        turns.push(TurnRecord::from_turn(turn, answers.map(Answers::texts), [None; 4]));
         if answers.is_none() {
             expected = Some(Expected::from_events(&turn.event, before.as_ref()));
         } else if matches!(
@@ -85,17 +86,40 @@ pub struct Checked {
     pub notes: Vec<String>,
 }
 
-/// An answer read off the text (`CHI W2 W3` is the longest).
-type Answer = ArrayString<16>;
+/// The four answers to a turn read off the text: as a record writes them,
+/// and as the judge reads them (what the engine is fed).
+#[derive(Clone, Copy, Debug)]
+pub struct Answers {
+    /// `CHI W2 W3` is the longest.
+    text: [ArrayString<16>; 4],
+    pub read: [Answer; 4],
+}
 
-fn answer(words: &[&str]) -> Answer {
-    let mut a = Answer::new();
-    for (k, w) in words.iter().enumerate() {
-        // The longest, `CHI W1 W2`, fits.
-        let _ = a.try_push_str(if k == 0 { "" } else { " " });
-        let _ = a.try_push_str(w);
+impl Answers {
+    fn all_pass() -> Answers {
+        let mut pass = ArrayString::new();
+        pass.push_str("PASS");
+        Answers { text: [pass; 4], read: [Answer::PASS; 4] }
     }
-    a
+
+    /// Seat `seat` answers `verb` with `tiles` (at most two).
+    fn set(&mut self, seat: u8, verb: AnswerVerb, tiles: &[Tile]) {
+        let text = &mut self.text[seat as usize];
+        text.clear();
+        let _ = text.try_push_str(verb.word().unwrap_or_default());
+        for t in tiles {
+            let _ = text.try_push_str(" ");
+            let _ = text.try_push_str(t.name());
+        }
+        let read = Answer { verb, arity: tiles.len(), args: [tiles.first().copied(), tiles.get(1).copied()] };
+        debug_assert_eq!(read, Answer::parse(text), "{text}");
+        self.read[seat as usize] = read;
+    }
+
+    /// The answers as written.
+    pub fn texts(&self) -> [&str; 4] {
+        std::array::from_fn(|s| self.text[s].as_str())
+    }
 }
 
 /// Replays `game` on `engine` (its profile's judge), checking each logged
@@ -107,7 +131,7 @@ fn answer(words: &[&str]) -> Answer {
 pub fn replay_checked(
     game: &Game,
     engine: Engine,
-    mut visit: impl FnMut(usize, &Engine, &Turn, Option<[&str; 4]>),
+    mut visit: impl FnMut(usize, &Engine, &Turn, Option<&Answers>),
 ) -> (Engine, Result<Checked, Fault>) {
     let profile = engine.profile();
     let (wall, wall_known) = match build_wall(game) {
@@ -139,9 +163,8 @@ pub fn replay_checked(
             if let Some(line) = line {
                 answered = line;
             }
-            let given: [&str; 4] = std::array::from_fn(|s| answers[s].as_str());
-            visit(index, replay.engine(), turn, Some(given));
-            replay.feed(given).map_err(|e| (answered, format!("the engine refuses the answers: {e}")))?;
+            visit(index, replay.engine(), turn, Some(&answers));
+            replay.feed_answers(answers.read).map_err(|e| (answered, format!("the engine refuses the answers: {e}")))?;
             index += 1;
         }
     })();
@@ -410,8 +433,8 @@ fn answers_to(
     cursor: &Cursor<'_>,
     engine: &Engine,
     turn: &Turn,
-) -> Result<([Answer; 4], Option<usize>), Fault> {
-    let mut answers: [Answer; 4] = [answer(&["PASS"]); 4];
+) -> Result<(Answers, Option<usize>), Fault> {
+    let mut answers = Answers::all_pass();
     let next = cursor.peek();
     match turn.event {
         Event::Draw { player, tile } => {
@@ -433,10 +456,10 @@ fn answers_to(
                     ),
                 ));
             }
-            answers[player as usize] = match a.verb {
-                Verb::Play => answer(&["PLAY", a.tile.name()]),
-                Verb::AnGang => answer(&["GANG", a.tile.name()]),
-                Verb::BuGang => answer(&["BUGANG", a.tile.name()]),
+            let (verb, tiles): (AnswerVerb, &[Tile]) = match a.verb {
+                Verb::Play => (AnswerVerb::Play, &[a.tile]),
+                Verb::AnGang => (AnswerVerb::Gang, &[a.tile]),
+                Verb::BuGang => (AnswerVerb::BuGang, &[a.tile]),
                 _ => {
                     if a.tile != tile {
                         return Err((
@@ -444,9 +467,10 @@ fn answers_to(
                             format!("`{}` after drawing {tile}: a self-drawn Hu is on the drawn tile", act_text(a)),
                         ));
                     }
-                    answer(&["HU"])
+                    (AnswerVerb::Hu, &[])
                 }
             };
+            answers.set(player, verb, tiles);
             Ok((answers, Some(a.line)))
         }
         Event::Play { player, tile } | Event::Peng { player, tile } | Event::Chi { player, tile, .. } => {
@@ -472,7 +496,7 @@ fn claim_answers(
     actor: u8,
     tile: Tile,
     kong: bool,
-    answers: &mut [Answer; 4],
+    answers: &mut Answers,
 ) -> Result<(), Fault> {
     let mut seen = [false; 4];
     seen[actor as usize] = true;
@@ -539,12 +563,12 @@ fn claim_answers(
             Claim::Peng | Claim::Chi { .. } => Some(pick_discard(engine, c.seat, claim, tile)),
             _ => None,
         };
-        answers[c.seat as usize] = match (claim, discard) {
-            (Claim::Peng, Some(d)) => answer(&["PENG", d.name()]),
-            (Claim::Chi { middle }, Some(d)) => answer(&["CHI", middle.name(), d.name()]),
-            (Claim::Gang, _) => answer(&["GANG"]),
-            _ => answer(&["HU"]),
-        };
+        match (claim, discard) {
+            (Claim::Peng, Some(d)) => answers.set(c.seat, AnswerVerb::Peng, &[d]),
+            (Claim::Chi { middle }, Some(d)) => answers.set(c.seat, AnswerVerb::Chi, &[middle, d]),
+            (Claim::Gang, _) => answers.set(c.seat, AnswerVerb::Gang, &[]),
+            _ => answers.set(c.seat, AnswerVerb::Hu, &[]),
+        }
     }
     Ok(())
 }
