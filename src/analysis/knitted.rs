@@ -14,13 +14,9 @@ use super::regular::shanten_of_parts;
 use super::tables::{self, Entries};
 use super::{ShapeShanten, TileSet};
 use crate::decompose::{KNITTED_STRAIGHTS, KNITTED_STRAIGHT_MASKS};
-use crate::tiles::TileCounts;
+use crate::tiles::{kinds_held, TileCounts};
 
 const HONORS_MASK: u64 = 0x7F << 27;
-
-fn held(c: &TileCounts) -> u64 {
-    c.iter().enumerate().filter(|(_, &k)| k > 0).fold(0u64, |m, (i, _)| m | 1 << i)
-}
 
 /// Keeps the least shanten, merging the useful tiles of equal ones.
 fn keep_best(best: &mut Option<ShapeShanten>, s: ShapeShanten) {
@@ -35,7 +31,7 @@ pub fn honors_and_knitted_shanten(c: &TileCounts, n: usize) -> Option<ShapeShant
     if n != 13 {
         return None;
     }
-    let held = held(c);
+    let held = kinds_held(c);
     let mut best = None;
     for mask in KNITTED_STRAIGHT_MASKS {
         let wanted = mask | HONORS_MASK;
@@ -50,7 +46,7 @@ pub fn knitted_straight_shanten(c: &TileCounts, n: usize) -> Option<ShapeShanten
         return None;
     }
     let sets = 4 - (13 - n) / 3 - 3;
-    let held = held(c);
+    let held = kinds_held(c);
     // A straight takes ranks 147, 258 or 369 of each suit: nine suit parts
     // cover the six straights' rests (looked up when a straight is tried);
     // the honours are untouched.

@@ -165,19 +165,40 @@ impl Engine {
         if !(0..=3).contains(&quan) {
             return Err(EngineError::BadQuan(quan));
         }
+        i32::try_from(srand).map_err(|_| EngineError::BadSrand(srand))?;
+        let mut tiles = [Tile::from_index(0); WALL_SIZE];
+        let mut strlen = WALL_SIZE - 1; // the spaces between names
+        for (index, (text, slot)) in wall.iter().zip(&mut tiles).enumerate() {
+            let text = text.as_ref();
+            *slot = Tile::parse(text).map_err(|_| EngineError::UnknownTile { index, text: text.to_string() })?;
+            strlen += text.len();
+        }
+        self.start(&tiles, strlen, quan, srand)
+    }
+
+    /// [`Engine::reset`] on a wall of tiles (as their names would give).
+    pub fn reset_tiles(&mut self, wall: &[Tile], quan: i64, srand: i64) -> Result<Turn, EngineError> {
+        if wall.len() != WALL_SIZE {
+            return Err(EngineError::WallSize(wall.len()));
+        }
+        let strlen = WALL_SIZE - 1 + wall.iter().map(|t| t.name().len()).sum::<usize>();
+        self.start(wall, strlen, quan, srand)
+    }
+
+    /// `strlen`: the wall's length as a string of names and spaces.
+    fn start(&mut self, wall: &[Tile], strlen: usize, quan: i64, srand: i64) -> Result<Turn, EngineError> {
+        if !(0..=3).contains(&quan) {
+            return Err(EngineError::BadQuan(quan));
+        }
         let srand = i32::try_from(srand).map_err(|_| EngineError::BadSrand(srand))?;
         let mut segments = [[Tile::from_index(0); SEGMENT]; 4];
         let mut seen = [0u8; TILE_KINDS];
-        let mut strlen = WALL_SIZE - 1; // the spaces between names
-        for (index, text) in wall.iter().enumerate() {
-            let text = text.as_ref();
-            let tile = Tile::parse(text).map_err(|_| EngineError::UnknownTile { index, text: text.to_string() })?;
+        for (index, &tile) in wall.iter().enumerate() {
             seen[tile.index()] += 1;
             if seen[tile.index()] > 4 {
                 return Err(EngineError::FifthCopy { index, tile });
             }
             segments[index / SEGMENT][index % SEGMENT] = tile;
-            strlen += text.len();
         }
         // 136 tiles with no kind above 4 is exactly 4 of each.
         self.table = Table::new(segments);

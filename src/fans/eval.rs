@@ -493,8 +493,7 @@ pub(crate) fn cannot_win(concealed: &TileCounts, fixed: usize) -> bool {
     if tables::is_complete_regular(concealed) != Some(false) {
         return false;
     }
-    let held = (0..concealed.len()).fold(0u64, |m, t| m | ((concealed[t] > 0) as u64) << t);
-    !could_be_special(concealed, held, fixed)
+    !could_be_special(concealed, crate::tiles::kinds_held(concealed), fixed)
 }
 
 /// Cheap necessary conditions for the special readings: seven pairs (all

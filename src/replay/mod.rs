@@ -44,6 +44,7 @@ use std::fmt;
 pub use compare::{displays_equal, py_eq, replay, reproduces, Compare, Divergence, DivergenceKind, Key};
 
 use crate::engine::{Engine, EngineError, Turn};
+use crate::tiles::Tile;
 use crate::record::view::{AnswersView, GameView};
 use crate::record::GameRecord;
 
@@ -317,7 +318,18 @@ impl Replayer<'static, Live> {
     /// Starts a live game on `wall`: its turn 0 (INIT), or the engine's
     /// refusal (at turn 0).
     pub fn live<S: AsRef<str>>(mut engine: Engine, wall: &[S], quan: i64, srand: i64) -> Result<Self, Stop> {
-        let turn = engine.reset(wall, quan, srand).map_err(|error| Stop::Engine { turn: 0, error })?;
+        let turn = engine.reset(wall, quan, srand);
+        Self::started(engine, turn)
+    }
+
+    /// [`Replayer::live`] on a wall of tiles.
+    pub fn live_tiles(mut engine: Engine, wall: &[Tile], quan: i64, srand: i64) -> Result<Self, Stop> {
+        let turn = engine.reset_tiles(wall, quan, srand);
+        Self::started(engine, turn)
+    }
+
+    fn started(engine: Engine, turn: Result<Turn, EngineError>) -> Result<Self, Stop> {
+        let turn = turn.map_err(|error| Stop::Engine { turn: 0, error })?;
         Ok(Replayer { engine, record: None, turn: Some(turn), index: 0, phase: Phase::At })
     }
 

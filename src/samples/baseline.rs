@@ -24,7 +24,7 @@ use crate::engine::{Engine, Event, Turn};
 use crate::env::action::{chi_index, ANGANG, BUGANG, GANG, HU, PASS, PENG, PLAY};
 use crate::fans;
 use crate::hand::{PackKind, WinFlags};
-use crate::tiles::{Tile, TILE_KINDS};
+use crate::tiles::{kinds_held, Tile, TILE_KINDS};
 
 use super::extract::Legal;
 use super::Kind;
@@ -53,8 +53,7 @@ pub fn hu(engine: &Engine, turn: &Turn, tracker: &Tracker, seat: u8) -> bool {
 
 /// Writes the baseline's mask of `seat` for a decision of `kind` at `turn`
 /// (the engine as it emitted `turn`, `tracker` having taken it); `hand` is
-/// the seat's concealed tiles as the observation shows them. Returns the
-/// number of legal actions.
+/// the seat's concealed tiles as the observation shows them.
 pub fn write_mask(
     engine: &Engine,
     turn: &Turn,
@@ -63,7 +62,7 @@ pub fn write_mask(
     kind: Kind,
     hand: &[u8; TILE_KINDS],
     mask: &mut Legal,
-) -> usize {
+) {
     mask.clear();
     let walls = turn.tile_cnt;
     let own_wall = walls[seat as usize];
@@ -74,7 +73,7 @@ pub fn write_mask(
             }
             let wall_last = walls[(seat as usize + 1) % 4] == 0;
             let kong_ok = !wall_last && own_wall > 0;
-            mask.set_kinds(PLAY, kinds_where(hand, |n| n > 0));
+            mask.set_kinds(PLAY, kinds_held(hand));
             if kong_ok {
                 mask.set_kinds(ANGANG, kinds_where(hand, |n| n == 4));
                 for p in engine.packs(seat).iter().filter(|p| p.kind == PackKind::Pung) {
@@ -95,9 +94,8 @@ pub fn write_mask(
                 claims(mask, hand, player, seat, tile, walls, own_wall);
             }
         }
-        Kind::MeldDiscard => mask.set_kinds(PLAY, kinds_where(hand, |n| n > 0)),
+        Kind::MeldDiscard => mask.set_kinds(PLAY, kinds_held(hand)),
     }
-    mask.len()
 }
 
 /// The kinds whose count passes `test`, as bits (over every kind, without

@@ -171,6 +171,14 @@ impl Legal {
             self.bits[w + 1] |= kinds >> (64 - b);
         }
     }
+    /// At most one legal action: a forced decision (or none).
+    #[inline]
+    pub fn at_most_one(&self) -> bool {
+        let [a, b, c, d] = self.bits;
+        // At most one non-zero word, and it a power of two.
+        let any = a | b | c | d;
+        (a != 0) as u8 + (b != 0) as u8 + (c != 0) as u8 + (d != 0) as u8 <= 1 && any & any.wrapping_sub(1) == 0
+    }
     /// The number of legal actions.
     pub fn len(&self) -> usize {
         self.bits.iter().map(|w| w.count_ones() as usize).sum()
@@ -314,21 +322,20 @@ impl Extractor {
     ) {
         let o = self.opts.encoding.len();
         let mask = &mut self.mask_buf;
-        let n = match (self.opts.flags, pending) {
+        match (self.opts.flags, pending) {
             (Flags::Judge, claim) => {
                 mask.clear();
                 match claim {
                     Some(claim) => action::legal_discard_indices(engine, seat, claim, |i| mask.set(i)),
                     None => action::legal_indices(engine, seat, |i| mask.set(i)),
                 }
-                mask.len()
             }
             (Flags::Cai, _) => {
                 let hand = obs::shown_hand(engine, &self.seen, seat, pending);
                 baseline::write_mask(engine, turn, &self.tracker, seat, kind, &hand, mask)
             }
-        };
-        if n <= 1 && !self.opts.keep_forced {
+        }
+        if mask.at_most_one() && !self.opts.keep_forced {
             return;
         }
         let Some(act) = answers[seat as usize].and_then(|a| act_of(kind, &a, engine.current_tile())) else {

@@ -138,8 +138,7 @@ pub fn replay_checked(
         Ok(w) => w,
         Err(f) => return (engine, Err(f)),
     };
-    let names: [&str; WALL_SIZE] = wall.map(|t| t.name());
-    let mut replay = match Replayer::live(engine, &names, game.wind as i64, 0) {
+    let mut replay = match Replayer::live_tiles(engine, &wall, game.wind as i64, 0) {
         Ok(r) => r,
         Err(e) => {
             return (Engine::with_profile(profile), Err((game.line, format!("the engine refuses the game: {e}"))))
