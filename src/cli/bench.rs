@@ -29,7 +29,7 @@ pub enum What {
     },
     /// Time the replay engine over a game corpus (one thread, no rendering).
     Replay(super::bench_replay::Args),
-    /// Time `mcr samples` (read, replay, extract, write) in both layouts, one thread.
+    /// Time `mcr samples` (read, replay, extract, write) in both layouts, one thread (or --jobs N).
     Samples(super::bench_samples::Args),
     /// Time `mcr import` (read, replay, check, write records) over a file of
     /// any format, one thread: games/s.

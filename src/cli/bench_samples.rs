@@ -1,5 +1,6 @@
 //! `mcr bench samples FILE`: the samples pipeline (read, replay, extract,
-//! write) timed on one thread, per layout, the median of several passes.
+//! write) timed on one thread (or `--jobs N`), per layout, the median of
+//! several passes.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -26,6 +27,10 @@ pub struct Args {
     /// Mask source.
     #[arg(long, default_value = "cai", value_parser = ["judge", "cai"])]
     pub flags: String,
+    /// Threads sampling (`mcr samples --jobs`; the benchmark's figure is
+    /// on one).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=4096))]
+    pub jobs: u32,
 }
 
 pub fn run(a: Args, max_line_bytes: usize) -> ExitCode {
@@ -56,7 +61,8 @@ fn passes(a: &Args, opts: Options, out: &std::path::Path, written: &mut Vec<Path
             let dir = out.join(format!("{}-{pass}", layout.name()));
             written.push(dir.clone());
             let t = Instant::now();
-            match write::write(&a.files, opts, None, layout, write::DEFAULT_SHARD_SIZE, &dir, |_| {}) {
+            let threads = mcr_engine::record::par::worker_threads(Some(a.jobs as usize));
+            match write::write(&a.files, opts, None, layout, write::DEFAULT_SHARD_SIZE, threads, &dir, |_| {}) {
                 Ok(w) => last = Some(w),
                 Err(e) => {
                     eprintln!("error: {e}");

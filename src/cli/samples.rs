@@ -34,6 +34,11 @@ pub struct Args {
     /// Samples per shard (at least; a shard ends at a game boundary).
     #[arg(long, default_value_t = write::DEFAULT_SHARD_SIZE as u64, value_parser = clap::value_parser!(u64).range(1..=(1u64 << 24)))]
     pub shard_size: u64,
+    /// Threads sampling, 1 up to the number of cores (default: all cores;
+    /// more than the cores is capped, with a note). The files written are
+    /// the same whatever the threads.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=4096))]
+    pub jobs: Option<u32>,
     #[command(flatten)]
     pub rules: super::RecordRulesArg,
 }
@@ -50,7 +55,9 @@ pub fn run(a: Args, max_line_bytes: usize) -> ExitCode {
     }
     let layout = Layout::parse(&a.layout).unwrap_or(Layout::Shards);
     let out = a.out.clone().unwrap_or_default();
-    let result = write::write(&a.files, opts, a.rules.rules, layout, a.shard_size as usize, &out, |p| {
+    super::validate::note_jobs_capped("samples", a.jobs);
+    let threads = mcr_engine::record::par::worker_threads(a.jobs.map(|n| n as usize));
+    let result = write::write(&a.files, opts, a.rules.rules, layout, a.shard_size as usize, threads, &out, |p| {
         eprintln!("{}", super::hinted(p))
     });
     match result {

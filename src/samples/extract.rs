@@ -100,6 +100,18 @@ impl Batch {
         self.score.clear();
         self.win_flags.clear();
     }
+    /// Appends the samples of `other` (one game's) as game `game`.
+    pub fn append_game(&mut self, other: &Batch, game: i64) {
+        self.obs.extend_from_slice(&other.obs);
+        self.mask.extend_from_slice(&other.mask);
+        self.act.extend_from_slice(&other.act);
+        self.game.extend(std::iter::repeat_n(game, other.len()));
+        self.turn.extend_from_slice(&other.turn);
+        self.seat.extend_from_slice(&other.seat);
+        self.kind.extend_from_slice(&other.kind);
+        self.score.extend_from_slice(&other.score);
+        self.win_flags.extend_from_slice(&other.win_flags);
+    }
     /// Drops the first `n` samples (the rest move to the front).
     pub fn remove_front(&mut self, n: usize) {
         let n = n.min(self.len());

@@ -2,23 +2,33 @@
 //! game replayed and its decisions extracted ([`Stream`]). The CLI's layouts
 //! ([`super::write`]) and the Python iterator both pull games from it.
 //!
+//! A stream is a [`Source`] (the files read in order, one [`Item`] at a
+//! time) and a [`Sampler`] (an engine and an extractor, one game at a
+//! time). [`Stream::for_each_game`] can sample on several threads: items
+//! are read in chunks on one thread, sampled on the others, and taken in
+//! input order, so the output is the same whatever the threads.
+//!
 //! A line that is not a game record (valid JSON without `"turns"`, a hand
 //! record say) is skipped and counted; a line that cannot be read, and a
 //! record that does not replay to its end, are reported with file:line and
 //! skipped; the rest is sampled. Games are numbered in input order among
 //! the games sampled (so the per-game layout has no holes).
 
+use std::collections::VecDeque;
 use std::fmt;
 use std::path::{Path, PathBuf};
+
+use rayon::prelude::*;
 
 use crate::engine::answer::Answer;
 use crate::engine::Engine;
 use crate::fans::Profile;
 use crate::record::lines::{Block, LineReader};
 use crate::record::view::{AnswersView, GameView};
-use crate::formats::text::read::Game;
+use crate::formats::text::read::{End, Game};
 use crate::formats::text::rebuild::{replay_checked, Fault};
 use crate::formats::Format;
+use crate::record::GameRecord;
 use crate::replay::{Record, Replayer};
 
 use super::extract::{Batch, Extractor};
@@ -63,103 +73,113 @@ pub struct Report {
 pub const MAX_PROBLEMS: usize = 1000;
 
 impl Report {
-    fn problem(&mut self, p: Problem) -> Problem {
+    fn problem(&mut self, p: &Problem) {
         self.skipped += 1;
         if self.problems.len() < MAX_PROBLEMS {
             self.problems.push(p.clone());
         }
-        p
     }
 }
 
-/// The games of a list of files, one at a time.
-pub struct Stream {
+/// An import error as a problem of the samples.
+fn located(e: crate::formats::ImportError) -> Problem {
+    Problem { message: e.what(), file: e.file, line: e.line }
+}
+
+/// One thing read from the inputs, in input order: a game to sample, or a
+/// problem found reading.
+pub enum Item {
+    /// A game of the Botzone text format, to be replayed, checked against
+    /// the text and sampled in one pass.
+    Text { file: PathBuf, game: Game },
+    /// A game of another Botzone format, imported (replayed and checked
+    /// against the file) as a record; `line` where it starts.
+    Imported { file: PathBuf, line: usize, record: Box<GameRecord> },
+    /// A line of a record file.
+    Line { file: PathBuf, line: usize, text: Vec<u8> },
+    Problem(Problem),
+}
+
+impl Item {
+    fn problem(file: PathBuf, line: usize, message: String) -> Item {
+        Item::Problem(Problem { file, line, message })
+    }
+
+    /// About the bytes the item holds (what bounds a chunk's memory).
+    fn weight(&self) -> usize {
+        match self {
+            Item::Text { game, .. } => {
+                let description = match &game.end {
+                    End::Fan { description, .. } => description.len(),
+                    End::Huang { .. } => 0,
+                };
+                std::mem::size_of::<Game>() + game.acts.len() * 64 + description
+            }
+            Item::Imported { record, .. } => std::mem::size_of::<GameRecord>() + record.turns.len() * 512,
+            Item::Line { text, .. } => text.len(),
+            Item::Problem(p) => p.message.len(),
+        }
+    }
+}
+
+/// The files of a stream, read in order one [`Item`] at a time.
+pub struct Source {
     files: Vec<PathBuf>,
     next_file: usize,
-    /// The file being read, its current block and the next line in it.
+    max_line_bytes: usize,
+    /// Text games are sampled straight from the text (see
+    /// [`Stream::text_sampled_directly`]); else imported as records.
+    text_direct: bool,
+    /// Problems found ahead of the items that follow them.
+    queued: VecDeque<Item>,
+    /// The record file being read, its current block and the next line in it.
     current: Option<(PathBuf, LineReader)>,
+    block: Block,
+    at: usize,
     /// A file in a Botzone format being read: its games as imported
     /// (`formats`), each replayed and checked against the file.
     imported: Option<(PathBuf, crate::formats::Games)>,
-    /// A file in the Botzone text format being read: each game replayed
-    /// once, checked against the text as the importer checks it, and
-    /// sampled in the same pass.
-    text: Option<TextGames>,
-    block: Block,
-    at: usize,
-    extractor: Extractor,
-    engine: Option<Engine>,
-    rules: Option<&'static Profile>,
-    report: Report,
-    /// Problems not yet handed to the caller.
-    fresh: Vec<Problem>,
+    /// A file in the Botzone text format being read.
+    text: Option<(PathBuf, TextGames)>,
 }
 
-impl Stream {
-    /// Samples `files` in order; `rules` is the profile for records without
-    /// a `"rules"` key (and must agree with those that have one).
-    pub fn new(files: &[impl AsRef<Path>], opts: Options, rules: Option<&'static Profile>) -> Stream {
-        Stream {
+impl Source {
+    fn new(files: &[impl AsRef<Path>], max_line_bytes: usize, text_direct: bool) -> Source {
+        Source {
             files: files.iter().map(|p| p.as_ref().to_path_buf()).collect(),
             next_file: 0,
+            max_line_bytes,
+            text_direct,
+            queued: VecDeque::new(),
             current: None,
-            imported: None,
-            text: None,
             block: Block::default(),
             at: 0,
-            extractor: Extractor::new(opts),
-            engine: Some(Engine::with_profile(rules.unwrap_or(Profile::default()))),
-            rules,
-            report: Report::default(),
-            fresh: Vec::new(),
+            imported: None,
+            text: None,
         }
     }
 
-    pub fn report(&self) -> &Report {
-        &self.report
-    }
-
-    pub fn options(&self) -> Options {
-        self.extractor.options()
-    }
-
-    /// Problems found since the last call (for printing as they come).
-    pub fn take_problems(&mut self) -> Vec<Problem> {
-        std::mem::take(&mut self.fresh)
-    }
-
-    fn problem(&mut self, file: PathBuf, line: usize, message: String) {
-        let p = self.report.problem(Problem { file, line, message });
-        self.fresh.push(p);
-    }
-
-    /// Appends the next game's samples to `out` (game index = games sampled
-    /// before it); returns the number appended, `None` after the last game.
-    pub fn next_game(&mut self, out: &mut Batch) -> Option<usize> {
+    /// The next item; `None` after the last file.
+    pub fn next_item(&mut self) -> Option<Item> {
         loop {
-            // Taken out while a game is sampled (which needs `self`); put
-            // back until the file is done.
-            if let Some(mut games) = self.text.take() {
-                let Some(game) = games.next_game() else { continue };
-                let sampled = game.and_then(|game| self.sample_text(&game, out).map_err(|f| games.fault(&game, f)));
-                self.text = Some(games);
-                match sampled {
-                    Ok(n) => return Some(n),
-                    Err(e) => self.problem(e.file.clone(), e.line, e.what()),
+            if let Some(item) = self.queued.pop_front() {
+                return Some(item);
+            }
+            if let Some((file, games)) = self.text.as_mut() {
+                match games.next_game() {
+                    None => self.text = None,
+                    Some(Ok(game)) => return Some(Item::Text { file: file.clone(), game }),
+                    Some(Err(e)) => return Some(Item::Problem(located(e))),
                 }
                 continue;
             }
             if let Some((file, games)) = self.imported.as_mut() {
-                let file = file.clone();
                 match games.next() {
                     None => self.imported = None,
-                    Some(Err(e)) => self.problem(file, e.line, e.what()),
+                    Some(Err(e)) => return Some(Item::problem(file.clone(), e.line, e.what())),
                     Some(Ok(record)) => {
                         let line = record.source.as_ref().and_then(|s| s["line"].as_u64()).unwrap_or(0) as usize;
-                        match self.sample_game(&record.game_id, record.rules, &record, out) {
-                            Ok(n) => return Some(n),
-                            Err(message) => self.problem(file, line, message),
-                        }
+                        return Some(Item::Imported { file: file.clone(), line, record: Box::new(record) });
                     }
                 }
                 continue;
@@ -167,69 +187,120 @@ impl Stream {
             let Some((file, reader)) = self.current.as_mut() else {
                 let file = self.files.get(self.next_file)?.clone();
                 self.next_file += 1;
-                // Records are read here; the Botzone formats are imported
-                // first (the text format rebuilt into records, match logs
-                // checked against their judge outputs).
-                match crate::formats::open(&file, self.options().max_line_bytes) {
-                    Ok(input) if input.format == Some(Format::BotzoneText) && self.text_sampled_directly() => {
-                        for e in &input.skipped {
-                            self.problem(file.clone(), e.line, e.what());
-                        }
-                        self.text = Some(crate::formats::text::games(input.reader, &file, input.max_line_bytes));
-                        continue;
-                    }
-                    Ok(input) if matches!(input.format, Some(f) if f != Format::Record) => {
-                        self.imported = Some((file, crate::formats::games_in(input, None)));
-                        continue;
-                    }
-                    _ => {}
-                }
-                match LineReader::open_with(&file, usize::MAX, self.options().max_line_bytes) {
-                    Ok(r) => {
-                        self.current = Some((file, r));
-                        self.block = Block::default();
-                        self.at = 0;
-                    }
-                    Err(e) => self.problem(file, 0, e.message),
-                }
+                self.open(file);
                 continue;
             };
             if self.at >= self.block.len() {
-                let file = file.clone();
                 if !reader.fill(&mut self.block) {
                     self.current = None;
                     continue;
                 }
                 self.at = 0;
                 for e in std::mem::take(&mut self.block.errors) {
-                    self.problem(file.clone(), e.line, e.message);
+                    self.queued.push_back(Item::problem(file.clone(), e.line, e.message));
                 }
                 continue;
             }
-            let file = file.clone();
-            let block = std::mem::take(&mut self.block);
-            let (line, text) = block.lines().nth(self.at).unwrap_or((0, &[]));
+            let (line, text) = self.block.lines().nth(self.at).unwrap_or((0, &[]));
             self.at += 1;
-            let result = self.sample_line(text, out);
-            self.block = block;
-            match result {
-                Ok(Some(n)) => return Some(n),
-                Ok(None) => {}
-                Err(message) => self.problem(file, line, message),
-            }
+            return Some(Item::Line { file: file.clone(), line, text: text.to_vec() });
         }
     }
 
-    /// One line: `Ok(Some(samples))` for a game sampled, `Ok(None)` for a
-    /// line that is not a game record.
-    fn sample_line(&mut self, text: &[u8], out: &mut Batch) -> Result<Option<usize>, String> {
+    /// Starts reading `file`: records are read here; the Botzone formats
+    /// are imported (the text format rebuilt, or sampled straight from the
+    /// text; match logs checked against their judge outputs).
+    fn open(&mut self, file: PathBuf) {
+        match crate::formats::open(&file, self.max_line_bytes) {
+            Ok(input) if input.format == Some(Format::BotzoneText) && self.text_direct => {
+                for e in &input.skipped {
+                    self.queued.push_back(Item::problem(file.clone(), e.line, e.what()));
+                }
+                let games = crate::formats::text::games(input.reader, &file, input.max_line_bytes);
+                self.text = Some((file, games));
+                return;
+            }
+            Ok(input) if matches!(input.format, Some(f) if f != Format::Record) => {
+                self.imported = Some((file, crate::formats::games_in(input, None)));
+                return;
+            }
+            _ => {}
+        }
+        match LineReader::open_with(&file, usize::MAX, self.max_line_bytes) {
+            Ok(r) => {
+                self.current = Some((file, r));
+                self.block = Block::default();
+                self.at = 0;
+            }
+            Err(e) => self.queued.push_back(Item::problem(file, 0, e.message)),
+        }
+    }
+
+    /// The next items up to `max_items` or about `max_bytes` (at least one
+    /// item unless the source is done).
+    fn chunk(&mut self, max_items: usize, max_bytes: usize) -> Vec<Item> {
+        let (mut items, mut bytes) = (Vec::new(), 0);
+        while items.len() < max_items && bytes < max_bytes {
+            let Some(item) = self.next_item() else { break };
+            bytes += item.weight();
+            items.push(item);
+        }
+        items
+    }
+}
+
+/// What sampling one item came to.
+pub enum Sampled {
+    /// A game: its samples (appended to the batch) and the decisions whose
+    /// answer named no action.
+    Game { samples: usize, unencodable: usize },
+    /// A record that is not a game.
+    NotGame,
+    Skipped(Problem),
+}
+
+/// An engine and an extractor: one game at a time.
+pub struct Sampler {
+    extractor: Extractor,
+    engine: Option<Engine>,
+    /// The profile of records without a `"rules"` key.
+    rules: Option<&'static Profile>,
+}
+
+impl Sampler {
+    pub fn new(opts: Options, rules: Option<&'static Profile>) -> Sampler {
+        Sampler {
+            extractor: Extractor::new(opts),
+            engine: Some(Engine::with_profile(rules.unwrap_or(Profile::default()))),
+            rules,
+        }
+    }
+
+    /// Samples `item` (not a problem) into `out` as game `game`.
+    pub fn sample(&mut self, item: &Item, game: i64, out: &mut Batch) -> Sampled {
+        let result = match item {
+            Item::Text { file, game: g } => {
+                self.sample_text(g, game, out).map_err(|f| located(crate::formats::text::fault(file, g, f)))
+            }
+            Item::Imported { file, line, record } => self
+                .sample_game(&record.game_id, record.rules, &**record, game, out)
+                .map_err(|message| Problem { file: file.clone(), line: *line, message }),
+            Item::Line { file, line, text } => match self.sample_line(text, game, out) {
+                Ok(None) => return Sampled::NotGame,
+                Ok(Some(sampled)) => Ok(sampled),
+                Err(message) => Err(Problem { file: file.clone(), line: *line, message }),
+            },
+            Item::Problem(p) => Err(p.clone()),
+        };
+        result.unwrap_or_else(Sampled::Skipped)
+    }
+
+    /// One line: `Ok(None)` for a line that is not a game record.
+    fn sample_line(&mut self, text: &[u8], game: i64, out: &mut Batch) -> Result<Option<Sampled>, String> {
         // A record that is not a game is counted, not parsed as one.
         if memchr::memmem::find(text, b"\"turns\"").is_none() {
             return match serde_json::from_slice::<serde::de::IgnoredAny>(text) {
-                Ok(_) => {
-                    self.report.not_games += 1;
-                    Ok(None)
-                }
+                Ok(_) => Ok(None),
                 Err(e) => Err(format!("malformed record: {e}")),
             };
         }
@@ -244,38 +315,30 @@ impl Stream {
                 (full.game_id.as_str(), full.rules, &full)
             }
         };
-        self.sample_game(game_id, rules, record, out).map(Some)
-    }
-
-    /// Whether text games are sampled straight from the text: under the
-    /// judge's own profile (the text's `Fan` and `Score` lines are the
-    /// judge's). Under another profile they are imported (checked under the
-    /// judge's rules) and sampled as records.
-    fn text_sampled_directly(&self) -> bool {
-        std::ptr::eq(self.rules.unwrap_or(Profile::default()), Profile::default())
+        self.sample_game(game_id, rules, record, game, out).map(Some)
     }
 
     /// One text game replayed and checked as the importer does, its
     /// samples extracted in the same pass.
-    fn sample_text(&mut self, game: &Game, out: &mut Batch) -> Result<usize, Fault> {
-        self.sample_with(Profile::default(), out, |engine, ex| {
-            replay_checked(game, engine, |index, engine, turn, answers| {
+    fn sample_text(&mut self, g: &Game, game: i64, out: &mut Batch) -> Result<Sampled, Fault> {
+        self.sample_with(Profile::default(), game, out, |engine, ex| {
+            replay_checked(g, engine, |index, engine, turn, answers| {
                 ex.step(index, engine, turn, answers.map_or([None; 4], |a| a.read.map(Some)))
             })
         })
     }
 
-    /// One game's samples appended to `out` (their number), or why it was
-    /// skipped.
+    /// One game's samples appended to `out`, or why it was skipped.
     fn sample_game(
         &mut self,
         game_id: &str,
         rules: Option<&'static Profile>,
         record: &dyn Record,
+        game: i64,
         out: &mut Batch,
-    ) -> Result<usize, String> {
+    ) -> Result<Sampled, String> {
         let profile = crate::record::rules::profile_for(rules, self.rules).map_err(|e| e.to_string())?;
-        self.sample_with(profile, out, |engine, ex| {
+        self.sample_with(profile, game, out, |engine, ex| {
             // The one replay driver: each turn with the engine as it
             // emitted it and the record's answers; its policy decides what
             // does not replay.
@@ -294,14 +357,15 @@ impl Stream {
         })
     }
 
-    /// A game replayed by `drive` on the stream's engine (under `profile`)
-    /// into the extractor; its samples appended to `out`.
+    /// A game replayed by `drive` on the sampler's engine (under `profile`)
+    /// into the extractor; its samples appended to `out` as game `game`.
     fn sample_with<T, E>(
         &mut self,
         profile: &'static Profile,
+        game: i64,
         out: &mut Batch,
         drive: impl FnOnce(Engine, &mut Extractor) -> (Engine, Result<T, E>),
-    ) -> Result<usize, E> {
+    ) -> Result<Sampled, E> {
         let mut engine = self.engine.take().unwrap_or_else(|| Engine::with_profile(profile));
         if !std::ptr::eq(engine.profile(), profile) {
             engine = Engine::with_profile(profile);
@@ -313,14 +377,180 @@ impl Stream {
         self.engine = Some(engine);
         result?;
         let ex = &mut self.extractor;
-        self.report.unencodable += ex.unencodable - before;
-        let start = out.len();
-        let n = ex.finish(self.report.games as i64, out);
-        for &k in &out.kind[start..] {
-            self.report.by_kind[k as usize] += 1;
+        let samples = ex.finish(game, out);
+        Ok(Sampled::Game { samples, unencodable: ex.unencodable - before })
+    }
+}
+
+/// What [`Stream::for_each_game`] hands on, in input order.
+pub enum Progress<'a> {
+    /// A record skipped.
+    Problem(&'a Problem),
+    /// A game sampled: its samples are the last `samples` of the batch.
+    Game { batch: &'a mut Batch, samples: usize },
+}
+
+/// Items read and sampled together on several threads: enough to keep the
+/// threads busy, few enough (with their samples) to bound the memory.
+const CHUNK_ITEMS: usize = 512;
+const CHUNK_BYTES: usize = 16 << 20;
+
+/// The games of a list of files, one at a time.
+pub struct Stream {
+    source: Source,
+    sampler: Sampler,
+    opts: Options,
+    report: Report,
+    /// Problems not yet handed to the caller.
+    fresh: Vec<Problem>,
+}
+
+impl Stream {
+    /// Samples `files` in order; `rules` is the profile for records without
+    /// a `"rules"` key (and must agree with those that have one).
+    pub fn new(files: &[impl AsRef<Path>], opts: Options, rules: Option<&'static Profile>) -> Stream {
+        Stream {
+            source: Source::new(files, opts.max_line_bytes, Stream::text_sampled_directly(rules)),
+            sampler: Sampler::new(opts, rules),
+            opts,
+            report: Report::default(),
+            fresh: Vec::new(),
         }
-        self.report.games += 1;
-        self.report.samples += n;
-        Ok(n)
+    }
+
+    pub fn report(&self) -> &Report {
+        &self.report
+    }
+
+    pub fn options(&self) -> Options {
+        self.opts
+    }
+
+    /// Problems found since the last call (for printing as they come).
+    pub fn take_problems(&mut self) -> Vec<Problem> {
+        std::mem::take(&mut self.fresh)
+    }
+
+    /// Appends the next game's samples to `out` (game index = games sampled
+    /// before it); returns the number appended, `None` after the last game.
+    pub fn next_game(&mut self, out: &mut Batch) -> Option<usize> {
+        loop {
+            let item = self.source.next_item()?;
+            let start = out.len();
+            let sampled = match &item {
+                Item::Problem(p) => Sampled::Skipped(p.clone()),
+                _ => self.sampler.sample(&item, self.report.games as i64, out),
+            };
+            if let Some(n) = self.take(sampled, &out.kind[start..]) {
+                return Some(n);
+            }
+        }
+    }
+
+    /// Counts what sampling one item came to (`kinds`: its samples' kinds);
+    /// `Some(samples)` for a game.
+    fn take(&mut self, sampled: Sampled, kinds: &[i8]) -> Option<usize> {
+        match sampled {
+            Sampled::Game { samples, unencodable } => {
+                for &k in kinds {
+                    self.report.by_kind[k as usize] += 1;
+                }
+                self.report.unencodable += unencodable;
+                self.report.games += 1;
+                self.report.samples += samples;
+                Some(samples)
+            }
+            Sampled::NotGame => {
+                self.report.not_games += 1;
+                None
+            }
+            Sampled::Skipped(p) => {
+                self.report.problem(&p);
+                self.fresh.push(p);
+                None
+            }
+        }
+    }
+
+    /// Every game and problem to the end, in input order, to `each`: each
+    /// game's samples appended to `out` first. `threads` > 1 samples on that
+    /// many threads, reading and calling `each` on this one meanwhile (the
+    /// same calls as one thread makes); `each`'s error stops the run.
+    pub fn for_each_game<E: Send>(
+        &mut self,
+        threads: usize,
+        out: &mut Batch,
+        mut each: impl FnMut(Progress<'_>) -> Result<(), E> + Send,
+    ) -> Result<(), E> {
+        let pool = (threads > 1).then(|| rayon::ThreadPoolBuilder::new().num_threads(threads).build().ok()).flatten();
+        let Some(pool) = pool else {
+            loop {
+                let next = self.next_game(out);
+                for p in self.take_problems() {
+                    each(Progress::Problem(&p))?;
+                }
+                let Some(samples) = next else { return Ok(()) };
+                each(Progress::Game { batch: out, samples })?;
+            }
+        };
+        let (opts, rules) = (self.opts, self.sampler.rules);
+        let sample_all = |items: &[Item]| -> Vec<(Sampled, Batch)> {
+            items
+                .par_iter()
+                .map_init(
+                    || Sampler::new(opts, rules),
+                    |sampler, item| {
+                        let mut b = Batch::new(opts.encoding.len());
+                        let sampled = match item {
+                            Item::Problem(p) => Sampled::Skipped(p.clone()),
+                            _ => sampler.sample(item, 0, &mut b),
+                        };
+                        (sampled, b)
+                    },
+                )
+                .collect()
+        };
+        // Chunk k is sampled while chunk k-1's results are taken and chunk
+        // k+1 is read.
+        let mut items = self.source.chunk(CHUNK_ITEMS, CHUNK_BYTES);
+        let mut done: Vec<(Sampled, Batch)> = Vec::new();
+        pool.install(|| loop {
+            if items.is_empty() && done.is_empty() {
+                return Ok(());
+            }
+            let (taken, sampled) = rayon::join(
+                || -> Result<Vec<Item>, E> {
+                    for (sampled, b) in done.drain(..) {
+                        // Numbered here, in input order.
+                        let kinds: &[i8] = match sampled {
+                            Sampled::Game { .. } => {
+                                out.append_game(&b, self.report.games as i64);
+                                &b.kind
+                            }
+                            _ => &[],
+                        };
+                        let game = self.take(sampled, kinds);
+                        for p in self.take_problems() {
+                            each(Progress::Problem(&p))?;
+                        }
+                        if let Some(samples) = game {
+                            each(Progress::Game { batch: out, samples })?;
+                        }
+                    }
+                    Ok(self.source.chunk(CHUNK_ITEMS, CHUNK_BYTES))
+                },
+                || sample_all(&items),
+            );
+            items = taken?;
+            done = sampled;
+        })
+    }
+
+    /// Whether text games are sampled straight from the text: under the
+    /// judge's own profile (the text's `Fan` and `Score` lines are the
+    /// judge's). Under another profile they are imported (checked under the
+    /// judge's rules) and sampled as records.
+    fn text_sampled_directly(rules: Option<&'static Profile>) -> bool {
+        std::ptr::eq(rules.unwrap_or(Profile::default()), Profile::default())
     }
 }

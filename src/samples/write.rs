@@ -30,7 +30,7 @@ use crate::fans::Profile;
 
 use super::extract::Batch;
 use super::npz::{self, Array};
-use super::run::{Problem, Report, Stream};
+use super::run::{Problem, Progress, Report, Stream};
 use super::{Encoding, Options};
 use crate::env::action::NUM_ACTIONS;
 use mcr_rules::sha256;
@@ -198,16 +198,19 @@ fn remove_stale(out: &Path, written: &[(String, usize)], layout: Layout) -> Resu
     Ok(removed)
 }
 
-/// Samples `inputs` into `out` in `layout`; `on_problem` hears of each
-/// record skipped as it is found.
+/// Samples `inputs` into `out` in `layout` on `threads` threads (the
+/// files written are the same whatever the threads); `on_problem` hears of
+/// each record skipped, in input order.
+#[allow(clippy::too_many_arguments)]
 pub fn write(
     inputs: &[PathBuf],
     opts: Options,
     rules: Option<&'static Profile>,
     layout: Layout,
     shard_size: usize,
+    threads: usize,
     out: &Path,
-    mut on_problem: impl FnMut(&Problem),
+    mut on_problem: impl FnMut(&Problem) + Send,
 ) -> Result<Written, WriteError> {
     std::fs::create_dir_all(out).map_err(|e| WriteError { path: out.to_path_buf(), message: e.to_string() })?;
     let mut hashes = Vec::new();
@@ -235,28 +238,31 @@ pub fn write(
         batch.clear();
         Ok(())
     };
-    loop {
-        let next = stream.next_game(&mut batch);
-        for p in stream.take_problems() {
-            on_problem(&p);
-        }
-        let Some(n) = next else { break };
+    stream.for_each_game(threads, &mut batch, |progress| {
+        let (batch, n) = match progress {
+            Progress::Problem(p) => {
+                on_problem(p);
+                return Ok(());
+            }
+            Progress::Game { batch, samples } => (batch, samples),
+        };
         let i = counts.len();
         counts.push(n);
         match layout {
             Layout::PerGame => {
                 let name = format!("{i}.npz");
-                write_atomic(out, &name, false, |w| write_batch(w, &batch, opts.encoding, false))?;
+                write_atomic(out, &name, false, |w| write_batch(w, batch, opts.encoding, false))?;
                 files.push((name, n));
                 batch.clear();
             }
             Layout::Shards => {
                 if batch.len() >= shard_size {
-                    flush(&mut batch, &mut files)?;
+                    flush(batch, &mut files)?;
                 }
             }
         }
-    }
+        Ok(())
+    })?;
     if layout == Layout::Shards && !batch.is_empty() {
         flush(&mut batch, &mut files)?;
     }

@@ -139,3 +139,74 @@ fn a_rerun_leaves_no_output_of_an_earlier_run() {
     assert_eq!(m["files"].as_array().unwrap().len(), 1);
     assert!(m["removed_stale"].as_u64().unwrap() >= 3, "{}", m["removed_stale"]);
 }
+
+/// Sampling on several threads writes what one thread writes, and tells
+/// the same problems in the same order: on records with bad lines, a text
+/// log with games that do not read or replay, and match logs; in both
+/// layouts, with shards small enough that several close.
+#[test]
+fn threads_change_nothing_but_speed() {
+    use mcr_engine::samples::write::{self, Layout};
+    use mcr_engine::samples::{Encoding, Flags, Options};
+    let lines = super::corpus_lines("golden.jsonl.gz");
+    let mut records: Vec<String> = lines[..60].to_vec();
+    records.insert(7, "{\"turns\": [oops".into());
+    records.insert(20, r#"{"packs": [], "hand": ["W1"], "win_tile": "W1"}"#.into());
+    let mut cut: serde_json::Value = serde_json::from_str(&lines[61]).unwrap();
+    cut["turns"].as_array_mut().unwrap().truncate(30);
+    records.insert(33, cut.to_string());
+    let records = common::temp_file("samples_threads.jsonl", records.join("\n") + "\n");
+    let mut text: Vec<String> =
+        std::fs::read_to_string(common::data("golden.txt")).unwrap().lines().map(str::to_owned).collect();
+    let play = (1000..).find(|&i| text[i].contains(" Play ")).unwrap();
+    text[play] = text[play].replace(" Play ", " Plya ");
+    let draw = (3000..).find(|&i| text[i].contains(" Draw ")).unwrap();
+    text[draw] = text[draw].replace("Player ", "Player 7");
+    let wrong = (6000..).find(|&i| text[i].contains(" Play ")).unwrap();
+    text[wrong] = text[wrong].replace(" Play ", " Peng ");
+    let text = common::temp_file("samples_threads.txt", text.join("\n") + "\n");
+    let logs = common::data("botzone_logs.jsonl.gz");
+    let inputs: Vec<std::path::PathBuf> = vec![records.into(), text.into(), logs];
+    for (layout, flags) in [(Layout::Shards, Flags::Judge), (Layout::PerGame, Flags::Cai)] {
+        let opts = Options { encoding: Encoding::Baseline, flags, keep_forced: false, max_line_bytes: 1 << 20 };
+        let mut runs = Vec::new();
+        for threads in [1, 4] {
+            let out = common::temp_dir(&format!("samples_threads_{}_{threads}", layout.name()));
+            let mut told = Vec::new();
+            let w = write::write(&inputs, opts, None, layout, 3000, threads, &out, |p| told.push(p.to_string()))
+                .unwrap_or_else(|e| panic!("{e}"));
+            let mut files: Vec<(String, Vec<u8>)> = std::fs::read_dir(&out)
+                .unwrap()
+                .map(|e| e.unwrap())
+                .map(|e| (e.file_name().into_string().unwrap(), std::fs::read(e.path()).unwrap()))
+                .collect();
+            files.sort();
+            runs.push((told, files, w.report.games, w.report.skipped));
+        }
+        let (told, files, games, skipped) = &runs[0];
+        assert!(*games > 350 && *skipped == 5, "{games} games, {skipped} skipped: {told:#?}");
+        assert_eq!(told.len(), 5, "{told:#?}");
+        assert!(files.len() > 3, "{} files", files.len());
+        assert_eq!(&runs[1].0, told, "problems told");
+        assert_eq!((runs[1].2, runs[1].3), (*games, *skipped));
+        assert_eq!(runs[1].1.len(), files.len());
+        for ((name, bytes), (name4, bytes4)) in files.iter().zip(&runs[1].1) {
+            assert_eq!(name, name4);
+            assert!(bytes == bytes4, "{} {name} differs on 4 threads", layout.name());
+        }
+    }
+}
+
+/// The command samples on every core by default; `--jobs` sets it.
+#[test]
+fn jobs_are_an_option_of_the_command() {
+    let golden = common::data("golden.txt");
+    let (one, two) = (common::temp_dir("samples_jobs_1"), common::temp_dir("samples_jobs_2"));
+    for (out, jobs) in [(&one, "1"), (&two, "2")] {
+        let run = common::mcr(&["samples", golden.to_str().unwrap(), "--jobs", jobs, "-o", out.to_str().unwrap()]);
+        assert!(run.ok(), "{run:?}");
+    }
+    for name in ["samples-00000.npz", "manifest.json"] {
+        assert!(std::fs::read(one.join(name)).unwrap() == std::fs::read(two.join(name)).unwrap(), "{name}");
+    }
+}

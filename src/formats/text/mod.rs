@@ -48,6 +48,17 @@ pub fn games<R: BufRead>(reader: R, file: &Path, max_line_bytes: usize) -> Games
     Games { lines: Lines::new(reader, max_line_bytes), file: file.to_path_buf() }
 }
 
+/// Where `game` of `file` and the judge part ([`rebuild::replay_checked`]'s
+/// fault), located.
+pub fn fault(file: &Path, game: &read::Game, (line, message): rebuild::Fault) -> ImportError {
+    let e = ImportError::new(file, game.line, message).game(&game.id);
+    if line != game.line {
+        e.at(format!("line {line}"))
+    } else {
+        e
+    }
+}
+
 /// The iterator of [`games`].
 pub struct Games<R> {
     lines: Lines<R>,
@@ -72,13 +83,8 @@ impl<R: BufRead> Games<R> {
 
     /// Where `game` and the judge part ([`rebuild::replay_checked`]'s
     /// fault), located.
-    pub fn fault(&self, game: &read::Game, (line, message): rebuild::Fault) -> ImportError {
-        let e = ImportError::new(&self.file, game.line, message).game(&game.id);
-        if line != game.line {
-            e.at(format!("line {line}"))
-        } else {
-            e
-        }
+    pub fn fault(&self, game: &read::Game, fault: rebuild::Fault) -> ImportError {
+        self::fault(&self.file, game, fault)
     }
 
     /// The next game with what the text could not hold exactly (the known
