@@ -181,7 +181,9 @@ impl Browser {
 
     /// Polls `expr` until it is true (10 s at most).
     pub fn wait_for(&mut self, expr: &str) -> Result<(), String> {
-        let deadline = Instant::now() + Duration::from_secs(10);
+        // Generous: on a loaded 2-core machine (CI, tests beside it) a
+        // cold page takes seconds; a page that never gets there still fails.
+        let deadline = Instant::now() + Duration::from_secs(60);
         while Instant::now() < deadline {
             if self.eval(expr)? == Value::Bool(true) {
                 return Ok(());
