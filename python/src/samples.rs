@@ -16,19 +16,23 @@ use crate::UnknownRules;
 pub struct SampleStream {
     // A Mutex only to be `Sync`; reached through `&mut self`.
     inner: Mutex<(Stream, Batch)>,
+    /// Samples of the batch already handed out (dropped from its front
+    /// only when it is refilled: a fill can bring a chunk of many games).
+    taken: usize,
     done: bool,
 }
 
 #[pymethods]
 impl SampleStream {
     #[new]
-    #[pyo3(signature = (paths, encoding="baseline", flags="judge", keep_forced=false, rules=None))]
+    #[pyo3(signature = (paths, encoding="baseline", flags="judge", keep_forced=false, rules=None, jobs=None))]
     fn new(
         paths: Vec<std::path::PathBuf>,
         encoding: &str,
         flags: &str,
         keep_forced: bool,
         rules: Option<&str>,
+        jobs: Option<usize>,
     ) -> PyResult<SampleStream> {
         let value = |what: &str, got: &str, allowed: &str| {
             pyo3::exceptions::PyValueError::new_err(format!("{what} must be {allowed}, not {got:?}"))
@@ -45,9 +49,13 @@ impl SampleStream {
                 ))
             })?),
         };
+        if jobs == Some(0) {
+            return Err(value("jobs", "0", "None (every core) or at least 1"));
+        }
         let opts = Options { encoding, flags, keep_forced, ..Options::default() };
-        let stream = Stream::new(&paths, opts, rules);
-        Ok(SampleStream { inner: Mutex::new((stream, Batch::new(encoding.len()))), done: false })
+        let threads = mcr_engine::record::par::worker_threads(jobs);
+        let stream = Stream::new(&paths, opts, rules).with_threads(threads);
+        Ok(SampleStream { inner: Mutex::new((stream, Batch::new(encoding.len()))), taken: 0, done: false })
     }
 
     /// The next `n` samples (fewer at the end) as a dict of column name to
@@ -57,34 +65,36 @@ impl SampleStream {
         let n = n.max(1);
         let (stream, pending) =
             self.inner.get_mut().map_err(|_| pyo3::exceptions::PyRuntimeError::new_err("poisoned"))?;
-        let done = &mut self.done;
+        let (done, taken) = (&mut self.done, &mut self.taken);
         py.allow_threads(|| {
-            while !*done && pending.len() < n {
-                if stream.next_game(pending).is_none() {
-                    *done = true;
-                }
+            if !*done && pending.len() - *taken < n {
+                pending.remove_front(*taken);
+                *taken = 0;
+                *done = !stream.fill(pending, n);
             }
         });
-        // The columns copied once, from the front of what is pending.
-        let k = n.min(pending.len());
+        // The columns copied once, from what is pending.
+        let (from, k) = (*taken, n.min(pending.len() - *taken));
         if k == 0 {
             return Ok(None);
         }
+        let to = from + k;
         let b = &*pending;
         let d = PyDict::new(py);
         d.set_item("n", k)?;
-        d.set_item("obs", PyByteArray::new(py, &b.obs[..k * b.obs_len]))?;
-        d.set_item("mask", PyByteArray::new(py, &b.mask[..k * NUM_ACTIONS]))?;
+        d.set_item("obs", PyByteArray::new(py, &b.obs[from * b.obs_len..to * b.obs_len]))?;
+        d.set_item("mask", PyByteArray::new(py, &b.mask[from * NUM_ACTIONS..to * NUM_ACTIONS]))?;
         let le = |v: &[i64]| v.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<u8>>();
         let le4 = |v: &[i32]| v.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<u8>>();
-        d.set_item("act", PyByteArray::new(py, &le(&b.act[..k])))?;
-        d.set_item("game", PyByteArray::new(py, &le(&b.game[..k])))?;
-        d.set_item("turn", PyByteArray::new(py, &le4(&b.turn[..k])))?;
-        d.set_item("seat", PyByteArray::new(py, &b.seat[..k].iter().map(|&x| x as u8).collect::<Vec<u8>>()))?;
-        d.set_item("kind", PyByteArray::new(py, &b.kind[..k].iter().map(|&x| x as u8).collect::<Vec<u8>>()))?;
-        d.set_item("score", PyByteArray::new(py, &le4(&b.score[..k])))?;
-        d.set_item("win_flags", PyByteArray::new(py, &b.win_flags[..k]))?;
-        pending.remove_front(k);
+        let bytes = |v: &[i8]| v.iter().map(|&x| x as u8).collect::<Vec<u8>>();
+        d.set_item("act", PyByteArray::new(py, &le(&b.act[from..to])))?;
+        d.set_item("game", PyByteArray::new(py, &le(&b.game[from..to])))?;
+        d.set_item("turn", PyByteArray::new(py, &le4(&b.turn[from..to])))?;
+        d.set_item("seat", PyByteArray::new(py, &bytes(&b.seat[from..to])))?;
+        d.set_item("kind", PyByteArray::new(py, &bytes(&b.kind[from..to])))?;
+        d.set_item("score", PyByteArray::new(py, &le4(&b.score[from..to])))?;
+        d.set_item("win_flags", PyByteArray::new(py, &b.win_flags[from..to]))?;
+        *taken = to;
         Ok(Some(d))
     }
 

@@ -63,3 +63,27 @@ def test_bad_arguments_and_records():
     s = mcr_engine.SampleStream(["/nonexistent.jsonl"], "baseline", "judge", False, None)
     assert s.next_batch(10) is None
     assert s.problems() and "/nonexistent.jsonl:0:" in s.problems()[0]
+
+
+def test_threads_change_nothing_but_speed(tmp_path):
+    # Records with a bad line and a record that is not a game among them.
+    lines = [l for l in __import__("gzip").open(data("golden.jsonl.gz"), "rt") if l.strip()]
+    lines.insert(5, "{not json\n")
+    lines.insert(9, '{"packs": [], "hand": ["W1"], "win_tile": "W1"}\n')
+    path = tmp_path / "mixed.jsonl"
+    path.write_text("".join(lines))
+    runs = []
+    for jobs in (1, 3):
+        stream = mcr_engine.SampleStream([str(path)], "compact", "judge", False, None, jobs)
+        got = []
+        while (raw := stream.next_batch(777)) is not None:
+            got.append(raw)
+        runs.append((got, stream.problems(), stream.counts()))
+    (one, p1, c1), (three, p3, c3) = runs
+    assert c1 == c3 and c1[2:] == (1, 1) and p1 == p3 and ":6: malformed record" in p1[0]
+    assert [b["n"] for b in one] == [b["n"] for b in three] and all(b["n"] == 777 for b in one[:-1])
+    for a, b in zip(one, three):
+        for k in ("obs", "mask", "act", "game", "turn", "seat", "kind", "score", "win_flags"):
+            assert a[k] == b[k], k
+    with pytest.raises(ValueError):
+        mcr_engine.SampleStream([str(path)], "compact", "judge", False, None, 0)

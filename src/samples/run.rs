@@ -403,6 +403,8 @@ pub struct Stream {
     report: Report,
     /// Problems not yet handed to the caller.
     fresh: Vec<Problem>,
+    /// The sampling threads (`None`: the caller's).
+    pool: Option<rayon::ThreadPool>,
 }
 
 impl Stream {
@@ -415,6 +417,7 @@ impl Stream {
             opts,
             report: Report::default(),
             fresh: Vec::new(),
+            pool: None,
         }
     }
 
@@ -472,18 +475,49 @@ impl Stream {
         }
     }
 
+    /// Samples on `threads` threads from now on (1: on the caller's): the
+    /// games, samples and problems are the same whatever the threads.
+    pub fn with_threads(mut self, threads: usize) -> Stream {
+        self.pool = pool(threads);
+        self
+    }
+
+    /// Samples into `out` until it holds at least `at_least` samples or the
+    /// input ends; false once nothing is left to read. On several threads a
+    /// chunk of items at a time ([`Stream::for_each_game`]'s chunks, without
+    /// its overlap of reading and sampling).
+    pub fn fill(&mut self, out: &mut Batch, at_least: usize) -> bool {
+        let Some(pool) = self.pool.take() else {
+            while out.len() < at_least {
+                if self.next_game(out).is_none() {
+                    return false;
+                }
+            }
+            return true;
+        };
+        let mut more = true;
+        while more && out.len() < at_least {
+            let items = self.source.chunk(CHUNK_ITEMS, CHUNK_BYTES);
+            more = !items.is_empty();
+            let sampled = pool.install(|| sample_items(self.opts, self.sampler.rules, &items));
+            let taken: Result<(), std::convert::Infallible> = self.take_sampled(sampled, out, &mut |_| Ok(()));
+            let Ok(()) = taken;
+        }
+        self.pool = Some(pool);
+        more
+    }
+
     /// Every game and problem to the end, in input order, to `each`: each
-    /// game's samples appended to `out` first. `threads` > 1 samples on that
-    /// many threads, reading and calling `each` on this one meanwhile (the
-    /// same calls as one thread makes); `each`'s error stops the run.
+    /// game's samples appended to `out` first. On several threads
+    /// ([`Stream::with_threads`]) chunks of items are sampled on the others
+    /// while this one takes the last chunk's results and reads the next
+    /// (the same calls as one thread makes); `each`'s error stops the run.
     pub fn for_each_game<E: Send>(
         &mut self,
-        threads: usize,
         out: &mut Batch,
         mut each: impl FnMut(Progress<'_>) -> Result<(), E> + Send,
     ) -> Result<(), E> {
-        let pool = (threads > 1).then(|| rayon::ThreadPoolBuilder::new().num_threads(threads).build().ok()).flatten();
-        let Some(pool) = pool else {
+        let Some(pool) = self.pool.take() else {
             loop {
                 let next = self.next_game(out);
                 for p in self.take_problems() {
@@ -493,57 +527,55 @@ impl Stream {
                 each(Progress::Game { batch: out, samples })?;
             }
         };
-        let (opts, rules) = (self.opts, self.sampler.rules);
-        let sample_all = |items: &[Item]| -> Vec<(Sampled, Batch)> {
-            items
-                .par_iter()
-                .map_init(
-                    || Sampler::new(opts, rules),
-                    |sampler, item| {
-                        let mut b = Batch::new(opts.encoding.len());
-                        let sampled = match item {
-                            Item::Problem(p) => Sampled::Skipped(p.clone()),
-                            _ => sampler.sample(item, 0, &mut b),
-                        };
-                        (sampled, b)
-                    },
-                )
-                .collect()
-        };
         // Chunk k is sampled while chunk k-1's results are taken and chunk
         // k+1 is read.
         let mut items = self.source.chunk(CHUNK_ITEMS, CHUNK_BYTES);
         let mut done: Vec<(Sampled, Batch)> = Vec::new();
-        pool.install(|| loop {
+        let (opts, rules) = (self.opts, self.sampler.rules);
+        let result = pool.install(|| loop {
             if items.is_empty() && done.is_empty() {
                 return Ok(());
             }
             let (taken, sampled) = rayon::join(
                 || -> Result<Vec<Item>, E> {
-                    for (sampled, b) in done.drain(..) {
-                        // Numbered here, in input order.
-                        let kinds: &[i8] = match sampled {
-                            Sampled::Game { .. } => {
-                                out.append_game(&b, self.report.games as i64);
-                                &b.kind
-                            }
-                            _ => &[],
-                        };
-                        let game = self.take(sampled, kinds);
-                        for p in self.take_problems() {
-                            each(Progress::Problem(&p))?;
-                        }
-                        if let Some(samples) = game {
-                            each(Progress::Game { batch: out, samples })?;
-                        }
-                    }
+                    self.take_sampled(std::mem::take(&mut done), out, &mut each)?;
                     Ok(self.source.chunk(CHUNK_ITEMS, CHUNK_BYTES))
                 },
-                || sample_all(&items),
+                || sample_items(opts, rules, &items),
             );
             items = taken?;
             done = sampled;
-        })
+        });
+        self.pool = Some(pool);
+        result
+    }
+
+    /// Items sampled elsewhere, taken in input order: each game appended to
+    /// `out` and numbered, problems told, and `each` called as
+    /// [`Stream::for_each_game`] calls it.
+    fn take_sampled<E>(
+        &mut self,
+        sampled: Vec<(Sampled, Batch)>,
+        out: &mut Batch,
+        each: &mut impl FnMut(Progress<'_>) -> Result<(), E>,
+    ) -> Result<(), E> {
+        for (sampled, b) in sampled {
+            let kinds: &[i8] = match sampled {
+                Sampled::Game { .. } => {
+                    out.append_game(&b, self.report.games as i64);
+                    &b.kind
+                }
+                _ => &[],
+            };
+            let game = self.take(sampled, kinds);
+            for p in self.take_problems() {
+                each(Progress::Problem(&p))?;
+            }
+            if let Some(samples) = game {
+                each(Progress::Game { batch: out, samples })?;
+            }
+        }
+        Ok(())
     }
 
     /// Whether text games are sampled straight from the text: under the
@@ -553,4 +585,30 @@ impl Stream {
     fn text_sampled_directly(rules: Option<&'static Profile>) -> bool {
         std::ptr::eq(rules.unwrap_or(Profile::default()), Profile::default())
     }
+}
+
+/// A pool of `threads` threads for sampling; `None` for one thread (or when
+/// no thread can be started: the work is then done on the caller's).
+fn pool(threads: usize) -> Option<rayon::ThreadPool> {
+    (threads > 1).then(|| rayon::ThreadPoolBuilder::new().num_threads(threads).build().ok()).flatten()
+}
+
+/// `items` sampled on the current rayon pool, in order (a problem passes
+/// through as skipped); each game's samples in a batch of its own, its game
+/// index left for the taker to set.
+fn sample_items(opts: Options, rules: Option<&'static Profile>, items: &[Item]) -> Vec<(Sampled, Batch)> {
+    items
+        .par_iter()
+        .map_init(
+            || Sampler::new(opts, rules),
+            |sampler, item| {
+                let mut b = Batch::new(opts.encoding.len());
+                let sampled = match item {
+                    Item::Problem(p) => Sampled::Skipped(p.clone()),
+                    _ => sampler.sample(item, 0, &mut b),
+                };
+                (sampled, b)
+            },
+        )
+        .collect()
 }

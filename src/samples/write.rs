@@ -221,7 +221,7 @@ pub fn write(
             Err(e) => json!({"path": p.display().to_string(), "error": e.to_string()}),
         });
     }
-    let mut stream = Stream::new(inputs, opts, rules);
+    let mut stream = Stream::new(inputs, opts, rules).with_threads(threads);
     let mut batch = Batch::new(opts.encoding.len());
     let mut files = Vec::new();
     let mut counts = Vec::new();
@@ -238,7 +238,7 @@ pub fn write(
         batch.clear();
         Ok(())
     };
-    stream.for_each_game(threads, &mut batch, |progress| {
+    stream.for_each_game(&mut batch, |progress| {
         let (batch, n) = match progress {
             Progress::Problem(p) => {
                 on_problem(p);

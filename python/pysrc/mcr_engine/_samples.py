@@ -1,7 +1,7 @@
 """Training samples from game records, without files: the contents of
 ``mcr samples`` shards as dicts of numpy arrays (needs numpy).
 
-``samples(paths, encoding="baseline", flags="judge", batch=4096)`` yields
+``samples(paths, encoding="baseline", flags="judge", batch=4096, jobs=None)`` yields
 dicts with ``obs`` (int8 ``[n,6,4,9]``, or uint8 ``[n,195]`` for
 ``encoding="compact"``), ``mask`` (int8 ``[n,235]``), ``act`` (int64),
 ``game`` (int64), ``turn`` (int32), ``seat`` (int8), ``kind`` (int8: 0 own
@@ -39,12 +39,14 @@ def _arrays(raw, encoding):
     return out
 
 
-def samples(paths, encoding="baseline", flags="judge", batch=4096, keep_forced=False, rules=None):
+def samples(paths, encoding="baseline", flags="judge", batch=4096, keep_forced=False, rules=None, jobs=None):
     """Yields the samples of the game records in ``paths`` (a path or a list)
-    in batches of ``batch`` (the last one smaller)."""
+    in batches of ``batch`` (the last one smaller), sampled on ``jobs``
+    threads (``None``: every core; the batches are the same whatever the
+    threads)."""
     if isinstance(paths, (str, bytes)) or hasattr(paths, "__fspath__"):
         paths = [paths]
-    stream = SampleStream([str(p) for p in paths], encoding, flags, keep_forced, rules)
+    stream = SampleStream([str(p) for p in paths], encoding, flags, keep_forced, rules, jobs)
     while True:
         raw = stream.next_batch(int(batch))
         if raw is None:
