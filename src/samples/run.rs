@@ -2,9 +2,9 @@
 //! game replayed and its decisions extracted ([`Stream`]). The CLI's layouts
 //! ([`super::write`]) and the Python iterator both pull games from it.
 //!
-//! A stream is a [`Source`] (the files read in order, one [`Item`] at a
+//! A stream is a `Source` (the files read in order, one [`Item`] at a
 //! time) and a [`Sampler`] (an engine and an extractor, one game at a
-//! time). [`Stream::for_each_game`] can sample on several threads: items
+//! time). On several threads ([`Stream::with_threads`]) items
 //! are read in chunks on one thread, sampled on the others, and taken in
 //! input order, so the output is the same whatever the threads.
 //!
@@ -123,7 +123,7 @@ impl Item {
 }
 
 /// The files of a stream, read in order one [`Item`] at a time.
-pub struct Source {
+struct Source {
     files: Vec<PathBuf>,
     next_file: usize,
     max_line_bytes: usize,
@@ -160,7 +160,7 @@ impl Source {
     }
 
     /// The next item; `None` after the last file.
-    pub fn next_item(&mut self) -> Option<Item> {
+    fn next_item(&mut self) -> Option<Item> {
         loop {
             if let Some(item) = self.queued.pop_front() {
                 return Some(item);
@@ -276,7 +276,8 @@ impl Sampler {
         }
     }
 
-    /// Samples `item` (not a problem) into `out` as game `game`.
+    /// Samples `item` into `out` as game `game` (a problem read is passed
+    /// on as skipped).
     pub fn sample(&mut self, item: &Item, game: i64, out: &mut Batch) -> Sampled {
         let result = match item {
             Item::Text { file, game: g } => {
@@ -440,10 +441,7 @@ impl Stream {
         loop {
             let item = self.source.next_item()?;
             let start = out.len();
-            let sampled = match &item {
-                Item::Problem(p) => Sampled::Skipped(p.clone()),
-                _ => self.sampler.sample(&item, self.report.games as i64, out),
-            };
+            let sampled = self.sampler.sample(&item, self.report.games as i64, out);
             if let Some(n) = self.take(sampled, &out.kind[start..]) {
                 return Some(n);
             }
@@ -603,10 +601,7 @@ fn sample_items(opts: Options, rules: Option<&'static Profile>, items: &[Item]) 
             || Sampler::new(opts, rules),
             |sampler, item| {
                 let mut b = Batch::new(opts.encoding.len());
-                let sampled = match item {
-                    Item::Problem(p) => Sampled::Skipped(p.clone()),
-                    _ => sampler.sample(item, 0, &mut b),
-                };
+                let sampled = sampler.sample(item, 0, &mut b);
                 (sampled, b)
             },
         )
