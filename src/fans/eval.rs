@@ -8,7 +8,7 @@
 // is that profile's generated tables, so each profile's calculator is
 // specialised to its rules as the default one always was.
 
-use super::groups::{account_once, chow_number, group_key, multiset_rank, single_key, Matcher, Outcome, SingleMatcher, CHOWS_4_MAY_MATCH, GROUP_TABLES, OUTCOMES, SINGLE_TABLES};
+use super::groups::{account_once, chow_number, group_key, multiset_rank, single_key, Matcher, Outcome, SingleMatcher, chows_4_may_match, GROUP_TABLES, OUTCOMES, SINGLE_TABLES};
 use super::rules;
 use crate::fans::view::{FlagView, GroupMembers, GroupView, HandFacts, HandView};
 use crate::fans::{fans_of, Explanation, FanResult, ReadingTrace, Tally, Verdict, NOT_WIN, WRONG_TILE_COUNT};
@@ -199,7 +199,7 @@ fn group_fans<const CHOWS: bool>(sets: &SetsOfKind, tally: &mut Tally, used_sets
         values[k] = if CHOWS { chow_number(sets.tiles[k]) } else { sets.tiles[k] };
     }
     let rank = multiset_rank(&values[..n]);
-    if n == 4 && (!CHOWS || CHOWS_4_MAY_MATCH[rank / 64] & 1 << (rank % 64) != 0) {
+    if n == 4 && (!CHOWS || chows_4_may_match(&values, rank)) {
         if let Some(fan) = m4(&sets.view(0b1111)) {
             record(fan, 1, 0b1111);
             return;

@@ -4,7 +4,7 @@
 // beside that profile's `eval`, so each profile has its own tables.
 //
 // - `GROUP_TABLES`: the fan of a group of two or three sets, by tiles;
-// - `CHOWS_4_MAY_MATCH`: which four chows could show a `chows(4)` fan;
+// - `chows_4_may_match`: which four chows could show a `chows(4)` fan;
 // - `SINGLE_TABLES`: the fans of a single set, by tile and winds;
 // - `OUTCOMES`: the `account_once` outcome of two to four sets, by rank.
 
@@ -73,26 +73,53 @@ pub(super) fn chow_middle(number: u8) -> u8 {
     number + 2 * (number / 7) + 1
 }
 
-/// Could four chows with these tiles show a `chows(4)` fan, with some pair
-/// (and some winds, when the matchers read them)? Bits by [`multiset_rank`]
-/// of the chow numbers. Made once from the generated matcher: four chows
-/// whose tiles cannot are not viewed.
-pub(super) static CHOWS_4_MAY_MATCH: LazyLock<Vec<u64>> = LazyLock::new(|| {
-    let winds: Vec<(u8, u8)> = if rules::CHOWS_4_READS_WINDS { (0..16).map(|w| (w / 4, w % 4)).collect() } else { vec![(0, 0)] };
-    let mut out = vec![0u64; (BINOMIAL[24][4] as usize).div_ceil(64)];
-    ascending_groups(4, 21, |numbers| {
-        let tiles = numbers.iter().map(|&k| Tile::from_index(chow_middle(k)));
-        let may = std::iter::once(None).chain((0..34u8).map(Some)).any(|pair| {
-            winds.iter().any(|&(seat, prevalent)| {
-                let group = GroupMembers::new(tiles.clone(), pair.map(Tile::from_index), seat, prevalent);
-                rules::chows_4(&group.view(0b1111)).is_some()
-            })
-        });
-        let rank = multiset_rank(numbers);
-        out[rank / 64] |= (may as u64) << (rank % 64);
-    });
-    out
-});
+/// Could four chows with these chow numbers (`rank` their
+/// [`multiset_rank`]) show a `chows(4)` fan, with some pair (and some
+/// winds, when the matcher reads them)? Four chows that cannot are not
+/// viewed. Worked out from the generated matcher the first time a group is
+/// asked about (most never are: building it all would cost every process
+/// that scores a win several milliseconds) and remembered.
+pub(super) fn chows_4_may_match(numbers: &[u8], rank: usize) -> bool {
+    use std::sync::atomic::Ordering::Relaxed;
+    // 0: not known yet, 1: no, 2: yes. Threads that race compute the same.
+    match CHOWS_4_MAY_MATCH[rank].load(Relaxed) {
+        1 => false,
+        2 => true,
+        _ => {
+            let may = chows_4_could_match(numbers);
+            CHOWS_4_MAY_MATCH[rank].store(1 + may as u8, Relaxed);
+            may
+        }
+    }
+}
+
+/// [`chows_4_may_match`]'s answers so far, by rank.
+static CHOWS_4_MAY_MATCH: [std::sync::atomic::AtomicU8; BINOMIAL[24][4] as usize] =
+    [const { std::sync::atomic::AtomicU8::new(0) }; BINOMIAL[24][4] as usize];
+
+/// [`chows_4_may_match`] worked out: every pair (none, or any kind) the
+/// matcher might read, with every pair of winds when it reads them.
+fn chows_4_could_match(numbers: &[u8]) -> bool {
+    let winds: &[(u8, u8)] = if rules::CHOWS_4_READS_WINDS { &ALL_WINDS } else { &[(0, 0)] };
+    let tiles = numbers.iter().map(|&k| Tile::from_index(chow_middle(k)));
+    std::iter::once(None).chain((0..34u8).map(Some)).any(|pair| {
+        winds.iter().any(|&(seat, prevalent)| {
+            let group = GroupMembers::new(tiles.clone(), pair.map(Tile::from_index), seat, prevalent);
+            rules::chows_4(&group.view(0b1111)).is_some()
+        })
+    })
+}
+
+/// Every (seat wind, prevalent wind).
+const ALL_WINDS: [(u8, u8); 16] = {
+    let mut w = [(0, 0); 16];
+    let mut k = 0;
+    while k < 16 {
+        w[k] = (k as u8 / 4, k as u8 % 4);
+        k += 1;
+    }
+    w
+};
 
 /// Answers of the single-set matchers that read the set's tile and the
 /// winds only (see `*_1_BY_TILE`): the fans hit, by [`single_key`]. Made
@@ -309,7 +336,7 @@ mod tests {
                 })
             });
             let rank = multiset_rank(numbers);
-            let may = CHOWS_4_MAY_MATCH[rank / 64] & 1 << (rank % 64) != 0;
+            let may = chows_4_may_match(numbers, rank);
             assert_eq!(may, shows, "chows {:?}", numbers.iter().map(|&k| Tile::from_index(chow_middle(k)).name()).collect::<Vec<_>>());
             groups += 1;
             passed += may as usize;
