@@ -159,13 +159,7 @@ impl Engine {
     /// `wall[34s..34s+34]`), `quan` the prevalent wind 0..=3, `srand` the
     /// judge's seed (only echoed). Returns the INIT turn.
     pub fn reset<S: AsRef<str>>(&mut self, wall: &[S], quan: i64, srand: i64) -> Result<Turn, EngineError> {
-        if wall.len() != WALL_SIZE {
-            return Err(EngineError::WallSize(wall.len()));
-        }
-        if !(0..=3).contains(&quan) {
-            return Err(EngineError::BadQuan(quan));
-        }
-        i32::try_from(srand).map_err(|_| EngineError::BadSrand(srand))?;
+        let (quan, srand) = start_values(wall.len(), quan, srand)?;
         let mut tiles = [Tile::from_index(0); WALL_SIZE];
         let mut strlen = WALL_SIZE - 1; // the spaces between names
         for (index, (text, slot)) in wall.iter().zip(&mut tiles).enumerate() {
@@ -178,19 +172,14 @@ impl Engine {
 
     /// [`Engine::reset`] on a wall of tiles (as their names would give).
     pub fn reset_tiles(&mut self, wall: &[Tile], quan: i64, srand: i64) -> Result<Turn, EngineError> {
-        if wall.len() != WALL_SIZE {
-            return Err(EngineError::WallSize(wall.len()));
-        }
+        let (quan, srand) = start_values(wall.len(), quan, srand)?;
         let strlen = WALL_SIZE - 1 + wall.iter().map(|t| t.name().len()).sum::<usize>();
         self.start(wall, strlen, quan, srand)
     }
 
-    /// `strlen`: the wall's length as a string of names and spaces.
-    fn start(&mut self, wall: &[Tile], strlen: usize, quan: i64, srand: i64) -> Result<Turn, EngineError> {
-        if !(0..=3).contains(&quan) {
-            return Err(EngineError::BadQuan(quan));
-        }
-        let srand = i32::try_from(srand).map_err(|_| EngineError::BadSrand(srand))?;
+    /// A reset on checked values; `strlen`: the wall's length as a string
+    /// of names and spaces.
+    fn start(&mut self, wall: &[Tile], strlen: usize, quan: u8, srand: i32) -> Result<Turn, EngineError> {
         let mut segments = [[Tile::from_index(0); SEGMENT]; 4];
         let mut seen = [0u8; TILE_KINDS];
         for (index, &tile) in wall.iter().enumerate() {
@@ -202,7 +191,7 @@ impl Engine {
         }
         // 136 tiles with no kind above 4 is exactly 4 of each.
         self.table = Table::new(segments);
-        self.quan = quan as u8;
+        self.quan = quan;
         self.strlen = strlen;
         self.stage = Stage::Init;
         self.tile = Tile::from_index(0);
@@ -671,6 +660,19 @@ impl Engine {
             tile_cnt: self.table.tile_counts(),
         }
     }
+}
+
+/// The wall's size, `quan` and `srand` of a reset checked (in that order,
+/// before the wall's tiles): `quan` as 0..=3, `srand` as the judge's int.
+fn start_values(wall: usize, quan: i64, srand: i64) -> Result<(u8, i32), EngineError> {
+    if wall != WALL_SIZE {
+        return Err(EngineError::WallSize(wall));
+    }
+    if !(0..=3).contains(&quan) {
+        return Err(EngineError::BadQuan(quan));
+    }
+    let srand = i32::try_from(srand).map_err(|_| EngineError::BadSrand(srand))?;
+    Ok((quan as u8, srand))
 }
 
 /// An answer the checks of `legal.rs` accepted but the table could not take:

@@ -191,13 +191,6 @@ impl Legal {
         let any = a | b | c | d;
         (a != 0) as u8 + (b != 0) as u8 + (c != 0) as u8 + (d != 0) as u8 <= 1 && any & any.wrapping_sub(1) == 0
     }
-    /// The number of legal actions.
-    pub fn len(&self) -> usize {
-        self.bits.iter().map(|w| w.count_ones() as usize).sum()
-    }
-    pub fn is_empty(&self) -> bool {
-        self.bits == [0; 4]
-    }
     pub fn contains(&self, i: usize) -> bool {
         i < NUM_ACTIONS && self.bits[i / 64] >> (i % 64) & 1 == 1
     }

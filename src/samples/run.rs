@@ -25,7 +25,7 @@ use crate::engine::Engine;
 use crate::fans::Profile;
 use crate::record::lines::{Block, LineReader};
 use crate::record::view::{AnswersView, GameView};
-use crate::formats::text::read::{End, Game};
+use crate::formats::text::read::{Act, End, Game};
 use crate::formats::text::rebuild::{replay_checked, Fault};
 use crate::formats::Format;
 use crate::record::GameRecord;
@@ -113,7 +113,7 @@ impl Item {
                     End::Fan { description, .. } => description.len(),
                     End::Huang { .. } => 0,
                 };
-                std::mem::size_of::<Game>() + game.acts.len() * 64 + description
+                std::mem::size_of::<Game>() + game.acts.len() * std::mem::size_of::<Act>() + description
             }
             Item::Imported { record, .. } => std::mem::size_of::<GameRecord>() + record.turns.len() * 512,
             Item::Line { text, .. } => text.len(),

@@ -81,12 +81,6 @@ impl<R: BufRead> Games<R> {
         }))
     }
 
-    /// Where `game` and the judge part ([`rebuild::replay_checked`]'s
-    /// fault), located.
-    pub fn fault(&self, game: &read::Game, fault: rebuild::Fault) -> ImportError {
-        self::fault(&self.file, game, fault)
-    }
-
     /// The next game with what the text could not hold exactly (the known
     /// wall positions, remarks).
     pub fn next_rebuilt(&mut self) -> Option<Result<rebuild::Rebuilt, ImportError>> {
@@ -96,7 +90,7 @@ impl<R: BufRead> Games<R> {
         };
         let mut rebuilt = match rebuild::rebuild(&game) {
             Ok(r) => r,
-            Err(fault) => return Some(Err(self.fault(&game, fault))),
+            Err(f) => return Some(Err(fault(&self.file, &game, f))),
         };
         let mut source = serde_json::Map::new();
         source.insert("format".into(), "botzone-text".into());
