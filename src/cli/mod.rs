@@ -90,6 +90,14 @@ pub fn conflict_hint(conflict: &mcr_engine::record::rules::RulesConflict) -> Str
     format!("{conflict} {CONFLICT_HINT}")
 }
 
+/// A note when `--jobs` asks for more threads than cores (they are capped).
+pub fn note_jobs_capped(command: &str, jobs: Option<u32>) {
+    let cores = mcr_engine::record::par::cores();
+    if let Some(n) = jobs.filter(|&n| n as usize > cores) {
+        eprintln!("{command}: --jobs {n} capped at {cores}, the cores of this machine");
+    }
+}
+
 /// A library error message as the CLI prints it: with how to change, with
 /// the CLI's options, what the message depends on (the line bound
 /// `--max-line-bytes`, the rules asked for `--rules`). Library messages name

@@ -55,7 +55,7 @@ pub fn run(a: Args, max_line_bytes: usize) -> ExitCode {
     }
     let layout = Layout::parse(&a.layout).unwrap_or(Layout::Shards);
     let out = a.out.clone().unwrap_or_default();
-    super::validate::note_jobs_capped("samples", a.jobs);
+    super::note_jobs_capped("samples", a.jobs);
     let threads = mcr_engine::record::par::worker_threads(a.jobs.map(|n| n as usize));
     let result = write::write(&a.files, opts, a.rules.rules, layout, a.shard_size as usize, threads, &out, |p| {
         eprintln!("{}", super::hinted(p))

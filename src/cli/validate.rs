@@ -53,18 +53,10 @@ struct Tally {
     time: Timings,
 }
 
-/// A note when `--jobs` asks for more threads than cores.
-pub fn note_jobs_capped(command: &str, jobs: Option<u32>) {
-    let cores = mcr_engine::record::par::cores();
-    if let Some(n) = jobs.filter(|&n| n as usize > cores) {
-        eprintln!("{command}: --jobs {n} capped at {cores}, the cores of this machine");
-    }
-}
-
 /// The reading options of `--jobs`, `--limit` and `--max-line-bytes`
 /// (a note when `--jobs` asks for more threads than cores).
 pub fn par_options(command: &str, args: &Args, max_line_bytes: usize) -> ParOptions {
-    note_jobs_capped(command, args.jobs);
+    super::note_jobs_capped(command, args.jobs);
     ParOptions { jobs: args.jobs.map(|n| n as usize), limit: args.limit, max_line_bytes, progress: true }
 }
 
