@@ -10,10 +10,12 @@
 //!   `kind`, `score`.
 //!
 //! Both write `OUT/manifest.json`: the inputs (path, bytes, SHA-256), the
-//! options, the counts and the files. Every file is written under a
-//! temporary name in OUT and renamed once complete, so a full disk or an
-//! unwritable OUT leaves no file passed off as whole; the error names the
-//! file and the cause. Memory holds one shard (or one game) at a time.
+//! options, the counts and the files. A new (or empty) OUT is written as a
+//! temporary folder renamed to OUT at the end; into an OUT holding files,
+//! every file is written under a temporary name and renamed once complete
+//! ([`Out`]). So a full disk or an unwritable OUT leaves no file passed off
+//! as whole; the error names the file and the cause. Memory holds one
+//! shard (or one game) at a time.
 //! Outputs of an earlier run into the same OUT that this run did not write
 //! (by their names only: `samples-NNNNN.npz`, `N.npz`, `count.json`, their
 //! temporary files) are removed before the manifest is written, so OUT
@@ -85,36 +87,154 @@ pub struct Written {
     pub counts: Vec<usize>,
 }
 
-/// Writes `dir/name` through a temporary file and a rename;
-/// `sync` asks the disk to hold the data before the rename (a durability
-/// choice, off in the layouts: a write error, a full disk included, is
-/// caught either way, and the rename comes only after the last write).
-pub fn write_atomic(
-    dir: &Path,
-    name: &str,
-    sync: bool,
-    fill: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
-) -> Result<(), WriteError> {
-    let path = dir.join(name);
-    let tmp = dir.join(format!(".{name}.tmp"));
-    let err = |e: std::io::Error| WriteError { path: path.clone(), message: e.to_string() };
-    let result = (|| {
-        let file = File::create(&tmp)?;
-        // Large arrays go to the file directly (BufWriter passes writes
-        // past its capacity through); a small buffer for the headers.
-        let mut w = BufWriter::with_capacity(1 << 16, file);
-        fill(&mut w)?;
-        let file = w.into_inner().map_err(|e| e.into_error())?;
-        if sync {
-            file.sync_data()?;
+/// Where a run's files go.
+///
+/// When OUT does not exist, or is an empty folder (not a link, not a mount
+/// point), the files are written straight into a new folder beside it,
+/// `.NAME.tmp`, which is renamed to OUT once the last file is written: OUT
+/// then appears whole or not at all, and no file pays for a rename of its
+/// own (a rename per file costs about as much as the file's own creation on
+/// ext4). Otherwise each file is written under a temporary name in OUT,
+/// `.FILE.tmp`, and renamed once complete. Either way a full disk or an
+/// unwritable OUT leaves no file passed off as whole, and the error names
+/// the file and the cause. A run that fails, or is dropped before
+/// [`Out::finish`], removes its temporary folder.
+#[derive(Debug)]
+pub struct Out {
+    /// Where the files are written now.
+    dir: PathBuf,
+    /// OUT, while the files go into a temporary folder to be renamed to it.
+    staged_for: Option<PathBuf>,
+}
+
+impl Out {
+    /// Prepares `out` (creating its parents): a temporary folder beside it
+    /// when it is new or empty, `out` itself otherwise.
+    pub fn open(out: &Path) -> Result<Out, WriteError> {
+        let err = |path: &Path, e: std::io::Error| WriteError { path: path.to_path_buf(), message: e.to_string() };
+        if let Some(tmp) = Self::stage(out) {
+            // Refused or raced: in place, which says why if it can't either.
+            if std::fs::create_dir(&tmp).is_ok() {
+                if let Ok(m) = std::fs::metadata(out) {
+                    let _ = std::fs::set_permissions(&tmp, m.permissions());
+                }
+                return Ok(Out { dir: tmp, staged_for: Some(out.to_path_buf()) });
+            }
         }
-        std::fs::rename(&tmp, &path)
-    })();
-    if let Err(e) = result {
-        let _ = std::fs::remove_file(&tmp);
-        return Err(err(e));
+        std::fs::create_dir_all(out).map_err(|e| err(out, e))?;
+        Ok(Out { dir: out.to_path_buf(), staged_for: None })
     }
-    Ok(())
+
+    /// The temporary folder for `out`, when `out` is new or an empty folder
+    /// on its parent's file system and no folder of other files holds the
+    /// name (one of an interrupted run, holding only this module's files,
+    /// is removed).
+    fn stage(out: &Path) -> Option<PathBuf> {
+        let name = out.file_name()?.to_str()?;
+        let parent = match out.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p,
+            _ => Path::new("."),
+        };
+        match std::fs::symlink_metadata(out) {
+            Ok(m) => {
+                let empty = std::fs::read_dir(out).ok()?.next().is_none();
+                if !m.is_dir() || !empty || !same_device(&m, &std::fs::metadata(parent).ok()?) {
+                    return None;
+                }
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => std::fs::create_dir_all(parent).ok()?,
+            Err(_) => return None,
+        }
+        let tmp = parent.join(format!(".{name}.tmp"));
+        if std::fs::symlink_metadata(&tmp).is_ok() {
+            let ours = std::fs::read_dir(&tmp).ok()?.all(|e| {
+                e.is_ok_and(|e| e.file_name().to_str().is_some_and(is_ours) && e.file_type().is_ok_and(|t| t.is_file()))
+            });
+            if !ours || std::fs::remove_dir_all(&tmp).is_err() {
+                return None;
+            }
+        }
+        Some(tmp)
+    }
+
+    /// Where the files are written now (the temporary folder until
+    /// [`Out::finish`]).
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// Whether the files go into a temporary folder renamed to OUT at the end.
+    pub fn staged(&self) -> bool {
+        self.staged_for.is_some()
+    }
+
+    /// Writes the file `name`, its bytes from `fill`. Large arrays go to
+    /// the file directly (a buffer past its capacity passes writes through);
+    /// a small buffer for the headers. `sync` asks the disk to hold the data
+    /// before the file counts as written (a durability choice, off in the
+    /// layouts: a write error, a full disk included, is caught either way).
+    pub fn file(
+        &self,
+        name: &str,
+        sync: bool,
+        fill: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+    ) -> Result<(), WriteError> {
+        let path = self.dir.join(name);
+        let tmp = if self.staged() { path.clone() } else { self.dir.join(format!(".{name}.tmp")) };
+        let result = (|| {
+            let file = File::create(&tmp)?;
+            let mut w = BufWriter::with_capacity(1 << 16, file);
+            fill(&mut w)?;
+            let file = w.into_inner().map_err(|e| e.into_error())?;
+            if sync {
+                file.sync_data()?;
+            }
+            if !self.staged() {
+                std::fs::rename(&tmp, &path)?;
+            }
+            Ok(())
+        })();
+        result.map_err(|e: std::io::Error| {
+            let _ = std::fs::remove_file(&tmp);
+            WriteError { path: self.final_path(name), message: e.to_string() }
+        })
+    }
+
+    /// `name` as it will be once the run is finished.
+    fn final_path(&self, name: &str) -> PathBuf {
+        self.staged_for.as_deref().unwrap_or(&self.dir).join(name)
+    }
+
+    /// Ends the run: the temporary folder becomes OUT.
+    pub fn finish(mut self) -> Result<(), WriteError> {
+        let Some(out) = self.staged_for.take() else { return Ok(()) };
+        let result = std::fs::rename(&self.dir, &out);
+        if let Err(e) = result {
+            let _ = std::fs::remove_dir_all(&self.dir);
+            return Err(WriteError { path: out, message: e.to_string() });
+        }
+        Ok(())
+    }
+}
+
+impl Drop for Out {
+    fn drop(&mut self) {
+        if self.staged_for.is_some() {
+            let _ = std::fs::remove_dir_all(&self.dir);
+        }
+    }
+}
+
+/// Whether two files are on one file system (a rename between them works).
+#[cfg(unix)]
+fn same_device(a: &std::fs::Metadata, b: &std::fs::Metadata) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    a.dev() == b.dev()
+}
+
+#[cfg(not(unix))]
+fn same_device(_: &std::fs::Metadata, _: &std::fs::Metadata) -> bool {
+    false
 }
 
 fn obs_descr(e: Encoding) -> &'static str {
@@ -212,7 +332,7 @@ pub fn write(
     out: &Path,
     mut on_problem: impl FnMut(&Problem) + Send,
 ) -> Result<Written, WriteError> {
-    std::fs::create_dir_all(out).map_err(|e| WriteError { path: out.to_path_buf(), message: e.to_string() })?;
+    let sink = Out::open(out)?;
     let mut hashes = Vec::new();
     for p in inputs {
         let h = File::open(p).and_then(sha256::of_reader);
@@ -233,7 +353,7 @@ pub fn write(
     }
     let flush = |batch: &mut Batch, files: &mut Vec<(String, usize)>| -> Result<(), WriteError> {
         let name = format!("samples-{:05}.npz", files.len());
-        write_atomic(out, &name, false, |w| write_batch(w, batch, opts.encoding, true))?;
+        sink.file(&name, false, |w| write_batch(w, batch, opts.encoding, true))?;
         files.push((name, batch.len()));
         batch.clear();
         Ok(())
@@ -251,7 +371,7 @@ pub fn write(
         match layout {
             Layout::PerGame => {
                 let name = format!("{i}.npz");
-                write_atomic(out, &name, false, |w| write_batch(w, batch, opts.encoding, false))?;
+                sink.file(&name, false, |w| write_batch(w, batch, opts.encoding, false))?;
                 files.push((name, n));
                 batch.clear();
             }
@@ -270,9 +390,9 @@ pub fn write(
     if layout == Layout::PerGame {
         // json.dump's spelling: "[12, 34]".
         let text = format!("[{}]", counts.iter().map(usize::to_string).collect::<Vec<_>>().join(", "));
-        write_atomic(out, "count.json", false, |w| w.write_all(text.as_bytes()))?;
+        sink.file("count.json", false, |w| w.write_all(text.as_bytes()))?;
     }
-    let removed = remove_stale(out, &files, layout)?;
+    let removed = if sink.staged() { Vec::new() } else { remove_stale(out, &files, layout)? };
     let manifest = json!({
         "format": "mcr samples 1",
         "inputs": hashes,
@@ -303,6 +423,7 @@ pub fn write(
         "removed_stale": removed.len(),
     });
     let text = serde_json::to_string_pretty(&manifest).unwrap_or_default() + "\n";
-    write_atomic(out, "manifest.json", false, |w| w.write_all(text.as_bytes()))?;
+    sink.file("manifest.json", false, |w| w.write_all(text.as_bytes()))?;
+    sink.finish()?;
     Ok(Written { report, files, counts })
 }

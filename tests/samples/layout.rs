@@ -210,3 +210,66 @@ fn jobs_are_an_option_of_the_command() {
         assert!(std::fs::read(one.join(name)).unwrap() == std::fs::read(two.join(name)).unwrap(), "{name}");
     }
 }
+
+/// A new or empty OUT is written as a folder beside it renamed at the end:
+/// it appears whole or not at all, keeps an empty OUT's permissions, and a
+/// run dropped before the end leaves nothing. An interrupted run's folder
+/// (only the command's files) is removed; a folder of other files by that
+/// name is left alone, and so is an OUT holding files: both are written in
+/// place.
+#[test]
+fn a_new_out_appears_whole() {
+    use mcr_engine::samples::write::Out;
+    use std::io::Write;
+    use std::os::unix::fs::PermissionsExt;
+    let names = |dir: &std::path::Path| {
+        let mut v: Vec<String> =
+            std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+        v.sort();
+        v
+    };
+    let root = common::temp_dir("samples_staged");
+    let out = root.join("out");
+    std::fs::create_dir(root.join(".out.tmp")).unwrap();
+    std::fs::write(root.join(".out.tmp/3.npz"), "an interrupted run's").unwrap();
+    let sink = Out::open(&out).unwrap();
+    assert!(sink.staged());
+    sink.file("0.npz", false, |w| w.write_all(b"zero")).unwrap();
+    assert!(!out.exists(), "OUT appears only when finished");
+    sink.finish().unwrap();
+    assert_eq!(names(&root), ["out"]);
+    assert_eq!(names(&out), ["0.npz"]);
+    assert_eq!(std::fs::read(out.join("0.npz")).unwrap(), b"zero");
+
+    let dropped = root.join("dropped");
+    let sink = Out::open(&dropped).unwrap();
+    sink.file("0.npz", false, |w| w.write_all(b"zero")).unwrap();
+    drop(sink);
+    assert_eq!(names(&root), ["out"], "a run that did not finish leaves nothing");
+
+    let empty = root.join("empty");
+    std::fs::create_dir(&empty).unwrap();
+    std::fs::set_permissions(&empty, std::fs::Permissions::from_mode(0o700)).unwrap();
+    let sink = Out::open(&empty).unwrap();
+    assert!(sink.staged());
+    sink.file("count.json", false, |w| w.write_all(b"[]")).unwrap();
+    sink.finish().unwrap();
+    assert_eq!(names(&empty), ["count.json"]);
+    assert_eq!(std::fs::metadata(&empty).unwrap().permissions().mode() & 0o777, 0o700);
+
+    let foreign = root.join("foreign");
+    std::fs::create_dir(root.join(".foreign.tmp")).unwrap();
+    std::fs::write(root.join(".foreign.tmp/notes.txt"), "mine").unwrap();
+    let sink = Out::open(&foreign).unwrap();
+    assert!(!sink.staged());
+    sink.file("0.npz", false, |w| w.write_all(b"zero")).unwrap();
+    sink.finish().unwrap();
+    assert_eq!(names(&root.join(".foreign.tmp")), ["notes.txt"]);
+    assert_eq!(names(&foreign), ["0.npz"]);
+
+    // OUT holds files now: in place, through a temporary name per file.
+    let sink = Out::open(&foreign).unwrap();
+    assert!(!sink.staged());
+    sink.file("1.npz", false, |w| w.write_all(b"one")).unwrap();
+    assert_eq!(names(&foreign), ["0.npz", "1.npz"]);
+}
