@@ -171,31 +171,36 @@ fn seat_out_of_range_is_located() {
 fn claim_of_another_tile_than_the_live_discard_is_located() {
     let b = blocks();
     let g = b.iter().position(|b| b.iter().any(|l| l.contains(" Peng ") && !l.contains("Ignore"))).unwrap();
+    let i = find(&b[g], |l| l.contains(" Peng ") && !l.contains("Ignore"));
+    let t = &b[g][i][b[g][i].len() - 2..];
+    let other = if t == "W1" { "W2" } else { "W1" };
+    let edited = b[g][i][..b[g][i].len() - 2].to_string() + other;
+    // The message quotes the line's words.
+    let want = format!("`{edited}`: a claim of {other}, but the live discard is");
     corrupt(
         g,
         |b| {
-            let i = find(b, |l| l.contains(" Peng ") && !l.contains("Ignore"));
-            let t = &b[i][b[i].len() - 2..];
-            let other = if t == "W1" { "W2" } else { "W1" };
-            b[i] = b[i][..b[i].len() - 2].to_string() + other;
+            b[i] = edited.clone();
             i
         },
-        "but the live discard is",
+        &want,
     );
     // An ignored claim too.
     let g = b.iter().position(|b| b.iter().any(|l| l.contains("Ignore") && l.contains(" Peng "))).unwrap();
+    let i = find(&b[g], |l| l.contains("Ignore") && l.contains(" Peng "));
+    let (head, _) = b[g][i].split_once(" Ignore").unwrap();
+    let t = &head[head.len() - 2..];
+    let other = if t == "W1" { "W2" } else { "W1" };
+    let seat = b[g][i].split_once(" Ignore Player ").unwrap().1[..1].to_string();
+    let edited = format!("{head} Ignore Player {seat} Peng {other}");
+    let want = format!("`Ignore Player {seat} Peng {other}`: a claim of {other}, but the live discard is");
     corrupt(
         g,
         |b| {
-            let i = find(b, |l| l.contains("Ignore") && l.contains(" Peng "));
-            let (head, _) = b[i].split_once(" Ignore").unwrap();
-            let t = &head[head.len() - 2..];
-            let other = if t == "W1" { "W2" } else { "W1" };
-            let seat = b[i].split_once(" Ignore Player ").unwrap().1[..1].to_string();
-            b[i] = format!("{head} Ignore Player {seat} Peng {other}");
+            b[i] = edited.clone();
             i
         },
-        "but the live discard is",
+        &want,
     );
 }
 

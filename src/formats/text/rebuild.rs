@@ -163,7 +163,9 @@ pub fn replay_checked(
                 answered = line;
             }
             visit(index, replay.engine(), turn, Some(&answers));
-            replay.feed_answers(answers.read).map_err(|e| (answered, format!("the engine refuses the answers: {e}")))?;
+            replay
+                .feed_answers(answers.read)
+                .map_err(|e| (answered, format!("the engine refuses the answers: {e}")))?;
             index += 1;
         }
     })();
@@ -501,20 +503,22 @@ fn claim_answers(
     seen[actor as usize] = true;
     let main = Ignored { seat: a.seat, verb: a.verb, tile: a.tile };
     for (k, c) in std::iter::once(main).chain(a.ignored.iter().copied()).enumerate() {
-        let what = if k == 0 { act_text(a) } else { format!("Ignore Player {} {} {}", c.seat, c.verb.word(), c.tile) };
+        // Only an error message names the line's words.
+        let what =
+            || if k == 0 { act_text(a) } else { format!("Ignore Player {} {} {}", c.seat, c.verb.word(), c.tile) };
         if c.seat == actor {
             return Err((
                 a.line,
-                format!("`{what}`: Player {actor} claims its own {}", if kong { "kong" } else { "discard" }),
+                format!("`{}`: Player {actor} claims its own {}", what(), if kong { "kong" } else { "discard" }),
             ));
         }
         if seen[c.seat as usize] {
-            return Err((a.line, format!("`{what}`: Player {} claims twice", c.seat)));
+            return Err((a.line, format!("`{}`: Player {} claims twice", what(), c.seat)));
         }
         seen[c.seat as usize] = true;
         let live = if kong { "the promoted kong's tile" } else { "the live discard" };
         if kong && c.verb != Verb::Hu {
-            return Err((a.line, format!("`{what}`: only Hu may claim a BuGang (robbing the kong)")));
+            return Err((a.line, format!("`{}`: only Hu may claim a BuGang (robbing the kong)", what())));
         }
         let claim = match c.verb {
             Verb::Chi => {
@@ -522,7 +526,8 @@ fn claim_answers(
                     return Err((
                         a.line,
                         format!(
-                            "`{what}`: no run around {} holds {live} {tile} (Chi names the run's middle tile)",
+                            "`{}`: no run around {} holds {live} {tile} (Chi names the run's middle tile)",
+                            what(),
                             c.tile
                         ),
                     ));
@@ -531,7 +536,8 @@ fn claim_answers(
                     return Err((
                         a.line,
                         format!(
-                            "`{what}`: only the next seat, Player {}, may Chi Player {actor}'s discard",
+                            "`{}`: only the next seat, Player {}, may Chi Player {actor}'s discard",
+                            what(),
                             (actor + 1) % 4
                         ),
                     ));
@@ -539,7 +545,7 @@ fn claim_answers(
                 Claim::Chi { middle: c.tile }
             }
             _ if c.tile != tile => {
-                return Err((a.line, format!("`{what}`: a claim of {}, but {live} is {tile}", c.tile)));
+                return Err((a.line, format!("`{}`: a claim of {}, but {live} is {tile}", what(), c.tile)));
             }
             Verb::Peng => Claim::Peng,
             Verb::Gang => Claim::Gang,
@@ -553,10 +559,15 @@ fn claim_answers(
                     Some(p) => {
                         return Err((
                             p.line,
-                            format!("after `{what}` the text has `{}`: expected Player {} Play", act_text(p), c.seat),
+                            format!(
+                                "after `{}` the text has `{}`: expected Player {} Play",
+                                what(),
+                                act_text(p),
+                                c.seat
+                            ),
                         ))
                     }
-                    None => return Err((a.line, format!("`{what}` is not followed by Player {}'s Play", c.seat))),
+                    None => return Err((a.line, format!("`{}` is not followed by Player {}'s Play", what(), c.seat))),
                 }
             }
             Claim::Peng | Claim::Chi { .. } => Some(pick_discard(engine, c.seat, claim, tile)),
