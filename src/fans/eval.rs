@@ -8,7 +8,7 @@
 // is that profile's generated tables, so each profile's calculator is
 // specialised to its rules as the default one always was.
 
-use super::groups::{account_once, chow_number, group_key, multiset_rank, single_key, Matcher, Outcome, SingleMatcher, chows_4_may_match, GROUP_TABLES, OUTCOMES, SINGLE_TABLES};
+use super::groups::{account_once, chow_number, group_key, multiset_rank, single_key, Matcher, Outcome, SingleMatcher, chows_4_may_match, outcome, GROUP_TABLES, SINGLE_TABLES};
 use super::rules;
 use crate::fans::view::{FlagView, GroupMembers, GroupView, HandFacts, HandView};
 use crate::fans::{fans_of, Explanation, FanResult, ReadingTrace, Tally, Verdict, NOT_WIN, WRONG_TILE_COUNT};
@@ -205,7 +205,7 @@ fn group_fans<const CHOWS: bool>(sets: &SetsOfKind, tally: &mut Tally, used_sets
             return;
         }
     }
-    if let Some(&outcome) = OUTCOMES[!CHOWS as usize][n - 2].get(rank) {
+    if let Some(outcome) = outcome::<CHOWS>(&values[..n], rank) {
         if outcome.0 != Outcome::TOO_MANY.0 {
             for (fan, count, ks) in outcome.entries() {
                 record(fan, count, ks);

@@ -6,7 +6,7 @@
 // - `GROUP_TABLES`: the fan of a group of two or three sets, by tiles;
 // - `chows_4_may_match`: which four chows could show a `chows(4)` fan;
 // - `SINGLE_TABLES`: the fans of a single set, by tile and winds;
-// - `OUTCOMES`: the `account_once` outcome of two to four sets, by rank.
+// - `outcome`: the `account_once` outcome of two to four sets, by rank.
 
 use super::rules;
 use crate::fans::view::{GroupMembers, GroupView};
@@ -285,28 +285,65 @@ pub(super) const BINOMIAL: [[u32; 5]; 40] = {
     c
 };
 
-/// Outcomes of groups of two to four sets whose groups of two and three read
-/// tiles only, by [`multiset_rank`] of their values (chow numbers, or pung
-/// tiles): [chows, pungs][n - 2]. Made once from the generated matchers
-/// (through [`GROUP_TABLES`]), so a group is one lookup.
-pub(super) static OUTCOMES: LazyLock<[[Vec<Outcome>; 3]; 2]> = LazyLock::new(|| {
-    fn table<const CHOWS: bool>(n: usize) -> Vec<Outcome> {
-        let by_tiles = if CHOWS { rules::CHOWS_2_BY_TILES && rules::CHOWS_3_BY_TILES } else { rules::PUNGS_2_BY_TILES && rules::PUNGS_3_BY_TILES };
-        if !by_tiles {
-            return Vec::new();
-        }
-        let values = set_values(CHOWS);
-        let tables = &GROUP_TABLES.by_kind[!CHOWS as usize];
-        let mut out = vec![Outcome(0); BINOMIAL[values as usize + n - 1][n] as usize];
-        ascending_groups(n, values, |v| {
-            let tiles: Vec<u8> = v.iter().map(|&x| if CHOWS { chow_middle(x) } else { x }).collect();
-            let matching = |ks: u8| Some(tables[ks.count_ones() as usize - 2][group_key(&tiles, ks)]).filter(|&fan| fan != 0);
-            out[multiset_rank(v)] = Outcome::of::<CHOWS>(n, matching);
-        });
-        out
+/// The outcome of a group of two to four sets with these `values` (chow
+/// numbers, or pung tiles, ascending), `rank` their [`multiset_rank`], when
+/// the rules let its groups of two and three be read by tiles (`None`
+/// otherwise). Worked out from the generated matchers (through
+/// [`GROUP_TABLES`]) the first time a group is asked about, and remembered,
+/// so a group is then one lookup: working out all 86,000 groups up front
+/// cost every process that scores a win about 6 ms, where a run over
+/// thousands of games meets a few thousand of them.
+pub(super) fn outcome<const CHOWS: bool>(values: &[u8], rank: usize) -> Option<Outcome> {
+    use std::sync::atomic::Ordering::Relaxed;
+    let by_tiles = if CHOWS { rules::CHOWS_2_BY_TILES && rules::CHOWS_3_BY_TILES } else { rules::PUNGS_2_BY_TILES && rules::PUNGS_3_BY_TILES };
+    if !by_tiles {
+        return None;
     }
-    [[table::<true>(2), table::<true>(3), table::<true>(4)], [table::<false>(2), table::<false>(3), table::<false>(4)]]
-});
+    let slot = &OUTCOMES[!CHOWS as usize][values.len() - 2][rank];
+    // 0: not known yet. Threads that race compute the same.
+    Some(match slot.load(Relaxed) {
+        0 => {
+            let outcome = outcome_of::<CHOWS>(values);
+            slot.store(outcome.0 ^ NOT_KNOWN, Relaxed);
+            outcome
+        }
+        known => Outcome(known ^ NOT_KNOWN),
+    })
+}
+
+/// [`outcome`] worked out: the account-once outcome of the group, its
+/// groups of two and three looked up by tiles.
+fn outcome_of<const CHOWS: bool>(values: &[u8]) -> Outcome {
+    let mut tiles = [0u8; 4];
+    for (t, &x) in tiles.iter_mut().zip(values) {
+        *t = if CHOWS { chow_middle(x) } else { x };
+    }
+    let tiles = &tiles[..values.len()];
+    let tables = &GROUP_TABLES.by_kind[!CHOWS as usize];
+    let matching = |ks: u8| Some(tables[ks.count_ones() as usize - 2][group_key(tiles, ks)]).filter(|&fan| fan != 0);
+    Outcome::of::<CHOWS>(values.len(), matching)
+}
+
+/// What [`OUTCOMES`] holds of an outcome: the outcome xor this, which no
+/// outcome is (its first entry would name fan 253), so 0 is "not known".
+const NOT_KNOWN: u64 = 0xFFFF_FFFF_FFFF_FFFE;
+const _: () = assert!(FAN_TABLE_SIZE < 253);
+
+/// How many groups of `n` sets of a kind there are.
+const fn groups(chows: bool, n: usize) -> usize {
+    BINOMIAL[set_values(chows) as usize + n - 1][n] as usize
+}
+
+type Known = std::sync::atomic::AtomicU64;
+static CHOWS_2: [Known; groups(true, 2)] = [const { Known::new(0) }; groups(true, 2)];
+static CHOWS_3: [Known; groups(true, 3)] = [const { Known::new(0) }; groups(true, 3)];
+static CHOWS_4: [Known; groups(true, 4)] = [const { Known::new(0) }; groups(true, 4)];
+static PUNGS_2: [Known; groups(false, 2)] = [const { Known::new(0) }; groups(false, 2)];
+static PUNGS_3: [Known; groups(false, 3)] = [const { Known::new(0) }; groups(false, 3)];
+static PUNGS_4: [Known; groups(false, 4)] = [const { Known::new(0) }; groups(false, 4)];
+
+/// [`outcome`]'s answers so far: [chows, pungs][n - 2], by rank.
+static OUTCOMES: [[&[Known]; 3]; 2] = [[&CHOWS_2, &CHOWS_3, &CHOWS_4], [&PUNGS_2, &PUNGS_3, &PUNGS_4]];
 
 #[cfg(test)]
 mod tests {
@@ -407,7 +444,8 @@ mod tests {
                 if chows { chow_number(t) } else { t }
             }).collect();
             assert!(values.windows(2).all(|w| w[0] <= w[1]), "{sets:?} not sorted");
-            let outcome = OUTCOMES[!chows as usize][values.len() - 2][multiset_rank(&values)];
+            let rank = multiset_rank(&values);
+            let outcome = if chows { outcome::<true>(&values, rank) } else { outcome::<false>(&values, rank) }.unwrap();
             let mut got: Vec<(&str, u8, u8)> = outcome.entries().map(|(fan, count, ks)| (rules::FANS[fan as usize].name, count, ks)).collect();
             let mut want = expect.to_vec();
             got.sort();
@@ -451,8 +489,7 @@ mod tests {
         for (chows, largest) in [(true, 4usize), (false, 4)] {
             let (m3, m2): (Matcher, Matcher) = if chows { (rules::chows_3, rules::chows_2) } else { (rules::pungs_3, rules::pungs_2) };
             for n in 2..=largest {
-                let table = &OUTCOMES[!chows as usize][n - 2];
-                let (mut seen, mut ranked) = (0, vec![false; table.len()]);
+                let (mut seen, mut ranked) = (0, vec![false; groups(chows, n)]);
                 ascending_groups(n, set_values(chows), |v| {
                     let tiles: Vec<Tile> = v.iter().map(|&x| Tile::from_index(if chows { chow_middle(x) } else { x })).collect();
                     let matching = |ks: u8| {
@@ -469,12 +506,12 @@ mod tests {
                     // Ranks number the groups one to one.
                     let rank = multiset_rank(v);
                     assert!(!std::mem::replace(&mut ranked[rank], true), "{v:?}");
-                    let outcome = table[rank];
+                    let outcome = if chows { outcome::<true>(v, rank) } else { outcome::<false>(v, rank) }.unwrap();
                     assert_ne!(outcome.0, Outcome::TOO_MANY.0, "{tiles:?}");
                     assert_eq!(outcome.entries().collect::<Vec<_>>(), expect, "{tiles:?}");
                     seen += 1;
                 });
-                assert_eq!(seen, table.len());
+                assert_eq!(seen, groups(chows, n));
             }
         }
     }
