@@ -601,6 +601,9 @@ fn sample_items(opts: Options, rules: Option<&'static Profile>, items: &[Item]) 
             || Sampler::new(opts, rules),
             |sampler, item| {
                 let mut b = Batch::new(opts.encoding.len());
+                // Room for most games' samples (87 a game on the golden
+                // games), so a game's batch seldom grows by copies.
+                b.reserve(128);
                 let sampled = sampler.sample(item, 0, &mut b);
                 (sampled, b)
             },
