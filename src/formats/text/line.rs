@@ -89,6 +89,9 @@ const MAX_WORDS: usize = 32;
 
 /// Reads one line (without its line break).
 pub fn parse(text: &str) -> Result<Line<'_>, String> {
+    if let Some(act) = plain_act(text.as_bytes()) {
+        return Ok(act);
+    }
     let mut words = text.split_ascii_whitespace();
     let first = words.next().ok_or("blank line")?;
     // Kept without an allocation: no line but a Fan line's description
@@ -100,7 +103,10 @@ pub fn parse(text: &str) -> Result<Line<'_>, String> {
         let _ = rest.try_push(w);
     }
     if words_after > MAX_WORDS && first != "Fan" {
-        return Err(format!("`{}` line with {words_after} words: no line of the format has over {MAX_WORDS}", clip(first)));
+        return Err(format!(
+            "`{}` line with {words_after} words: no line of the format has over {MAX_WORDS}",
+            clip(first)
+        ));
     }
     let exactly = |n: usize, what: &str| -> Result<(), String> {
         if words_after == n {
@@ -145,6 +151,22 @@ pub fn parse(text: &str) -> Result<Line<'_>, String> {
         "Player" => player_line(&rest),
         other => Err(format!("unknown line `{}` (expected Match, Wind, Player, Fan, Huang or Score)", clip(other))),
     }
+}
+
+/// `Player N <Verb> <tile>` as the format writes it (single spaces, the
+/// verb's own spelling, nothing after the tile), most lines of a game: read
+/// without cutting the line into words. Any other line (a `Deal`, an
+/// `Ignore` clause, another spelling, an error) is read the general way,
+/// which reads these lines the same.
+fn plain_act(line: &[u8]) -> Option<Line<'static>> {
+    let rest = line.strip_prefix(b"Player ")?;
+    let (&[seat, b' '], rest) = rest.split_first_chunk::<2>()? else { return None };
+    let (verb, tile) = rest.split_last_chunk::<3>()?;
+    let &[b' ', t0, t1] = tile else { return None };
+    let verb = Verb::ALL.into_iter().find(|v| v.word().as_bytes() == verb)?;
+    (b'0'..=b'3').contains(&seat).then_some(())?;
+    let tile = Tile::from_bytes(t0, t1)?;
+    Some(Line::Act { seat: seat - b'0', verb, tile, ignored: Vec::new() })
 }
 
 fn seat(word: Option<&&str>) -> Result<u8, String> {
@@ -254,6 +276,24 @@ mod tests {
         assert!(parse("Player 0 Deal W1 W2").unwrap_err().contains("2 tiles"));
         let long = format!("Player 0 Hu W1{}", " Ignore Player 1 Hu W1".repeat(7));
         assert!(parse(&long).unwrap_err().contains("with 38 words"), "{:?}", parse(&long));
+        // Lines of the plain shape read as the general way reads them, and
+        // lines near it are left to the general way.
+        for line in ["Player 3 Draw B9", "Player 0 BuGang J3", "Player 1 AnGang F4", "Player 2 Hu W1"] {
+            let words: Vec<&str> = line.split(' ').collect();
+            assert_eq!(plain_act(line.as_bytes()), Some(player_line(&words[1..]).unwrap()), "{line}");
+        }
+        for near in [
+            "Player 4 Draw B9",
+            "Player 0 draw B9",
+            "Player 0  Draw B9",
+            "Player 0 Draw B0",
+            "Player 0 Deal B9",
+            "Player 0 Draw B9 ",
+        ] {
+            assert_eq!(plain_act(near.as_bytes()), None, "{near}");
+        }
+        assert!(parse("Player 0 Draw B0").unwrap_err().contains("unknown tile \"B0\""));
+        assert_eq!(parse("Player 0  draw   B9").unwrap(), parse("Player 0 Draw B9").unwrap());
         let described = format!("Fan 8 {}", "word ".repeat(40));
         assert_eq!(parse(&described).unwrap(), Line::Fan { total: 8, description: described[6..].trim() });
     }
