@@ -290,9 +290,11 @@ impl Extractor {
         }
         match turn.event {
             Event::Draw { player, .. } => self.decide(index, engine, turn, player, Kind::Draw, None, answers),
-            Event::Play { player, .. } | Event::Peng { player, .. } | Event::Chi { player, .. } => {
+            Event::Play { player, tile } | Event::Peng { player, tile } | Event::Chi { player, tile, .. } => {
                 for seat in (0..4u8).filter(|&s| s != player) {
-                    self.decide(index, engine, turn, seat, Kind::Claim, None, answers);
+                    if self.opts.keep_forced || may_claim(engine, turn, seat, player, Some(tile)) {
+                        self.decide(index, engine, turn, seat, Kind::Claim, None, answers);
+                    }
                     let claim = match answers[seat as usize] {
                         Some(a) if a.is(Verb::Peng, 1) => Some(Claim::Peng),
                         Some(Answer { verb: Verb::Chi, arity: 2, args: [Some(middle), _] }) => {
@@ -307,7 +309,9 @@ impl Extractor {
             }
             Event::BuGang { player, .. } => {
                 for seat in (0..4u8).filter(|&s| s != player) {
-                    self.decide(index, engine, turn, seat, Kind::Claim, None, answers);
+                    if self.opts.keep_forced || may_claim(engine, turn, seat, player, None) {
+                        self.decide(index, engine, turn, seat, Kind::Claim, None, answers);
+                    }
                 }
             }
             _ => {}
@@ -401,6 +405,30 @@ impl Extractor {
         }
         n
     }
+}
+
+/// Whether `seat` may have more than PASS at a claim chance on `from`'s
+/// `tile` (`None`: a promoted kong, which only a win may claim), told from
+/// what costs nothing to look at: a win the judge's canHu does not rule out
+/// (flags never make a shape that does not win win), two copies of the
+/// tile, or, for the next seat, a tile of its suit within two ranks. Either
+/// layer's mask (judge or cai) offers nothing but PASS when this is false:
+/// the decision is forced, and is dropped without working the mask out.
+fn may_claim(engine: &Engine, turn: &Turn, seat: u8, from: u8, tile: Option<Tile>) -> bool {
+    let judged = turn.can_hu[seat as usize];
+    if judged >= 0 || judged == -4 {
+        return true;
+    }
+    let Some(tile) = tile else { return false };
+    let hand = engine.hand(seat);
+    if hand[tile.index()] >= 2 {
+        return true;
+    }
+    if (from + 1) % 4 != seat || !tile.is_suited() {
+        return false;
+    }
+    let near = [tile.prev().and_then(Tile::prev), tile.prev(), tile.next(), tile.next().and_then(Tile::next)];
+    near.into_iter().flatten().any(|t| t.suit() == tile.suit() && hand[t.index()] > 0)
 }
 
 /// The index of a recorded answer to a decision of `kind`, `current` the

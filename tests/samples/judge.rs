@@ -67,3 +67,30 @@ fn cai_and_judge_share_decisions_and_differ_in_masks() {
         "{differ} masks differ, {hu_only_judge_draw} self-draw HU only for the judge"
     );
 }
+
+/// Dropping forced decisions (the default) drops exactly the samples whose
+/// mask offers one action or none, under both flag sources: what is left is
+/// the kept-forced run less those, sample for sample. (Claim chances where a
+/// seat could only pass are told apart before their masks are worked out.)
+#[test]
+fn dropped_decisions_are_the_forced_ones() {
+    let file = common::data("games.jsonl.gz");
+    fn mask(b: &mcr_engine::samples::Batch, i: usize) -> &[u8] {
+        &b.mask[i * NUM_ACTIONS..(i + 1) * NUM_ACTIONS]
+    }
+    for flags in [Flags::Judge, Flags::Cai] {
+        let (all, _, _) = sample_all(&[file.as_path()], opts(flags));
+        let (kept, _, _) = sample_all(&[file.as_path()], Options { keep_forced: false, ..opts(flags) });
+        let o = all.obs_len;
+        let choices: Vec<usize> =
+            (0..all.len()).filter(|&i| mask(&all, i).iter().filter(|&&m| m != 0).count() > 1).collect();
+        assert!(choices.len() < all.len() / 2, "{} of {} decisions offer a choice", choices.len(), all.len());
+        assert_eq!(kept.len(), choices.len(), "{flags:?}");
+        for (k, &i) in choices.iter().enumerate() {
+            let same = (all.game[i], all.turn[i], all.seat[i], all.kind[i], all.act[i])
+                == (kept.game[k], kept.turn[k], kept.seat[k], kept.kind[k], kept.act[k]);
+            assert!(same && mask(&all, i) == mask(&kept, k), "{flags:?}: sample {k}");
+            assert_eq!(all.obs[i * o..(i + 1) * o], kept.obs[k * o..(k + 1) * o], "{flags:?}: sample {k}");
+        }
+    }
+}

@@ -220,7 +220,6 @@ fn jobs_are_an_option_of_the_command() {
 #[test]
 fn a_new_out_appears_whole() {
     use mcr_engine::samples::write::Out;
-    use std::io::Write;
     use std::os::unix::fs::PermissionsExt;
     let names = |dir: &std::path::Path| {
         let mut v: Vec<String> =
