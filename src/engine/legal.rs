@@ -269,7 +269,19 @@ impl Engine {
         let Some((_, actor)) = self.claim_levels() else { return false };
         matches!(self.stage, Stage::Discard(..))
             && self.meld_ok(actor, seat, action, middle)
-            && Tile::all().any(|d| self.legal_discard(seat, claim, d))
+            && self.held(seat).any(|d| self.legal_discard(seat, claim, d))
+    }
+
+    /// The kinds `seat` holds concealed, in tile order: the only discards
+    /// that can follow a PENG or CHI (whose melds take tiles, never add one;
+    /// see `keeps_after_meld`).
+    fn held(&self, seat: u8) -> impl Iterator<Item = Tile> {
+        let mut bits = crate::tiles::kinds_held(self.table.seats[seat as usize % 4].counts());
+        std::iter::from_fn(move || {
+            let t = bits.trailing_zeros();
+            bits &= bits.wrapping_sub(1);
+            Tile::new(t as u8)
+        })
     }
 
     /// Whether `seat` may answer PENG or CHI (`claim`) with `discard` as its
@@ -289,7 +301,7 @@ impl Engine {
     /// Discards that complete `claim` (PENG or CHI) for `seat`, by tile index.
     pub fn legal_discards(&self, seat: u8, claim: Claim) -> [bool; TILE_KINDS] {
         let mut out = [false; TILE_KINDS];
-        for t in Tile::all() {
+        for t in self.held(seat) {
             out[t.index()] = self.legal_discard(seat, claim, t);
         }
         out
