@@ -147,7 +147,7 @@ fn write_alone(
         let t = Instant::now();
         let sink = write::Out::open(&dir).map_err(|e| e.to_string())?;
         for (name, bytes) in &files {
-            sink.file(name, false, |w| w.write_all(bytes)).map_err(|e| e.to_string())?;
+            sink.file(name, |w| w.write_all(bytes)).map_err(|e| e.to_string())?;
         }
         sink.finish().map_err(|e| e.to_string())?;
         times.push(t.elapsed().as_secs_f64());

@@ -20,6 +20,7 @@ use crate::engine::legal::chow_around;
 use crate::engine::{Claim, Engine, Event, Turn};
 use crate::env::action::{self, chi_index, ANGANG, BUGANG, GANG, HU, NUM_ACTIONS, PASS, PENG, PLAY};
 use crate::env::obs::{self, Seen, FEATURE_LEN};
+use crate::rules::claims::ClaimAction;
 use crate::tiles::Tile;
 
 use super::{baseline, Flags, Kind, Options};
@@ -290,9 +291,9 @@ impl Extractor {
         }
         match turn.event {
             Event::Draw { player, .. } => self.decide(index, engine, turn, player, Kind::Draw, None, answers),
-            Event::Play { player, tile } | Event::Peng { player, tile } | Event::Chi { player, tile, .. } => {
+            Event::Play { player, .. } | Event::Peng { player, .. } | Event::Chi { player, .. } => {
                 for seat in (0..4u8).filter(|&s| s != player) {
-                    if self.opts.keep_forced || may_claim(engine, turn, seat, player, Some(tile)) {
+                    if self.opts.keep_forced || may_claim(engine, turn, seat) {
                         self.decide(index, engine, turn, seat, Kind::Claim, None, answers);
                     }
                     let claim = match answers[seat as usize] {
@@ -309,7 +310,7 @@ impl Extractor {
             }
             Event::BuGang { player, .. } => {
                 for seat in (0..4u8).filter(|&s| s != player) {
-                    if self.opts.keep_forced || may_claim(engine, turn, seat, player, None) {
+                    if self.opts.keep_forced || may_claim(engine, turn, seat) {
                         self.decide(index, engine, turn, seat, Kind::Claim, None, answers);
                     }
                 }
@@ -407,28 +408,32 @@ impl Extractor {
     }
 }
 
-/// Whether `seat` may have more than PASS at a claim chance on `from`'s
-/// `tile` (`None`: a promoted kong, which only a win may claim), told from
-/// what costs nothing to look at: a win the judge's canHu does not rule out
-/// (flags never make a shape that does not win win), two copies of the
-/// tile, or, for the next seat, a tile of its suit within two ranks. Either
-/// layer's mask (judge or cai) offers nothing but PASS when this is false:
-/// the decision is forced, and is dropped without working the mask out.
-fn may_claim(engine: &Engine, turn: &Turn, seat: u8, from: u8, tile: Option<Tile>) -> bool {
+/// Whether `seat` may have more than PASS at a claim chance on the current
+/// tile, told from what costs nothing to look at: a win the judge's canHu
+/// does not rule out (flags never make a shape that does not win win), two
+/// copies of the tile, or a tile of its suit within two ranks where a CHI
+/// may be asked. Who may ask for a PENG, GANG or CHI is what either layer
+/// lets ask: the baseline's (fixed: anyone on a discard, CHI the next seat)
+/// or the judge's claim table (`rules/claims.txt`). When this is false,
+/// neither layer's mask offers more than PASS: the decision is forced, and
+/// is dropped without working the mask out.
+fn may_claim(engine: &Engine, turn: &Turn, seat: u8) -> bool {
     let judged = turn.can_hu[seat as usize];
     if judged >= 0 || judged == -4 {
         return true;
     }
-    let Some(tile) = tile else { return false };
+    let Some((levels, actor)) = engine.claim_levels() else { return true };
+    let allowed = |action| levels.iter().any(|l| l.actions.contains(&action) && l.from.allows(actor, seat));
+    let discard = matches!(turn.event, Event::Play { .. } | Event::Peng { .. } | Event::Chi { .. });
+    let tile = engine.current_tile();
     let hand = engine.hand(seat);
-    if hand[tile.index()] >= 2 {
+    let pung = discard || allowed(ClaimAction::Peng) || allowed(ClaimAction::Gang);
+    if pung && hand[tile.index()] >= 2 {
         return true;
     }
-    if (from + 1) % 4 != seat || !tile.is_suited() {
-        return false;
-    }
+    let chow = (discard && (actor + 1) % 4 == seat) || allowed(ClaimAction::Chi);
     let near = [tile.prev().and_then(Tile::prev), tile.prev(), tile.next(), tile.next().and_then(Tile::next)];
-    near.into_iter().flatten().any(|t| t.suit() == tile.suit() && hand[t.index()] > 0)
+    chow && tile.is_suited() && near.into_iter().flatten().any(|t| t.suit() == tile.suit() && hand[t.index()] > 0)
 }
 
 /// The index of a recorded answer to a decision of `kind`, `current` the

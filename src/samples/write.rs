@@ -157,12 +157,6 @@ impl Out {
         Some(tmp)
     }
 
-    /// Where the files are written now (the temporary folder until
-    /// [`Out::finish`]).
-    pub fn dir(&self) -> &Path {
-        &self.dir
-    }
-
     /// Whether the files go into a temporary folder renamed to OUT at the end.
     pub fn staged(&self) -> bool {
         self.staged_for.is_some()
@@ -170,25 +164,16 @@ impl Out {
 
     /// Writes the file `name`, its bytes from `fill`. Large arrays go to
     /// the file directly (a buffer past its capacity passes writes through);
-    /// a small buffer for the headers. `sync` asks the disk to hold the data
-    /// before the file counts as written (a durability choice, off in the
-    /// layouts: a write error, a full disk included, is caught either way).
-    pub fn file(
-        &self,
-        name: &str,
-        sync: bool,
-        fill: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
-    ) -> Result<(), WriteError> {
+    /// a small buffer for the headers. Nothing is synced to the disk: a
+    /// write error, a full disk included, is caught either way.
+    pub fn file(&self, name: &str, fill: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) -> Result<(), WriteError> {
         let path = self.dir.join(name);
         let tmp = if self.staged() { path.clone() } else { self.dir.join(format!(".{name}.tmp")) };
         let result = (|| {
             let file = File::create(&tmp)?;
             let mut w = BufWriter::with_capacity(1 << 16, file);
             fill(&mut w)?;
-            let file = w.into_inner().map_err(|e| e.into_error())?;
-            if sync {
-                file.sync_data()?;
-            }
+            w.into_inner().map_err(|e| e.into_error())?;
             if !self.staged() {
                 std::fs::rename(&tmp, &path)?;
             }
@@ -353,7 +338,7 @@ pub fn write(
     }
     let flush = |batch: &mut Batch, files: &mut Vec<(String, usize)>| -> Result<(), WriteError> {
         let name = format!("samples-{:05}.npz", files.len());
-        sink.file(&name, false, |w| write_batch(w, batch, opts.encoding, true))?;
+        sink.file(&name, |w| write_batch(w, batch, opts.encoding, true))?;
         files.push((name, batch.len()));
         batch.clear();
         Ok(())
@@ -371,7 +356,7 @@ pub fn write(
         match layout {
             Layout::PerGame => {
                 let name = format!("{i}.npz");
-                sink.file(&name, false, |w| write_batch(w, batch, opts.encoding, false))?;
+                sink.file(&name, |w| write_batch(w, batch, opts.encoding, false))?;
                 files.push((name, n));
                 batch.clear();
             }
@@ -390,7 +375,7 @@ pub fn write(
     if layout == Layout::PerGame {
         // json.dump's spelling: "[12, 34]".
         let text = format!("[{}]", counts.iter().map(usize::to_string).collect::<Vec<_>>().join(", "));
-        sink.file("count.json", false, |w| w.write_all(text.as_bytes()))?;
+        sink.file("count.json", |w| w.write_all(text.as_bytes()))?;
     }
     let removed = if sink.staged() { Vec::new() } else { remove_stale(out, &files, layout)? };
     let manifest = json!({
@@ -423,7 +408,7 @@ pub fn write(
         "removed_stale": removed.len(),
     });
     let text = serde_json::to_string_pretty(&manifest).unwrap_or_default() + "\n";
-    sink.file("manifest.json", false, |w| w.write_all(text.as_bytes()))?;
+    sink.file("manifest.json", |w| w.write_all(text.as_bytes()))?;
     sink.finish()?;
     Ok(Written { report, files, counts })
 }

@@ -233,7 +233,7 @@ fn a_new_out_appears_whole() {
     std::fs::write(root.join(".out.tmp/3.npz"), "an interrupted run's").unwrap();
     let sink = Out::open(&out).unwrap();
     assert!(sink.staged());
-    sink.file("0.npz", false, |w| w.write_all(b"zero")).unwrap();
+    sink.file("0.npz", |w| w.write_all(b"zero")).unwrap();
     assert!(!out.exists(), "OUT appears only when finished");
     sink.finish().unwrap();
     assert_eq!(names(&root), ["out"]);
@@ -242,7 +242,7 @@ fn a_new_out_appears_whole() {
 
     let dropped = root.join("dropped");
     let sink = Out::open(&dropped).unwrap();
-    sink.file("0.npz", false, |w| w.write_all(b"zero")).unwrap();
+    sink.file("0.npz", |w| w.write_all(b"zero")).unwrap();
     drop(sink);
     assert_eq!(names(&root), ["out"], "a run that did not finish leaves nothing");
 
@@ -251,7 +251,7 @@ fn a_new_out_appears_whole() {
     std::fs::set_permissions(&empty, std::fs::Permissions::from_mode(0o700)).unwrap();
     let sink = Out::open(&empty).unwrap();
     assert!(sink.staged());
-    sink.file("count.json", false, |w| w.write_all(b"[]")).unwrap();
+    sink.file("count.json", |w| w.write_all(b"[]")).unwrap();
     sink.finish().unwrap();
     assert_eq!(names(&empty), ["count.json"]);
     assert_eq!(std::fs::metadata(&empty).unwrap().permissions().mode() & 0o777, 0o700);
@@ -261,7 +261,7 @@ fn a_new_out_appears_whole() {
     std::fs::write(root.join(".foreign.tmp/notes.txt"), "mine").unwrap();
     let sink = Out::open(&foreign).unwrap();
     assert!(!sink.staged());
-    sink.file("0.npz", false, |w| w.write_all(b"zero")).unwrap();
+    sink.file("0.npz", |w| w.write_all(b"zero")).unwrap();
     sink.finish().unwrap();
     assert_eq!(names(&root.join(".foreign.tmp")), ["notes.txt"]);
     assert_eq!(names(&foreign), ["0.npz"]);
@@ -269,6 +269,6 @@ fn a_new_out_appears_whole() {
     // OUT holds files now: in place, through a temporary name per file.
     let sink = Out::open(&foreign).unwrap();
     assert!(!sink.staged());
-    sink.file("1.npz", false, |w| w.write_all(b"one")).unwrap();
+    sink.file("1.npz", |w| w.write_all(b"one")).unwrap();
     assert_eq!(names(&foreign), ["0.npz", "1.npz"]);
 }
