@@ -18,11 +18,11 @@ fn suit_key_and_total(counts: &TileCounts, suit: usize) -> Option<(usize, u32)> 
     let low = u64::from_le_bytes(counts[suit * 9..suit * 9 + 8].try_into().expect("8 counts"));
     let ninth = counts[suit * 9 + 8];
     // A byte over 4 has its top bit set once 0x7B is added (or had it).
-    if (low.wrapping_add(0x7B * BYTES) | low) & 0x80 * BYTES != 0 || ninth > 4 {
+    if (low.wrapping_add(0x7B * BYTES) | low) & (0x80 * BYTES) != 0 || ninth > 4 {
         return None;
     }
-    let pairs = (low & 0x00FF_00FF_00FF_00FF) + (low >> 8 & 0x00FF_00FF_00FF_00FF) * 5;
-    let quads = (pairs & 0x0000_FFFF_0000_FFFF) + (pairs >> 16 & 0x0000_FFFF_0000_FFFF) * 25;
+    let pairs = (low & 0x00FF_00FF_00FF_00FF) + ((low >> 8) & 0x00FF_00FF_00FF_00FF) * 5;
+    let quads = (pairs & 0x0000_FFFF_0000_FFFF) + ((pairs >> 16) & 0x0000_FFFF_0000_FFFF) * 25;
     let key = (quads & 0xFFFF_FFFF) + (quads >> 32) * 625 + ninth as u64 * 390_625;
     let total = (low.wrapping_mul(BYTES) >> 56) as u32 + ninth as u32;
     Some((key as usize, total))

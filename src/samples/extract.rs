@@ -417,6 +417,7 @@ impl Extractor {
 /// or the judge's claim table (`rules/claims.txt`). When this is false,
 /// neither layer's mask offers more than PASS: the decision is forced, and
 /// is dropped without working the mask out.
+#[inline]
 fn may_claim(engine: &Engine, turn: &Turn, seat: u8) -> bool {
     let judged = turn.can_hu[seat as usize];
     if judged >= 0 || judged == -4 {
@@ -427,13 +428,16 @@ fn may_claim(engine: &Engine, turn: &Turn, seat: u8) -> bool {
     let discard = matches!(turn.event, Event::Play { .. } | Event::Peng { .. } | Event::Chi { .. });
     let tile = engine.current_tile();
     let hand = engine.hand(seat);
-    let pung = discard || allowed(ClaimAction::Peng) || allowed(ClaimAction::Gang);
-    if pung && hand[tile.index()] >= 2 {
+    if hand[tile.index()] >= 2 && (discard || allowed(ClaimAction::Peng) || allowed(ClaimAction::Gang)) {
         return true;
     }
-    let chow = (discard && (actor + 1) % 4 == seat) || allowed(ClaimAction::Chi);
-    let near = [tile.prev().and_then(Tile::prev), tile.prev(), tile.next(), tile.next().and_then(Tile::next)];
-    chow && tile.is_suited() && near.into_iter().flatten().any(|t| t.suit() == tile.suit() && hand[t.index()] > 0)
+    // The suit's tiles two ranks either side (a suit is 9 kinds from a
+    // multiple of 9; honours, from 27, have no runs).
+    let (i, rank) = (tile.index(), tile.index() % 9);
+    let mut near = (i - rank + rank.saturating_sub(2)..=i - rank + (rank + 2).min(8)).filter(|&k| k != i);
+    i < 27
+        && near.any(|k| hand[k] > 0)
+        && ((discard && (actor + 1) % 4 == seat) || allowed(ClaimAction::Chi))
 }
 
 /// The index of a recorded answer to a decision of `kind`, `current` the
