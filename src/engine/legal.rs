@@ -8,6 +8,7 @@
 //! seats answering PASS (or, for the drawer of a draw, a legal answer). An
 //! answer that is never examined (a claim beaten by a higher one) is neither.
 
+use crate::analysis::TileSet;
 use crate::engine::{Engine, Stage};
 use crate::hand::PackKind;
 use crate::rules::claims::{ClaimAction, ClaimLevel, ON_BUGANG, ON_DISCARD, ON_GANG};
@@ -276,12 +277,7 @@ impl Engine {
     /// that can follow a PENG or CHI (whose melds take tiles, never add one;
     /// see `keeps_after_meld`).
     fn held(&self, seat: u8) -> impl Iterator<Item = Tile> {
-        let mut bits = crate::tiles::kinds_held(self.table.seats[seat as usize % 4].counts());
-        std::iter::from_fn(move || {
-            let t = bits.trailing_zeros();
-            bits &= bits.wrapping_sub(1);
-            Tile::new(t as u8)
-        })
+        TileSet(crate::tiles::kinds_held(self.table.seats[seat as usize % 4].counts())).iter()
     }
 
     /// Whether `seat` may answer PENG or CHI (`claim`) with `discard` as its
