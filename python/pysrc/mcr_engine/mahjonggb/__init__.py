@@ -38,7 +38,7 @@ library's hand analysis (``mcr_engine.shanten``, ``discards`` and ``waits``
 are its Pythonic form), as pymahjonggb 1.4.0 does (1.1.0 answers
 differently on a handful of hands).
 """
-from ._native import (
+from .._native import (
     HonorsAndKnittedTilesShanten,
     KnittedStraightShanten,
     MahjongFanCalculator,
