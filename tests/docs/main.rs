@@ -1,0 +1,114 @@
+//! The examples of the documentation, run: every `$ mcr ...` line of a
+//! ```` ```console ```` block in `README.md` and the manual (`docs/src/*.md`)
+//! is run from the repository's root and its output (stdout and stderr
+//! together) compared with the lines under it, by trycmd. A line `...`
+//! stands for any lines, `[..]` for any text within a line; `? failed` or
+//! `? 1` under a command expects that exit status.
+//!
+//! After an intended change of output, rewrite the examples and review the
+//! diff: `TRYCMD=overwrite cargo test --release --test docs && git diff`.
+//!
+//! `cargo test --release --test docs` (one binary; it needs the `mcr` binary,
+//! which cargo builds for it).
+
+use std::path::{Path, PathBuf};
+
+/// The repository's root, where the examples run (their paths, such as
+/// `tests/data/golden.jsonl.gz`, are relative to it).
+fn repo() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The Markdown files whose examples are run: the README and every chapter.
+fn documents() -> Vec<PathBuf> {
+    let mut files = vec![repo().join("README.md")];
+    let mut chapters: Vec<PathBuf> = std::fs::read_dir(repo().join("docs/src"))
+        .expect("docs/src")
+        .map(|e| e.expect("an entry of docs/src").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "md"))
+        .collect();
+    chapters.sort();
+    files.extend(chapters);
+    files
+}
+
+#[test]
+fn examples_in_the_docs_give_their_output() {
+    assert_eq!(std::env::current_dir().unwrap().canonicalize().unwrap(), repo().canonicalize().unwrap(),
+        "the examples' paths are relative to the repository's root: run from there");
+    // Examples that write files write them under target/ (ignored by git).
+    std::fs::create_dir_all(repo().join("target")).unwrap();
+    let cases = trycmd::TestCases::new();
+    cases.register_bin("mcr", PathBuf::from(env!("CARGO_BIN_EXE_mcr")));
+    cases.env("NO_COLOR", "1");
+    cases.timeout(std::time::Duration::from_secs(120));
+    cases.case("README.md").case("docs/src/*.md");
+    cases.run();
+}
+
+/// Where a document shows an `mcr` command with a prompt outside a
+/// ```` ```console ```` block: such an example would not be run. Returns
+/// `file:line: text` for each.
+fn prompts_outside_console(name: &str, text: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    let mut fence: Option<(String, bool)> = None; // (the fence's backticks, a console block)
+    for (i, line) in text.lines().enumerate() {
+        let trimmed = line.trim_start();
+        let ticks = trimmed.chars().take_while(|&c| c == '`').count();
+        if ticks >= 3 {
+            match &fence {
+                Some((open, _)) if trimmed.starts_with(open.as_str()) && trimmed[ticks..].trim().is_empty() => fence = None,
+                Some(_) => {}
+                None => {
+                    let lang = trimmed[ticks..].trim().split(',').next().unwrap_or("").to_string();
+                    fence = Some(("`".repeat(ticks), lang == "console" || lang == "trycmd"));
+                }
+            }
+            continue;
+        }
+        let console = matches!(fence, Some((_, true)));
+        let prompt = trimmed.strip_prefix("$ ").map(str::trim_start);
+        if let Some(cmd) = prompt {
+            let runs_mcr = cmd.starts_with("mcr ") || cmd.contains("/mcr ") || cmd == "mcr";
+            if runs_mcr && !console {
+                found.push(format!("{name}:{}: {line}", i + 1));
+            }
+            if console && !cmd.starts_with("mcr ") && cmd != "mcr" {
+                found.push(format!("{name}:{}: a console block runs `mcr` only (as `$ mcr ...`): {line}", i + 1));
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn every_mcr_example_is_in_a_console_block() {
+    let mut found = Vec::new();
+    for path in documents() {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let name = path.strip_prefix(repo()).unwrap().display().to_string();
+        found.extend(prompts_outside_console(&name, &text));
+    }
+    assert!(found.is_empty(), "examples that trycmd would not run (put them in a ```console block as `$ mcr ...`, \
+        or show the command in a ```sh block without a prompt):\n{}", found.join("\n"));
+}
+
+#[test]
+fn the_guard_sees_a_prompt_outside_console() {
+    let doc = "```text\n$ mcr fan \"123m\"\n```\n```console\n$ mcr fan x\n$ cat f\n```\n````sh\n```\n$ mcr hands f\n````\n";
+    let found = prompts_outside_console("d.md", doc);
+    assert_eq!(found.len(), 3, "{found:?}");
+    assert!(found[0].starts_with("d.md:2:"));
+    assert!(found[1].starts_with("d.md:6:") && found[1].contains("console block runs `mcr` only"));
+    assert!(found[2].starts_with("d.md:10:"));
+}
+
+#[test]
+fn the_examples_are_found() {
+    // A README without console blocks (or a renamed docs folder) must not
+    // pass for a tested one.
+    let readme = std::fs::read_to_string(repo().join("README.md")).unwrap();
+    assert!(readme.contains("```console\n$ mcr "), "README.md has no ```console example of mcr");
+    let chapters = documents().len() - 1;
+    assert!(chapters >= 12, "docs/src has {chapters} chapters");
+}
