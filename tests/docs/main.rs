@@ -1,5 +1,6 @@
 //! The examples of the documentation, run: every `$ mcr ...` line of a
-//! ```` ```console ```` block in `README.md` and the manual (`docs/src/*.md`)
+//! ```` ```console ```` block in `README.md`, `rules/README.md` and the
+//! manual (`docs/src/*.md`)
 //! is run from the repository's root and its output (stdout and stderr
 //! together) compared with the lines under it, by trycmd. A line `...`
 //! stands for any lines, `[..]` for any text within a line; `? failed` or
@@ -19,9 +20,10 @@ fn repo() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// The Markdown files whose examples are run: the README and every chapter.
+/// The Markdown files whose examples are run: the README, the rules
+/// maintainers' guide and every chapter of the manual.
 fn documents() -> Vec<PathBuf> {
-    let mut files = vec![repo().join("README.md")];
+    let mut files = vec![repo().join("README.md"), repo().join("rules/README.md")];
     let mut chapters: Vec<PathBuf> = std::fs::read_dir(repo().join("docs/src"))
         .expect("docs/src")
         .map(|e| e.expect("an entry of docs/src").path())
@@ -42,16 +44,22 @@ fn examples_in_the_docs_give_their_output() {
     cases.register_bin("mcr", PathBuf::from(env!("CARGO_BIN_EXE_mcr")));
     cases.env("NO_COLOR", "1");
     cases.timeout(std::time::Duration::from_secs(120));
-    cases.case("README.md").case("docs/src/*.md");
+    cases.case("README.md").case("rules/README.md").case("docs/src/*.md");
     cases.run();
 }
 
+/// Chapters whose ```` ```console,ignore ```` examples are not run yet: the
+/// judge chapter's examples name the profile `pymahjonggb-1.4`. Remove a
+/// file from here when its examples can run (the test fails while a listed
+/// file has no ignored example left).
+const NOT_YET_RUN: &[&str] = &["docs/src/judge.md"];
+
 /// Where a document shows an `mcr` command with a prompt outside a
-/// ```` ```console ```` block: such an example would not be run. Returns
-/// `file:line: text` for each.
+/// ```` ```console ```` block, or in one marked `ignore` (trycmd skips it):
+/// such an example would not be run. Returns `file:line: text` for each.
 fn prompts_outside_console(name: &str, text: &str) -> Vec<String> {
     let mut found = Vec::new();
-    let mut fence: Option<(String, bool)> = None; // (the fence's backticks, a console block)
+    let mut fence: Option<(String, bool)> = None; // (the fence's backticks, a console block that runs)
     for (i, line) in text.lines().enumerate() {
         let trimmed = line.trim_start();
         let ticks = trimmed.chars().take_while(|&c| c == '`').count();
@@ -60,8 +68,13 @@ fn prompts_outside_console(name: &str, text: &str) -> Vec<String> {
                 Some((open, _)) if trimmed.starts_with(open.as_str()) && trimmed[ticks..].trim().is_empty() => fence = None,
                 Some(_) => {}
                 None => {
-                    let lang = trimmed[ticks..].trim().split(',').next().unwrap_or("").to_string();
-                    fence = Some(("`".repeat(ticks), lang == "console" || lang == "trycmd"));
+                    let info: Vec<&str> = trimmed[ticks..].trim().split(',').collect();
+                    let console = matches!(info[0], "console" | "trycmd");
+                    let ignored = info[1..].contains(&"ignore");
+                    if console && ignored && !NOT_YET_RUN.contains(&name) {
+                        found.push(format!("{name}:{}: a console block marked ignore is not run: {line}", i + 1));
+                    }
+                    fence = Some(("`".repeat(ticks), console && !ignored));
                 }
             }
             continue;
@@ -87,6 +100,9 @@ fn every_mcr_example_is_in_a_console_block() {
     for path in documents() {
         let text = std::fs::read_to_string(&path).unwrap();
         let name = path.strip_prefix(repo()).unwrap().display().to_string();
+        if NOT_YET_RUN.contains(&name.as_str()) && !text.contains(",ignore\n") {
+            found.push(format!("{name}: listed in NOT_YET_RUN but has no ignored example left: remove it from the list"));
+        }
         found.extend(prompts_outside_console(&name, &text));
     }
     assert!(found.is_empty(), "examples that trycmd would not run (put them in a ```console block as `$ mcr ...`, \
@@ -95,12 +111,15 @@ fn every_mcr_example_is_in_a_console_block() {
 
 #[test]
 fn the_guard_sees_a_prompt_outside_console() {
-    let doc = "```text\n$ mcr fan \"123m\"\n```\n```console\n$ mcr fan x\n$ cat f\n```\n````sh\n```\n$ mcr hands f\n````\n";
+    let doc = "```text\n$ mcr fan \"123m\"\n```\n```console\n$ mcr fan x\n$ cat f\n```\n````sh\n```\n$ mcr hands f\n````\n\
+               ```console,ignore\n$ mcr hands g\n```\n";
     let found = prompts_outside_console("d.md", doc);
-    assert_eq!(found.len(), 3, "{found:?}");
+    assert_eq!(found.len(), 5, "{found:?}");
     assert!(found[0].starts_with("d.md:2:"));
     assert!(found[1].starts_with("d.md:6:") && found[1].contains("console block runs `mcr` only"));
     assert!(found[2].starts_with("d.md:10:"));
+    assert!(found[3].starts_with("d.md:12:") && found[3].contains("marked ignore"));
+    assert!(found[4].starts_with("d.md:13:"));
 }
 
 #[test]
@@ -109,6 +128,6 @@ fn the_examples_are_found() {
     // pass for a tested one.
     let readme = std::fs::read_to_string(repo().join("README.md")).unwrap();
     assert!(readme.contains("```console\n$ mcr "), "README.md has no ```console example of mcr");
-    let chapters = documents().len() - 1;
+    let chapters = documents().len() - 2;
     assert!(chapters >= 12, "docs/src has {chapters} chapters");
 }
