@@ -58,8 +58,17 @@ const NOT_YET_RUN: &[&str] = &["docs/src/judge.md"];
 /// ```` ```console ```` block, or in one marked `ignore` (trycmd skips it):
 /// such an example would not be run. Returns `file:line: text` for each.
 fn prompts_outside_console(name: &str, text: &str) -> Vec<String> {
+    #[derive(Clone, Copy, PartialEq)]
+    enum Block {
+        /// A console block trycmd runs.
+        Runs,
+        /// A console block marked `ignore`, in a file of `NOT_YET_RUN`.
+        NotYetRun,
+        /// Any other block.
+        Other,
+    }
     let mut found = Vec::new();
-    let mut fence: Option<(String, bool)> = None; // (the fence's backticks, a console block that runs)
+    let mut fence: Option<(String, Block)> = None; // the fence's backticks, the block's kind
     for (i, line) in text.lines().enumerate() {
         let trimmed = line.trim_start();
         let ticks = trimmed.chars().take_while(|&c| c == '`').count();
@@ -71,23 +80,31 @@ fn prompts_outside_console(name: &str, text: &str) -> Vec<String> {
                     let info: Vec<&str> = trimmed[ticks..].trim().split(',').collect();
                     let console = matches!(info[0], "console" | "trycmd");
                     let ignored = info[1..].contains(&"ignore");
-                    if console && ignored && !NOT_YET_RUN.contains(&name) {
-                        found.push(format!("{name}:{}: a console block marked ignore is not run: {line}", i + 1));
-                    }
-                    fence = Some(("`".repeat(ticks), console && !ignored));
+                    let block = match (console, ignored) {
+                        (true, false) => Block::Runs,
+                        (true, true) if NOT_YET_RUN.contains(&name) => Block::NotYetRun,
+                        (true, true) => {
+                            found.push(format!("{name}:{}: a console block marked ignore is not run: {line}", i + 1));
+                            Block::Other
+                        }
+                        _ => Block::Other,
+                    };
+                    fence = Some(("`".repeat(ticks), block));
                 }
             }
             continue;
         }
-        let console = matches!(fence, Some((_, true)));
-        let prompt = trimmed.strip_prefix("$ ").map(str::trim_start);
-        if let Some(cmd) = prompt {
+        let block = fence.as_ref().map(|(_, b)| *b);
+        if let Some(cmd) = trimmed.strip_prefix("$ ").map(str::trim_start) {
             let runs_mcr = cmd.starts_with("mcr ") || cmd.contains("/mcr ") || cmd == "mcr";
-            if runs_mcr && !console {
-                found.push(format!("{name}:{}: {line}", i + 1));
-            }
-            if console && !cmd.starts_with("mcr ") && cmd != "mcr" {
-                found.push(format!("{name}:{}: a console block runs `mcr` only (as `$ mcr ...`): {line}", i + 1));
+            match block {
+                Some(Block::Runs) | Some(Block::NotYetRun) => {
+                    if !cmd.starts_with("mcr ") && cmd != "mcr" {
+                        found.push(format!("{name}:{}: a console block runs `mcr` only (as `$ mcr ...`): {line}", i + 1));
+                    }
+                }
+                _ if runs_mcr => found.push(format!("{name}:{}: {line}", i + 1)),
+                _ => {}
             }
         }
     }
