@@ -148,3 +148,99 @@ fn the_examples_are_found() {
     let chapters = documents().len() - 2;
     assert!(chapters >= 12, "docs/src has {chapters} chapters");
 }
+
+/// The anchor GitHub (and mdBook) gives a heading: lower case, spaces as
+/// hyphens, other punctuation dropped.
+fn slug(heading: &str) -> String {
+    heading
+        .trim()
+        .to_lowercase()
+        .chars()
+        .filter_map(|c| match c {
+            ' ' => Some('-'),
+            c if c.is_alphanumeric() || c == '-' || c == '_' => Some(c),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The anchors of a Markdown file's headings (fenced blocks left out).
+fn anchors(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut fence = false;
+    for line in text.lines() {
+        if line.trim_start().starts_with("```") {
+            fence = !fence;
+        } else if !fence && line.starts_with('#') {
+            out.push(slug(line.trim_start_matches('#')));
+        }
+    }
+    out
+}
+
+/// The relative links of a Markdown text (`](target)`), fenced blocks and
+/// code spans left out, with their line numbers.
+fn links(text: &str) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    let mut fence = false;
+    for (i, line) in text.lines().enumerate() {
+        if line.trim_start().starts_with("```") {
+            fence = !fence;
+            continue;
+        }
+        if fence {
+            continue;
+        }
+        // Drop code spans, whose brackets are not links.
+        let prose: String = line.split('`').step_by(2).collect::<Vec<_>>().join(" ");
+        let mut rest = prose.as_str();
+        while let Some(at) = rest.find("](") {
+            let after = &rest[at + 2..];
+            let Some(end) = after.find(')') else { break };
+            let target = &after[..end];
+            if !target.contains("://") && !target.starts_with("mailto:") {
+                out.push((i + 1, target.to_string()));
+            }
+            rest = &after[end..];
+        }
+    }
+    out
+}
+
+#[test]
+fn links_between_the_documents_resolve() {
+    let mut files = documents();
+    files.push(repo().join("python/README.md"));
+    files.push(repo().join("ARCHITECTURE.md"));
+    let mut broken = Vec::new();
+    for path in &files {
+        let text = std::fs::read_to_string(path).unwrap();
+        let name = path.strip_prefix(repo()).unwrap().display().to_string();
+        for (line, target) in links(&text) {
+            let (file, anchor) = match target.split_once('#') {
+                Some((f, a)) => (f, Some(a)),
+                None => (target.as_str(), None),
+            };
+            let dest = if file.is_empty() { path.clone() } else { path.parent().unwrap().join(file) };
+            if !dest.exists() {
+                broken.push(format!("{name}:{line}: {target}: no such file"));
+                continue;
+            }
+            if let Some(anchor) = anchor {
+                let dest_text = std::fs::read_to_string(&dest).unwrap_or_default();
+                if !anchors(&dest_text).iter().any(|a| a == anchor) {
+                    broken.push(format!("{name}:{line}: {target}: no heading with that anchor"));
+                }
+            }
+        }
+    }
+    assert!(broken.is_empty(), "broken links:\n{}", broken.join("\n"));
+}
+
+#[test]
+fn the_link_check_sees_a_broken_link() {
+    assert_eq!(slug(" The self-test (`mcr validate --self-test`)"), "the-self-test-mcr-validate---self-test");
+    let text = "# Title\nSee [a](missing.md) and [b](#title), `[c](not-a-link.md)`.\n```\n[d](in-a-fence.md)\n```\n";
+    assert_eq!(links(text), vec![(2, "missing.md".to_string()), (2, "#title".to_string())]);
+    assert_eq!(anchors(text), vec!["title".to_string()]);
+}
