@@ -244,3 +244,16 @@ fn the_link_check_sees_a_broken_link() {
     assert_eq!(links(text), vec![(2, "missing.md".to_string()), (2, "#title".to_string())]);
     assert_eq!(anchors(text), vec!["title".to_string()]);
 }
+
+#[test]
+fn every_chapter_is_in_the_summary() {
+    let summary = std::fs::read_to_string(repo().join("docs/src/SUMMARY.md")).unwrap();
+    let listed: Vec<String> = links(&summary).into_iter().map(|(_, target)| target).collect();
+    let unlisted: Vec<String> = documents()
+        .iter()
+        .filter(|p| p.starts_with(repo().join("docs/src")))
+        .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+        .filter(|name| name != "SUMMARY.md" && !listed.contains(name))
+        .collect();
+    assert!(unlisted.is_empty(), "chapters missing from docs/src/SUMMARY.md: {unlisted:?}");
+}
