@@ -27,7 +27,7 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 use toml::Spanned;
 
-/// Botzone's defaults (BOTZONE_PROTOCOL.md: 1 s per turn, twice on the
+/// Botzone's defaults (its bot protocol: 1 s per turn, twice on the
 /// first, 1 s per keep-running turn for C++, 256 MB).
 pub const DEFAULT_TIME_LIMIT_MS: u64 = 1000;
 pub const DEFAULT_KEEP_RUNNING_LIMIT_MS: u64 = 1000;

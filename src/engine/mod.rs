@@ -4,7 +4,7 @@
 //! One step is "read the answers" (may end the game: HU, WA, WH) followed by
 //! "emit the next event" (may end it too: HUANG, or WA for a claim the wall
 //! no longer allows). Facts reproduced here are documented in
-//! `docs/JUDGE_NOTES.md`.
+//! `docs/src/judge_notes.md`.
 
 pub mod answer;
 pub mod claims;
@@ -559,7 +559,7 @@ impl Engine {
             fourth_tile: self.table.shown[self.tile.index()] == 3,
             about_kong: self.table.kong.about_kong(),
             wall_last: self.table.seats[(turn_seat as usize + 1) % 4].remaining() == 0,
-            // The judge's calculator is called without it (docs/JUDGE_NOTES.md).
+            // The judge's calculator is called without it (docs/src/judge_notes.md).
             initial: false,
         }
     }

@@ -1,5 +1,5 @@
 //! The engine against the recorded corpora (`tests/data/`), and the judge's
-//! quirks (`docs/JUDGE_NOTES.md`) on scenarios made by changing the
+//! quirks (`docs/src/judge_notes.md`) on scenarios made by changing the
 //! answers of a recorded game.
 //!
 //! The `*_exact` tests need the real fan calculator (canHu, HU fan lists, HU

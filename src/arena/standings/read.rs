@@ -24,7 +24,7 @@ struct Line {
     turns: Vec<TurnKeys>,
 }
 
-/// The record's `"arena"` object (issue 23's runner, issue 24's duplicate keys).
+/// The record's `"arena"` object (the runner's keys and the duplicate format's).
 #[derive(Deserialize, Clone, Debug, Default)]
 pub struct ArenaKeys {
     #[serde(default)]
