@@ -72,11 +72,13 @@ fn parse_against(s: &str) -> Result<diff::Against, String> {
 pub fn run(args: Args, max_line_bytes: usize) -> ExitCode {
     match args.what {
         What::List => {
+            let base = |p: &Profile| p.extends.map(|e| format!("< {e}")).unwrap_or_default();
+            let width = Profile::all().iter().map(|p| base(p).len()).max().unwrap_or(0);
             for p in Profile::all() {
                 println!(
-                    "{:<28} {:<10} {:>3} fans  {:<46} {}",
+                    "{:<28} {:<width$} {:>3} fans  {:<46} {}",
                     p.name,
-                    p.extends.map(|e| format!("< {e}")).unwrap_or_default(),
+                    base(p),
                     p.fans.len() - 1,
                     p.file,
                     p.about
