@@ -1,6 +1,6 @@
 # pymahjonggb 1.4.0: the 2024 mahjong-algorithm, and the displays of the
 # public judge (judge/main.cpp of ailab-pku/Chinese-Standard-Mahjong). It
-# differs from the platform's 2018 calculator (`botzone`) in three ways:
+# differs from the platform's 2018 calculator (`botzone`) in four ways:
 #   - the three wait fans carry the names 独听・边张, 独听・嵌张, 独听・单钓;
 #   - a knitted-straight win may count a wait fan on the straight's tiles
 #     (the MIL ruling of 2023);

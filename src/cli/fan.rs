@@ -37,6 +37,9 @@ pub fn run(args: Args) -> ExitCode {
     match r.result {
         fans::WRONG_TILE_COUNT => println!("result -1: wrong number of tiles (packs x3 + standing tiles must be 13)"),
         fans::NOT_WIN => println!("result -3: not a winning hand"),
+        fans::TILE_MORE_THAN_4 => {
+            println!("result -2: a tile kind more than 4 times (the rules' `policy tile_limit` refuses the hand)")
+        }
         total => {
             for (f, c) in r.fans() {
                 let count = if c > 1 { format!(" x{c}") } else { String::new() };
