@@ -26,7 +26,7 @@ pub mod view;
 pub mod write;
 
 pub use lines::{read_line_capped, LineRead};
-pub use par::{par_records, ParOptions, ParStats};
+pub use par::{par_records, ParOptions, ParStats, Progress, ProgressEvent};
 pub use select::Selection;
 
 use serde::de::DeserializeOwned;

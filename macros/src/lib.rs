@@ -14,7 +14,7 @@
 //! The grammar is read by the rules crate's `grammar` (`build/grammar.rs`,
 //! shared with the checker): this file only turns its tree into Rust.
 
-use mcr_rules::grammar;
+use mcr_rules_compiler::grammar;
 
 use grammar::{Arg, Class, Cond, Invalid, Node};
 use proc_macro::TokenStream;

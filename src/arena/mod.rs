@@ -60,13 +60,15 @@ pub fn clear_interrupt() {
     INTERRUPTED.store(false, Ordering::Relaxed);
 }
 
+#[cfg(unix)]
 extern "C" fn on_signal(_: libc::c_int) {
     INTERRUPTED.store(true, Ordering::Relaxed);
 }
 
 /// Ctrl-C and SIGTERM stop the run cleanly instead of killing the arena
-/// with its bots still running.
+/// with its bots still running (Unix; elsewhere Ctrl-C ends the arena).
 pub fn install_interrupt_handler() {
+    #[cfg(unix)]
     unsafe {
         let mut sa: libc::sigaction = std::mem::zeroed();
         sa.sa_sigaction = on_signal as extern "C" fn(libc::c_int) as usize;
@@ -249,10 +251,17 @@ pub fn check_bots(seats: &[SeatSpec; 4]) -> Result<(), ArenaError> {
     Ok(())
 }
 
+#[cfg(unix)]
 fn is_executable(p: &Path) -> bool {
     use std::os::unix::ffi::OsStrExt;
     let Ok(c) = std::ffi::CString::new(p.as_os_str().as_bytes()) else { return false };
     p.is_file() && unsafe { libc::access(c.as_ptr(), libc::X_OK) } == 0
+}
+
+/// Off Unix there is no executable bit: a file will do.
+#[cfg(not(unix))]
+fn is_executable(p: &Path) -> bool {
+    p.is_file()
 }
 
 /// The record's game id of game `g` of a run seeded `seed`.
@@ -274,6 +283,7 @@ const AHEAD_PER_JOB: u64 = 32;
 pub fn run(cfg: &ArenaConfig, mut each: impl FnMut(u64, GameOutcome) -> Result<(), String>) -> Result<u64, ArenaError> {
     check_bots(&cfg.seats)?;
     // A bot closing its input must not end the arena.
+    #[cfg(unix)]
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_IGN);
     }

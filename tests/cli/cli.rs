@@ -95,7 +95,7 @@ fn a_closed_pipe_is_not_a_crash() {
     use std::os::unix::process::ExitStatusExt;
     use std::process::Stdio;
     let golden = common::data("golden.jsonl.gz");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mcr"))
+    let mut child = Command::new(crate::common::mcr_bin())
         .args(["audit", "--games", golden.to_str().unwrap()])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

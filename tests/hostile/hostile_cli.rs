@@ -735,7 +735,7 @@ fn a_gzip_bomb_line_stays_within_the_memory_bound() {
         let out = std::process::Command::new("sh")
             .arg("-c")
             .arg(format!("\"$0\" {} >/dev/null 2>&1; echo $?", args.join(" ")))
-            .arg(env!("CARGO_BIN_EXE_mcr"))
+            .arg(crate::common::mcr_bin())
             .output()
             .unwrap();
         let code = String::from_utf8_lossy(&out.stdout).trim().to_string();

@@ -2,7 +2,7 @@
 //! real bot programs play each other (src/arena); the records are written
 //! in run order (`arena::output`: an existing OUT is continued), with a
 //! progress bar on a terminal, then the standings are printed.
-//! `mcr arena standings FILE...` is `mcr standings` (src/cli/standings.rs).
+//! `mcr arena standings FILE...` is `mcr standings` (cli/src/standings.rs).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
