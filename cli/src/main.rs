@@ -26,11 +26,11 @@ mod samples;
 mod selftest;
 mod serve;
 mod shanten;
+mod shared;
 mod standings;
 mod validate;
 mod view;
 mod waits;
-mod shared;
 
 // The subcommands reach the shared helpers as `super::...`.
 use shared::*;

@@ -30,8 +30,18 @@ fn played_games_pass_validate_and_the_self_test() {
     assert!(ok && out.contains("self-test: 300/300 games PASS"), "{out}{err}");
     // The same seed on one thread writes the same games.
     let again = temp("again.jsonl.gz");
-    let (ok, _, err) =
-        crate::common::mcr(&["play", "--games", "300", "--seed", "11", "--threads", "1", "-o", again.to_str().unwrap()]).parts();
+    let (ok, _, err) = crate::common::mcr(&[
+        "play",
+        "--games",
+        "300",
+        "--seed",
+        "11",
+        "--threads",
+        "1",
+        "-o",
+        again.to_str().unwrap(),
+    ])
+    .parts();
     assert!(ok, "{err}");
     let unzip = |p: &PathBuf| {
         let mut s = String::new();

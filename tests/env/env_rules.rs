@@ -14,7 +14,8 @@ fn house_rule_games_replay_under_their_rules_only() {
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("house.jsonl");
     let path = file.to_str().unwrap();
-    let (ok, _, err) = crate::common::mcr(&["play", "--games", "400", "--seed", "3", "--rules", "house-example", "-o", path]).parts();
+    let (ok, _, err) =
+        crate::common::mcr(&["play", "--games", "400", "--seed", "3", "--rules", "house-example", "-o", path]).parts();
     assert!(ok && err.contains("400 games written"), "{err}");
 
     let text = std::fs::read_to_string(&file).unwrap();

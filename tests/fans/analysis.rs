@@ -212,7 +212,8 @@ fn shanten_and_waits_on_the_command_line() {
     assert_eq!(v["shanten"], 1);
     assert_eq!(v["forms"]["regular"], serde_json::json!([1, ["T9", "B1", "B2", "B3", "B4", "B5", "B6", "B7"]]));
     // Fourteen tiles: the discard table, best first.
-    let (code, out, _) = crate::common::mcr(&["shanten", "123m 456m 789m 1p 5p 9s 3z +2p", "--visible", "3p3p3p"]).coded();
+    let (code, out, _) =
+        crate::common::mcr(&["shanten", "123m 456m 789m 1p 5p 9s 3z +2p", "--visible", "3p3p3p"]).coded();
     assert_eq!(code, Some(0));
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines[0], "discard  shanten  kinds  unseen  useful tiles");
@@ -224,7 +225,8 @@ fn shanten_and_waits_on_the_command_line() {
     let (code, _, err) = crate::common::mcr(&["shanten", "123m X9"]).coded();
     assert!(code == Some(2) && err.contains("X9"), "{err}");
     // More copies seen than exist; --visible where there is no discard table.
-    let (code, _, err) = crate::common::mcr(&["shanten", "123m 456m 789m 1p 5p 9s 3z +2p", "--visible", "3z3z3z3z"]).coded();
+    let (code, _, err) =
+        crate::common::mcr(&["shanten", "123m 456m 789m 1p 5p 9s 3z +2p", "--visible", "3z3z3z3z"]).coded();
     assert!(code == Some(2) && err.contains("more than 4 copies of F3"), "{err}");
     let (code, _, err) = crate::common::mcr(&["shanten", "123456789m 15p 99s", "--visible", "3p"]).coded();
     assert!(code == Some(2) && err.contains("--visible") && err.contains("14th tile"), "{err}");

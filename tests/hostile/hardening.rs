@@ -175,7 +175,8 @@ fn a_bad_line_does_not_end_a_hands_file() {
         &common::temp_file("utf8-games.jsonl", format!("{}\n\u{0}\u{ff}\n", golden_lines(1)[0]).as_bytes()),
         "--passes",
         "1",
-    ]).coded();
+    ])
+    .coded();
     assert!(out.contains("bench replay"), "{out}");
 }
 

@@ -59,7 +59,8 @@ fn cai_replay_reproduces_every_known_discrepancy_of_the_public_file() {
 fn summary_lines_on_the_gate_relevant_games() {
     let file = common::data("games.jsonl.gz");
     let (ok, out, err) =
-        crate::common::mcr(&["audit", "--games", file.to_str().unwrap(), "--tag", "gb_discrepancy", "--replay", "cai"]).parts();
+        crate::common::mcr(&["audit", "--games", file.to_str().unwrap(), "--tag", "gb_discrepancy", "--replay", "cai"])
+            .parts();
     assert!(ok, "{err}");
     let lines: Vec<&str> = out.trim_end().lines().collect();
     assert_eq!(
@@ -153,7 +154,8 @@ fn finds_the_discrepancies_by_itself_on_a_tag_stripped_copy() {
         stripped.push('\n');
     }
     let file = common::temp_file("stripped.jsonl", &stripped);
-    let (ok, out, err) = crate::common::mcr(&["audit", "--games", &file, "--replay", "cai", "--differing", "--format", "json"]).parts();
+    let (ok, out, err) =
+        crate::common::mcr(&["audit", "--games", &file, "--replay", "cai", "--differing", "--format", "json"]).parts();
     assert!(ok, "{err}");
     assert!(
         err.contains("cai replay: 113 games differ (56 below the 8-fan gate); known discrepancies reproduced: 0/0"),
@@ -382,7 +384,8 @@ fn audit_hands_fails_on_a_missing_file_bad_records_or_no_records() {
     assert!(!ok && err.contains("/nonexistent/hands.jsonl: cannot open"), "{err}");
     let (ok, _, err) = crate::common::mcr(&["audit", "--hands", &common::temp_file("empty.jsonl", "")]).parts();
     assert!(!ok && err.contains("no hand record read"), "{err}");
-    let (ok, _, err) = crate::common::mcr(&["audit", "--hands", &common::temp_file("junk.jsonl", "{not json\n")]).parts();
+    let (ok, _, err) =
+        crate::common::mcr(&["audit", "--hands", &common::temp_file("junk.jsonl", "{not json\n")]).parts();
     assert!(!ok && err.contains("junk.jsonl:1: malformed record"), "{err}");
     let (ok, _, err) = crate::common::mcr(&["audit", "--games", &common::temp_file("empty-games.jsonl", "")]).parts();
     assert!(!ok && err.contains("no game record read"), "{err}");
@@ -393,14 +396,16 @@ fn audit_hands_fails_on_a_missing_file_bad_records_or_no_records() {
 #[test]
 fn draws_and_error_games_are_listed_as_such() {
     let (ok, out, err) =
-        crate::common::mcr(&["audit", "--games", common::data("errors.jsonl.gz").to_str().unwrap(), "--replay", "cai"]).parts();
+        crate::common::mcr(&["audit", "--games", common::data("errors.jsonl.gz").to_str().unwrap(), "--replay", "cai"])
+            .parts();
     assert!(ok, "{err}");
     assert!(out.contains(": error game, verdict WA by seat"), "{out}");
     assert!(out.contains(" error games, 0 bad records, 0 unreadable"), "{out}");
     // A WH verdict: the refused HU explained against the display's count.
     assert!(out.contains("verdict WH by seat 3 [error]\nthe HU refused: seat 3 on B8 (turn 10)"), "{out}");
     assert!(out.contains("recorded result -3, engine -3: agree"), "{out}");
-    let (_, out, _) = crate::common::mcr(&["audit", "--games", common::data("golden.jsonl.gz").to_str().unwrap()]).parts();
+    let (_, out, _) =
+        crate::common::mcr(&["audit", "--games", common::data("golden.jsonl.gz").to_str().unwrap()]).parts();
     assert!(out.contains(": draw (荒庄), nothing to score"), "{out}");
 }
 

@@ -62,7 +62,8 @@ fn diff_summarises_by_fan_in_json() {
         "--format",
         "json",
         "tests/data/variants/no-concealed-melded-kong.jsonl.gz",
-    ]).parts();
+    ])
+    .parts();
     assert!(ok, "{err}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["table_changes"][0], "fan 明暗杠 removed");

@@ -230,12 +230,8 @@ fn ctrl_c_stops_cleanly_and_the_same_command_continues() {
         "--shard",
         "0/6",
     ];
-    let child = Command::new(crate::common::mcr_bin())
-        .args(args)
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let child =
+        Command::new(crate::common::mcr_bin()).args(args).stdout(Stdio::null()).stderr(Stdio::piped()).spawn().unwrap();
     // Once a game is written (others in flight), Ctrl-C.
     let t0 = Instant::now();
     while std::fs::read_to_string(&out).map_or(0, |t| t.lines().count()) < 1 {
