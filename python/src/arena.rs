@@ -203,7 +203,7 @@ impl NativeArena {
             (None, Some(path)) => bots::load(&path)
                 .map_err(|e| bad(e.to_string()))?
                 .into_iter()
-                .map(|b| SeatSpec::Bot(Arc::new(b)))
+                .map(|b| b.seat())
                 .collect(),
             (Some(list), None) => {
                 if list.len() != 4 {
@@ -251,6 +251,8 @@ impl NativeArena {
                 keep_debug,
                 profile,
                 duplicate: None,
+                format: arena::duplicate::Format::Duplicate,
+                sprt: None,
                 done: None,
                 max_line_bytes: mcr_engine::record::DEFAULT_MAX_LINE_BYTES,
             },

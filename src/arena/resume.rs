@@ -104,13 +104,18 @@ fn check_line(text: &[u8], identity: &Identity) -> Result<u64, (bool, String)> {
     }
     let wall =
         arena.get("wall").and_then(Value::as_u64).ok_or((true, "no arena.wall: not a duplicate run".to_string()))?;
+    let per_wall = identity
+        .get("format")
+        .and_then(Value::as_str)
+        .and_then(super::duplicate::Format::parse)
+        .map_or(24, |f| f.games_per_wall());
     let perm = arena
         .get("perm")
         .and_then(Value::as_u64)
-        .filter(|&p| p < 24)
-        .ok_or((true, "no arena.perm in 0..24".to_string()))?;
+        .filter(|&p| p < per_wall)
+        .ok_or((true, format!("no arena.perm in 0..{per_wall}")))?;
     let index = wall
-        .checked_mul(24)
+        .checked_mul(per_wall)
         .and_then(|w| w.checked_add(perm))
         .ok_or((true, format!("arena.wall {wall} is too large")))?;
     if game.is_some_and(|g| g != index) {
