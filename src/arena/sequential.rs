@@ -164,6 +164,8 @@ pub fn run(
     // first: a resumed run may have left some incomplete).
     let mut target = walls.walls.keys().next_back().map_or(0, |&w| w + 1).min(plan.max_walls);
     let mut first = true;
+    // Without an output, the games played so far (an output keeps its own).
+    let mut done: std::collections::BTreeSet<u64> = std::collections::BTreeSet::new();
     loop {
         if path.decision.is_some() || (!first && target >= plan.max_walls) {
             break;
@@ -173,9 +175,13 @@ pub fn run(
         first = false;
         let mut batch = cfg.clone();
         batch.games = next * per_wall;
+        if session.is_none() {
+            batch.done = Some(std::sync::Arc::new(done.clone()));
+        }
         let result = match session.as_mut() {
             Some(s) => s.play(&batch, |g| walls.add_summary(g), |_, _| {}),
-            None => output::play_games(&batch, false, |_, game| {
+            None => output::play_games(&batch, false, |i, game| {
+                done.insert(i);
                 let g = match game.summary {
                     Some(g) => g,
                     None => super::standings::read::summarize(game.record.as_bytes())?,

@@ -340,10 +340,13 @@ fn run_sprt(cfg: &ArenaConfig, plan: &Plan, out: Out<'_>, output: &std::path::Pa
         for p in &f.problems {
             eprintln!("arena: {p}");
         }
-        eprint!("{}", format::text(&f.standings));
+        // The test is printed below, from the run itself.
+        let mut table = f.standings.clone();
+        table.sprt = None;
+        eprint!("{}", format::text(&table));
     }
-    let per_wall = cfg.format.games_per_wall();
-    print!("{}", sprt_text(&report.path, per_wall, &report.walls.candidate, &report.walls.baseline));
+    let r = mcr_engine::arena::standings::SprtReport::of(&report.path, &report.walls, cfg.format.name());
+    print!("{}", format::sprt_text(&r));
     eprintln!("arena: {} games played, written to {}", report.played, output.display());
     match report.stopped {
         None => ExitCode::SUCCESS,
@@ -356,32 +359,6 @@ fn run_sprt(cfg: &ArenaConfig, plan: &Plan, out: Out<'_>, output: &std::path::Pa
             ExitCode::FAILURE
         }
     }
-}
-
-/// The test's result as printed.
-fn sprt_text(p: &sprt::Path, per_wall: u64, candidate: &str, baseline: &str) -> String {
-    let mut s = String::new();
-    let (decision, walls) = match p.decision {
-        Some((h, n)) => (h.name(), n),
-        None => ("none", p.decided.n),
-    };
-    s.push_str(&format!("sprt: {candidate} vs {baseline}\n"));
-    s.push_str(&format!(
-        "sprt: decision {decision} after {walls} walls ({} games); LLR {:.3} in [{:.3}, {:.3}]\n",
-        walls * per_wall,
-        p.llr.get(walls.saturating_sub(1) as usize).map_or(0.0, |x| x.1),
-        p.lower,
-        p.upper
-    ));
-    let ci = p.all.ci95().map_or("no interval".to_string(), |[a, b]| format!("95% interval [{a:+.2}, {b:+.2}]"));
-    s.push_str(&format!(
-        "sprt: estimate {:+.2} points per game over {} walls ({} games), {ci}; sd per wall {:.2}\n",
-        p.all.mean,
-        p.all.n,
-        p.all.n * per_wall,
-        p.all.sd()
-    ));
-    s
 }
 
 /// `mcr arena calibrate`.
