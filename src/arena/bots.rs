@@ -460,7 +460,7 @@ mod tests {
         assert_eq!(e[0], BotEntry::Builtin { name: "cand".into(), policy: Builtin { kind: Kind::Greedy, seed: 3, random_discards: 0.0 } });
         assert_eq!(e[1], BotEntry::Builtin { name: "greedy".into(), policy: Builtin { kind: Kind::Greedy, seed: 0, random_discards: 0.25 } });
         let (at, msg) = parse_n(&text.replace("0.25", "1.5"), Path::new(""), 2).unwrap_err();
-        assert_eq!(at, Some((7, 19)), "{msg}");
+        assert_eq!(at, Some((8, 19)), "{msg}");
         let (at, msg) = parse_n(&text.replace("seed = 3", "seed = 3\ncommand = \"x\""), Path::new(""), 2).unwrap_err();
         assert_eq!(at.map(|a| a.0), Some(5), "{msg}");
         assert!(msg.contains("command"), "{msg}");
