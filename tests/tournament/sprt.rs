@@ -257,3 +257,66 @@ fn both_runners_play_a_builtin_alike() {
     .unwrap();
     assert_ne!(by_other, by_batch);
 }
+
+/// The report page of a sequential run draws the test: its decision, the
+/// LLR path against its two bounds, the estimate with its interval.
+#[test]
+fn the_report_page_shows_the_test_in_chromium() {
+    let dir = common::temp_dir("sprt-report");
+    let bots = pair_file(&dir, "pair.toml", "builtin = \"greedy\"\nseed = 1", "builtin = \"random\"\nseed = 2");
+    let out = dir.join("out.jsonl");
+    let run = common::mcr(&[
+        "arena",
+        "--bots",
+        bots.to_str().unwrap(),
+        "--format",
+        "2v2",
+        "--sprt",
+        "0,5",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert!(run.ok(), "{}", run.stderr);
+    let page = dir.join("report.html");
+    let run = common::mcr(&["standings", out.to_str().unwrap(), "--html", page.to_str().unwrap()]);
+    assert!(run.ok(), "{}", run.stderr);
+    let want = standings(&[&out]);
+    let t = &want["sprt"];
+    assert_eq!(t["decision"], "H1");
+    let Some(bin) = super::browser::find_chromium() else {
+        common::skip("MCR_REQUIRE_CHROMIUM", "no chromium on the PATH (apt-get install chromium, or set MCR_CHROMIUM)");
+        return;
+    };
+    let mut b = match super::browser::Browser::launch(&bin, &dir) {
+        Ok(b) => b,
+        Err(e) => {
+            common::skip("MCR_REQUIRE_CHROMIUM", &format!("{} does not start: {e}", bin.display()));
+            return;
+        }
+    };
+    b.viewport(1300, 1000, false).unwrap();
+    b.navigate(&format!("file://{}", page.display())).unwrap();
+    b.wait_for("!!document.body && document.body.dataset.ready === '1'").unwrap();
+    let got = b
+        .eval(
+            "(() => { const d = document.getElementById('sprt-decision'); return [d.dataset.decision, Number(d.dataset.walls), \
+             document.getElementById('sprt-estimate').dataset.estimate, \
+             document.querySelectorAll('#sprt-llr line.bound').length, \
+             document.querySelector('#sprt-llr polyline.llr').getAttribute('points').trim().split(' ').length, \
+             document.querySelectorAll('#sprt-estimate-chart polygon.ci').length]; })()",
+        )
+        .unwrap();
+    let errors = b.page_errors();
+    assert!(errors.is_empty(), "{errors:?}");
+    assert_eq!(
+        got,
+        serde_json::json!([
+            "H1",
+            t["walls"],
+            format!("{:.2}", t["estimate"].as_f64().unwrap()),
+            2,
+            t["llr_path"].as_array().unwrap().len(),
+            1
+        ])
+    );
+}
