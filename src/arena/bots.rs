@@ -161,8 +161,15 @@ enum Number {
 /// One entry of a bots file: a program, or a built-in policy.
 #[derive(Clone, Debug, PartialEq)]
 pub enum BotEntry {
+    /// A program run under the platform's protocol and limits.
     Program(BotSpec),
-    Builtin { name: String, policy: Builtin },
+    /// A built-in policy ([`super::builtin`]) under its name.
+    Builtin {
+        /// Shown in records and standings.
+        name: String,
+        /// The policy, its seed and handicap.
+        policy: Builtin,
+    },
 }
 
 impl BotEntry {
@@ -247,7 +254,12 @@ pub fn parse_n(text: &str, base: &Path, count: usize) -> Result<Vec<BotEntry>, P
             out.push((entry, span));
             continue;
         }
-        if let Some(k) = e.seed.as_ref().map(|s| ("seed", s.span())).or(e.random_discards.as_ref().map(|s| ("random_discards", s.span()))) {
+        if let Some(k) = e
+            .seed
+            .as_ref()
+            .map(|s| ("seed", s.span()))
+            .or(e.random_discards.as_ref().map(|s| ("random_discards", s.span())))
+        {
             return Err((at(k.1), format!("{} is a key of built-in entries (builtin = ...), not of programs", k.0)));
         }
         let argv = match e.command {
@@ -328,7 +340,10 @@ pub fn parse_n(text: &str, base: &Path, count: usize) -> Result<Vec<BotEntry>, P
             ));
         }
         if count == 2 && i == 1 && out[0].0.name() == e.name() {
-            return Err((at(span.clone()), format!("the candidate and the baseline are both named {:?}: give each its own name", e.name())));
+            return Err((
+                at(span.clone()),
+                format!("the candidate and the baseline are both named {:?}: give each its own name", e.name()),
+            ));
         }
     }
     Ok(out.into_iter().map(|(e, _)| e).collect())
@@ -457,8 +472,20 @@ mod tests {
     fn builtin_entries() {
         let text = "[[bot]]\nname = \"cand\"\nbuiltin = \"greedy\"\nseed = 3\n\n[[bot]]\nbuiltin = \"greedy\"\nrandom_discards = 0.25\n";
         let e = parse_n(text, Path::new(""), 2).unwrap();
-        assert_eq!(e[0], BotEntry::Builtin { name: "cand".into(), policy: Builtin { kind: Kind::Greedy, seed: 3, random_discards: 0.0 } });
-        assert_eq!(e[1], BotEntry::Builtin { name: "greedy".into(), policy: Builtin { kind: Kind::Greedy, seed: 0, random_discards: 0.25 } });
+        assert_eq!(
+            e[0],
+            BotEntry::Builtin {
+                name: "cand".into(),
+                policy: Builtin { kind: Kind::Greedy, seed: 3, random_discards: 0.0 }
+            }
+        );
+        assert_eq!(
+            e[1],
+            BotEntry::Builtin {
+                name: "greedy".into(),
+                policy: Builtin { kind: Kind::Greedy, seed: 0, random_discards: 0.25 }
+            }
+        );
         let (at, msg) = parse_n(&text.replace("0.25", "1.5"), Path::new(""), 2).unwrap_err();
         assert_eq!(at, Some((8, 19)), "{msg}");
         let (at, msg) = parse_n(&text.replace("seed = 3", "seed = 3\ncommand = \"x\""), Path::new(""), 2).unwrap_err();

@@ -40,6 +40,7 @@ pub struct Decision<'a> {
     pub engine: &'a Engine,
     /// The discards seen so far by every seat.
     pub seen: &'a Seen,
+    /// The seat deciding.
     pub seat: u8,
     /// The claim whose discard is being chosen (second decision of PENG /
     /// CHI), else `None`.
@@ -96,6 +97,7 @@ impl Kind {
 /// A built-in policy with its seed and handicap.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Builtin {
+    /// Which built-in.
     pub kind: Kind,
     /// Seed of its tie-breaks.
     pub seed: u64,

@@ -65,8 +65,11 @@ pub const SEATINGS: [[u8; 4]; 24] = [
 /// tiles' luck, seat by seat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Format {
+    /// Four bots, 24 seatings a wall.
     Duplicate,
+    /// `1v3`: a candidate against three copies of a baseline, 4 games a wall.
     OneVsThree,
+    /// `2v2`: two copies of each, 6 games a wall.
     TwoVsTwo,
 }
 

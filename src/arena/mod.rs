@@ -10,7 +10,11 @@
 //! - [`process`]: one bot over one game (keep-running, SIGSTOP/SIGCONT,
 //!   bounded non-blocking pipes, verdicts).
 //! - [`game`]: the match loop and its record.
-//! - [`duplicate`]: the duplicate schedule (walls x 24 seatings), shards.
+//! - [`duplicate`]: the duplicate schedule (walls x 24 seatings), the
+//!   candidate-against-baseline formats (`1v3`, `2v2`), shards.
+//! - [`builtin`]: built-in policies played in process (random, greedy).
+//! - [`sprt`]: the sequential test's statistics; [`sequential`]: a pair
+//!   played until it decides, and its calibration.
 //! - [`resume`]: continuing an interrupted output.
 //! - [`output`]: a run into a record file (resume, in-order writing, the
 //!   standings at the end).

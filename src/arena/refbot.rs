@@ -71,7 +71,12 @@ pub(crate) fn shanten(counts: &[u8; TILE_KINDS]) -> i32 {
 /// reading only what the seat may see (its hand, its packs, the current
 /// tile). Equal discard rows (same shanten, same unseen useful copies) are
 /// broken by `pick(n)`, an index in `0..n` (`mcr bot` takes the first).
-pub(crate) fn greedy(e: &crate::engine::Engine, seat: u8, moves: &[Move], pick: &mut dyn FnMut(usize) -> usize) -> Move {
+pub(crate) fn greedy(
+    e: &crate::engine::Engine,
+    seat: u8,
+    moves: &[Move],
+    pick: &mut dyn FnMut(usize) -> usize,
+) -> Move {
     if moves.iter().any(|m| m.claim == Claim::Hu) {
         return Move::new(Claim::Hu);
     }

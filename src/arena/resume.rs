@@ -1,5 +1,6 @@
 //! Resuming a tournament's output: the games already in OUT, keyed by
-//! their index in the run (`wall * 24 + perm` in the duplicate format, from
+//! their index in the run (`wall * G + perm` in the walled formats, G the
+//! format's games per wall, from
 //! the record's `arena.wall` and `arena.perm`; `arena.game` otherwise), and
 //! OUT reopened to append the others.
 //!
@@ -49,8 +50,8 @@ impl std::error::Error for ResumeError {}
 /// What OUT already holds.
 #[derive(Debug, Default)]
 pub struct Resumed {
-    /// Run indices of the games already played (`wall * 24 + perm` for a
-    /// duplicate run).
+    /// Run indices of the games already played (`wall * G + perm` for a
+    /// walled run, G its format's games per wall).
     pub done: BTreeSet<u64>,
     /// Whole records kept.
     pub records: u64,

@@ -22,8 +22,11 @@ use super::{ArenaConfig, ArenaError};
 /// Per-wall sums of the candidate and the baseline.
 #[derive(Clone, Debug)]
 pub struct Walls {
+    /// The candidate's name.
     pub candidate: String,
+    /// The baseline's name.
     pub baseline: String,
+    /// Games of a complete wall.
     pub games_per_wall: u64,
     /// Wall index -> (games, candidate (score sum, seat-games), baseline (score sum, seat-games)).
     walls: BTreeMap<u64, (u64, (i64, u64), (i64, u64))>,
@@ -102,6 +105,7 @@ impl Walls {
 /// How a sequential run plays.
 #[derive(Clone, Copy, Debug)]
 pub struct Plan {
+    /// The test.
     pub test: Sprt,
     /// The most walls played (the run stops there without a decision).
     pub max_walls: u64,
@@ -119,12 +123,15 @@ pub struct Progress<'a> {
     pub walls: u64,
     /// Games played in all (kept ones included).
     pub games: u64,
+    /// The test so far.
     pub path: &'a Path,
 }
 
 /// What a sequential run did.
 pub struct Report {
+    /// The test over the complete walls.
     pub path: Path,
+    /// The per-wall sums behind it.
     pub walls: Walls,
     /// Games played by this run.
     pub played: u64,
@@ -213,6 +220,7 @@ pub fn run(
 pub struct RunResult {
     /// The run's wall seed.
     pub seed: u64,
+    /// What the test accepted, if it decided.
     pub decision: Option<Hypothesis>,
     /// Walls the test used (to its decision, or all without one).
     pub walls: u64,
@@ -224,6 +232,7 @@ pub struct RunResult {
 
 /// Many sequential runs of one pair, and the noise they measured.
 pub struct Calibration {
+    /// Each run, in seed order.
     pub runs: Vec<RunResult>,
     /// Every complete wall's difference, over all runs.
     pub wall_diff: Summary,

@@ -44,7 +44,9 @@ pub struct Sprt {
 /// Which hypothesis a test accepted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub enum Hypothesis {
+    /// The difference is at most `d0`.
     H0,
+    /// The difference is at least `d1`.
     H1,
 }
 
@@ -136,7 +138,9 @@ impl Sprt {
 /// Mean and variance of the observations so far (Welford's update).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
 pub struct Summary {
+    /// Observations.
     pub n: u64,
+    /// Their mean.
     pub mean: f64,
     /// Sum of squared deviations from the mean.
     m2: f64,
@@ -195,7 +199,9 @@ impl Summary {
 /// decision.
 #[derive(Clone, Debug, Serialize)]
 pub struct Path {
+    /// The test run.
     pub test: Sprt,
+    /// Its LLR bounds ([`Sprt::lower`], [`Sprt::upper`]).
     pub lower: f64,
     pub upper: f64,
     /// (walls so far, LLR), one point per wall up to the decision.
@@ -306,10 +312,20 @@ pub fn normal_quantile(p: f64) -> f64 {
 fn erfc(x: f64) -> f64 {
     let ax = x.abs();
     let r = if ax < 0.5 {
-        const P: [f64; 5] =
-            [3.209377589138469472562e3, 3.774852376853020208137e2, 1.138641541510501556495e2, 3.161123743870565596947, 1.857777061846031526730e-1];
-        const Q: [f64; 5] =
-            [2.844236833439170622273e3, 1.282616526077372275645e3, 2.440246379344441733056e2, 2.360129095234412093499e1, 1.0];
+        const P: [f64; 5] = [
+            3.209377589138469472562e3,
+            3.774852376853020208137e2,
+            1.138641541510501556495e2,
+            3.161123743870565596947,
+            1.857777061846031526730e-1,
+        ];
+        const Q: [f64; 5] = [
+            2.844236833439170622273e3,
+            1.282616526077372275645e3,
+            2.440246379344441733056e2,
+            2.360129095234412093499e1,
+            1.0,
+        ];
         let z = x * x;
         let num = (((P[4] * z + P[3]) * z + P[2]) * z + P[1]) * z + P[0];
         let den = (((Q[4] * z + Q[3]) * z + Q[2]) * z + Q[1]) * z + Q[0];
@@ -412,7 +428,11 @@ mod tests {
         close(t.llr(&s), 1.2043010752688172, 1e-12);
         let (mut a, mut b) = (Summary::default(), Summary::default());
         for (i, x) in [3.0, -1.0, 4.0, 1.0, -5.0, 9.0, 2.0, 6.0].into_iter().enumerate() {
-            if i < 3 { a.add(x) } else { b.add(x) }
+            if i < 3 {
+                a.add(x)
+            } else {
+                b.add(x)
+            }
         }
         let m = a.merged(&b);
         assert_eq!(m.n, 8);

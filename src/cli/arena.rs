@@ -179,7 +179,10 @@ pub fn run(args: Args, max_line_bytes: usize) -> ExitCode {
         },
         (true, None, Some(_)) => (0, Some(args.shard.unwrap_or(arena::duplicate::Shard::ALL))),
         (true, None, None) => {
-            eprintln!("arena: --{} needs --walls W (or --sprt D0,D1)", if args.duplicate { "duplicate" } else { "format" });
+            eprintln!(
+                "arena: --{} needs --walls W (or --sprt D0,D1)",
+                if args.duplicate { "duplicate" } else { "format" }
+            );
             return ExitCode::FAILURE;
         }
         _ => (args.games, None),
