@@ -19,6 +19,10 @@ use super::sprt::{Hypothesis, Path, Sprt, Summary};
 use super::standings::read::GameSummary;
 use super::{ArenaConfig, ArenaError};
 
+/// One wall's games, then the candidate's and the baseline's (score sum,
+/// seat-games).
+type WallSums = (u64, (i64, u64), (i64, u64));
+
 /// Per-wall sums of the candidate and the baseline.
 #[derive(Clone, Debug)]
 pub struct Walls {
@@ -28,8 +32,7 @@ pub struct Walls {
     pub baseline: String,
     /// Games of a complete wall.
     pub games_per_wall: u64,
-    /// Wall index -> (games, candidate (score sum, seat-games), baseline (score sum, seat-games)).
-    walls: BTreeMap<u64, (u64, (i64, u64), (i64, u64))>,
+    walls: BTreeMap<u64, WallSums>,
     /// Per game: the candidate's mean score per seat minus the baseline's
     /// (what a wall's difference would average if its games had their own
     /// walls).

@@ -256,6 +256,7 @@ pub fn normal_cdf(x: f64) -> f64 {
 
 /// The standard normal quantile of `p` in (0, 1): Acklam's approximation
 /// polished by two Newton steps on [`normal_cdf`].
+#[allow(clippy::excessive_precision)]
 pub fn normal_quantile(p: f64) -> f64 {
     if p <= 0.0 {
         return f64::NEG_INFINITY;
@@ -308,7 +309,8 @@ pub fn normal_quantile(p: f64) -> f64 {
 }
 
 /// The complementary error function (W. J. Cody, 1969: rational
-/// approximations on three ranges).
+/// approximations on three ranges; the coefficients as published).
+#[allow(clippy::excessive_precision)]
 fn erfc(x: f64) -> f64 {
     let ax = x.abs();
     let r = if ax < 0.5 {
