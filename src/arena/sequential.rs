@@ -275,3 +275,38 @@ pub fn calibrate(
     }
     Ok(out)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(cand_seats: &[usize]) -> [String; 4] {
+        std::array::from_fn(|s| if cand_seats.contains(&s) { "c".to_string() } else { "b".to_string() })
+    }
+
+    #[test]
+    fn a_wall_counts_once_complete() {
+        let mut w = Walls::new("c", "b", 4);
+        // Wall 0, the candidate in seat p of game p: it wins 24, loses 8,
+        // draws, loses 8.
+        w.add(0, &names(&[0]), &[24, -8, -8, -8]);
+        w.add(0, &names(&[1]), &[-8, -8, 24, -8]);
+        w.add(0, &names(&[2]), &[0, 0, 0, 0]);
+        assert!(w.differences().is_empty(), "three games of four");
+        w.add(0, &names(&[3]), &[-8, 24, -8, -8]);
+        // Candidate: (24 - 8 + 0 - 8) / 4 = 2; baseline: (-24 + 8 + 0 + 8) / 12 = -2/3.
+        let d = w.differences();
+        assert_eq!(d.len(), 1);
+        assert!((d[0].1 - 8.0 / 3.0).abs() < 1e-12, "{d:?}");
+        // Wall 1 is incomplete: left out; a third bot's seat is not counted.
+        let mut other = names(&[0]);
+        other[3] = "x".into();
+        w.add(1, &other, &[10, -10, 0, 0]);
+        assert_eq!(w.differences().len(), 1);
+        assert_eq!(w.started(), 2);
+        // Per game: 32, -8 - 8/3, 0, -8 - 8/3, and 10 - (-10 + 0) / 2 = 15.
+        assert_eq!(w.game_diff.n, 5);
+        let want = (32.0 + 2.0 * (-8.0 - 8.0 / 3.0) + 0.0 + 15.0) / 5.0;
+        assert!((w.game_diff.mean - want).abs() < 1e-12, "{} {want}", w.game_diff.mean);
+    }
+}
