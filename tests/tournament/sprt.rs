@@ -335,4 +335,8 @@ fn the_report_page_shows_the_test_in_chromium() {
     assert_eq!(got[3], 2, "the two bounds");
     assert_eq!(got[4].as_u64(), Some(t["llr_path"].as_array().unwrap().len() as u64));
     assert_eq!(got[5], 1, "the interval's band");
+    if std::env::var_os("MCR_SCREENSHOT").is_some() {
+        b.eval("document.getElementById('sprt').scrollIntoView(); true").unwrap();
+        b.screenshot(&common::repo().join("docs/src/sprt_report.png")).unwrap();
+    }
 }
