@@ -61,3 +61,16 @@ def test_bad_arguments_are_named():
         mcr_engine.sprt(policies.greedy(random_discards=2), policies.random(), d0=0, d1=5)
     with pytest.raises(ValueError, match="one of"):
         policies.builtin("smart")
+
+
+@pytest.mark.skipif(not MCR, reason="no mcr binary (MCR_BIN)")
+def test_a_program_against_a_batched_policy():
+    np = pytest.importorskip("numpy")
+
+    def first(obs, mask):
+        return mask.argmax(axis=1)
+
+    prog = {"name": "mcr-random", "command": [MCR, "bot", "--policy", "random"], "keep_running": True}
+    r = mcr_engine.sprt(prog, mcr_engine.batched(first, name="first"), d0=0, d1=50, max_walls=2)
+    assert (r["candidate"], r["baseline"]) == ("mcr-random", "first")
+    assert r["walls_played"] == 2 and r["decision"] is None

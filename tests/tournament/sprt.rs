@@ -340,3 +340,45 @@ fn the_report_page_shows_the_test_in_chromium() {
         b.screenshot(&common::repo().join("docs/src/sprt_report.png")).unwrap();
     }
 }
+
+/// `mcr arena calibrate`: its runs add up, and the noise form reports the
+/// walls it played.
+#[test]
+fn calibrate_reports_its_runs_and_the_noise() {
+    let dir = common::temp_dir("sprt-calibrate");
+    let bots = pair_file(
+        &dir,
+        "pair.toml",
+        "name = \"a\"\nbuiltin = \"greedy\"\nseed = 1",
+        "name = \"b\"\nbuiltin = \"greedy\"\nseed = 2",
+    );
+    let b = bots.to_str().unwrap();
+    let run = common::mcr(&[
+        "arena",
+        "calibrate",
+        "--bots",
+        b,
+        "--format",
+        "1v3",
+        "--sprt",
+        "0,20",
+        "--runs",
+        "6",
+        "--verbose",
+    ]);
+    assert!(run.ok(), "{}", run.stderr);
+    let runs: Vec<&str> = run.stdout.lines().filter(|l| l.starts_with("run ")).collect();
+    assert_eq!(runs.len(), 6, "{}", run.stdout);
+    // A null test at a wide D1 accepts H0 (each run's own line says so).
+    let h0 = runs.iter().filter(|l| l.contains(": H0 ")).count();
+    assert!(h0 >= 5, "{}", run.stdout);
+    assert!(run.stdout.contains("6 runs: H1"), "{}", run.stdout);
+    assert!(run.stdout.contains("fixed-size test"), "{}", run.stdout);
+    let run = common::mcr(&["arena", "calibrate", "--bots", b, "--format", "2v2", "--walls", "20"]);
+    assert!(run.ok(), "{}", run.stderr);
+    assert!(run.stdout.contains("20 walls, 120 games"), "{}", run.stdout);
+    assert_eq!(run.stdout.matches("to detect").count(), 3, "{}", run.stdout);
+    let run = common::mcr(&["arena", "calibrate", "--bots", b, "--format", "1v3"]);
+    assert!(!run.ok());
+    assert!(run.stderr.contains("--sprt D0,D1"), "{}", run.stderr);
+}
