@@ -96,6 +96,14 @@ fn check_line(text: &[u8], identity: &Identity) -> Result<u64, (bool, String)> {
             _ => {}
         }
     }
+    // A sequential test's records and a fixed run's are not one tournament.
+    match (identity.get("sprt"), arena.get("sprt")) {
+        (Some(_), None) => return Err((true, "a record without arena.sprt, this run is a sequential test".into())),
+        (None, Some(t)) => {
+            return Err((true, format!("a sequential test's record (arena.sprt {}), this run is not one", describe(t))))
+        }
+        _ => {}
+    }
     let game = arena.get("game").and_then(Value::as_u64);
     if identity.get("format").and_then(Value::as_str) == Some("plain") {
         if arena.contains_key("wall") {

@@ -103,6 +103,10 @@ fn a_sequential_run_decides_as_its_records_say() {
     let run = common::mcr(&["arena", "--bots", bots.to_str().unwrap(), "--format", "1v3", "--sprt", "0,3", "-o", o]);
     assert!(!run.ok());
     assert!(run.stderr.contains("arena.sprt"), "{}", run.stderr);
+    // Nor is it continued by a run of fixed size.
+    let run = common::mcr(&["arena", "--bots", bots.to_str().unwrap(), "--format", "1v3", "--walls", "30", "-o", o]);
+    assert!(!run.ok());
+    assert!(run.stderr.contains("a sequential test's record"), "{}", run.stderr);
 }
 
 #[test]
