@@ -343,6 +343,8 @@ fn write_policies(w: &mut impl Write, rules: &Rules, file: &str) -> io::Result<(
     writeln!(w, "/// (preferred, over): a later group of three chows showing the first is counted instead of one showing the second.")?;
     writeln!(w, "pub const CHOW_TRIPLE_PREFER: &[(u8, u8)] = &[{}];", prefer.join(", "))?;
     writeln!(w, "pub const DISCARD_COMPLETES_PUNG_MELDED: bool = {};", pol.discard_completes_pung_melded)?;
+    writeln!(w, "/// A hand holding a kind more times than this is refused (None: any number).")?;
+    writeln!(w, "pub const TILE_LIMIT: Option<u8> = {:?};", pol.tile_limit)?;
     writeln!(w, "pub static OUTSIDE_READINGS: &[u8] = {};\n", index_list(rules, &pol.outside_readings)?)?;
 
     writeln!(w, "/// Policy nine_gates_whole_hand: when it holds, nine gates is read from the 14 tiles.")?;
@@ -362,7 +364,8 @@ fn write_game_and_flags(w: &mut impl Write, rules: &Rules, file: &str) -> io::Re
         .map(|v| v.ok_or_else(|| invalid(format!("{file}: a `game` line is missing"))))
         .collect::<io::Result<_>>()?;
     writeln!(w, "/// The game's rules around the fans (`game` lines).")?;
-    writeln!(w, "pub static GAME: crate::fans::GameRules = crate::fans::GameRules {{ min_fan: {}, base_score: {}, false_win_penalty: {} }};\n", g[0], g[1], g[2])?;
+    let display = ["Platform", "PublicJudge"][g[3] as usize];
+    writeln!(w, "pub static GAME: crate::fans::GameRules = crate::fans::GameRules {{ min_fan: {}, base_score: {}, false_win_penalty: {}, display: crate::fans::Displays::{display} }};\n", g[0], g[1], g[2])?;
 
     writeln!(w, "/// Win-flag corrections, in file order.")?;
     writeln!(w, "pub fn apply_flag_rules(v: &mut FlagView) {{")?;

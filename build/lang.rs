@@ -98,17 +98,22 @@ pub struct Policies {
     pub pung_pairs_every: bool,
     pub discard_completes_pung_melded: bool,
     pub outside_readings: Vec<String>,
+    /// `tile_limit = N | none`: a hand holding a kind more than N times
+    /// (packs, standing tiles and the win tile together) is refused.
+    pub tile_limit: Option<u8>,
     /// `chow_triples_prefer = A over B, ...`: (A, B) pairs.
     pub chow_triples_prefer: Vec<(String, String)>,
     /// `nine_gates_whole_hand = <flag condition>`.
     pub nine_gates_whole_hand: Option<syn::Expr>,
 }
 
-/// `game <key> = <number>`: the game's rules around the fans.
-pub const GAME_KEYS: &[(&str, &str)] = &[
-    ("min_fan", "a HU below this many fan is a false win (WH)"),
-    ("base_score", "what each loser pays on top of the fan (self-drawn: all three pay base + fan; on a discard: the discarder base + fan, the others base)"),
-    ("false_win_penalty", "a false win (WH): the offender pays this to each other seat"),
+/// `game <key> = <value>`: the game's rules around the fans. A key with
+/// words takes one of them (stored as its index); the others a number.
+pub const GAME_KEYS: &[(&str, &str, &[&str])] = &[
+    ("min_fan", "a HU below this many fan is a false win (WH)", &[]),
+    ("base_score", "what each loser pays on top of the fan (self-drawn: all three pay base + fan; on a discard: the discarder base + fan, the others base)", &[]),
+    ("false_win_penalty", "a false win (WH): the offender pays this to each other seat", &[]),
+    ("display", "the judge's displays: `platform` (the Botzone platform's: INIT shows canHu 0 and tileCnt and no strlen, the discarder's canHu is -4, HU and verdict displays carry tileCnt) or `public_judge` (the public judge/main.cpp's)", &["platform", "public_judge"]),
 ];
 
 #[derive(Debug, Clone)]
@@ -120,18 +125,25 @@ pub struct Rules {
     pub game: Vec<Option<u32>>,
 }
 
-/// `game <key> = <number>`.
+/// `game <key> = <value>`.
 pub fn parse_game(p: &Parser, rest: &str, game: &mut [Option<u32>]) -> Result<(), RulesError> {
     let Some((key, value)) = rest.split_once('=') else {
-        return Err(p.err("expected `game <name> = <number>`"));
+        return Err(p.err("expected `game <name> = <value>`"));
     };
-    let key = key.trim();
-    let Some(k) = GAME_KEYS.iter().position(|(g, _)| *g == key) else {
+    let (key, value) = (key.trim(), value.trim());
+    let Some(k) = GAME_KEYS.iter().position(|(g, _, _)| *g == key) else {
         let known: Vec<&str> = GAME_KEYS.iter().map(|g| g.0).collect();
         return Err(p.err(format!("unknown game rule `{key}` (known: {})", known.join(", "))));
     };
-    let v: u32 =
-        value.trim().parse().map_err(|_| p.err(format!("game {key}: `{}` is not a whole number", value.trim())))?;
+    let words = GAME_KEYS[k].2;
+    let v: u32 = if words.is_empty() {
+        value.parse().map_err(|_| p.err(format!("game {key}: `{value}` is not a whole number")))?
+    } else {
+        let Some(w) = words.iter().position(|w| *w == value) else {
+            return Err(p.err(format!("game {key}: `{value}` is not one of {}", words.join(", "))));
+        };
+        w as u32
+    };
     game[k] = Some(v);
     Ok(())
 }
@@ -550,6 +562,14 @@ pub fn parse_policy(p: &Parser, rest: &str, pol: &mut Policies, seen: &mut HashS
             }
         }
         "outside_readings" => pol.outside_readings = names(value),
+        "tile_limit" => {
+            pol.tile_limit = match value {
+                "none" => None,
+                n => Some(n.parse().ok().filter(|&n: &u8| n > 0).ok_or_else(|| {
+                    p.err(format!("tile_limit must be a number of copies (1..255) or `none`, not `{n}`"))
+                })?),
+            }
+        }
         "nine_gates_whole_hand" => {
             let expr = parse_expr(p, value)?;
             check_expr(p, &expr, Context::Flag, Expect::Bool)?;

@@ -245,6 +245,7 @@ fn set_policy(to: &mut lang::Policies, from: &lang::Policies, key: &str) {
         "pung_pairs" => to.pung_pairs_every = from.pung_pairs_every,
         "discard_completes_pung" => to.discard_completes_pung_melded = from.discard_completes_pung_melded,
         "outside_readings" => to.outside_readings = from.outside_readings.clone(),
+        "tile_limit" => to.tile_limit = from.tile_limit,
         "chow_triples_prefer" => to.chow_triples_prefer = from.chow_triples_prefer.clone(),
         "nine_gates_whole_hand" => to.nine_gates_whole_hand = from.nine_gates_whole_hand.clone(),
         _ => *to = from.clone(),

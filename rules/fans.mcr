@@ -1,5 +1,6 @@
-# The fans of Chinese Standard Mahjong (MCR), as the reference calculator
-# (pymahjonggb 1.4.0) counts them. The order of the fans below IS the fan
+# The fans of Chinese Standard Mahjong (MCR), as the Botzone platform's judge
+# counts them: the 2018 mahjong-algorithm, pymahjonggb 1.1.0's calculator
+# (profiles/pymahjonggb-1.4.mcr states what the 2024 algorithm changes). The order of the fans below IS the fan
 # index (1, 2, ...; 0 is "none"): fan lists are printed in this order.
 #
 #   fan <名> "<English name>" = <value> [extension on|off]
@@ -37,15 +38,15 @@ fan 九莲宝灯 "Nine Gates" = 88
 
 fan 四杠 "Four Kongs" = 88
     when  kongs == 4
-    omits 碰碰和, 独听・单钓
+    omits 碰碰和, 单钓将
 
 fan 连七对 "Seven Shifted Pairs" = 88
     when  seven_pairs && shifted_pairs
-    omits 七对, 清一色, 无字, 门前清, 不求人, 独听・单钓
+    omits 七对, 清一色, 无字, 门前清, 不求人, 单钓将
 
 fan 十三幺 "Thirteen Orphans" = 88
     when  thirteen_orphans
-    omits 五门齐, 混幺九, 门前清, 不求人, 独听・单钓
+    omits 五门齐, 混幺九, 门前清, 不求人, 单钓将
 
 fan 清幺九 "All Terminals" = 64
     when  all_tiles(terminal)
@@ -93,11 +94,11 @@ fan 混幺九 "All Terminals and Honors" = 32
 
 fan 七对 "Seven Pairs" = 24
     when  seven_pairs
-    omits 门前清, 不求人, 独听・单钓
+    omits 门前清, 不求人, 单钓将
 
 fan 七星不靠 "Greater Honors and Knitted Tiles" = 24
     when  honors_knitted && distinct_honors == 7
-    omits 全不靠, 五门齐, 门前清, 不求人, 独听・单钓
+    omits 全不靠, 五门齐, 门前清, 不求人, 单钓将
 
 fan 全双刻 "All Even Pungs" = 24
     when  regular && all_packs_pung_of(even)
@@ -149,7 +150,7 @@ fan 三暗刻 "Three Concealed Pungs" = 16
 
 fan 全不靠 "Lesser Honors and Knitted Tiles" = 12
     when  honors_knitted
-    omits 五门齐, 门前清, 不求人, 独听・单钓
+    omits 五门齐, 门前清, 不求人, 单钓将
 
 fan 组合龙 "Knitted Straight" = 12
     when  knitted_straight
@@ -211,7 +212,7 @@ fan 五门齐 "All Types" = 6
 
 fan 全求人 "Melded Hand" = 6
     when  melded_sets == 4 && !self_drawn
-    omits 独听・单钓
+    omits 单钓将
 
 fan 双暗杠 "Two Concealed Kongs" = 6
     when  concealed_kongs == 2 && kongs == 2
@@ -294,16 +295,20 @@ fan 缺一门 "One Voided Suit" = 1
 fan 无字 "No Honors" = 1
     when  !any_tile(honor)
 
-fan 独听・边张 "Edge Wait" = 1
-    when  unique_wait && win_at_chow_end
-    omits 独听・嵌张, 独听・单钓
+# The three wait fans count on a hand that waited on one tile kind only. On
+# a knitted-straight win (组合龙), the 2018 algorithm counts none when the win
+# tile is one of the straight's nine tiles (the MIL ruling of 2023, which
+# pymahjonggb 1.2.0 and later follow, counts them).
+fan 边张 "Edge Wait" = 1
+    when  unique_wait && win_at_chow_end && !win_in_knitted_straight
+    omits 嵌张, 单钓将
 
-fan 独听・嵌张 "Closed Wait" = 1
-    when  unique_wait && win_in_chow_middle
-    omits 独听・单钓
+fan 嵌张 "Closed Wait" = 1
+    when  unique_wait && win_in_chow_middle && !win_in_knitted_straight
+    omits 单钓将
 
-fan 独听・单钓 "Single Wait" = 1
-    when  unique_wait && win_on_pair
+fan 单钓将 "Single Wait" = 1
+    when  unique_wait && win_on_pair && !win_in_knitted_straight
 
 fan 自摸 "Self-Drawn" = 1
     when  self_drawn
@@ -341,9 +346,12 @@ policy regular_readings_also_after = 七对
 
 # Ties between readings of equal total: a later regular reading replaces the
 # kept one when it has one of `tie_prefers`, or when the special reading has
-# one of `tie_yields` (so seven pairs loses a tie to a regular reading).
-policy tie_prefers = 一色三同顺, 三同刻
-policy tie_yields = 七对
+# one of `tie_yields`. The 2018 algorithm keeps the first reading found
+# (pungs before chows, so 一色三节高 over 一色三同顺; seven pairs over a
+# regular reading); pymahjonggb 1.4.0 prefers 一色三同顺 and 三同刻, and lets
+# seven pairs yield.
+policy tie_prefers =
+policy tie_yields =
 
 # 套算一次 (account once): n chows yield at most n-1 pair fans, less one per
 # chow related to no other; the excess is trimmed in this order, first down
@@ -359,6 +367,12 @@ policy pung_pairs = every_pair
 # the pair the discard completes.)
 policy discard_completes_pung = melded
 
+# A hand that holds a kind more than 4 times (its packs, standing tiles and
+# win tile together: a kong of a kind also held, two pungs of one kind) is
+# refused as the 2018 algorithm refuses it (result -2). pymahjonggb 1.4.0
+# scores such hands (`none`).
+policy tile_limit = 4
+
 # Counted after the best reading is chosen, outside every reading.
 policy outside_readings = 花牌
 
@@ -367,3 +381,10 @@ policy outside_readings = 花牌
 game min_fan = 8             # a HU below 8 fan is a false win
 game base_score = 8          # self-drawn: each other seat pays 8 + fan; on a discard the discarder pays 8 + fan, the others 8
 game false_win_penalty = 10  # a false win: the offender pays 10 to each other seat (-30, +10 each)
+
+# The judge's displays: `platform`, the Botzone platform's as its real match
+# logs show them (INIT shows canHu [0,0,0,0] and tileCnt [21,21,21,21] and no
+# strlen; on PLAY, PENG and CHI the discarder's canHu is -4, not asked; HU and
+# the verdict displays carry tileCnt); `public_judge`, the public
+# judge/main.cpp's.
+game display = platform

@@ -1,4 +1,5 @@
-//! Game records (`../shared/seeds/DATASET_CARD.md`) and hand records
+//! Game records (the schema of the public corpus's dataset card, as in
+//! `tests/data/games.jsonl.gz`) and hand records
 //! (`hands.jsonl.gz`), streamed from `.jsonl` or `.jsonl.gz`.
 //!
 //! Reading never stops at a bad line: each line yields either a record or a

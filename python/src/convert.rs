@@ -39,10 +39,11 @@ pub fn seat(seat: i64) -> PyResult<u8> {
 /// ...)`, or verbose `((value, count, name, name_en), ...)`. A new
 /// reference.
 pub(crate) fn fan_tuple(py: Python<'_>, r: &FanResult, verbose: bool) -> PyResult<PyObject> {
-    if r.profile == Profile::default() {
-        // The drop-in's cached tuples (botzone's table).
+    if let Some(v) = mahjonggb::version_of(r.profile) {
+        // The drop-in's cached tuples (a pymahjonggb version's table).
+        // SAFETY: the GIL is held (`py`); the tuple is a new reference.
         return unsafe {
-            Bound::from_owned_ptr_or_err(py, mahjonggb::fan_tuple(&r.counts, verbose)).map(|b| b.unbind())
+            Bound::from_owned_ptr_or_err(py, mahjonggb::fan_tuple(v, &r.counts, verbose)).map(|b| b.unbind())
         };
     }
     let items: Vec<PyObject> = r

@@ -22,7 +22,7 @@ def test_calculate_notation():
     r = mcr_engine.calculate("[chi 456m] [peng 1z] 234s 789s 9p +9p zimo seat=S prevalent=E")
     assert r.result == 4 and r.total == 4 and r.is_win and r.error is None
     assert [(f.name, f.name_en, f.value, f.count, f.points) for f in r.fans] == [
-        ("圈风刻", "Prevalent Wind", 2, 1, 2), ("独听・单钓", "Single Wait", 1, 1, 1), ("自摸", "Self-Drawn", 1, 1, 1)]
+        ("圈风刻", "Prevalent Wind", 2, 1, 2), ("单钓将", "Single Wait", 1, 1, 1), ("自摸", "Self-Drawn", 1, 1, 1)]
     assert r.reading == "regular: [W4 W5 W6] [F1 F1 F1] (T2 T3 T4) (T7 T8 T9) (B9 B9)"
     assert "Result(result=4" in repr(r)
 
@@ -126,7 +126,7 @@ def test_docstrings_and_stubs():
               mcr_engine.read_games, mcr_engine.read_hands, MahjongGB.MahjongFanCalculator):
         assert f.__doc__
     pkg = os.path.dirname(mcr_engine.__file__)
-    for name in ("__init__.pyi", "mahjonggb.pyi", "py.typed"):
+    for name in ("__init__.pyi", "mahjonggb/__init__.pyi", "mahjonggb/v1_4.pyi", "py.typed"):
         assert os.path.isfile(os.path.join(pkg, name)), name
 
 

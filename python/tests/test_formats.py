@@ -30,7 +30,7 @@ def test_read_games_reads_match_logs_as_the_original_records():
     for g, w in zip(got, want):
         assert g["source"]["format"] == "botzone-log"
         assert comparable(g) == comparable(w), w["game_id"]
-    assert sum(any("verdicts" in t for t in g["turns"]) for g in got) == 29
+    assert sum(any("verdicts" in t for t in g["turns"]) for g in got) == 37
 
 
 def test_read_games_still_reads_records_as_they_are():

@@ -22,7 +22,7 @@ import threading
 import pytest
 
 import mcr_engine
-import mcr_engine.mahjonggb as MG
+from mcr_engine.mahjonggb import v1_4 as MG
 
 from conftest import data
 

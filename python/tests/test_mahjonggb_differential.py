@@ -20,7 +20,7 @@ import random
 import pytest
 
 import mcr_engine
-import mcr_engine.mahjonggb as ours
+from mcr_engine.mahjonggb import v1_4 as ours
 
 from conftest import args_of
 
@@ -344,3 +344,71 @@ def test_packs_pymahjonggb_reads_without_a_rule_are_unsupported(pack):
         ours.MahjongFanCalculator(*args)
     assert isinstance(e.value, ValueError)
     assert pack[0] in str(e.value)
+
+
+# --- the versions: each drop-in module against its pymahjonggb version ---
+#
+# Only one MahjongGB module installs per environment, so the other versions
+# answer through tests/oracle/pymahjonggb_oracle.py, which finds them in
+# target/oracle/pymahjonggb-V (.ci/run installs them there).
+
+
+def _oracle_answers(version, recs, tmp_path):
+    import json
+    import subprocess
+    import sys
+
+    from conftest import REPO
+
+    src = tmp_path / ("hands-%s.jsonl" % version)
+    src.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in recs), encoding="utf-8")
+    script = os.path.join(REPO, "tests", "oracle", "pymahjonggb_oracle.py")
+    run = subprocess.run([sys.executable, script, "--version", version, str(src)], capture_output=True, text=True)
+    if run.returncode in (3, 4):
+        if os.environ.get("MCR_REQUIRE_ORACLE") == "1":
+            pytest.fail("pymahjonggb %s is required: %s" % (version, run.stderr.strip()))
+        pytest.skip("pymahjonggb %s is not installed: %s" % (version, run.stderr.strip()))
+    assert run.returncode == 0, run.stderr
+    return [json.loads(line) for line in run.stdout.splitlines()]
+
+
+@pytest.mark.parametrize("version,module", [("1.1.0", "v1_1"), ("1.2.0", "v1_3"), ("1.3.0", "v1_3")])
+def test_each_version_scores_as_pymahjonggb_of_that_version(version, module, hands, tmp_path):
+    import importlib
+
+    drop_in = importlib.import_module("mcr_engine.mahjonggb." + module)
+    assert mcr_engine.mahjonggb.imitate(version) is drop_in
+    # Every knitted-straight win (where the versions differ in total) and a
+    # sample of the rest.
+    recs = [r for r in hands if "组合龙" in {f[0] for f in r["expected"].get("fan", [])}] + hands[::50]
+    answers = _oracle_answers(version, recs, tmp_path)
+    assert len(answers) == len(recs)
+    failures = []
+    for rec, want in zip(recs, answers):
+        try:
+            got = drop_in.MahjongFanCalculator(*args_of(rec), verbose=True)
+            got = [[name, value, count] for (value, count, name, _en) in got]
+            got = {"result": sum(v * c for _, v, c in got), "fan": got}
+        except TypeError as e:
+            got = {"error": str(e)}
+        want = {"result": want["result"], "fan": want["fan"]} if want["result"] >= 0 else {"error": want}
+        if "error" in got or "error" in want:
+            if ("error" in got) != ("error" in want):
+                failures.append("%s: oracle %r, ours %r" % (rec["id"], want, got))
+        elif got != want:
+            failures.append("%s: oracle %r, ours %r" % (rec["id"], want, got))
+    assert not failures, "%d of %d hands differ:\n%s" % (len(failures), len(recs), "\n".join(failures[:10]))
+
+
+def test_the_default_drop_in_is_the_platforms():
+    import mcr_engine.mahjonggb as default
+
+    assert default.MahjongFanCalculator is default.v1_1.MahjongFanCalculator
+    assert default.v1_1.VERSION == "1.1.0" and default.v1_4.VERSION == "1.4.0"
+    with pytest.raises(ValueError):
+        default.imitate("1.5.0")
+    # The platform's names, and 1.4.0's for the same single wait.
+    args = ((("PENG", "F1", 1),), ("W4", "W5", "W6", "T2", "T3", "T4", "T7", "T8", "T9", "B9"), "B9", 0, True, False,
+            False, False, 0, 0)
+    assert "单钓将" in [n for _, n in default.MahjongFanCalculator(*args)]
+    assert "独听・单钓" in [n for _, n in default.v1_4.MahjongFanCalculator(*args)]

@@ -56,7 +56,7 @@ def test_strict_98_seven_pairs():
 
 
 def test_waits_follow_the_profile_minimum():
-    # Single wait on T6: 平和 (2, house-example 4), 连六 1, 独听・单钓 1, and
+    # Single wait on T6: 平和 (2, house-example 4), 连六 1, 单钓将 1, and
     # 门前清 2 on a discard or 不求人 4 self-drawn. On a discard 6 fan: below
     # botzone's 8, at house-example's 6 (8 there).
     hand = "123m 456m 789p 234s 6s"

@@ -1,8 +1,8 @@
 # Blessings: 天和, 地和, 人和 for a hand won with the dealt hand or on the
 # first discard (the `initial` win flag: `flags.initial` in hand records,
 # `initial` in the notation), and the heavenly hand's rules.
-# Oracle: the reference calculator with SUPPORT_BLESSINGS 1.
-extends botzone
+# Oracle: pymahjonggb 1.4.0 built with SUPPORT_BLESSINGS 1.
+extends pymahjonggb-1.4
 about "天和 地和 人和 for wins on the dealt hand or the first discard (the initial flag)"
 
 # Seat East is the dealer. A blessing needs a hand with no declared pack
@@ -35,3 +35,6 @@ fan 独听・单钓
 # one suit plus one tile of it, whichever tile was drawn last: it is read as
 # won on the extra tile (see the policy in rules/README.md).
 policy nine_gates_whole_hand = initial && self_drawn && seat_wind == 0 && fixed_packs == 0
+
+# Played at the platform's table: its displays, not the public judge's.
+game display = platform

@@ -1,6 +1,6 @@
 # 一色四步高 and 一色三步高 split by step (Ⅰ: by 1, Ⅱ: by 2), values unchanged.
-# Oracle: the reference calculator with DISTINGUISH_PURE_SHIFTED_CHOWS 1.
-extends botzone
+# Oracle: pymahjonggb 1.4.0 built with DISTINGUISH_PURE_SHIFTED_CHOWS 1.
+extends pymahjonggb-1.4
 about "一色四步高 / 一色三步高 split into step-1 (Ⅰ) and step-2 (Ⅱ) fans"
 
 fan 一色四步高Ⅰ "Four Pure Shifted Chows I" = 32 replaces 一色四步高
@@ -14,3 +14,6 @@ fan 一色三步高Ⅱ "Pure Shifted Chows II" = 16 after 一色三步高Ⅰ
 
 # Four chows a, a+2, a+3, a+4 of one suit hold both; the step-1 group is counted.
 policy chow_triples_prefer = 一色三步高Ⅰ over 一色三步高Ⅱ
+
+# Played at the platform's table: its displays, not the public judge's.
+game display = platform

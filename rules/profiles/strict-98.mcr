@@ -1,6 +1,6 @@
-# The strict 1998 rule book. Oracle: the reference calculator built with
+# The strict 1998 rule book. Oracle: pymahjonggb 1.4.0 built with
 # STRICT_98_RULE.
-extends botzone
+extends pymahjonggb-1.4
 about "strict 1998 rule book: seven pairs without whole-hand tile fans, more 缺一门 exclusions"
 
 # 1. Seven pairs does not combine with the whole-hand tile fans.
@@ -53,3 +53,6 @@ fan 一色四步高
     omits 缺一门
 fan 三风刻
     omits 缺一门
+
+# Played at the platform's table: its displays, not the public judge's.
+game display = platform

@@ -44,7 +44,7 @@ use toml::Spanned;
 use super::builtin::{Builtin, Kind};
 use super::SeatSpec;
 
-/// Botzone's defaults (BOTZONE_PROTOCOL.md: 1 s per turn, twice on the
+/// Botzone's defaults (its bot protocol: 1 s per turn, twice on the
 /// first, 1 s per keep-running turn for C++, 256 MB).
 pub const DEFAULT_TIME_LIMIT_MS: u64 = 1000;
 pub const DEFAULT_KEEP_RUNNING_LIMIT_MS: u64 = 1000;

@@ -2,7 +2,7 @@
 //! assignment of the four bots (the entries of the bots file) to the seats,
 //! with the prevalent wind spread evenly (6 games each for quan 0..3).
 //!
-//! The order is fixed and documented (README, "Tournaments"): game `i` of a
+//! The order is fixed and documented (docs/src/arena.md, "Tournaments"): game `i` of a
 //! run is wall `i / 24`, perm `p = i % 24`; perm `p` has quan `p / 6` and
 //! seats `SEATINGS[p]` (seat `s` is played by bot entry `SEATINGS[p][s]`).
 //! Every perm keeps the wall's tiles in place, so the bot in seat `s` gets

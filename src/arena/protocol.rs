@@ -1,5 +1,5 @@
 //! Botzone's bot protocol: what a bot is given on a turn and how its output
-//! is read (BOTZONE_PROTOCOL.md), in both I/O modes.
+//! is read (docs/src/arena.md), in both I/O modes.
 
 use serde_json::Value;
 

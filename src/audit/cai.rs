@@ -322,7 +322,7 @@ mod tests {
     }
 
     fn turn(event: Event, tile_cnt: [u8; 4]) -> Turn {
-        Turn { event, can_hu: [-4; 4], tile_cnt }
+        Turn { event, can_hu: [-4; 4], tile_cnt, displays: crate::fans::Displays::PublicJudge }
     }
 
     /// The layer's arithmetic, event by event, and its flags at each check.

@@ -6,7 +6,7 @@
 //! model, with the fans that differ and the flag that explains them.
 //!
 //! [`audit_game`] returns a [`GameAudit`], which serialises to the JSON
-//! documented in the README (`mcr audit --games FILE --format json`).
+//! documented in docs/src/audit.md (`mcr audit --games FILE --format json`).
 
 use super::cai::{self, CaiFlags, Kong, Shown, WinFlagsOut, FLAG_NAMES};
 use super::explained::{fan_rows, reading_rows, FanRow, ReadingRow};

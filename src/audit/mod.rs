@@ -11,7 +11,7 @@
 //!   engine's replay, the winner's hand, every win flag with its evidence,
 //!   the trace, the recorded list, and with [`games::Replay::Cai`] the
 //!   cai-style list and why it differs. [`games::GameAudit`] serialises to
-//!   the documented JSON (README, "Auditing the known discrepancies").
+//!   the documented JSON (docs/src/audit.md, "The JSON form").
 
 pub mod cai;
 pub mod explained;

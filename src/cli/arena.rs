@@ -24,7 +24,7 @@ use mcr_engine::arena::{self, bots, ArenaConfig, ArenaError, SeatSpec};
 pub struct Args {
     #[command(subcommand)]
     pub command: Option<Sub>,
-    /// The bots file: four [[bot]] entries, seat i the i-th (README, "Arena").
+    /// The bots file: four [[bot]] entries, seat i the i-th (docs/src/arena.md).
     #[arg(long, required = true)]
     pub bots: Option<PathBuf>,
     /// Games to play.
@@ -40,7 +40,7 @@ pub struct Args {
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
     pub jobs: u32,
     /// Duplicate format: each of `--walls` walls under all 24 seatings of the
-    /// four entries, quan 0-3 six games each (README, "Tournaments").
+    /// four entries, quan 0-3 six games each (docs/src/arena.md, "Tournaments").
     #[arg(long, requires = "walls", conflicts_with_all = ["games", "format"])]
     pub duplicate: bool,
     /// A candidate against a baseline (the bots file's two entries, in that

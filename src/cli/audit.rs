@@ -43,7 +43,7 @@ pub struct Args {
     /// Also score each win on another flag source's flags (--games).
     #[arg(long, value_enum)]
     pub replay: Option<ReplayArg>,
-    /// text, or json: one object per game (keys documented in the README).
+    /// text, or json: one object per game (keys documented in docs/src/audit.md).
     #[arg(long, value_enum, default_value = "text")]
     pub format: Format,
     /// A hand in the notation of `mcr fan`.

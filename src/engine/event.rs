@@ -165,6 +165,9 @@ pub struct Turn {
     pub can_hu: [i32; 4],
     /// Tiles left in each seat's wall segment after the event.
     pub tile_cnt: [u8; 4],
+    /// The displays of the profile that played the turn (`game display`):
+    /// which keys [`Turn::display`] shows.
+    pub displays: crate::fans::Displays,
 }
 
 impl Turn {

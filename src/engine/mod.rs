@@ -4,7 +4,7 @@
 //! One step is "read the answers" (may end the game: HU, WA, WH) followed by
 //! "emit the next event" (may end it too: HUANG, or WA for a claim the wall
 //! no longer allows). Facts reproduced here are documented in
-//! `docs/JUDGE_NOTES.md`.
+//! `docs/src/judge_notes.md`.
 
 pub mod answer;
 pub mod claims;
@@ -199,7 +199,12 @@ impl Engine {
         self.can_hu = [-4; 4];
         // The judge's seed is an unsigned int: a negative seed shows wrapped.
         let event = Event::Init { quan: self.quan, srand: srand as u32, strlen };
-        Ok(Turn { event, can_hu: [-4; 4], tile_cnt: self.table.tile_counts() })
+        // The platform shows every seat's canHu as 0 at INIT.
+        let can_hu = match self.profile.game.display {
+            fans::Displays::Platform => [0; 4],
+            fans::Displays::PublicJudge => [-4; 4],
+        };
+        Ok(self.turn(event, can_hu))
     }
 
     /// The game has ended (or never started).
@@ -270,7 +275,7 @@ impl Engine {
             Err(stop) => {
                 self.stage = Stage::Over;
                 match stop {
-                    Stop::End(event) => Ok(Turn { event, can_hu: [-4; 4], tile_cnt: self.table.tile_counts() }),
+                    Stop::End(event) => Ok(self.turn(event, [-4; 4])),
                     Stop::Fault(e) => Err(e),
                 }
             }
@@ -301,7 +306,7 @@ impl Engine {
                 self.last_claim = None;
                 self.can_hu = [-4; 4];
                 let event = Event::WrongAnswer { player: seat, strlen, platform };
-                return Ok(Turn { event, can_hu: [-4; 4], tile_cnt: self.table.tile_counts() });
+                return Ok(self.turn(event, [-4; 4]));
             }
         }
         self.step(responses)
@@ -554,7 +559,7 @@ impl Engine {
             fourth_tile: self.table.shown[self.tile.index()] == 3,
             about_kong: self.table.kong.about_kong(),
             wall_last: self.table.seats[(turn_seat as usize + 1) % 4].remaining() == 0,
-            // The judge's calculator is called without it (docs/JUDGE_NOTES.md).
+            // The judge's calculator is called without it (docs/src/judge_notes.md).
             initial: false,
         }
     }
@@ -621,7 +626,10 @@ impl Engine {
                 if kind != DiscardKind::Play && !self.meld_wall_ok(prev_seat) {
                     return Ok(self.end_with_wrong_answer(s));
                 }
-                for p in 0..4u8 {
+                // The public judge asks the discarder too (-3: it cannot
+                // win on its own tile); the platform does not (-4).
+                let ask_discarder = self.profile.game.display == fans::Displays::PublicJudge;
+                for p in (0..4u8).filter(|&p| p != s || ask_discarder) {
                     can_hu[p as usize] = self.can_hu(p)?;
                 }
                 let (player, tile) = (s, self.tile);
@@ -649,16 +657,18 @@ impl Engine {
             }
         };
         self.can_hu = can_hu;
-        Ok(Turn { event, can_hu, tile_cnt: self.table.tile_counts() })
+        Ok(self.turn(event, can_hu))
     }
 
     fn end_with_wrong_answer(&mut self, player: u8) -> Turn {
         self.stage = Stage::Over;
-        Turn {
-            event: Event::WrongAnswer { player, strlen: None, platform: None },
-            can_hu: [-4; 4],
-            tile_cnt: self.table.tile_counts(),
-        }
+        self.turn(Event::WrongAnswer { player, strlen: None, platform: None }, [-4; 4])
+    }
+
+    /// The turn of `event`: the walls as they stand and the profile's
+    /// displays.
+    fn turn(&self, event: Event, can_hu: [i32; 4]) -> Turn {
+        Turn { event, can_hu, tile_cnt: self.table.tile_counts(), displays: self.profile.game.display }
     }
 }
 

@@ -2,8 +2,8 @@
 //! rendered from a typed [`Turn`] at the edges only.
 
 use crate::engine::event::{verdict_scores, Event, Turn};
-use crate::engine::state::DEALT;
-use crate::fans::FanResult;
+use crate::engine::state::{DEALT, SEGMENT};
+use crate::fans::{Displays, FanResult};
 use crate::tiles::Tile;
 use serde_json::{json, Map, Value};
 
@@ -155,11 +155,24 @@ impl Turn {
                 d.score = Some(verdict_scores(*player));
             }
         }
-        if !matches!(
-            self.event,
-            Event::Init { .. } | Event::Hu { .. } | Event::WrongAnswer { .. } | Event::WrongHu { .. }
-        ) {
-            d.tile_cnt = Some(self.tile_cnt);
+        match self.displays {
+            // No strlen anywhere; every display but INIT's shows the walls,
+            // INIT's the walls as dealt.
+            Displays::Platform => {
+                d.strlen = None;
+                d.tile_cnt = Some(match self.event {
+                    Event::Init { .. } => [(SEGMENT - DEALT) as u8; 4],
+                    _ => self.tile_cnt,
+                });
+            }
+            Displays::PublicJudge => {
+                if !matches!(
+                    self.event,
+                    Event::Init { .. } | Event::Hu { .. } | Event::WrongAnswer { .. } | Event::WrongHu { .. }
+                ) {
+                    d.tile_cnt = Some(self.tile_cnt);
+                }
+            }
         }
         d
     }

@@ -279,7 +279,7 @@ impl Game {
         Ok(None)
     }
 
-    /// The game in the corpus schema (`shared/seeds/DATASET_CARD.md`).
+    /// The game in the corpus schema (that of `tests/data/games.jsonl.gz`).
     fn record(&self, log: &[Logged]) -> GameRecord {
         let wall: Vec<String> = self.deal.wall.iter().map(|t| t.name().to_string()).collect();
         debug_assert_eq!(wall.len(), WALL_SIZE);

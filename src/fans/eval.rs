@@ -11,7 +11,7 @@
 use super::groups::{account_once, chow_number, group_key, multiset_rank, single_key, Matcher, Outcome, SingleMatcher, chows_4_may_match, outcome, GROUP_TABLES, SINGLE_TABLES};
 use super::rules;
 use crate::fans::view::{FlagView, GroupMembers, GroupView, HandFacts, HandView};
-use crate::fans::{fans_of, Explanation, FanResult, ReadingTrace, Tally, Verdict, NOT_WIN, WRONG_TILE_COUNT};
+use crate::fans::{fans_of, Explanation, FanResult, ReadingTrace, Tally, Verdict, NOT_WIN, TILE_MORE_THAN_4, WRONG_TILE_COUNT};
 use crate::decompose::{self, tables, waits, Reading, Set, SetKind, Shape};
 use crate::hand::{HandInput, PackKind};
 use crate::rules::profiles::MAX_FAN_TABLE_SIZE as FAN_TABLE_SIZE;
@@ -60,6 +60,22 @@ fn facts(hand: &HandInput, concealed: TileCounts) -> HandFacts {
 fn tile_count_ok(hand: &HandInput) -> bool {
     let standing = hand.standing().len();
     standing > 0 && hand.packs().len() * 3 + standing == 13
+}
+
+/// The policy `tile_limit`: whether the hand holds a kind more times than
+/// the rules take (its packs, standing tiles and win tile together).
+fn over_tile_limit(hand: &HandInput, concealed: &TileCounts) -> bool {
+    let Some(limit) = rules::TILE_LIMIT else { return false };
+    let mut held = *concealed;
+    for p in hand.packs() {
+        let i = p.tile.index();
+        match p.kind {
+            PackKind::Chow => (i.saturating_sub(1)..=(i + 1).min(held.len() - 1)).for_each(|k| held[k] += 1),
+            PackKind::Pung => held[i] += 3,
+            PackKind::Kong => held[i] += 4,
+        }
+    }
+    held.iter().any(|&n| n > limit)
 }
 
 /// Special reading of the hand, if one fits (in the rules' order).
@@ -363,7 +379,10 @@ fn evaluate_counts(hand: &HandInput, concealed: TileCounts, explain: Option<&mut
 #[inline(always)]
 fn evaluate_counts_as_read(hand: &HandInput, concealed: TileCounts, mut explain: Option<&mut Explanation>) -> FanResult {
     let mut result = FanResult { result: WRONG_TILE_COUNT, counts: [0; FAN_TABLE_SIZE], profile: &super::PROFILE };
-    if !tile_count_ok(hand) {
+    if !tile_count_ok(hand) || over_tile_limit(hand, &concealed) {
+        if tile_count_ok(hand) {
+            result.result = TILE_MORE_THAN_4;
+        }
         if let Some(e) = explain {
             e.result = result.clone();
         }
@@ -480,6 +499,9 @@ pub(crate) fn total(hand: &HandInput) -> i32 {
         return WRONG_TILE_COUNT;
     }
     let concealed = hand.concealed_counts();
+    if over_tile_limit(hand, &concealed) {
+        return TILE_MORE_THAN_4;
+    }
     if cannot_win(&concealed, hand.packs().len()) {
         return NOT_WIN;
     }

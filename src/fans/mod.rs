@@ -13,7 +13,7 @@ pub mod class;
 mod profile;
 pub mod view;
 
-pub use profile::{GameRules, Profile};
+pub use profile::{Displays, GameRules, Profile};
 
 use crate::decompose::Reading;
 use crate::hand::{HandInput, WinFlags};

@@ -40,6 +40,23 @@ pub struct GameRules {
     pub base_score: i32,
     /// A false win: the offender pays this to each other seat.
     pub false_win_penalty: i32,
+    /// How the judge's displays look (`game display`).
+    pub display: Displays,
+}
+
+/// How the judge's displays look: the rule `game display` of a profile.
+/// Only the display changes; the game and its requests are the same.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Displays {
+    /// The Botzone platform's judge, as its real match logs show it: INIT
+    /// shows `canHu` [0,0,0,0] and `tileCnt` [21,21,21,21] and no `strlen`;
+    /// on PLAY, PENG and CHI the discarder's `canHu` is -4 (not asked); HU
+    /// and the verdict displays (WA, WH, a platform verdict) carry `tileCnt`.
+    Platform,
+    /// The public `judge/main.cpp`: INIT shows `canHu` -4 and `strlen`
+    /// (also on a wrong answer to INIT); the discarder's `canHu` is the
+    /// calculator's answer; HU and the verdict displays carry no `tileCnt`.
+    PublicJudge,
 }
 
 impl GameRules {

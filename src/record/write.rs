@@ -1,5 +1,5 @@
 //! Writing game records: the one writer of the corpus schema
-//! (`shared/seeds/DATASET_CARD.md`). [`GameRecord`] serialises as it parses
+//! (that of `tests/data/games.jsonl.gz`). [`GameRecord`] serialises as it parses
 //! (`serde_json::to_string(&record)`), keys in the corpus files' order:
 //! `game_id, srand, quan, players, wall, [wall_known], turns, expected, tags`,
 //! then the optional `injected, known_discrepancy, rules, arena, source`.

@@ -1,5 +1,5 @@
 //! Compares what the engine emits, replaying a game record with its own
-//! answers ([`super::Replayer`]), with what the record holds, turn by turn, as `shared/seeds/validate_engine.py` does: request
+//! answers ([`super::Replayer`]), with what the record holds, turn by turn, as `tests/data/validate_engine.py` does: request
 //! strings exactly, displays as JSON objects whose null-valued keys are
 //! ignored.
 //!

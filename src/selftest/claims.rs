@@ -1,6 +1,6 @@
 //! Which answers the judge looks at, in which order, and what it grants
 //! (the judge's `checkInputDRAW`, `checkInputPLAY1..3` and `checkInputGANG`;
-//! JUDGE_NOTES.md, "Responses and verdicts"). Written for the self-test from
+//! docs/src/judge_notes.md, "Responses and verdicts"). Written for the self-test from
 //! the judge's behaviour, not from the engine's claim table.
 //!
 //! An answer is split on every single space (`"PASS "` is two words). The

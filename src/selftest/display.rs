@@ -4,12 +4,17 @@
 use super::events::{Action, Event};
 use super::replay::Replay;
 use super::{fail, Check, CheckFailure};
+use crate::fans::Displays;
 use crate::record::view::same_text;
 
 impl<'g, 'a> Replay<'g, 'a> {
-    /// `tileCnt` is on every display but INIT, HU and verdicts.
+    /// `tileCnt` is on every display but INIT's (checked with INIT) and,
+    /// under the public judge's displays, but HU's and the verdicts'.
     pub(super) fn check_tile_count(&self, k: usize, e: Event) -> Result<(), CheckFailure> {
-        if matches!(e.action, Action::Init | Action::Hu | Action::Wa | Action::Wh | Action::Platform) {
+        let shown_at_end = self.rules.display == Displays::Platform;
+        if e.action == Action::Init
+            || (!shown_at_end && matches!(e.action, Action::Hu | Action::Wa | Action::Wh | Action::Platform))
+        {
             return Ok(());
         }
         let Some(cnt) = &self.display(k).tile_cnt else {

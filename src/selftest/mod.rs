@@ -16,8 +16,8 @@
 //! Answers are examined as the judge examines them (`claims.rs`): in its
 //! order, and no further than the answer it acts on, so that every record
 //! the judge writes passes (the public Python validator classifies every
-//! answer by its first word and breaks PENG/GANG ties by distance; see the
-//! README).
+//! answer by its first word and breaks PENG/GANG ties by distance; see
+//! docs/src/replay.md, "The self-test").
 //!
 //! Hands are tile counts and melds fixed arrays: a game costs no allocation
 //! beyond its parsed view.

@@ -5,7 +5,8 @@
 use super::events::{Action, Event};
 use super::state::{Meld, MeldKind, Seat};
 use super::{fail, Check, CheckFailure, Facts, GameView};
-use crate::fans::GameRules;
+use crate::engine::state::{DEALT, SEGMENT};
+use crate::fans::{Displays, GameRules};
 use crate::record::view::{DisplayView, PerSeat};
 use crate::tiles::Tile;
 
@@ -165,9 +166,24 @@ impl<'g, 'a> Replay<'g, 'a> {
             d.srand,
             self.g.srand
         );
-        // The judge reports the length of the space-separated walltiles string.
-        let strlen = self.g.wall.iter().map(|t| t.as_str().len()).sum::<usize>() + self.g.wall.len() - 1;
-        ensure!(d.strlen == Some(strlen as i64), Some(k), Init, "INIT strlen {:?} != {strlen}", d.strlen);
+        match self.rules.display {
+            // The platform shows no strlen, every canHu as 0 and the walls
+            // as they stand after the deal.
+            Displays::Platform => {
+                ensure!(d.strlen.is_none(), Some(k), Init, "INIT strlen {:?}: the platform shows none", d.strlen);
+                let zero = d.can_hu.as_ref().and_then(|c| c.four()) == Some([0; 4]);
+                ensure!(zero, Some(k), Init, "INIT canHu {:?} != [0, 0, 0, 0]", d.can_hu);
+                let dealt = (SEGMENT - DEALT) as i64;
+                let walls = d.tile_cnt.as_ref().and_then(|c| c.four()) == Some([dealt; 4]);
+                ensure!(walls, Some(k), Init, "INIT tileCnt {:?} != [{dealt}; 4]", d.tile_cnt);
+            }
+            // The public judge reports the length of the space-separated
+            // walltiles string.
+            Displays::PublicJudge => {
+                let strlen = self.g.wall.iter().map(|t| t.as_str().len()).sum::<usize>() + self.g.wall.len() - 1;
+                ensure!(d.strlen == Some(strlen as i64), Some(k), Init, "INIT strlen {:?} != {strlen}", d.strlen);
+            }
+        }
         Ok(())
     }
 

@@ -17,7 +17,7 @@ fn fan_scores_a_typed_hand() {
     assert_run(
         &run,
         0,
-        "  2  圈风刻  (Prevalent Wind)\n  1  独听・单钓  (Single Wait)\n  1  自摸  (Self-Drawn)\n\
+        "  2  圈风刻  (Prevalent Wind)\n  1  单钓将  (Single Wait)\n  1  自摸  (Self-Drawn)\n\
          total 4 fan (below the 8-fan minimum)\n\
          reading: regular: [W4 W5 W6] [F1 F1 F1] (T2 T3 T4) (T7 T8 T9) (B9 B9)\n",
         "",
@@ -74,9 +74,16 @@ fn audit_explains_omissions_and_flags() {
     assert_eq!((run.code, run.stderr.as_str()), (Some(0), ""), "{run:#?}");
     let out = &run.stdout;
     assert!(out.contains("about kong flag dropped"), "{out}");
-    assert!(out.contains("equal total, tie-break rule: kept"), "{out}");
+    // The platform's calculator keeps the first of readings of equal total.
+    assert!(out.contains("equal total: the earlier reading stays"), "{out}");
     assert!(out.contains("无字") && out.contains("holds but omitted by 清一色"), "{out}");
     assert!(out.contains("recorded result 67, engine 67: agree"), "{out}");
+    // pymahjonggb 1.4.0 prefers the reading with 一色三同顺.
+    let hands = common::data("pymahjonggb-1.4/hands.jsonl.gz");
+    let run = mcr(&["audit", "--hands", hands.to_str().unwrap(), "--id", "h100001", "--rules", "pymahjonggb-1.4"]);
+    assert_eq!((run.code, run.stderr.as_str()), (Some(0), ""), "{run:#?}");
+    assert!(run.stdout.contains("equal total, tie-break rule: kept"), "{}", run.stdout);
+    assert!(run.stdout.contains("recorded result 67, engine 67: agree"), "{}", run.stdout);
 }
 
 /// A reader that goes away is not an error: `mcr` ends as Unix filters do,

@@ -141,12 +141,13 @@ pub enum Oracle {
     Missing(String),
 }
 
-/// Runs `tests/oracle/<script>` on the JSON-lines file `input`. Exit 3 means
-/// the MahjongGB module is missing, exit 4 a wrong pymahjonggb version (a
-/// failure, never a skip).
-pub fn run_oracle(script: &str, input: &Path) -> Oracle {
+/// Runs `tests/oracle/<script>` with `args` on the JSON-lines file `input`.
+/// Exit 3 means the MahjongGB module is missing, exit 4 a wrong pymahjonggb
+/// version (a failure, never a skip).
+pub fn run_oracle(script: &str, args: &[&str], input: &Path) -> Oracle {
     let script = repo().join("tests/oracle").join(script);
-    let out = match Command::new("python3").arg(&script).arg(input).stdin(std::process::Stdio::null()).output() {
+    let run = Command::new("python3").arg(&script).args(args).arg(input).stdin(std::process::Stdio::null()).output();
+    let out = match run {
         Ok(o) => o,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Oracle::Missing("python3 not found".into()),
         Err(e) => panic!("cannot run python3 {}: {e}", script.display()),

@@ -114,6 +114,7 @@ fn draw_game_lines(n: usize) -> Vec<String> {
             r.expected.ending == "draw"
                 && r.turns
                     .iter()
+                    .skip(1) // INIT shows every canHu as 0 on the platform
                     .all(|t| t.display["canHu"].as_array().unwrap().iter().all(|c| c.as_i64().unwrap() < 0))
         })
         .take(n)

@@ -178,8 +178,9 @@ fn generated_tables_are_pinned() {
     assert_eq!(generated::OMISSION_ORDER.len(), FAN_TABLE_SIZE - 1);
     let names = |l: &[u8]| l.iter().map(|&i| FANS[i as usize].name).collect::<Vec<_>>();
     assert_eq!(names(generated::CHOW_PAIR_TRIM), ["老少副", "连六", "喜相逢", "一般高"]);
-    assert_eq!(names(generated::TIE_PREFERS), ["一色三同顺", "三同刻"]);
-    assert_eq!(names(generated::TIE_YIELDS), ["七对"]);
+    // The platform's 2018 calculator keeps the first of readings of equal
+    // total (pymahjonggb-1.4 prefers 一色三同顺 and 三同刻, seven pairs yields).
+    assert!(generated::TIE_PREFERS.is_empty() && generated::TIE_YIELDS.is_empty());
     assert_eq!(names(generated::OUTSIDE_READINGS), ["花牌"]);
     assert!(generated::RULE_TEXT[28].0.contains("chows(3)"));
     // Suit pattern tables: counts of one suit splitting into sets (and a pair).
@@ -246,24 +247,42 @@ fn invalid_input_is_an_error_value() {
 
 #[test]
 fn five_copies_of_a_tile_do_not_panic() {
-    // The reference does not reject a tile over 4 (it never returns -2 in
-    // practice): pymahjonggb 1.4.0 scores this hand (5 x W1) 29, with the
-    // fan list below (run through tests/oracle/pymahjonggb_oracle.py).
-    let r = common::score("11111m 234m 567m 99m +9m");
-    let want =
-        [("清一色", 24, 1), ("门前清", 2, 1), ("连六", 1, 1), ("幺九刻", 1, 2)].map(|(n, v, c)| (n.to_string(), v, c));
-    assert_eq!((r.result, r.fan_list()), (29, want.to_vec()));
+    // pymahjonggb 1.4.0 does not reject a tile over 4: it scores this hand
+    // (5 x W1) 29, with the fan list below; pymahjonggb 1.1.0, the
+    // platform's, raises ERROR_TILE_COUNT_GREATER_THAN_4 (-2). Both run
+    // through tests/oracle/pymahjonggb_oracle.py.
+    let cases: [(&str, &[(&str, i32, i32)]); 1] =
+        [("11111m 234m 567m 99m +9m", &[("清一色", 24, 1), ("门前清", 2, 1), ("连六", 1, 1), ("幺九刻", 1, 2)])];
+    assert_legacy_scores_and_refused(&cases);
 }
 
 /// Each hand (notation) scores exactly these fans (name, value, count),
 /// their sum the total.
 #[track_caller]
 fn assert_scores(cases: &[(&str, &[(&str, i32, i32)])]) {
+    assert_scores_under(mcr_engine::fans::Profile::default(), cases);
+}
+
+fn assert_scores_under(profile: &'static mcr_engine::fans::Profile, cases: &[(&str, &[(&str, i32, i32)])]) {
     for &(hand, want) in cases {
-        let r = common::score(hand);
+        let input = mcr_engine::notation::parse_hand(hand).unwrap_or_else(|e| panic!("{hand}: {e}"));
+        let r = mcr_engine::fans::calculate_with(profile, &input);
         let total = want.iter().map(|(_, v, c)| v * c).sum::<i32>();
         let want: Vec<_> = want.iter().map(|&(n, v, c)| (n.to_string(), v, c)).collect();
         assert_eq!((r.result, r.fan_list()), (total, want), "{hand}");
+    }
+}
+
+/// pymahjonggb 1.4.0's answers to hands holding a kind more than four
+/// times, and the platform's 2018 calculator refusing them (-2,
+/// `policy tile_limit = 4`), as pymahjonggb 1.1.0 does.
+fn assert_legacy_scores_and_refused(cases: &[(&str, &[(&str, i32, i32)])]) {
+    let legacy = mcr_engine::fans::Profile::by_name("pymahjonggb-1.4").expect("the profile is built in");
+    assert_scores_under(legacy, cases);
+    for &(hand, _) in cases {
+        assert_eq!(common::score(hand).result, mcr_engine::fans::TILE_MORE_THAN_4, "{hand}");
+        let input = mcr_engine::notation::parse_hand(hand).unwrap();
+        assert_eq!(mcr_engine::fans::calculate_total(&input), mcr_engine::fans::TILE_MORE_THAN_4, "{hand}");
     }
 }
 
@@ -286,7 +305,7 @@ fn two_pungs_of_one_honour_are_not_two_winds_or_dragons() {
             &[("大三元", 88, 1), ("混幺九", 32, 1), ("混一色", 6, 1), ("双箭刻", 6, 1), ("双暗刻", 2, 1)],
         ),
     ];
-    assert_scores(&cases);
+    assert_legacy_scores_and_refused(&cases);
 }
 
 #[test]
@@ -347,7 +366,7 @@ fn six_copies_score_as_the_reference_reads_them() {
             ],
         ),
     ];
-    assert_scores(&cases);
+    assert_legacy_scores_and_refused(&cases);
 }
 
 #[test]
@@ -371,7 +390,7 @@ fn a_kong_whose_kind_is_held_a_fifth_time() {
             &[("组合龙", 12, 1), ("不求人", 4, 1), ("暗杠", 2, 1), ("无字", 1, 1)],
         ),
     ];
-    assert_scores(&cases);
+    assert_legacy_scores_and_refused(&cases);
 }
 
 #[test]

@@ -1,5 +1,8 @@
 //! Differential test: our fan calculator against the Python oracle
-//! pymahjonggb 1.4.0 (`tests/oracle/pymahjonggb_oracle.py`) on random hands.
+//! (`tests/oracle/pymahjonggb_oracle.py`) on random hands, profile by
+//! profile: the default `botzone` against pymahjonggb 1.1.0 (the platform's
+//! 2018 calculator), `pymahjonggb-1.2` against 1.3.0 and `pymahjonggb-1.4`
+//! against 1.4.0.
 //!
 //! The hands are generated here with a seeded xorshift PRNG (deterministic):
 //! regular wins (4 sets + pair, 0..4 sets fixed as packs with random offers,
@@ -15,8 +18,8 @@
 //! - without `python3` or the `MahjongGB` module the test prints
 //!   `SKIPPED: ...` and passes, unless `MCR_REQUIRE_ORACLE=1` or `CI=true`
 //!   (both set by `.ci/run`), then it fails;
-//! - an installed version other than pymahjonggb 1.4.0 always fails (the
-//!   oracle script checks it and exits 4), naming the version found.
+//! - a version other than the one asked for always fails (the oracle script
+//!   checks it and exits 4), naming the version found.
 
 use crate::common;
 
@@ -662,28 +665,45 @@ fn oracle_fan_list(v: &Value) -> Vec<(String, i32, i32)> {
 
 #[test]
 fn fan_calculator_matches_pymahjonggb_on_random_hands_requires_python() {
-    let n = env_num("MCR_DIFF_HANDS", 20_000) as usize;
+    differential("botzone", "1.1.0", 20_000);
+}
+
+#[test]
+fn profile_pymahjonggb_1_4_matches_pymahjonggb_1_4_0_requires_python() {
+    differential("pymahjonggb-1.4", "1.4.0", 20_000);
+}
+
+#[test]
+fn profile_pymahjonggb_1_2_matches_pymahjonggb_1_3_0_requires_python() {
+    differential("pymahjonggb-1.2", "1.3.0", 5_000);
+}
+
+/// `hands` random hands (`MCR_DIFF_HANDS` if set) scored by `profile` and
+/// by pymahjonggb `version`.
+fn differential(profile: &str, version: &str, hands: usize) {
+    let profile = fans::Profile::by_name(profile).expect("a built-in profile");
+    let n = env_num("MCR_DIFF_HANDS", hands as u64) as usize;
     let seed = env_num("MCR_DIFF_SEED", 0x6d63_725f_6469_6666);
 
     let mut rng = XorShift::new(seed);
     let hands: Vec<Gen> = (0..n).map(|_| random_hand(&mut rng)).collect();
     let records: Vec<Value> = hands.iter().enumerate().map(|(i, g)| g.to_json(i)).collect();
 
-    let path = std::env::temp_dir().join(format!("mcr-differential-{}.jsonl", std::process::id()));
+    let path = std::env::temp_dir().join(format!("mcr-differential-{version}-{}.jsonl", std::process::id()));
     {
         let mut f = std::io::BufWriter::new(std::fs::File::create(&path).unwrap());
         for r in &records {
             writeln!(f, "{r}").unwrap();
         }
     }
-    let oracle = run_oracle("pymahjonggb_oracle.py", &path);
+    let oracle = run_oracle("pymahjonggb_oracle.py", &["--version", version], &path);
     let _ = std::fs::remove_file(&path);
     let answers = match oracle {
         Oracle::Ran(a) => a,
         Oracle::Missing(why) => {
             common::skip(
                 "MCR_REQUIRE_ORACLE",
-                &format!("differential test against pymahjonggb: {why} (pip install pymahjonggb==1.4.0)"),
+                &format!("differential test against pymahjonggb {version}: {why} (see .ci/run for its install)"),
             );
             return;
         }
@@ -697,7 +717,7 @@ fn fan_calculator_matches_pymahjonggb_on_random_hands_requires_python() {
     for ((g, rec), ans) in hands.iter().zip(&records).zip(&answers) {
         assert_eq!(ans["id"], rec["id"]);
         let input = Gen::input_from_json(rec);
-        let ours = fans::calculate(&input);
+        let ours = fans::calculate_with(profile, &input);
         let our_list = ours.fan_list();
         let their_result = ans["result"].as_i64().unwrap();
         let their_list = oracle_fan_list(&ans["fan"]);
@@ -721,14 +741,14 @@ fn fan_calculator_matches_pymahjonggb_on_random_hands_requires_python() {
             ));
         }
     }
-    let unseen: Vec<&str> = fans::FANS.iter().skip(1).map(|f| f.name).filter(|f| !fans_seen.contains(*f)).collect();
+    let unseen: Vec<&str> = profile.fans.iter().skip(1).map(|f| f.name).filter(|f| !fans_seen.contains(*f)).collect();
     eprintln!(
         "differential: {n} hands (seed {seed:#x}), oracle results {by_result:?} (0 = wins), by category (hands, wins) {by_category:?}, {} distinct fans seen, never seen: {unseen:?}",
         fans_seen.len()
     );
     assert!(
         mismatches.is_empty(),
-        "{} of {n} hands differ from pymahjonggb; first {}:\n{}",
+        "{} of {n} hands differ from pymahjonggb {version}; first {}:\n{}",
         mismatches.len(),
         mismatches.len().min(8),
         mismatches[..mismatches.len().min(8)].join("\n")

@@ -102,7 +102,7 @@ fn analysis_matches_pymahjonggb_on_random_hands_requires_python() {
         writeln!(f, "{r}").unwrap();
     }
     drop(f);
-    let expected = match run_oracle("pymahjonggb_shanten_oracle.py", &input) {
+    let expected = match run_oracle("pymahjonggb_shanten_oracle.py", &[], &input) {
         Oracle::Ran(v) => v,
         Oracle::Missing(why) => {
             common::skip(

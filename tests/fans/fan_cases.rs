@@ -843,32 +843,32 @@ fan_case!(
     "平和"
 );
 
-// 77 独听・边张 (Edge Wait): positive h004054, negative h001181 (near miss: shows 独听・嵌张)
+// 77 边张 (Edge Wait): positive h004054, negative h001181 (near miss: shows 嵌张)
 fan_case!(
     fan_77,
-    "独听・边张",
+    "边张",
     "[chi B4 2] W5 W3 W2 J1 W6 J1 T8 W4 T9 W4 +T7 seat=2 prevalent=0",
     1,
     "[chi T8 2] [chi B6 2] [peng T4 2] F1 F1 W3 W5 +W4 seat=3 prevalent=3",
     1,
-    "独听・嵌张"
+    "嵌张"
 );
 
-// 78 独听・嵌张 (Closed Wait): positive h001181, negative h004054 (omitted by 独听・边张)
+// 78 嵌张 (Closed Wait): positive h001181, negative h004054 (omitted by 边张)
 fan_case!(
     fan_78,
-    "独听・嵌张",
+    "嵌张",
     "[chi T8 2] [chi B6 2] [peng T4 2] F1 F1 W3 W5 +W4 seat=3 prevalent=3",
     1,
     "[chi B4 2] W5 W3 W2 J1 W6 J1 T8 W4 T9 W4 +T7 seat=2 prevalent=0",
     1,
-    "独听・边张"
+    "边张"
 );
 
-// 79 独听・单钓 (Single Wait): positive h001051, negative h000050 (omitted by 四杠/连七对/十三幺/七对/七星不靠/全不靠/全求人/独听・边张/独听・嵌张)
+// 79 单钓将 (Single Wait): positive h001051, negative h000050 (omitted by 四杠/连七对/十三幺/七对/七星不靠/全不靠/全求人/边张/嵌张)
 fan_case!(
     fan_79,
-    "独听・单钓",
+    "单钓将",
     "[peng W5 1] [peng B8 2] [peng W3 2] T4 T6 T5 J1 +J1 seat=0 prevalent=1",
     1,
     "J1 F1 F3 J2 B1 T3 T6 F4 B4 J3 W8 F2 B7 +W5 seat=1 prevalent=1",

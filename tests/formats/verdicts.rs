@@ -1,6 +1,6 @@
 //! Platform verdicts (`"verdicts": {"<seat>": "TLE"}` on a turn): the engine
 //! ends the game as the judge's `playerError` does. Checked against the real
-//! judge's outputs: the 120 match logs of `botzone_logs.jsonl.gz` (29 end on
+//! judge's outputs: the 120 match logs of `botzone_logs.jsonl.gz` (37 end on
 //! a verdict) as records, and 444 games where the real judge was given a
 //! verdict on one or two seats of a random turn (often the last answers,
 //! where a HU examined first wins over the verdict).
@@ -45,7 +45,7 @@ fn all_reproduced(name: &str) -> usize {
 
 #[test]
 fn match_log_records_reproduce_with_their_verdicts() {
-    assert_eq!(all_reproduced("botzone_logs_records.jsonl.gz"), 29);
+    assert_eq!(all_reproduced("botzone_logs_records.jsonl.gz"), 37);
 }
 
 #[test]

@@ -1,5 +1,14 @@
 #!/usr/bin/env python3
-"""Reference fan calculation with pymahjonggb (pip package MahjongGB 1.4.0).
+"""Reference fan calculation with pymahjonggb (pip package MahjongGB).
+
+Usage: pymahjonggb_oracle.py [--version V] [FILE]. V is the pymahjonggb
+version to run (default 1.4.0): 1.1.0 is the platform's calculator (the
+profile `botzone`), 1.2.0 and 1.3.0 the profile `pymahjonggb-1.2`, 1.4.0 the
+profile `pymahjonggb-1.4`. Only one `MahjongGB` module installs per Python
+environment, so each version other than the environment's is looked for
+first in `target/oracle/pymahjonggb-V` of the repository (made by
+`pip install --target target/oracle/pymahjonggb-V pymahjonggb==V`; `.ci/run`
+does it).
 
 Reads JSON lines of hands (the schema of tests/data/hands.jsonl.gz records:
 {"id", "packs": [[type, tile, offer]], "hand": [...], "win_tile",
@@ -28,18 +37,26 @@ Stdlib + MahjongGB only.
 
 import gzip
 import json
+import os
 import sys
+
+EXPECTED_VERSION = "1.4.0"
+if len(sys.argv) > 2 and sys.argv[1] == "--version":
+    EXPECTED_VERSION = sys.argv[2]
+    del sys.argv[1:3]
+_HERE = os.path.dirname(os.path.abspath(__file__))
+_TARGET = os.path.join(_HERE, "..", "..", "target", "oracle", "pymahjonggb-" + EXPECTED_VERSION)
+if os.path.isdir(_TARGET):
+    sys.path.insert(0, _TARGET)
 
 try:
     import MahjongGB
 except ImportError as e:  # pragma: no cover - depends on the environment
     sys.stderr.write(
         "pymahjonggb_oracle: cannot import MahjongGB (%s); "
-        "install it with `pip install pymahjonggb==1.4.0`\n" % e
+        "install it with `pip install pymahjonggb==%s`\n" % (e, EXPECTED_VERSION)
     )
     sys.exit(3)
-
-EXPECTED_VERSION = "1.4.0"
 
 
 def installed_version():
@@ -48,6 +65,10 @@ def installed_version():
     except ImportError:  # pragma: no cover - Python < 3.8
         return None
     try:
+        # The distribution found first on sys.path: the one imported.
+        for dist in __import__("importlib.metadata").metadata.distributions(path=sys.path):
+            if (dist.metadata["Name"] or "").lower() == "pymahjonggb":
+                return dist.version
         return version("pymahjonggb")
     except PackageNotFoundError:
         return None

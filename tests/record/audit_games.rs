@@ -211,7 +211,7 @@ fn evidence_of_the_last_of_its_kind() {
 
 #[test]
 fn fan_rows_give_each_fan_its_status_omitter_and_rules_line() {
-    // The same hand: 和绝张, 平和, 独听・嵌张, 自摸 counted; 无字 holds but
+    // The same hand: 和绝张, 平和, 嵌张, 自摸 counted; 无字 holds but
     // 平和 omits it.
     let a = audit_of("ce19600ccf32a1ddc7610743");
     let w = a.win.as_ref().unwrap();
@@ -223,7 +223,7 @@ fn fan_rows_give_each_fan_its_status_omitter_and_rules_line() {
             ("和绝张", "counted", vec![], 1, 1),
             ("平和", "counted", vec![], 1, 1),
             ("无字", "omitted", vec!["平和"], 0, 0),
-            ("独听・嵌张", "counted", vec![], 1, 1),
+            ("嵌张", "counted", vec![], 1, 1),
             ("自摸", "counted", vec![], 1, 1),
         ]
     );

@@ -1,4 +1,4 @@
-//! Tests of one concept, one binary: Records: rules keys, the audit of games, the viewer, the test data itself.
+//! Tests of one concept, one binary: Records: rules keys, the audit of games, the viewer, the test data itself, and ARCHITECTURE.md against the tree.
 //! One module per former test file (`cargo test --release --test record`).
 
 #[path = "../browser/mod.rs"]
@@ -6,6 +6,7 @@ mod browser;
 #[path = "../common/mod.rs"]
 mod common;
 
+mod architecture;
 mod audit_games;
 mod data_provenance;
 mod record_rules;

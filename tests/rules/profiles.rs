@@ -16,9 +16,13 @@ fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// Profiles with an oracle are pinned by tests/rules/variants.rs; the others here.
+/// Profiles with an oracle are pinned by tests/rules/variants.rs (the
+/// variants), tests/fans/differential.rs and tests/rules_base/legacy.rs (the
+/// pymahjonggb versions); the others here.
 const WITH_ORACLE: &[&str] = &[
     "botzone",
+    "pymahjonggb-1.2",
+    "pymahjonggb-1.4",
     "strict-98",
     "no-concealed-melded-kong",
     "knitted-straight-no-waits",

@@ -43,7 +43,7 @@ const CASES: &[(&str, &str, At, &str)] = &[
     ("omits 混一色, 缺一门", "omits 混一色, 缺一门 xx", At::Edit, "fan 绿一色: bad count `xx` in `omits` (write x1, x2, ...)"),
     ("omits 混一色, 缺一门", "omits 混一色, 缺一门 x0", At::Edit, "fan 绿一色: `缺一门 x0`: x0 omits nothing; write `缺一门` alone to omit all of it, or drop it"),
     // Count limits.
-    ("    when  pungs(1): is_prevalent_wind\n    at_most 1\n", "    when  pungs(1): is_prevalent_wind\n    at_most 1\n    at_most 2\n", At::Of("at_most 1\n    at_most 2"), "fan 圈风刻: `at_most` is given once (already on line 242)"),
+    ("    when  pungs(1): is_prevalent_wind\n    at_most 1\n", "    when  pungs(1): is_prevalent_wind\n    at_most 1\n    at_most 2\n", At::Of("at_most 1\n    at_most 2"), "fan 圈风刻: `at_most` is given once (already on line 243)"),
     ("    when  pungs(1): is_prevalent_wind\n    at_most 1\n", "    when  pungs(1): is_prevalent_wind\n    at_most 255\n", At::Of("    at_most 255"), "fan 圈风刻: bad count `255` in `at_most` (write a whole number from 1 to 254)"),
     ("    when  all_tiles(green)\n", "    when  all_tiles(green)\n    at_most 1\n", At::Of("all_tiles(green)\n    at_most 1"), "fan 绿一色: `at_most` on a fan whose `when` counts it once at most: drop the line"),
     // Fan headers.
@@ -84,8 +84,8 @@ const CASES: &[(&str, &str, At, &str)] = &[
     ("flag fourth_tile off when", "flag fourth_tile maybe when", At::Edit, "expected `on` or `off` after the flag name"),
     ("flag fourth_tile off when", "flag fourth_tile off if", At::Edit, "expected `when <condition>`"),
     // Policies.
-    ("policy tie_yields = 七对", "policy tie_yields 七对", At::Edit, "expected `policy <name> = <value>`"),
-    ("policy tie_yields = 七对", "policy tie_yields = 七对\npolicy tie_yields = 七对", At::Of("七对\npolicy tie_yields"), "policy `tie_yields` is set twice"),
+    ("policy outside_readings = 花牌", "policy outside_readings 花牌", At::Edit, "expected `policy <name> = <value>`"),
+    ("policy outside_readings = 花牌", "policy outside_readings = 花牌\npolicy outside_readings = 花牌", At::Of("花牌\npolicy outside_readings"), "policy `outside_readings` is set twice"),
     ("policy special_readings = seven_pairs,", "policy special_readings = eight_pairs,", At::Edit, "unknown special reading `eight_pairs` (known: seven_pairs, honors_knitted, thirteen_orphans, knitted_straight)"),
     ("policy pung_pairs = every_pair", "policy pung_pairs = some_pairs", At::Edit, "pung_pairs must be `every_pair`"),
     ("policy discard_completes_pung = melded", "policy discard_completes_pung = sometimes", At::Edit, "discard_completes_pung must be `melded` or `concealed`"),
@@ -94,17 +94,19 @@ const CASES: &[(&str, &str, At, &str)] = &[
     ("policy outside_readings = 花牌", "policy outside_readings = 花牌\npolicy nine_gates_whole_hand = fourth_tile +", At::Of("policy nine_gates"), "syntax error in `fourth_tile +`: unexpected end of input, expected an expression"),
     // Game.
     // (Each on a line of its own: a game rule replaced would also be missing.)
-    ("game false_win_penalty = 10 ", "game false_win_penalty = 10\ngame min_fan 8 ", At::Of("game min_fan 8"), "expected `game <name> = <number>`"),
-    ("game false_win_penalty = 10 ", "game false_win_penalty = 10\ngame max_fan = 8 ", At::Of("game max_fan"), "unknown game rule `max_fan` (known: min_fan, base_score, false_win_penalty)"),
+    ("game false_win_penalty = 10 ", "game false_win_penalty = 10\ngame min_fan 8 ", At::Of("game min_fan 8"), "expected `game <name> = <value>`"),
+    ("game false_win_penalty = 10 ", "game false_win_penalty = 10\ngame max_fan = 8 ", At::Of("game max_fan"), "unknown game rule `max_fan` (known: min_fan, base_score, false_win_penalty, display)"),
     ("game false_win_penalty = 10 ", "game false_win_penalty = 10\ngame min_fan = eight ", At::Of("= eight"), "game min_fan: `eight` is not a whole number"),
+    ("game false_win_penalty = 10 ", "game false_win_penalty = 10\ngame display = public ", At::Of("game display = public"), "game display: `public` is not one of platform, public_judge"),
+    ("policy tile_limit = 4", "policy tile_limit = four", At::Of("tile_limit = four"), "tile_limit must be a number of copies (1..255) or `none`, not `four`"),
     ("game min_fan = 8 ", "# game min_fan = 8 ", At::End, "game min_fan is missing"),
     // Whole-file checks.
-    ("fan 四杠 \"Four Kongs\"", "fan 绿一色 \"Four Kongs\"", At::Edit, "fan 绿一色: duplicate fan name (first defined on line 30)"),
-    ("fan 四杠 \"Four Kongs\"", "fan 四杠 \"All Green\"", At::Edit, "fan 四杠: duplicate English name \"All Green\" (also fan 绿一色 on line 30)"),
+    ("fan 四杠 \"Four Kongs\"", "fan 绿一色 \"Four Kongs\"", At::Edit, "fan 绿一色: duplicate fan name (first defined on line 31)"),
+    ("fan 四杠 \"Four Kongs\"", "fan 四杠 \"All Green\"", At::Edit, "fan 四杠: duplicate English name \"All Green\" (also fan 绿一色 on line 31)"),
     ("omits 混一色, 缺一门", "omits 混一色, 缺一们", At::Edit, "fan 绿一色: omits unknown fan `缺一们` (did you mean `缺一门`?)"),
     ("omits 混一色, 缺一门", "omits 混一色, 绿一色", At::Edit, "fan 绿一色: omits itself"),
     ("    when  voided_suits == 1\n", "    when  voided_suits == 1\n    omits 绿一色\n", At::Of("fan 绿一色"), "fan 绿一色: exclusion cycle: 绿一色 omits 缺一门 omits 绿一色"),
-    ("policy tie_yields = 七对", "policy tie_yields = 八对", At::Edit, "policy tie_yields names unknown fan `八对`"),
+    ("policy outside_readings = 花牌", "policy outside_readings = 八对", At::Edit, "policy outside_readings names unknown fan `八对`"),
     ("policy outside_readings = 花牌", "policy outside_readings = 花牌\npolicy chow_triples_prefer = 清龙 over 全不靠", At::Of("chow_triples_prefer"), "policy chow_triples_prefer names `全不靠`, which is not a chows(3) fan"),
     ("policy outside_readings = 花牌", "policy outside_readings = 花牌\npolicy chow_triples_prefer = 清龙 over 青龙", At::Of("chow_triples_prefer"), "policy chow_triples_prefer names unknown fan `青龙`"),
     ("policy chow_pairs = account_once: 老少副,", "policy chow_pairs = account_once: 双同刻, 老少副,", At::Edit, "policy chow_pairs names `双同刻`, which is not a chows(2) fan"),

@@ -115,7 +115,9 @@ fn a_changed_value_and_exclusion_change_scoring_without_code_changes() {
             "    when  pungs(1): is_prevalent_wind\n    at_most 1\n",
             "    when  pungs(1): is_prevalent_wind\n",
         );
-        replace_once(&r, "= 5 extension on", "= 5 extension off")
+        let r = replace_once(&r, "= 5 extension on", "= 5 extension off");
+        // Six copies scored, not refused, for the at_most checks below.
+        replace_once(&r, "policy tile_limit = 4\n", "policy tile_limit = none\n")
     })
     .unwrap_or_else(|e| panic!("variant build failed:\n{e}"));
     let out = fan(&bin, ALL_CHOWS_HAND);
@@ -123,8 +125,9 @@ fn a_changed_value_and_exclusion_change_scoring_without_code_changes() {
     assert!(out.contains("平和") && !out.contains("断幺"), "{out}");
     let out = fan(&bin, TWO_KONGS_HAND);
     assert!(out.contains("明杠") && out.contains("暗杠") && !out.contains("明暗杠"), "{out}");
-    // Six copies: three pairs of dragon pungs (x3 shipped), two pungs of the
-    // prevalent wind (x1 shipped); 幺九刻 is omitted on both either way.
+    // Six copies (scored with `tile_limit = none`): three pairs of dragon
+    // pungs (x3 shipped), two pungs of the prevalent wind (x1 shipped); 幺九刻
+    // is omitted on both either way.
     let out = fan(&bin, "[peng J1 1] J1 J1 J1 J2 J2 J2 W1 W2 W3 W5 +W5");
     assert!(out.contains("双箭刻 x2 ") && out.contains("total 21 fan"), "{out}");
     let out = fan(&bin, "[peng F4 1] [peng F4 2] [peng B1 3] F2 F2 F2 B7 +B7 seat=2 prevalent=3");

@@ -1,10 +1,10 @@
 //! The five rule variants with an oracle: each profile in rules/profiles/
-//! reproduces the reference calculator built with that rule switch.
-//! tests/data/variants/V.jsonl.gz holds, from the oracle corpus of
-//! ../shared/golden/variants/, every record whose expected result differs
-//! from the default rules (all extra hands among them) plus a 1% sample of
-//! the others. Extra hands also carry `expected_base`, the default rules'
-//! result with `initial` removed: `botzone` must give it.
+//! reproduces pymahjonggb 1.4.0's calculator built with that rule switch,
+//! and extends the profile `pymahjonggb-1.4`. tests/data/variants/V.jsonl.gz
+//! holds, from the oracle corpus, every record whose expected result differs
+//! from pymahjonggb 1.4.0's (all extra hands among them) plus a 1% sample
+//! of the others. Extra hands also carry `expected_base`, pymahjonggb
+//! 1.4.0's result with `initial` removed: `pymahjonggb-1.4` must give it.
 
 use mcr_engine::fans::{self, Profile};
 use mcr_engine::record::hand_inputs;
@@ -30,6 +30,7 @@ fn expected_base(file: &PathBuf) -> Vec<Option<(i32, Vec<(String, i32, i32)>)>> 
 
 fn check(variant: &str) {
     let profile = Profile::by_name(variant).unwrap_or_else(|| panic!("no profile {variant}"));
+    let base = Profile::by_name("pymahjonggb-1.4").expect("the profile is built in");
     let file = data(&format!("{variant}.jsonl.gz"));
     let bases = expected_base(&file);
     let (mut total, mut bad, mut base_checked) = (0, Vec::new(), 0);
@@ -51,11 +52,11 @@ fn check(variant: &str) {
         if let Some((result, fan)) = &bases[rec.line - 1] {
             let mut plain = input;
             plain.flags.initial = false;
-            let base = fans::calculate(&plain);
+            let base = fans::calculate_with(base, &plain);
             base_checked += 1;
             if base.result != *result || base.fan_list() != *fan {
                 bad.push(format!(
-                    "{} (botzone): expected {result} {fan:?}\n    got {} {:?}",
+                    "{} (pymahjonggb-1.4): expected {result} {fan:?}\n    got {} {:?}",
                     h.id,
                     base.result,
                     base.fan_list()
@@ -110,7 +111,7 @@ fn fan_tables_match_the_oracle() {
     for (name, entries) in tables {
         let p = Profile::by_name(name).unwrap();
         assert_eq!(p.fans.len(), entries, "{name}");
-        assert_eq!(p.extends, Some("botzone"));
+        assert_eq!(p.extends, Some("pymahjonggb-1.4"));
     }
     let d = Profile::by_name("distinguish-shifted-chows").unwrap();
     assert_eq!(

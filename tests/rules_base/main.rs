@@ -11,4 +11,5 @@ mod common;
 
 mod accept;
 mod corpora;
+mod legacy;
 mod recorded;

@@ -63,6 +63,6 @@ fn report_page_shows_the_json_standings_in_chromium() {
     assert!(errors.is_empty(), "{errors:?}");
     b.eval("window.scrollTo(0, 0); true").unwrap();
     if std::env::var_os("MCR_SCREENSHOT").is_some() {
-        b.screenshot(&common::repo().join("docs/standings_report.png")).unwrap();
+        b.screenshot(&common::repo().join("docs/src/standings_report.png")).unwrap();
     }
 }

@@ -26,8 +26,10 @@ from the mcr-engine Rust library, in process.
 - ``Arena(seats, games=..., seed=...)``: bot programs (Botzone's protocol
   and limits) and Python policies play full games; records and a table
   (``mcr_engine.arena``).
-- ``mcr_engine.mahjonggb``: a drop-in for pymahjonggb 1.4.0
-  (``import mcr_engine.mahjonggb as MahjongGB``; botzone rules, as it).
+- ``mcr_engine.mahjonggb``: a drop-in for pymahjonggb
+  (``import mcr_engine.mahjonggb as MahjongGB``): 1.1.0, the platform's
+  calculator, by default; ``mahjonggb.v1_3`` and ``mahjonggb.v1_4`` imitate
+  the later versions.
 - ``rules="NAME"``: ``calculate``, ``explain``, ``calculate_many``,
   ``waits``, ``Engine`` and ``VecEnv`` score and judge under the rule
   profile NAME (default ``"botzone"``, the reference); ``profiles()`` maps

@@ -24,7 +24,7 @@ subreaper while it runs bot programs (orphans of the bots come back to it
 and are killed); ``jobs=J`` plays J games at once (policies share the GIL).
 
 Duplicate tournaments: ``records, standings = arena.duplicate(walls=W)``
-plays each wall under the 24 seatings (README, "Tournaments") and returns
+plays each wall under the 24 seatings (docs/src/arena.md, "Tournaments") and returns
 the records and a :class:`Standings` (``.bots``, ``.text``, ``.json``,
 ``.to_pandas()``). A seat may be a batched policy, ``batched(f)`` with
 ``f(obs, mask) -> actions`` on 2-D arrays (one row per seat deciding, numpy

@@ -55,7 +55,23 @@ Returns:\n\
 \tIf verbose is set to be True, form (fan_point, cnt, fan_name, fan_name_en) is used instead.\n\
 Raises:\tTypeError - If any invalid input is encountered.\n";
 
-/// The fan names as Python strings, made once (index = fan index).
+/// The pymahjonggb versions the drop-in imitates: the module name of each
+/// (`mcr_engine.mahjonggb.<module>`), the versions it stands for and the
+/// rule profile that scores as they do. The first is the default
+/// (`mcr_engine.mahjonggb` itself): the Botzone platform's calculator.
+pub const VERSIONS: [(&str, &str, &str); 3] = [
+    ("v1_1", "1.1.0", "botzone"),
+    ("v1_3", "1.2.0, 1.3.0", "pymahjonggb-1.2"),
+    ("v1_4", "1.4.0", "pymahjonggb-1.4"),
+];
+
+/// The profile of version `v` (an index of [`VERSIONS`]).
+fn profile(v: usize) -> &'static fans::Profile {
+    fans::Profile::by_name(VERSIONS[v].2).unwrap_or_else(fans::Profile::default)
+}
+
+/// The fan names as Python strings, made once per version (index = fan
+/// index).
 struct Names {
     zh: Vec<*mut ffi::PyObject>,
     en: Vec<*mut ffi::PyObject>,
@@ -65,13 +81,16 @@ struct Names {
 unsafe impl Send for Names {}
 unsafe impl Sync for Names {}
 
-static NAMES: OnceLock<Names> = OnceLock::new();
+static NAMES: [OnceLock<Names>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
 static UNSUPPORTED: OnceLock<Py<pyo3::types::PyType>> = OnceLock::new();
 
-fn names() -> &'static Names {
-    NAMES.get_or_init(|| {
+fn names(v: usize) -> &'static Names {
+    NAMES[v].get_or_init(|| {
+        // SAFETY: called with the GIL held; the bytes are valid UTF-8 of the
+        // given length.
         let make = |s: &str| unsafe { ffi::PyUnicode_FromStringAndSize(s.as_ptr().cast(), s.len() as ffi::Py_ssize_t) };
-        Names { zh: FANS.iter().map(|f| make(f.name)).collect(), en: FANS.iter().map(|f| make(f.name_en)).collect() }
+        let fans = profile(v).fans;
+        Names { zh: fans.iter().map(|f| make(f.name)).collect(), en: fans.iter().map(|f| make(f.name_en)).collect() }
     })
 }
 
@@ -122,21 +141,23 @@ unsafe fn unsupported(msg: String) -> *mut ffi::PyObject {
     null_mut()
 }
 
-/// The C function behind `MahjongFanCalculator`.
+/// The C function behind `MahjongFanCalculator`; `version` is its `self`,
+/// the index of its version in [`VERSIONS`] as a Python int.
 unsafe extern "C" fn mahjong_fan_calculator(
-    _module: *mut ffi::PyObject,
+    version: *mut ffi::PyObject,
     args: *mut ffi::PyObject,
     kwargs: *mut ffi::PyObject,
 ) -> *mut ffi::PyObject {
+    let v = (ffi::PyLong_AsLong(version).max(0) as usize).min(VERSIONS.len() - 1);
     let Some((hand, verbose)) = parse_call(args, kwargs) else { return null_mut() };
-    let r = fans::calculate(&hand);
+    let r = fans::calculate_with(profile(v), &hand);
     match r.result {
         fans::WRONG_TILE_COUNT => return type_error(c"ERROR_WRONG_TILES_COUNT"),
         fans::TILE_MORE_THAN_4 => return type_error(c"ERROR_TILE_COUNT_GREATER_THAN_4"),
         x if x < 0 => return type_error(c"ERROR_NOT_WIN"),
         _ => {}
     }
-    fan_tuple(&r.counts, verbose)
+    fan_tuple(v, &r.counts, verbose)
 }
 
 /// Reads a `MahjongFanCalculator` call's arguments as pymahjonggb does:
@@ -505,11 +526,11 @@ struct Entries {
 unsafe impl Send for Entries {}
 unsafe impl Sync for Entries {}
 
-static ENTRIES: OnceLock<Entries> = OnceLock::new();
+static ENTRIES: [OnceLock<Entries>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
 
-unsafe fn entry(i: usize, count: u8, verbose: bool) -> *mut ffi::PyObject {
-    let names = names();
-    let value = FANS[i].value as std::ffi::c_long;
+unsafe fn entry(v: usize, i: usize, count: u8, verbose: bool) -> *mut ffi::PyObject {
+    let names = names(v);
+    let value = profile(v).fans[i].value as std::ffi::c_long;
     if verbose {
         let t = ffi::PyTuple_New(4);
         ffi::PyTuple_SetItem(t, 0, ffi::PyLong_FromLong(value));
@@ -528,26 +549,28 @@ unsafe fn entry(i: usize, count: u8, verbose: bool) -> *mut ffi::PyObject {
     }
 }
 
-fn entries() -> &'static Entries {
-    ENTRIES.get_or_init(|| unsafe {
+fn entries(v: usize) -> &'static Entries {
+    // SAFETY: called with the GIL held (module set-up, or a call from Python).
+    ENTRIES[v].get_or_init(|| unsafe {
         let mut short = Vec::new();
         let mut verbose = Vec::new();
         for i in 0..FAN_TABLE_SIZE {
             for c in 1..=CACHED_COUNTS as u8 {
-                short.push(entry(i, c, false));
-                verbose.push(entry(i, c, true));
+                short.push(entry(v, i, c, false));
+                verbose.push(entry(v, i, c, true));
             }
         }
         Entries { short, verbose }
     })
 }
 
-/// pymahjonggb's result tuple: `(points, name)` per fan, or verbose
-/// `(value, count, name, name_en)`, in fan-table order.
-pub(crate) unsafe fn fan_tuple(counts: &[u8], verbose: bool) -> *mut ffi::PyObject {
-    // The drop-in scores with botzone's table (pymahjonggb's).
+/// pymahjonggb's result tuple for version `v` (an index of [`VERSIONS`]):
+/// `(points, name)` per fan, or verbose `(value, count, name, name_en)`, in
+/// fan-table order.
+pub(crate) unsafe fn fan_tuple(v: usize, counts: &[u8], verbose: bool) -> *mut ffi::PyObject {
+    // The drop-in's versions all have pymahjonggb's table.
     let counts = &counts[..FAN_TABLE_SIZE];
-    let cache = entries();
+    let cache = entries(v);
     let n = counts.iter().filter(|&&c| c > 0).count();
     let out = ffi::PyTuple_New(n as ffi::Py_ssize_t);
     if out.is_null() {
@@ -563,12 +586,17 @@ pub(crate) unsafe fn fan_tuple(counts: &[u8], verbose: bool) -> *mut ffi::PyObje
             ffi::Py_IncRef(e);
             e
         } else {
-            entry(i, c, verbose)
+            entry(v, i, c, verbose)
         };
         ffi::PyTuple_SetItem(out, k, item);
         k += 1;
     }
     out
+}
+
+/// The index in [`VERSIONS`] of the version that scores with `profile`.
+pub(crate) fn version_of(profile: &fans::Profile) -> Option<usize> {
+    VERSIONS.iter().position(|v| v.2 == profile.name)
 }
 
 static mut METHOD: ffi::PyMethodDef = ffi::PyMethodDef {
@@ -584,11 +612,21 @@ static mut METHOD: ffi::PyMethodDef = ffi::PyMethodDef {
 pub fn register(m: &Bound<'_, PyModule>, unsupported: Bound<'_, pyo3::types::PyType>) -> PyResult<()> {
     let py = m.py();
     let _ = UNSUPPORTED.set(unsupported.unbind());
-    entries();
-    unsafe {
-        let f = ffi::PyCFunction_NewEx(std::ptr::addr_of_mut!(METHOD), m.as_ptr(), null_mut());
-        let f = Bound::from_owned_ptr_or_err(py, f)?;
-        m.add("MahjongFanCalculator", f)?;
+    let versions = pyo3::types::PyDict::new(py);
+    for (v, (module, which, profile)) in VERSIONS.iter().enumerate() {
+        entries(v);
+        versions.set_item(*module, (*which, *profile))?;
+        // SAFETY: the GIL is held; METHOD lives for the process; the
+        // function object holds its own reference to `this`, its `self`.
+        unsafe {
+            let this = ffi::PyLong_FromLong(v as _);
+            let f = ffi::PyCFunction_NewEx(std::ptr::addr_of_mut!(METHOD), this, null_mut());
+            ffi::Py_DecRef(this);
+            let f = Bound::from_owned_ptr_or_err(py, f)?;
+            let name = if v == 0 { "MahjongFanCalculator".to_string() } else { format!("MahjongFanCalculator_{module}") };
+            m.add(name.as_str(), f)?;
+        }
     }
+    m.add("MAHJONGGB_VERSIONS", versions)?;
     shanten::register(m)
 }

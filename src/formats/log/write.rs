@@ -3,8 +3,8 @@
 //! becomes the judge's output (the engine's requests, display, final
 //! scores) followed by the four bots' entries (the record's answers and
 //! verdicts). Re-driving the real judge with such a log reproduces every
-//! output of it (checked with `/work/tools/judge` while developing; the
-//! tests compare with logs the judge wrote).
+//! output of it (`scripts/judge_check.py` checks it against a build of the
+//! judge; the tests compare with logs the judge wrote).
 //!
 //! Not in a record, so written as constants: the judge entries' `time`,
 //! `memory` and `verdict` (0, 0, `OK`), the bots' `memory` (0) and their

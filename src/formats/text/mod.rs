@@ -19,7 +19,7 @@
 //! - `Wind Q` is the judge's `quan` Q: prevalent wind F(Q+1) (0 east,
 //!   1 south, 2 west, 3 north); `Player N` is seat N, seat wind F(N+1).
 //!   (The data's README lists 0..3 as east, north, west, south: the games'
-//!   圈风刻 and 门风刻 fans say otherwise, see the README.)
+//!   圈风刻 and 门风刻 fans say otherwise, see docs/src/formats.md.)
 //! - Reading ([`games`]) streams the input one game at a time
 //!   ([`read`]), rebuilds the wall and the answers and replays the game
 //!   through the engine ([`rebuild`]); a game whose text and replay disagree

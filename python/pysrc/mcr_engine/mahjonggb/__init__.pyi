@@ -1,5 +1,10 @@
-"""Type stubs of mcr_engine.mahjonggb (the pymahjonggb 1.4.0 drop-in)."""
+"""Type stubs of mcr_engine.mahjonggb (the pymahjonggb drop-in)."""
+from types import ModuleType
 from typing import Any, Tuple
+
+from . import v1_1 as v1_1, v1_3 as v1_3, v1_4 as v1_4
+
+def imitate(version: str) -> ModuleType: ...
 
 def MahjongFanCalculator(
     pack: Tuple[Tuple[str, str, int], ...],
