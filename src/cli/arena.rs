@@ -453,7 +453,7 @@ fn calibrate(a: CalibrateArgs, max_line_bytes: usize) -> ExitCode {
             100.0 * h1,
             100.0 * 1.96 * (h1 * (1.0 - h1) / n).sqrt(),
             100.0 * h0,
-            100.0 * (1.0 - h0 - h1)
+            100.0 * (1.0 - h0 - h1).max(0.0)
         );
         println!(
             "calibrate: walls used: mean {:.1}, median {}, max {} ({:.0} games on average); fixed-size test of the same alpha and power: {:.0} walls ({:.0} games)",
