@@ -55,23 +55,31 @@ impl RefBot {
         let m = match self.policy {
             Policy::Random if moves.is_empty() => Move::PASS,
             Policy::Random => moves[self.rng.below(moves.len())],
-            Policy::Greedy => greedy(&self.view, &moves),
+            Policy::Greedy => greedy(self.view.engine(), self.view.seat(), &moves, &mut |_| 0),
         };
         m.answer().unwrap_or_else(|| "PASS".into())
     }
 }
 
-fn shanten(counts: &[u8; TILE_KINDS]) -> i32 {
+/// The shanten of a hand by kind counts (99 when it has none).
+pub(crate) fn shanten(counts: &[u8; TILE_KINDS]) -> i32 {
     let n: usize = counts.iter().map(|&c| c as usize).sum();
     analyse_counts(counts, n).shanten().unwrap_or(99)
 }
 
-fn greedy(view: &SeatView, moves: &[Move]) -> Move {
+/// The greedy policy's move for `seat` of `e` among its legal `moves`,
+/// reading only what the seat may see (its hand, its packs, the current
+/// tile). Equal discard rows (same shanten, same unseen useful copies) are
+/// broken by `pick(n)`, an index in `0..n` (`mcr bot` takes the first).
+pub(crate) fn greedy(
+    e: &crate::engine::Engine,
+    seat: u8,
+    moves: &[Move],
+    pick: &mut dyn FnMut(usize) -> usize,
+) -> Move {
     if moves.iter().any(|m| m.claim == Claim::Hu) {
         return Move::new(Claim::Hu);
     }
-    let e = view.engine();
-    let seat = view.seat();
     let hand = e.hand(seat);
     let current = e.current_tile();
     let drawer = moves.iter().any(|m| matches!(m.claim, Claim::Play(_)));
@@ -79,9 +87,12 @@ fn greedy(view: &SeatView, moves: &[Move]) -> Move {
         let mut with = hand;
         with[current.index()] += 1;
         let standing: Vec<Tile> = Tile::all().flat_map(|t| std::iter::repeat_n(t, with[t.index()] as usize)).collect();
-        let best = discard::discards(e.packs(seat), &standing, &[])
-            .ok()
-            .and_then(|rows| rows.first().map(|r| (r.tile, r.shanten)));
+        let best = discard::discards(e.packs(seat), &standing, &[]).ok().and_then(|rows| {
+            let first = rows.first()?;
+            let tied = rows.iter().take_while(|r| (r.shanten, r.unseen) == (first.shanten, first.unseen)).count();
+            let r = &rows[pick(tied).min(tied - 1)];
+            Some((r.tile, r.shanten))
+        });
         let Some((tile, best_shanten)) = best else {
             return moves.iter().copied().find(|m| matches!(m.claim, Claim::Play(_))).unwrap_or(Move::PASS);
         };
