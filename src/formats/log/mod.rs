@@ -162,7 +162,7 @@ pub fn read_document(reader: &mut dyn BufRead, max_line_bytes: usize) -> Result<
         .map_err(|e| format!("read error (truncated or corrupt file?): {e}"))?;
     if buf.len() > max {
         return Err(format!(
-            "a JSON document of more than {max} bytes is longer than the limit of {max} bytes: not read"
+            "a JSON document of over {max} bytes is longer than the limit of {max} bytes: skipped"
         ));
     }
     serde_json::from_slice(&buf).map_err(|e| format!("not a JSON document (cut short or corrupt?): {e}"))
@@ -249,15 +249,24 @@ pub fn games<R: BufRead + Send + 'static>(
     document: bool,
     context: Context,
 ) -> super::Games {
-    let mut matches = Matches { file: file.to_path_buf(), engine: Engine::new(), context: Some(context) };
     if document {
         let read = read_document(&mut reader, max_line_bytes);
+        let file = file.to_path_buf();
         return Box::new(std::iter::once_with(move || {
-            let doc = read.map_err(|m| ImportError::new(&matches.file, 1, m))?;
-            let m = MatchLog::from_document(doc).map_err(|e| ImportError::new(&matches.file, 1, e))?;
-            matches.one(m, 1)
+            // The match's id as its context gives it, for an error before the match is read.
+            let id = context.metadata.as_ref().and_then(|(_, m)| match_id(m)).or_else(|| context.name.clone());
+            let bad = |message: String| {
+                let e = ImportError::new(&file, 1, message);
+                match &id {
+                    Some(id) => e.game(id.clone()),
+                    None => e,
+                }
+            };
+            let m = read.and_then(MatchLog::from_document).map_err(bad)?;
+            Matches { file: file.clone(), engine: Engine::new(), context: Some(context) }.one(m, 1)
         }));
     }
+    let mut matches = Matches { file: file.to_path_buf(), engine: Engine::new(), context: Some(context) };
     let file = file.to_path_buf();
     Box::new(Records::<MatchLog>::from_reader(&file, Box::new(reader), max_line_bytes).map(move |r| {
         let r = r?;
@@ -279,7 +288,7 @@ impl Matches {
     fn one(&mut self, mut m: MatchLog, line: usize) -> Result<GameRecord, ImportError> {
         let context = self.context.take().unwrap_or_default();
         let joined = join(&mut m, &context);
-        let id = match_id(&m);
+        let id = match_id(&m).or_else(|| context.name.clone());
         let file = &self.file;
         let place = |e: LogError| {
             let mut err = ImportError::new(file, line, e.message);
@@ -310,7 +319,8 @@ impl Matches {
 }
 
 /// Completes `m` with its context: the metadata's id, players and
-/// `initdata` where `m` has none, then the file name's id.
+/// `initdata` where `m` has none, then the file name's id. A metadata of
+/// another match (by `_id`, else by the file's name) is an error.
 fn join(m: &mut MatchLog, context: &Context) -> Result<(), LogError> {
     if m.is_metadata() {
         let id = match_id(m).unwrap_or_else(|| "<id>".into());
@@ -326,7 +336,7 @@ fn join(m: &mut MatchLog, context: &Context) -> Result<(), LogError> {
         if !meta.is_metadata() {
             return Err(field("metadata", format!("{} is not a match's metadata (no matchId)", path.display())));
         }
-        match (match_id(m), match_id(meta)) {
+        match (match_id(m).or_else(|| context.name.clone()), match_id(meta)) {
             (Some(a), Some(b)) if a != b => {
                 return Err(field("metadata", format!("{} is the metadata of match {b}, not of {a}", path.display())))
             }
@@ -655,6 +665,23 @@ fn initdata<'m>(
         None | Some(Value::Null) | Some(Value::String(_)) | Some(Value::Object(_)) => Ok(from_judge()),
         Some(other) => Err(field("initdata", format!("initdata is neither an object nor a string: {other}"))),
     }
+}
+
+/// The wall a match's log shows, as the import rebuilds it when the match
+/// has no `initdata`: its 136 tiles, how many of each seat's segment the
+/// log shows (the others are the unseen tiles, lowest kind first), `quan`
+/// and `srand` (see the module). `log` is the match's entries, the
+/// judge's and the bots' alternating.
+pub fn wall_from_log(log: &[Value]) -> Result<(Vec<Tile>, [u8; 4], i64, i64), LogError> {
+    let mut outputs = Vec::with_capacity(log.len() / 2 + 1);
+    for (i, e) in log.iter().enumerate().step_by(2) {
+        let output = e
+            .get("output")
+            .and_then(Value::as_object)
+            .ok_or_else(|| entry(i, "a judge entry without its output object"))?;
+        outputs.push(output);
+    }
+    rebuild_wall(&outputs)
 }
 
 /// The wall rebuilt from the deals and draws the judge's requests show
