@@ -98,8 +98,10 @@ impl RecordReader {
             Some(input) if from.or(input.format) == Some(Format::Record) => {
                 Source::Records(Records::from_reader(&input.file, input.reader, input.max_line_bytes))
             }
-            // Stdin can be read once only: as it is.
-            Some(input) if path.as_os_str() == "-" => Source::Imported(formats::games_in(input, from)),
+            // Stdin or a pipe can be read once only: as it is.
+            Some(input) if !std::fs::metadata(&path).is_ok_and(|m| m.is_file()) => {
+                Source::Imported(formats::games_in(input, from))
+            }
             // An unknown format is reported by the library, as `mcr import` does.
             _ => Source::Imported(formats::games(&path, from, DEFAULT_MAX_LINE_BYTES)),
         };

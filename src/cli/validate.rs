@@ -68,15 +68,16 @@ pub fn par_options(command: &str, args: &Args, max_line_bytes: usize) -> ParOpti
 }
 
 /// The record files of `files`, and the inputs to import first: folders,
-/// and files whose first line is a match log's or a text log's (stdin is
-/// read as records).
+/// and regular files whose first line is a match log's or a text log's
+/// (stdin and pipes are read as records).
 fn split_inputs(files: &[PathBuf], max_line_bytes: usize) -> (Vec<PathBuf>, Vec<PathBuf>) {
     files.iter().cloned().partition(|f| {
-        if f.as_os_str() == "-" {
-            return true;
-        }
-        if f.is_dir() {
+        if f.as_os_str() != "-" && f.is_dir() {
             return false;
+        }
+        // A pipe is read once, as records.
+        if !std::fs::metadata(f).is_ok_and(|m| m.is_file()) {
+            return true;
         }
         let format = formats::open(f, max_line_bytes).ok().and_then(|i| i.format);
         !matches!(format, Some(Format::BotzoneLog | Format::BotzoneText))

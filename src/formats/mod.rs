@@ -161,7 +161,7 @@ impl fmt::Display for Format {
 /// when it is none of the three.
 ///
 /// A text file starts with its first game's `Match` line. A line that
-/// opens a JSON document without closing it, or a JSON array
+/// opens a JSON document without closing it, or an array of objects
 /// ([`opens_document`]), starts a match log file as the platform hands one
 /// out (a log array, a `{"status", "logs"}` object, a match's metadata),
 /// records being one JSON object a line. A JSON line is a
@@ -212,12 +212,15 @@ pub fn detect(line: &[u8]) -> Option<Format> {
 }
 
 /// Whether an input whose first non-blank line is `line` is one JSON
-/// document rather than one JSON value a line: the line opens an object
-/// without closing it (`{` alone, as pretty-printed JSON starts), or opens
-/// an array (a record file holds objects only).
+/// document rather than one JSON value a line: the line opens an object or
+/// an array without anything after it (`{` or `[` alone, as pretty-printed
+/// JSON starts), or opens an array of objects (a match log's entries on
+/// one line; a record file holds objects only).
 pub fn opens_document(line: &[u8]) -> bool {
     let line = line.trim_ascii();
-    line.starts_with(b"[") || line == b"{"
+    line == b"["
+        || line == b"{"
+        || line.strip_prefix(b"[").is_some_and(|rest| rest.trim_ascii_start().starts_with(b"{"))
 }
 
 /// An input opened for reading: its lines from the first on (line numbers
@@ -289,7 +292,9 @@ pub fn games(path: &Path, from: Option<Format>, max_line_bytes: usize) -> Games 
 ///
 /// A folder stands for the files in it and its subfolders, in the order of
 /// their names (hidden ones left out, and, unless `from` is given, those in
-/// none of the formats, such as a README). The match log files that hold one
+/// none of the formats, such as a README; a folder left with no file is an
+/// error). Only regular files are looked at before being read (a pipe is
+/// read once, as it is). The match log files that hold one
 /// match without its id, or a match's metadata (see [`log`]), are grouped
 /// by match, the id being the match's own (`_id`, `matchId`) else the one
 /// its file's name starts with (`<id>_...`): each match is one game, read
@@ -300,23 +305,34 @@ pub fn games(path: &Path, from: Option<Format>, max_line_bytes: usize) -> Games 
 pub fn games_of(paths: &[PathBuf], from: Option<Format>, max_line_bytes: usize) -> Games {
     let mut items = Vec::new();
     let mut errors = Vec::new();
-    // Each file, and whether it was found in a folder.
+    // Each file, and the input folder it was found in.
     let mut files = Vec::new();
+    let mut folders = Vec::new();
     for p in paths {
         if p.as_os_str() != "-" && p.is_dir() {
+            let before = files.len();
             list_folder(p, &mut files, &mut errors);
+            for f in &mut files[before..] {
+                f.1 = Some(folders.len());
+            }
+            folders.push((p.clone(), 0usize));
         } else {
-            files.push((p.clone(), false));
+            files.push((p.clone(), None));
         }
     }
     let sniff = from.is_none_or(|f| f == Format::BotzoneLog);
     // The index in `items` of each match's group.
     let mut groups: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
-    for (file, listed) in files {
-        let input = if sniff && file.as_os_str() != "-" { open(&file, max_line_bytes).ok() } else { None };
-        if listed && from.is_none() && input.as_ref().is_some_and(|i| i.format.is_none()) {
+    for (file, folder) in files {
+        // Only a regular file is looked at before it is read: a pipe is read once.
+        let regular = std::fs::metadata(&file).is_ok_and(|m| m.is_file());
+        let input = if sniff && regular { open(&file, max_line_bytes).ok() } else { None };
+        if folder.is_some() && from.is_none() && input.as_ref().is_some_and(|i| i.format.is_none()) {
             // A file of a folder in none of the formats (a README).
             continue;
+        }
+        if let Some(f) = folder {
+            folders[f].1 += 1;
         }
         let shape = input.and_then(log::sniff);
         let Some((shape, own_id)) = shape else {
@@ -337,6 +353,9 @@ pub fn games_of(paths: &[PathBuf], from: Option<Format>, max_line_bytes: usize) 
                 log::Shape::Metadata => metadata.push(file),
             }
         }
+    }
+    for (folder, _) in folders.into_iter().filter(|(_, kept)| *kept == 0) {
+        errors.push(ImportError::new(&folder, 0, "the folder holds no file in any of the formats"));
     }
     let items = errors.into_iter().map(Item::Error).chain(items);
     Box::new(items.flat_map(move |item| -> Games {
@@ -364,23 +383,24 @@ enum Item {
 }
 
 /// The files of `dir` and its subfolders, in the order of their names,
-/// hidden ones (`.x`) left out, each marked as found in a folder.
-fn list_folder(dir: &Path, files: &mut Vec<(PathBuf, bool)>, errors: &mut Vec<ImportError>) {
+/// hidden ones (`.x`) left out (a link to a folder is not followed).
+fn list_folder(dir: &Path, files: &mut Vec<(PathBuf, Option<usize>)>, errors: &mut Vec<ImportError>) {
     let entries = match std::fs::read_dir(dir) {
         Ok(e) => e,
         Err(e) => return errors.push(ImportError::new(dir, 0, format!("cannot list the folder: {e}"))),
     };
-    let mut paths: Vec<PathBuf> = entries
+    // A subfolder is entered, a link to one is not (no loop).
+    let mut paths: Vec<(PathBuf, bool)> = entries
         .filter_map(|e| e.ok())
         .filter(|e| !e.file_name().to_string_lossy().starts_with('.'))
-        .map(|e| e.path())
+        .map(|e| (e.path(), e.file_type().is_ok_and(|t| t.is_dir())))
         .collect();
     paths.sort();
-    for p in paths {
-        if p.is_dir() {
+    for (p, folder) in paths {
+        if folder {
             list_folder(&p, files, errors);
         } else {
-            files.push((p, true));
+            files.push((p, None));
         }
     }
 }

@@ -92,6 +92,8 @@ fn the_shapes_are_told_by_their_content() {
     assert_eq!(formats::detect(br#"{"matchId": "x", "players": []}"#), Some(Format::BotzoneLog));
     assert!(formats::opens_document(b"[") && formats::opens_document(b"{") && formats::opens_document(b"[{}]"));
     assert!(!formats::opens_document(br#"{"_id": "x"}"#));
+    // A line of nested arrays is junk, not a log: the lines after it are still read.
+    assert!(!formats::opens_document(b"[[[1]]]") && formats::detect(b"[[[1]]]").is_none());
     // Records and text are still what they were.
     assert_eq!(formats::detect(br#"{"game_id": "x", "turns": []}"#), Some(Format::Record));
     assert_eq!(formats::detect(b"Match 1"), Some(Format::BotzoneText));

@@ -161,9 +161,7 @@ pub fn read_document(reader: &mut dyn BufRead, max_line_bytes: usize) -> Result<
         .read_to_end(&mut buf)
         .map_err(|e| format!("read error (truncated or corrupt file?): {e}"))?;
     if buf.len() > max {
-        return Err(format!(
-            "a JSON document of over {max} bytes is longer than the limit of {max} bytes: skipped"
-        ));
+        return Err(format!("a JSON document of over {max} bytes is longer than the limit of {max} bytes: skipped"));
     }
     serde_json::from_slice(&buf).map_err(|e| format!("not a JSON document (cut short or corrupt?): {e}"))
 }
