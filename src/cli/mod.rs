@@ -10,6 +10,7 @@ pub mod bench_replay;
 pub mod bench_samples;
 pub mod bench_shanten;
 pub mod bot;
+pub mod decide;
 pub mod export;
 pub mod fan;
 pub mod hands;
