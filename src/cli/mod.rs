@@ -3,6 +3,7 @@ pub mod analyse;
 pub mod arena;
 pub mod audit;
 pub mod bench;
+pub mod bench_decide;
 pub mod bench_env;
 pub mod bench_fan;
 pub mod bench_import;

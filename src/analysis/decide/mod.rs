@@ -66,6 +66,10 @@
 //! decisions of 60 games of `tests/data/games.jsonl.gz`): see
 //! [`DEEP_ERROR`].
 
+pub mod record;
+
+pub use record::{record_decisions, RecordDecision};
+
 use std::collections::HashMap;
 
 use super::analyse_counts;
@@ -154,8 +158,11 @@ pub struct Decision {
     /// One row per kind held, in the judge's tile order (W, B, T, F, J).
     pub discards: Vec<DiscardFigures>,
     /// Whether every figure is exact under the model (draws left at most
-    /// [`Options::exact_draws`], or the deeper search within its budget).
+    /// [`Options::exact_draws`]); otherwise they come from the deeper search.
     pub exact: bool,
+    /// Whether the deeper search reached its node budget (some hands within
+    /// reach were then counted as worth 0).
+    pub budget_hit: bool,
 }
 
 impl Decision {
@@ -178,13 +185,13 @@ pub struct Options {
     /// Up to this many draws left the search is exact (default 3).
     pub exact_draws: u32,
     /// Past them, at most this many hands are searched per discard
-    /// (default 20,000).
+    /// (default 2,000).
     pub node_budget: usize,
 }
 
 impl Default for Options {
     fn default() -> Options {
-        Options { exact_draws: 3, node_budget: 20_000 }
+        Options { exact_draws: 3, node_budget: 2_000 }
     }
 }
 
@@ -211,23 +218,25 @@ pub fn decide(profile: &'static Profile, state: &State) -> Result<Decision, Deci
 /// [`decide`] with the search's options.
 pub fn decide_with(profile: &'static Profile, state: &State, options: Options) -> Result<Decision, DecideError> {
     check(state)?;
-    let mut search = Search::new(profile, state);
+    let mut search = Search::new(profile, state, options);
     let (wins_now, fan_now) = search.wins_now();
     let mut discards = Vec::new();
-    let mut exact = state.draws_left <= options.exact_draws;
+    let exact = state.draws_left <= options.exact_draws;
+    let kinds = JUDGE_ORDER.iter().filter(|t| search.hand[t.index()] > 0).count();
     for tile in JUDGE_ORDER {
         let x = tile.index();
         if search.hand[x] == 0 {
             continue;
         }
+        // Each discard may use its share of the budget, and what the
+        // earlier ones left.
+        search.node_limit = options.node_budget * (discards.len() + 1) / kinds;
         let v = if state.draws_left == 0 {
             Value::ZERO
         } else if state.draws_left <= options.exact_draws {
             search.discard_exact(x, state.draws_left)
         } else {
-            let (v, within) = search.discard_deep(x, state.draws_left, options.node_budget);
-            exact &= false && within;
-            v
+            search.discard_deep(x)
         };
         discards.push(DiscardFigures {
             tile,
@@ -236,7 +245,7 @@ pub fn decide_with(profile: &'static Profile, state: &State, options: Options) -
             min_draws: (v.min_draws != NONE).then_some(v.min_draws),
         });
     }
-    Ok(Decision { wins_now, fan_now, discards, exact })
+    Ok(Decision { wins_now, fan_now, discards, exact, budget_hit: search.budget_hit })
 }
 
 fn check(state: &State) -> Result<(), DecideError> {
@@ -295,6 +304,44 @@ impl Value {
     }
 }
 
+/// A hasher for the search's keys (counts packed into integers): one
+/// multiply-rotate per word, far cheaper than the default SipHash for keys
+/// no adversary chooses.
+#[derive(Default, Clone, Copy)]
+struct KeyHasher(u64);
+
+impl std::hash::Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+    }
+    #[inline]
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    #[inline]
+    fn write_u128(&mut self, n: u128) {
+        self.write_u64(n as u64);
+        self.write_u64((n >> 64) as u64);
+    }
+    #[inline]
+    fn write_u8(&mut self, n: u8) {
+        self.write_u64(n as u64);
+    }
+    #[inline]
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+}
+
+type Map<K, V> = HashMap<K, V, std::hash::BuildHasherDefault<KeyHasher>>;
+
 /// Bits of one kind in a counts key.
 const BITS: u32 = 3;
 
@@ -327,15 +374,26 @@ struct Search {
     discarded_key: u128,
     /// Points of a win by (hand key, win tile, 4th tile); 0 when it is no
     /// win of the minimum fan.
-    points: HashMap<(u128, u8, bool), f64>,
+    points: Map<(u128, u8, bool), f64>,
     /// Shanten + 1 and useful tiles of a hand after its discard.
-    distance: HashMap<u128, (u32, u64)>,
+    distance: Map<u128, (u32, u64)>,
     /// Figures of a decision by the draws and discards that led to it.
-    decisions: HashMap<(u128, u128), Value>,
+    decisions: Map<(u128, u128), Value>,
+    /// The deeper search: the root's draws, hand, pool and shown counts.
+    root_draws: u32,
+    root_hand: TileCounts,
+    root_unseen: TileCounts,
+    root_shown: TileCounts,
+    root_pool: u32,
+    node_limit: usize,
+    budget_hit: bool,
+    /// Hands searched (by key) and their figures per draws left.
+    deep_memo: Map<u128, usize>,
+    deep_values: Vec<Vec<Value>>,
 }
 
 impl Search {
-    fn new(profile: &'static Profile, state: &State) -> Search {
+    fn new(profile: &'static Profile, state: &State, options: Options) -> Search {
         let mut hand = [0u8; TILE_KINDS];
         state.hand.iter().for_each(|t| hand[t.index()] += 1);
         Search {
@@ -352,9 +410,18 @@ impl Search {
             hand_key: key_of(&hand),
             drawn_key: 0,
             discarded_key: 0,
-            points: HashMap::new(),
-            distance: HashMap::new(),
-            decisions: HashMap::new(),
+            points: Map::default(),
+            distance: Map::default(),
+            decisions: Map::default(),
+            root_draws: state.draws_left,
+            root_hand: hand,
+            root_unseen: state.unseen,
+            root_shown: state.shown,
+            root_pool: state.unseen.iter().map(|&n| n as u32).sum(),
+            node_limit: options.node_budget,
+            budget_hit: false,
+            deep_memo: Map::default(),
+            deep_values: Vec::new(),
         }
     }
 
@@ -362,13 +429,18 @@ impl Search {
     /// not a win of the minimum fan), and the fan.
     fn score(&mut self, t: usize) -> (f64, i32) {
         let fourth = self.shown[t] == 3;
+        (self.score_as(t, fourth), 0)
+    }
+
+    /// [`Search::score`] with the 4th-tile flag given.
+    fn score_as(&mut self, t: usize, fourth: bool) -> f64 {
         let key = (self.hand_key, t as u8, fourth);
         if let Some(&p) = self.points.get(&key) {
-            return (p, 0);
+            return p;
         }
-        let (p, fan) = self.score_uncached(t, fourth);
+        let (p, _) = self.score_uncached(t, fourth);
         self.points.insert(key, p);
-        (p, fan)
+        p
     }
 
     fn score_uncached(&self, t: usize, fourth: bool) -> (f64, i32) {
@@ -524,11 +596,126 @@ impl Search {
         best
     }
 
-    /// The deeper search (see the module docs): discard `x`, then `k`
-    /// draws. Also whether it stayed within the budget.
-    fn discard_deep(&mut self, x: usize, k: u32, budget: usize) -> (Value, bool) {
-        let _ = budget;
-        (self.discard_exact(x, k.min(3)), false)
+    /// The deeper search (see the module docs): the figures of discarding
+    /// `x` with all the draws left.
+    fn discard_deep(&mut self, x: usize) -> Value {
+        self.take(x);
+        let node = self.deep_node();
+        let v = self.deep_values[node][self.root_draws as usize];
+        self.untake(x);
+        v
+    }
+
+    /// The deeper search's figures of the hand held after a discard, for
+    /// every number of draws left (0 ..= the root's): an index into
+    /// `deep_values`.
+    fn deep_node(&mut self) -> usize {
+        if let Some(&i) = self.deep_memo.get(&self.hand_key) {
+            return i;
+        }
+        let d = self.root_draws as usize;
+        let mut values = vec![Value::ZERO; d + 1];
+        let (dist, useful) = self.distance();
+        if dist as usize > d || self.deep_memo.len() >= self.node_limit {
+            self.budget_hit |= dist as usize <= d;
+            let i = self.deep_values.len();
+            self.deep_values.push(values);
+            self.deep_memo.insert(self.hand_key, i);
+            return i;
+        }
+        // Reserve the slot first: the budget counts it.
+        let slot = self.deep_values.len();
+        self.deep_values.push(Vec::new());
+        self.deep_memo.insert(self.hand_key, slot);
+        // The useful draws: (copies left, points of a win or 0, index of
+        // the best continuation per figure).
+        let mut branches: Vec<(u32, f64, Vec<Value>)> = Vec::new();
+        let mut bits = useful;
+        while bits != 0 {
+            let t = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let gained = self.hand[t].saturating_sub(self.root_hand[t]);
+            let copies = self.root_unseen[t].saturating_sub(gained) as u32;
+            if copies == 0 {
+                continue;
+            }
+            if dist == 1 {
+                let discarded = self.root_hand[t].saturating_sub(self.hand[t]);
+                let fourth = self.root_shown[t] + discarded == 3;
+                self.add(t);
+                let points = self.score_as(t, fourth);
+                self.remove(t);
+                if points > 0.0 {
+                    branches.push((copies, points, Vec::new()));
+                }
+                continue;
+            }
+            self.add(t);
+            let mut best = vec![Value::ZERO; d + 1];
+            let mut held = kinds_held(&self.hand);
+            while held != 0 {
+                let x = held.trailing_zeros() as usize;
+                held &= held - 1;
+                if x == t {
+                    continue;
+                }
+                self.remove(x);
+                if self.distance().0 + 1 == dist {
+                    let child = self.deep_node();
+                    for (b, v) in best.iter_mut().zip(&self.deep_values[child]) {
+                        b.keep_best(*v);
+                    }
+                }
+                self.add(x);
+            }
+            self.remove(t);
+            if best.iter().any(|v| v.min_draws != NONE) {
+                branches.push((copies, 0.0, best));
+            }
+        }
+        for k in 1..=d {
+            let pool = (self.root_pool - (d - k) as u32) as f64;
+            let mut v = Value::ZERO;
+            let mut taken = 0.0;
+            for (copies, points, next) in &branches {
+                let p = *copies as f64 / pool;
+                taken += p;
+                if *points > 0.0 {
+                    v.win_prob += p;
+                    v.exp_points += p * points;
+                    v.min_draws = 1;
+                } else {
+                    let w = next[k - 1];
+                    v.win_prob += p * w.win_prob;
+                    v.exp_points += p * w.exp_points;
+                    if w.min_draws != NONE {
+                        v.min_draws = v.min_draws.min(w.min_draws + 1);
+                    }
+                }
+            }
+            let rest = (1.0 - taken).max(0.0);
+            let stay = values[k - 1];
+            v.win_prob += rest * stay.win_prob;
+            v.exp_points += rest * stay.exp_points;
+            if rest > 0.0 && stay.min_draws != NONE {
+                v.min_draws = v.min_draws.min(stay.min_draws + 1);
+            }
+            values[k] = v;
+        }
+        self.deep_values[slot] = values;
+        slot
+    }
+
+    #[inline]
+    fn add(&mut self, t: usize) {
+        self.hand[t] += 1;
+        self.hand_key += unit(t);
+    }
+
+    #[inline]
+    fn remove(&mut self, t: usize) {
+        self.hand[t] -= 1;
+        self.hand_key -= unit(t);
     }
 }
 
