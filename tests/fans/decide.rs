@@ -167,3 +167,83 @@ fn human_form_answers_one_hand() {
     let first = run.stdout.lines().nth(2).unwrap();
     assert!(first.starts_with("F2"), "throwing the lone wind keeps the straight's wait: {}", run.stdout);
 }
+
+/// The states of `decide.jsonl` were taken from the public games: the
+/// record helper finds each at its turn and seat, with the same hand, packs,
+/// shown and unseen counts (the file sets its own draws left, 1-3).
+#[test]
+fn record_decisions_give_the_states_of_the_games() {
+    use mcr_engine::analysis::decide::record_decisions;
+    use mcr_engine::record::GameRecord;
+    use std::collections::HashMap;
+    let mut wanted: HashMap<String, Vec<(usize, u8, State)>> = HashMap::new();
+    for (line, rec, _) in states() {
+        let id = rec.id.as_str().unwrap().to_string();
+        let mut parts = id.split(':');
+        let (game, turn, seat) = (parts.next().unwrap(), parts.next().unwrap(), parts.next().unwrap());
+        let state = rec.to_state().unwrap_or_else(|e| panic!("decide.jsonl:{line}: {e}"));
+        wanted.entry(game.to_string()).or_default().push((turn.parse().unwrap(), seat.parse().unwrap(), state));
+    }
+    let mut found = 0;
+    for item in Records::<GameRecord>::open(&common::data("games.jsonl.gz")).unwrap() {
+        let rec = item.unwrap().record;
+        let Some(states) = wanted.get(&rec.game_id) else { continue };
+        let (decisions, stop) = record_decisions(&rec, Profile::default());
+        assert!(stop.is_none(), "{}: {stop:?}", rec.game_id);
+        for d in &decisions {
+            let mut sorted = d.state.hand.clone();
+            sorted.sort();
+            assert_eq!(sorted, d.state.hand, "the hand is in tile order");
+            assert_eq!(d.state.hand.len() + 3 * d.state.packs.len(), 14);
+            if let Some(p) = d.played {
+                assert!(d.state.hand.contains(&p), "{}: turn {} plays a tile held", rec.game_id, d.turn);
+            }
+        }
+        for (turn, seat, want) in states {
+            let d = decisions
+                .iter()
+                .find(|d| d.turn == *turn && d.seat == *seat)
+                .unwrap_or_else(|| panic!("{}: no decision of seat {seat} at turn {turn}", rec.game_id));
+            let mut hand = want.hand.clone();
+            hand.sort();
+            assert_eq!(d.state.hand, hand, "{} turn {turn}", rec.game_id);
+            assert_eq!(d.state.packs, want.packs, "{} turn {turn}", rec.game_id);
+            assert_eq!((d.state.seat, d.state.prevalent), (want.seat, want.prevalent), "{} turn {turn}", rec.game_id);
+            assert_eq!(d.state.shown, want.shown, "{} turn {turn}: shown", rec.game_id);
+            assert_eq!(d.state.unseen, want.unseen, "{} turn {turn}: unseen", rec.game_id);
+            // The file sets its own draws left (1-3); the game's are the segment's.
+            assert!(d.state.draws_left <= 21, "{} turn {turn}: draws left", rec.game_id);
+            found += 1;
+        }
+    }
+    assert_eq!(found, 200);
+}
+
+/// Past the exact draws the deeper search gives figures of the same kind:
+/// probabilities, points no more than a probability times the largest win,
+/// and the same zero rows as the exact search where no win is reachable.
+#[test]
+fn deeper_search_stays_close_to_the_exact_one() {
+    use mcr_engine::analysis::decide::{decide_with, Options};
+    let profile = Profile::default();
+    let (mut same_best, mut n) = (0, 0);
+    for (_, rec, _) in states().into_iter().filter(|(_, r, _)| r.draws_left == 3) {
+        let state = rec.to_state().unwrap();
+        let exact = decide(profile, &state).unwrap();
+        let deep = decide_with(profile, &state, Options { exact_draws: 2, ..Options::default() }).unwrap();
+        assert!(!deep.exact && exact.exact);
+        for (a, b) in exact.discards.iter().zip(&deep.discards) {
+            assert_eq!(a.tile, b.tile);
+            assert!((0.0..=1.0 + 1e-12).contains(&b.win_prob), "{b:?}");
+            assert!(b.exp_points >= 0.0 && b.exp_points <= b.win_prob * 3.0 * (8.0 + 400.0), "{b:?}");
+            if a.min_draws.is_none() {
+                assert_eq!(b.win_prob, 0.0, "{}: no win within the draws, exactly", rec.id);
+            }
+            assert!((a.win_prob - b.win_prob).abs() < 0.2, "{a:?} {b:?}");
+        }
+        n += 1;
+        same_best += (exact.best_by_points().map(|r| r.tile) == deep.best_by_points().map(|r| r.tile)) as usize;
+    }
+    assert!(n > 50, "{n} states");
+    assert!(same_best * 10 >= n * 7, "the same best discard in {same_best} of {n} states");
+}
