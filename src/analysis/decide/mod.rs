@@ -83,7 +83,7 @@
 
 pub mod record;
 
-pub use record::{record_decisions, RecordDecision};
+pub use record::{record_decisions, seat_state, RecordDecision};
 
 use std::collections::HashMap;
 
@@ -209,8 +209,8 @@ impl Default for Options {
 /// Why a state cannot be analysed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum DecideError {
-    #[error("{standing} standing tiles beside {packs} packs: a seat holding its draw has 14 - 3 x packs")]
-    TileCount { standing: usize, packs: usize },
+    #[error("{standing} standing tiles beside {packs} packs: expected {total} - 3 x packs")]
+    TileCount { standing: usize, packs: usize, total: usize },
     #[error("{0}")]
     Hand(#[from] HandError),
     #[error("{count} copies of {tile} among the hand, the packs and the unseen tiles (at most 4)")]
@@ -259,16 +259,55 @@ pub fn decide_with(profile: &'static Profile, state: &State, options: Options) -
     Ok(Decision { wins_now, fan_now, discards, exact, budget_hit: search.budget_hit })
 }
 
+/// The figures of a seat that holds `13 - 3 * packs` standing tiles and
+/// waits for its next draw (after a discard, or to weigh a claim against
+/// passing): the same model, its first draw next. The row's `tile` is the
+/// first tile held.
+pub fn waiting_figures(
+    profile: &'static Profile,
+    state: &State,
+    options: Options,
+) -> Result<DiscardFigures, DecideError> {
+    check_tiles(state, 13)?;
+    let mut search = Search::new(profile, state, options);
+    let k = state.draws_left;
+    let v = if k == 0 {
+        Value::ZERO
+    } else if k <= options.exact_draws {
+        let (dist, useful) = search.distance();
+        if dist > k {
+            Value::ZERO
+        } else {
+            search.draws_exact(k, dist, useful)
+        }
+    } else {
+        let node = search.deep_node();
+        search.deep_values[node][k as usize]
+    };
+    Ok(DiscardFigures {
+        tile: state.hand[0],
+        win_prob: v.win_prob,
+        exp_points: v.exp_points,
+        min_draws: (v.min_draws != NONE).then_some(v.min_draws),
+    })
+}
+
 fn check(state: &State) -> Result<(), DecideError> {
+    check_tiles(state, 14)
+}
+
+/// [`check`] for a hand of `total - 3 * packs` standing tiles.
+fn check_tiles(state: &State, total: usize) -> Result<(), DecideError> {
     let (standing, packs) = (state.hand.len(), state.packs.len());
-    if packs > 4 || standing + 3 * packs != 14 {
-        return Err(DecideError::TileCount { standing, packs });
+    if packs > 4 || standing + 3 * packs != total {
+        return Err(DecideError::TileCount { standing, packs, total });
     }
     // The packs and winds, as the calculator takes them.
+    let n = standing.min(13);
     HandInput::new(
         &state.packs,
-        &state.hand[..13 - 3 * packs],
-        state.hand[13 - 3 * packs],
+        &state.hand[..n - 1],
+        state.hand[n - 1],
         WinFlags::default(),
         state.seat,
         state.prevalent,
@@ -414,6 +453,7 @@ impl Search {
             prevalent: state.prevalent,
             min_fan: profile.game.min_fan,
             waiting: 13 - 3 * state.packs.len(),
+
             hand,
             unseen: state.unseen,
             shown: state.shown,

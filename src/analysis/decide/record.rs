@@ -28,6 +28,33 @@ pub struct RecordDecision {
     pub played: Option<Tile>,
 }
 
+/// The state of `seat` in `engine` (a replay's, or a bot's view of its
+/// seat) holding the standing tiles `counts` (its concealed tiles, with a
+/// drawn or claimed tile added, or others taken out, as the caller weighs a
+/// move): its packs, the judge's shown counts, what it cannot see (4, less
+/// `counts`, its concealed kongs and the shown tiles) and the tiles left in
+/// its wall segment.
+pub fn seat_state(engine: &Engine, seat: u8, counts: &[u8; TILE_KINDS]) -> State {
+    let hand: Vec<Tile> = Tile::all().flat_map(|t| std::iter::repeat_n(t, counts[t.index()] as usize)).collect();
+    let packs = engine.packs(seat).to_vec();
+    let shown: [u8; TILE_KINDS] = std::array::from_fn(|i| engine.shown(Tile::from_index(i as u8)));
+    let mut unseen = [0u8; TILE_KINDS];
+    for (i, u) in unseen.iter_mut().enumerate() {
+        let concealed_kong = packs.iter().any(|p| p.is_concealed_kong() && p.tile.index() == i);
+        let known = counts[i] + shown[i] + if concealed_kong { 4 } else { 0 };
+        *u = 4u8.saturating_sub(known);
+    }
+    State {
+        packs,
+        hand,
+        seat,
+        prevalent: engine.quan(),
+        shown,
+        unseen,
+        draws_left: engine.walls_remaining()[seat as usize % 4] as u32,
+    }
+}
+
 /// Every own-draw decision of `record`, replayed under `profile`, in turn
 /// order; a replay that stops early (see [`crate::replay`]) gives the
 /// decisions before it and the reason.
