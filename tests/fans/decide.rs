@@ -247,3 +247,27 @@ fn deeper_search_stays_close_to_the_exact_one() {
     assert!(n > 50, "{n} states");
     assert!(same_best * 10 >= n * 7, "the same best discard in {same_best} of {n} states");
 }
+
+/// A waiting hand's figures are those of the discard that leaves it, in
+/// both searches (the shown count of the discard added, as the model says).
+#[test]
+fn waiting_figures_are_the_discard_rows() {
+    use mcr_engine::analysis::decide::{decide_with, waiting_figures, Options};
+    let profile = Profile::default();
+    for (line, rec, _) in states().into_iter().step_by(10) {
+        for options in [Options::default(), Options { exact_draws: 1, ..Options::default() }] {
+            let state = rec.to_state().unwrap();
+            let d = decide_with(profile, &state, options).unwrap();
+            for row in &d.discards {
+                let mut w = state.clone();
+                let at = w.hand.iter().position(|&t| t == row.tile).unwrap();
+                w.hand.remove(at);
+                w.shown[row.tile.index()] += 1;
+                let f = waiting_figures(profile, &w, options).unwrap();
+                assert!(close(f.win_prob, row.win_prob, false), "decide.jsonl:{line} {}: {f:?} {row:?}", row.tile);
+                assert!(close(f.exp_points, row.exp_points, true), "decide.jsonl:{line} {}: {f:?} {row:?}", row.tile);
+                assert_eq!(f.min_draws, row.min_draws, "decide.jsonl:{line} {}", row.tile);
+            }
+        }
+    }
+}

@@ -52,15 +52,20 @@
 //!
 //! Past [`Options::exact_draws`] the search keeps the model but follows only
 //! the draws that lower the hand's shanten: any other draw is taken as
-//! discarded at once (the hand stays as it is, and one draw is spent). After
-//! a useful draw it tries only the discards that keep the lowered shanten.
-//! A useful tile's chance at each draw is its unseen count (less the copies
-//! drawn on the way) over the tiles left in the pool, and a tile is scored
-//! as the 4th when `shown` says so with the path's own discards counted.
-//! Each hand is searched once for all numbers of draws left (its figures
-//! are a vector indexed by the draws left), so the cost grows with the
-//! hands within reach, not with the draws. The hands reached stop at
-//! [`Options::node_budget`]: a hand past the budget counts as worth 0.
+//! discarded at once (the hand stays as it is, and one draw is spent). A
+//! waiting hand's useful draws are the tiles that win with the minimum fan;
+//! a win below it counts as a draw discarded at once. After a useful draw it
+//! tries only the discards that keep the lowered shanten. A useful tile's
+//! chance at each draw is its unseen count (less the copies drawn on the
+//! way) over the tiles left in the pool, and a tile is scored as the 4th
+//! when `shown` says so with the path's own discards from the hand counted
+//! (not the draws discarded at once). Each hand is searched once for all
+//! numbers of draws left (its figures are a vector indexed by the draws
+//! left), so the cost grows with the hands within reach, not with the
+//! draws. At most [`Options::node_budget`] hands are expanded per decision,
+//! shared among the discards (each its share, and what the earlier ones
+//! left); a hand past the budget counts as worth 0
+//! ([`Decision::budget_hit`] says so).
 //!
 //! Its error against the exact figures, measured on real states (every 5th
 //! own-draw decision of the first 30 games of `tests/data/games.jsonl.gz`,
@@ -69,17 +74,17 @@
 //!
 //! | draws left | states | discards | `win_prob` abs. error, mean / max | `exp_points` abs. error, mean / max | `min_draws` equal | same best discard | `exp_points` lost by its choice |
 //! |---|---|---|---|---|---|---|---|
-//! | 3 | 394 | 3,720 | 5.3e-4 / 0.079 | 0.039 / 9.7 | 95.6% | 91.4% | 0.019 a state (1.8% of the best's 1.09) |
-//! | 4 | 382 | 3,626 | 1.4e-3 / 0.135 | 0.100 / 15.5 | 89.7% | 70.7% | 0.036 a state (2.2% of the best's 1.66) |
+//! | 3 | 394 | 3,720 | 5.3e-4 / 0.079 | 0.040 / 9.7 | 95.7% | 90.9% | 0.019 a state (1.8% of the best's 1.09) |
+//! | 4 | 382 | 3,626 | 1.4e-3 / 0.135 | 0.100 / 15.5 | 91.0% | 63.4% | 0.036 a state (2.2% of the best's 1.66) |
 //!
 //! Measured with `mcr bench decide --games 30 --every 5 --error`. The exact
-//! search took 1.7 ms (3 draws) and 45 ms (4 draws) a state on average, the
-//! deeper one 0.4 ms and 3.6 ms.
+//! search took 2.4 ms (3 draws) and 61 ms (4 draws) a state on average, the
+//! deeper one 0.6 ms and 3.4 ms.
 //!
 //! Speed at the real draws left (up to 21), one thread, the default options
-//! (`mcr bench decide --games 100`: 6,771 decisions): median 2.0 ms, p99
-//! 15.9 ms, max 32 ms per decision; the node budget was reached in half of
-//! them (early hands, far from any win).
+//! (`mcr bench decide --games 100`: 6,771 decisions): median 2.1 ms, p90
+//! 10.2 ms, p99 15.9 ms, max 32 ms per decision; the node budget was reached
+//! in 4,057 of them (early hands, far from any win).
 
 pub mod record;
 
@@ -196,13 +201,13 @@ pub struct Options {
     /// Up to this many draws left the search is exact (default 3).
     pub exact_draws: u32,
     /// Past them, at most this many hands are searched per discard
-    /// (default 2,000).
+    /// (default 1,000).
     pub node_budget: usize,
 }
 
 impl Default for Options {
     fn default() -> Options {
-        Options { exact_draws: 3, node_budget: 2_000 }
+        Options { exact_draws: 3, node_budget: 1_000 }
     }
 }
 
@@ -436,6 +441,8 @@ struct Search {
     root_shown: TileCounts,
     root_pool: u32,
     node_limit: usize,
+    /// Hands the deeper search expanded, over every discard.
+    deep_nodes: usize,
     budget_hit: bool,
     /// Hands searched (by key) and their figures per draws left.
     deep_memo: Map<u128, usize>,
@@ -470,6 +477,7 @@ impl Search {
             root_shown: state.shown,
             root_pool: state.unseen.iter().map(|&n| n as u32).sum(),
             node_limit: options.node_budget,
+            deep_nodes: 0,
             budget_hit: false,
             deep_memo: Map::default(),
             deep_values: Vec::new(),
@@ -651,6 +659,12 @@ impl Search {
     /// `x` with all the draws left.
     fn discard_deep(&mut self, x: usize) -> Value {
         self.take(x);
+        // The pool and shown counts move from the hand after this discard:
+        // a hand's figures depend on it, so each discard searches anew.
+        self.root_hand = self.hand;
+        self.root_shown = self.shown;
+        self.deep_memo.clear();
+        self.deep_values.clear();
         let node = self.deep_node();
         let v = self.deep_values[node][self.root_draws as usize];
         self.untake(x);
@@ -667,7 +681,7 @@ impl Search {
         let d = self.root_draws as usize;
         let mut values = vec![Value::ZERO; d + 1];
         let (dist, useful) = self.distance();
-        if dist as usize > d || self.deep_memo.len() >= self.node_limit {
+        if dist as usize > d || self.deep_nodes >= self.node_limit {
             self.budget_hit |= dist as usize <= d;
             let i = self.deep_values.len();
             self.deep_values.push(values);
@@ -675,6 +689,7 @@ impl Search {
             return i;
         }
         // Reserve the slot first: the budget counts it.
+        self.deep_nodes += 1;
         let slot = self.deep_values.len();
         self.deep_values.push(Vec::new());
         self.deep_memo.insert(self.hand_key, slot);
