@@ -61,6 +61,14 @@ impl RefBot {
         Ok(a)
     }
 
+    /// Takes in a past request (with this bot's recorded answer to the one
+    /// before it) without choosing an answer: a restarted bot catching up.
+    pub fn observe(&mut self, request: &str, previous_answer: Option<&str>) -> Result<(), String> {
+        let prev = previous_answer.map(str::to_string).or_else(|| self.last.take());
+        self.last = None;
+        self.view.observe(request.trim_end_matches(['\r', '\n']), prev.as_deref()).map_err(|e| e.to_string())
+    }
+
     fn choose(&mut self) -> String {
         let e = self.view.engine();
         let seat = self.view.seat();
@@ -335,9 +343,17 @@ pub fn serve(
         return Err("no requests".into());
     }
     let mut answer = String::new();
+    // The decision analysis answers only the last request (the earlier ones
+    // are caught up on); the other policies answer each, as when kept
+    // running (the random policy's draws stay the same).
+    let catch_up = matches!(policy, Policy::Decide | Policy::DecideWinProb);
     for (i, r) in requests.iter().enumerate() {
         let prev = i.checked_sub(1).and_then(|k| responses.get(k)).map(String::as_str);
-        answer = bot.turn(r, prev)?;
+        if i + 1 == requests.len() || !catch_up {
+            answer = bot.turn(r, prev)?;
+        } else {
+            bot.observe(r, prev)?;
+        }
     }
     // One write per turn (the answer and the marker together): the arena
     // wakes once.
