@@ -40,6 +40,8 @@ enum Command {
     Shanten(cli::shanten::Args),
     /// Each winning tile of a waiting hand with its fans, self-drawn and on a discard.
     Waits(cli::waits::Args),
+    /// Per discard: the chance and expected points of a win of the minimum fan within the draws left.
+    Decide(cli::decide::Args),
     /// Check a shanten corpus (.jsonl/.jsonl.gz) against its expected answers.
     Analyse(cli::analyse::Args),
     /// Serve the engine as JSON lines on stdin/stdout.
@@ -87,6 +89,7 @@ fn main() -> ExitCode {
         Command::Analyse(a) => cli::analyse::run(a, max_line),
         Command::Shanten(a) => cli::shanten::run(a),
         Command::Waits(a) => cli::waits::run(a),
+        Command::Decide(a) => cli::decide::run(a, max_line),
         Command::Bench(a) => cli::bench::run(a, max_line),
         Command::View(a) => cli::view::run(a, max_line),
         Command::Play(a) => cli::play::run(a),
