@@ -34,6 +34,8 @@ pub enum What {
     /// Time `mcr import` (read, replay, check, write records) over a file of
     /// any format, one thread: games/s.
     Import(super::bench_import::Args),
+    /// Time the decision analysis on real game states at their real draws left (median, p99, max ms).
+    Decide(super::bench_decide::Args),
     /// Time the vectorised environment (random legal policy, masks and
     /// observations every step) on 1 and 2 threads.
     Env(super::bench_env::Args),
@@ -44,6 +46,7 @@ pub fn run(args: Args, max_line_bytes: usize) -> ExitCode {
         What::Fan { file, passes, rules } => super::bench_fan::run(&file, passes, rules.rules),
         What::Replay(a) => super::bench_replay::run(a, max_line_bytes),
         What::Env(a) => super::bench_env::run(a),
+        What::Decide(a) => super::bench_decide::run(a, max_line_bytes),
         What::Samples(a) => super::bench_samples::run(a, max_line_bytes),
         What::Import(a) => super::bench_import::run(a, max_line_bytes),
         What::Shanten { file, passes } => super::bench_shanten::run(&file, passes, max_line_bytes),

@@ -1,4 +1,4 @@
-//! `mcr bot [--policy random|greedy] [--io json|simple] [--keep-running] [--seed S]`:
+//! `mcr bot [--policy random|greedy|decide|decide-win-prob] [--io json|simple] [--keep-running] [--seed S]`:
 //! the reference bot on stdin/stdout (src/arena/refbot.rs).
 
 use std::process::ExitCode;
@@ -10,6 +10,10 @@ use mcr_engine::arena::Io;
 pub enum PolicyArg {
     Random,
     Greedy,
+    /// The decision analysis: the discard and claims of highest expected points.
+    Decide,
+    /// The decision analysis by the chance to win.
+    DecideWinProb,
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -36,6 +40,8 @@ pub fn run(args: Args) -> ExitCode {
     let policy = match args.policy {
         PolicyArg::Random => Policy::Random,
         PolicyArg::Greedy => Policy::Greedy,
+        PolicyArg::Decide => Policy::Decide,
+        PolicyArg::DecideWinProb => Policy::DecideWinProb,
     };
     let io = match args.io {
         IoArg::Json => Io::Json,

@@ -8,6 +8,7 @@ mod analyse;
 mod arena;
 mod audit;
 mod bench;
+mod bench_decide;
 mod bench_env;
 mod bench_fan;
 mod bench_import;
@@ -15,6 +16,7 @@ mod bench_replay;
 mod bench_samples;
 mod bench_shanten;
 mod bot;
+mod decide;
 mod export;
 mod fan;
 mod hands;
@@ -69,6 +71,8 @@ enum Command {
     Shanten(shanten::Args),
     /// Each winning tile of a waiting hand with its fans, self-drawn and on a discard.
     Waits(waits::Args),
+    /// Per discard: the chance and expected points of a win of the minimum fan within the draws left.
+    Decide(decide::Args),
     /// Check a shanten corpus (.jsonl/.jsonl.gz) against its expected answers.
     Analyse(analyse::Args),
     /// Serve the engine as JSON lines on stdin/stdout.
@@ -116,6 +120,7 @@ fn main() -> ExitCode {
         Command::Analyse(a) => analyse::run(a, max_line),
         Command::Shanten(a) => shanten::run(a),
         Command::Waits(a) => waits::run(a),
+        Command::Decide(a) => decide::run(a, max_line),
         Command::Bench(a) => bench::run(a, max_line),
         Command::View(a) => view::run(a, max_line),
         Command::Play(a) => play::run(a),

@@ -7,6 +7,10 @@
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
+use mcr_engine::arena::builtin::{Builtin, Kind};
+use mcr_engine::arena::duplicate::Format;
+use mcr_engine::arena::sequential::{self, Plan};
+use mcr_engine::arena::sprt::Sprt;
 use mcr_engine::arena::{
     self, bots, local, ArenaConfig, ArenaError, BotSpec, Io, LocalFactory, LocalPlayer, SeatSpec, SeatTurn,
 };
@@ -171,6 +175,75 @@ fn shlex_split(s: &str) -> Option<Vec<String>> {
     mcr_engine::arena::bots::split_command(s)
 }
 
+/// One seat from Python: a dict of bot keys (a program) or of built-in keys
+/// (`builtin`, `seed`, `random_discards`, `name`), or a callable policy
+/// (batched when marked `_mcr_batched`).
+fn seat_from_py(
+    i: usize,
+    item: &Bound<'_, PyAny>,
+    kind: ObsKind,
+    error: &Arc<Mutex<Option<PyErr>>>,
+) -> PyResult<SeatSpec> {
+    if let Ok(d) = item.downcast::<PyDict>() {
+        if d.contains("builtin")? {
+            return builtin_from_dict(i, d);
+        }
+        return Ok(SeatSpec::Bot(Arc::new(bot_from_dict(i, d)?)));
+    }
+    if !item.is_callable() {
+        return Err(bad(format!(
+            "seat {i}: a dict of bot keys, a built-in policy (mcr_engine.policies) or a callable policy(obs, mask) -> action"
+        )));
+    }
+    let batched = item.getattr("_mcr_batched").ok().and_then(|b| b.extract::<bool>().ok()).unwrap_or(false);
+    let name = item
+        .getattr("name")
+        .ok()
+        .and_then(|n| n.extract::<String>().ok())
+        .or_else(|| item.getattr("__name__").ok().and_then(|n| n.extract::<String>().ok()))
+        .unwrap_or_else(|| format!("policy{i}"));
+    if batched {
+        let policy: Box<dyn arena::batch::BatchPolicy> =
+            Box::new(PyBatch { f: item.clone().unbind(), kind, error: error.clone() });
+        Ok(SeatSpec::Batch { name, policy: Arc::new(Mutex::new(policy)) })
+    } else {
+        Ok(SeatSpec::Local {
+            name,
+            factory: Arc::new(PyFactory { f: item.clone().unbind(), kind, error: error.clone() }),
+        })
+    }
+}
+
+/// A built-in policy from a dict: `builtin` ("random", "greedy"), `seed`
+/// (default 0), `random_discards` (default 0), `name` (default the built-in's).
+fn builtin_from_dict(i: usize, d: &Bound<'_, PyDict>) -> PyResult<SeatSpec> {
+    let known = ["builtin", "seed", "random_discards", "name"];
+    for k in d.keys() {
+        let k: String = k.extract()?;
+        if !known.contains(&k.as_str()) {
+            return Err(bad(format!("seat {i}: unknown key {k:?} for a built-in (keys: {})", known.join(", "))));
+        }
+    }
+    let b: String = d.get_item("builtin")?.map(|v| v.extract()).transpose()?.unwrap_or_default();
+    let kind = Kind::parse(&b).ok_or_else(|| bad(format!("seat {i}: builtin {b:?}: one of {}", Kind::names())))?;
+    let seed: u64 = match d.get_item("seed")? {
+        None => 0,
+        Some(v) => v.extract().map_err(|_| bad(format!("seat {i}: seed is an integer, 0 or more")))?,
+    };
+    let random_discards: f64 = match d.get_item("random_discards")? {
+        None => 0.0,
+        Some(v) => v.extract().map_err(|_| bad(format!("seat {i}: random_discards is a number")))?,
+    };
+    if !(0.0..=1.0).contains(&random_discards) {
+        return Err(bad(format!("seat {i}: random_discards = {random_discards}: a share, 0 to 1")));
+    }
+    let name: String = match d.get_item("name")? {
+        None => kind.name().to_string(),
+        Some(v) => v.extract()?,
+    };
+    Ok(SeatSpec::Native { name, policy: Arc::new(Builtin { kind, seed, random_discards }) })
+}
+
 #[pyclass(module = "mcr_engine", name = "_Arena")]
 pub struct NativeArena {
     cfg: ArenaConfig,
@@ -200,43 +273,16 @@ impl NativeArena {
         let specs: Vec<SeatSpec> = match (seats, bots_file) {
             (Some(_), Some(_)) => return Err(bad("give seats or bots_file, not both".into())),
             (None, None) => return Err(bad("give seats (four) or bots_file".into())),
-            (None, Some(path)) => bots::load(&path)
-                .map_err(|e| bad(e.to_string()))?
-                .into_iter()
-                .map(|b| SeatSpec::Bot(Arc::new(b)))
-                .collect(),
+            (None, Some(path)) => {
+                bots::load(&path).map_err(|e| bad(e.to_string()))?.into_iter().map(|b| b.seat()).collect()
+            }
             (Some(list), None) => {
                 if list.len() != 4 {
                     return Err(bad(format!("{} seats: a game needs exactly four", list.len())));
                 }
                 let mut out = Vec::new();
                 for (i, item) in list.iter().enumerate() {
-                    if let Ok(d) = item.downcast::<PyDict>() {
-                        out.push(SeatSpec::Bot(Arc::new(bot_from_dict(i, d)?)));
-                    } else if item.is_callable() {
-                        let batched =
-                            item.getattr("_mcr_batched").ok().and_then(|b| b.extract::<bool>().ok()).unwrap_or(false);
-                        let name = item
-                            .getattr("name")
-                            .ok()
-                            .and_then(|n| n.extract::<String>().ok())
-                            .or_else(|| item.getattr("__name__").ok().and_then(|n| n.extract::<String>().ok()))
-                            .unwrap_or_else(|| format!("policy{i}"));
-                        if batched {
-                            let policy: Box<dyn arena::batch::BatchPolicy> =
-                                Box::new(PyBatch { f: item.unbind(), kind, error: error.clone() });
-                            out.push(SeatSpec::Batch { name, policy: Arc::new(Mutex::new(policy)) });
-                        } else {
-                            out.push(SeatSpec::Local {
-                                name,
-                                factory: Arc::new(PyFactory { f: item.unbind(), kind, error: error.clone() }),
-                            });
-                        }
-                    } else {
-                        return Err(bad(format!(
-                            "seat {i}: a dict of bot keys or a callable policy(obs, mask) -> action"
-                        )));
-                    }
+                    out.push(seat_from_py(i, &item, kind, &error)?);
                 }
                 out
             }
@@ -251,6 +297,8 @@ impl NativeArena {
                 keep_debug,
                 profile,
                 duplicate: None,
+                format: Format::Duplicate,
+                sprt: None,
                 done: None,
                 max_line_bytes: mcr_engine::record::DEFAULT_MAX_LINE_BYTES,
             },
@@ -379,8 +427,102 @@ fn standings_of(records: Vec<String>) -> PyResult<(String, String)> {
     Ok((arena::standings::format::json(&s), arena::standings::format::text(&s)))
 }
 
+/// A sequential test of `candidate` against `baseline` (seats as for
+/// `_Arena`): returns the test's report as JSON (`mcr standings`' `sprt`
+/// key). `out`: the records' file (continued when it exists), else none
+/// is kept. `progress(walls, games, llr)` after each batch.
+#[pyfunction]
+#[pyo3(signature = (candidate, baseline, d0, d1, alpha=0.05, beta=0.05, format="1v3", max_walls=10_000, seed=0, jobs=1, out=None, rules="botzone", obs="compact", progress=None))]
+#[allow(clippy::too_many_arguments)]
+fn sprt_run(
+    py: Python<'_>,
+    candidate: &Bound<'_, PyAny>,
+    baseline: &Bound<'_, PyAny>,
+    d0: f64,
+    d1: f64,
+    alpha: f64,
+    beta: f64,
+    format: &str,
+    max_walls: u64,
+    seed: u64,
+    jobs: usize,
+    out: Option<PathBuf>,
+    rules: &str,
+    obs: &str,
+    progress: Option<PyObject>,
+) -> PyResult<String> {
+    let profile = crate::rules::profile(rules)?;
+    let kind = ObsKind::parse(obs).ok_or_else(|| bad(format!("obs {obs:?}: \"compact\" or \"feature\"")))?;
+    let format = Format::parse(format)
+        .filter(|f| f.is_pair())
+        .ok_or_else(|| bad(format!("format {format:?}: \"1v3\" or \"2v2\"")))?;
+    let test = Sprt::new(d0, d1, alpha, beta).map_err(bad)?;
+    let error = Arc::new(Mutex::new(None));
+    let c = seat_from_py(0, candidate, kind, &error)?;
+    let b = seat_from_py(1, baseline, kind, &error)?;
+    if c.name() == b.name() {
+        return Err(bad(format!(
+            "the candidate and the baseline are both named {:?}: give each its own name",
+            c.name()
+        )));
+    }
+    let seats = match format {
+        Format::TwoVsTwo => [c.clone(), c, b.clone(), b],
+        _ => [c, b.clone(), b.clone(), b],
+    };
+    let cfg = ArenaConfig {
+        seats,
+        games: 0,
+        seed,
+        jobs: jobs.max(1),
+        keep_debug: false,
+        profile,
+        duplicate: Some(arena::duplicate::Shard::ALL),
+        format,
+        sprt: Some(test),
+        done: None,
+        max_line_bytes: mcr_engine::record::DEFAULT_MAX_LINE_BYTES,
+    };
+    let plan = Plan { test, max_walls, batch_walls: mcr_engine::arena::sprt::MIN_WALLS };
+    arena::clear_interrupt();
+    let mut signal: Option<PyErr> = None;
+    let result = py.allow_threads(|| {
+        let o = out.as_deref().map(arena::output::Out::File);
+        sequential::run(&cfg, &plan, o, |p| {
+            let r = Python::with_gil(|py| {
+                py.check_signals()?;
+                if let Some(f) = &progress {
+                    f.call1(py, (p.walls, p.games, p.path.last_llr()))?;
+                }
+                Ok::<(), PyErr>(())
+            });
+            if let Err(e) = r {
+                signal.get_or_insert(e);
+                arena::interrupt();
+            }
+        })
+    });
+    if let Some(e) = signal {
+        return Err(e);
+    }
+    if let Some(e) = error.lock().unwrap_or_else(|p| p.into_inner()).take() {
+        return Err(e);
+    }
+    let report = result.map_err(|e| McrError::new_err(e.to_string()))?;
+    match report.stopped {
+        None => {}
+        Some(ArenaError::Interrupted { .. }) => {
+            return Err(pyo3::exceptions::PyKeyboardInterrupt::new_err("arena interrupted"))
+        }
+        Some(e) => return Err(McrError::new_err(e.to_string())),
+    }
+    let r = arena::standings::SprtReport::of(&report.path, &report.walls, format.name());
+    serde_json::to_string(&r).map_err(|e| McrError::new_err(e.to_string()))
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<NativeArena>()?;
+    m.add_function(wrap_pyfunction!(sprt_run, m)?)?;
     m.add_function(wrap_pyfunction!(standings_of, m)?)?;
     Ok(())
 }

@@ -80,17 +80,30 @@ impl RecordReader {
     }
 
     /// Games of any format: records read as they are, the Botzone formats
-    /// imported (`from_` overrides the format told from the first line).
+    /// imported (`from_` overrides the format told from the first line); a
+    /// folder, or a platform match file (its metadata beside it joined), as
+    /// `mcr import` reads them (`formats::games`).
     fn open_games(path: PathBuf, from: Option<Format>, on_error: &str) -> PyResult<RecordReader> {
         let yield_errors = yield_errors(on_error)?;
-        let input =
-            formats::open(&path, DEFAULT_MAX_LINE_BYTES).map_err(|e| Python::with_gil(|py| import_error(py, &e)))?;
-        let source = match from.or(input.format) {
-            Some(Format::Record) => {
+        let folder = path.as_os_str() != "-" && path.is_dir();
+        let input = if folder {
+            None
+        } else {
+            Some(
+                formats::open(&path, DEFAULT_MAX_LINE_BYTES)
+                    .map_err(|e| Python::with_gil(|py| import_error(py, &e)))?,
+            )
+        };
+        let source = match input {
+            Some(input) if from.or(input.format) == Some(Format::Record) => {
                 Source::Records(Records::from_reader(&input.file, input.reader, input.max_line_bytes))
             }
+            // Stdin or a pipe can be read once only: as it is.
+            Some(input) if !std::fs::metadata(&path).is_ok_and(|m| m.is_file()) => {
+                Source::Imported(formats::games_in(input, from))
+            }
             // An unknown format is reported by the library, as `mcr import` does.
-            _ => Source::Imported(formats::games_in(input, from)),
+            _ => Source::Imported(formats::games(&path, from, DEFAULT_MAX_LINE_BYTES)),
         };
         Ok(RecordReader { kind: Kind::Games, path, inner: Mutex::new(Some(source)), yield_errors })
     }
@@ -161,7 +174,10 @@ impl RecordReader {
 
 /// The games of `path` as record dicts: game records (`.jsonl` or
 /// `.jsonl.gz`, one dict per line), or Botzone text logs or match logs
-/// imported (each game replayed and checked, as `mcr import` does).
+/// imported (each game replayed and checked, as `mcr import` does): one
+/// match a line, or a match as the platform hands it out (its log array or
+/// `{"status", "logs"}` object, its `<id>_metadata.json` beside it joined),
+/// or a folder of such files (each match once).
 #[pyfunction]
 #[pyo3(signature = (path, *, from_=None, on_error="raise"))]
 fn read_games(path: &Bound<'_, PyAny>, from_: Option<&str>, on_error: &str) -> PyResult<RecordReader> {

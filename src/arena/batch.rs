@@ -16,6 +16,7 @@ use std::sync::{Arc, Mutex};
 
 use rayon::prelude::*;
 
+use super::builtin::{Decision, NativePolicy};
 use super::game::{dress, GameOutcome, LocalPlayer, SeatTurn};
 use super::standings::read;
 use super::{ArenaConfig, ArenaError, GameError, SeatSpec};
@@ -68,13 +69,14 @@ struct Table {
     done: Option<Result<GameOutcome, GameError>>,
 }
 
-/// True when every seat of `cfg` is a batch policy (the runner of this
-/// module can play it).
+/// True when every seat of `cfg` is a batch policy or a native one
+/// ([`super::builtin`]): the runner of this module can play it.
 pub fn all_batched(cfg: &ArenaConfig) -> bool {
-    cfg.seats.iter().all(|s| matches!(s, SeatSpec::Batch { .. }))
+    cfg.seats.iter().all(|s| matches!(s, SeatSpec::Batch { .. } | SeatSpec::Native { .. }))
 }
 
-/// Plays `cfg` (every seat a [`SeatSpec::Batch`]) with `tables` games at
+/// Plays `cfg` (every seat a [`SeatSpec::Batch`] or [`SeatSpec::Native`];
+/// a native seat decides inside the tables' parallel step) with `tables` games at
 /// once, handing each game to `each` in run order (the contract of
 /// [`super::run`]); `cfg.jobs` is the number of threads stepping the tables.
 /// Without `records`, no record is made (the costliest part of a game).
@@ -87,15 +89,25 @@ pub fn run(
     records: bool,
     mut each: impl FnMut(u64, GameOutcome) -> Result<(), String>,
 ) -> Result<u64, ArenaError> {
-    let policies: Vec<Shared> = cfg
-        .seats
+    let mut policies: Vec<Option<Shared>> = Vec::new();
+    let mut natives: Vec<Option<Arc<dyn NativePolicy>>> = Vec::new();
+    for s in &cfg.seats {
+        match s {
+            SeatSpec::Batch { policy, .. } => {
+                policies.push(Some(policy.clone()));
+                natives.push(None);
+            }
+            SeatSpec::Native { policy, .. } => {
+                policies.push(None);
+                natives.push(Some(policy.clone()));
+            }
+            other => return Err(ArenaError::Output(format!("seat {:?} is not a batch policy", other.name()))),
+        }
+    }
+    let kinds: Vec<ObsKind> = policies
         .iter()
-        .map(|s| match s {
-            SeatSpec::Batch { policy, .. } => Ok(policy.clone()),
-            other => Err(ArenaError::Output(format!("seat {:?} is not a batch policy", other.name()))),
-        })
-        .collect::<Result<_, _>>()?;
-    let kinds: Vec<ObsKind> = policies.iter().map(|p| p.lock().unwrap_or_else(|e| e.into_inner()).obs()).collect();
+        .map(|p| p.as_ref().map_or(ObsKind::Compact, |p| p.lock().unwrap_or_else(|e| e.into_inner()).obs()))
+        .collect();
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(cfg.jobs.max(1))
         .build()
@@ -138,8 +150,13 @@ pub fn run(
             for seat in 0..4u8 {
                 if t.game.legal_count(seat) >= 2 {
                     let e = t.seating[seat as usize];
-                    t.asked.push((seat, e, rows[e]));
-                    rows[e] += 1;
+                    if natives[e].is_some() {
+                        // Decided in the step itself.
+                        t.asked.push((seat, e, usize::MAX));
+                    } else {
+                        t.asked.push((seat, e, rows[e]));
+                        rows[e] += 1;
+                    }
                 }
             }
         }
@@ -158,6 +175,7 @@ pub fn run(
                 .map(|t| {
                     t.asked
                         .iter()
+                        .filter(|&&(_, e, _)| natives[e].is_none())
                         .map(|&(seat, e, row)| {
                             let mut o = vec![0u8; kinds[e].len()];
                             t.game.write_seat_obs(kinds[e], seat, &mut o);
@@ -173,8 +191,8 @@ pub fn run(
             masks[e][row * NUM_ACTIONS..(row + 1) * NUM_ACTIONS].copy_from_slice(&m);
         }
         for e in 0..4 {
-            if rows[e] > 0 {
-                let mut p = policies[e].lock().unwrap_or_else(|x| x.into_inner());
+            if let (true, Some(p)) = (rows[e] > 0, &policies[e]) {
+                let mut p = p.lock().unwrap_or_else(|x| x.into_inner());
                 p.act(&obs[e], &masks[e], &mut actions[e])
                     .map_err(|message| ArenaError::Output(format!("policy {:?}: {message}", cfg.seats[e].name())))?;
             }
@@ -185,7 +203,16 @@ pub fn run(
                 let mut a: [usize; 4] =
                     std::array::from_fn(|s| t.game.legal_actions(s as u8).next().unwrap_or(crate::env::action::PASS));
                 for &(seat, e, row) in &t.asked {
-                    a[seat as usize] = usize::try_from(actions[e][row]).unwrap_or(usize::MAX);
+                    a[seat as usize] = match &natives[e] {
+                        Some(p) => p.decide(&Decision {
+                            engine: t.game.engine(),
+                            seen: t.game.seen(),
+                            seat,
+                            pending: t.game.pending(seat),
+                            mask: t.game.mask(seat),
+                        }),
+                        None => usize::try_from(actions[e][row]).unwrap_or(usize::MAX),
+                    };
                 }
                 let r = t.game.step(a).map_err(GameError::from).and_then(|_| play_forced(&mut t.game));
                 t.done = match r {
@@ -243,6 +270,9 @@ fn outcome(t: &Table, records: bool) -> Result<GameOutcome, GameError> {
         wall: t.info.extra.get("wall").and_then(|w| w.as_u64()),
         perm: t.info.extra.get("perm").and_then(|p| p.as_u64()).map(|p| p as u8),
         game: Some(t.g),
+        format: t.info.extra.get("format").and_then(|v| v.as_str()).map(str::to_string),
+        entries: t.info.extra.get("entries").and_then(|v| serde_json::from_value(v.clone()).ok()),
+        sprt: t.info.extra.get("sprt").and_then(|v| serde_json::from_value(v.clone()).ok()),
     };
     let summary = read::summary_of(t.info.game_id.clone(), arena, crate::record::Expected::from_events(last, before))
         .map_err(|message| GameError::Local { seat: 0, message })?;

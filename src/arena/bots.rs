@@ -13,6 +13,19 @@
 //! quote_requests = false          # keep-running JSON bots: requests JSON-quoted
 //! ```
 //!
+//! An entry may instead name a built-in policy played in process
+//! ([`super::builtin`]), with no program and none of the program's keys:
+//!
+//! ```toml
+//! [[bot]]
+//! name = "greedy-weak"            # default: the built-in's name
+//! builtin = "greedy"              # "random" or "greedy"
+//! seed = 7                        # its tie-breaks (default 0)
+//! random_discards = 0.2           # handicap: share of random discards (default 0)
+//! ```
+//!
+//! Two entries with one name must be the same bot.
+//!
 //! As on Botzone, a bot without `keep_running` gets end of input after its
 //! turn's input (the official sample reads its JSON to the end of input),
 //! and its process ends with its turn; a bot with it keeps its standard
@@ -25,7 +38,11 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
+use std::sync::Arc;
 use toml::Spanned;
+
+use super::builtin::{Builtin, Kind};
+use super::SeatSpec;
 
 /// Botzone's defaults (its bot protocol: 1 s per turn, twice on the
 /// first, 1 s per keep-running turn for C++, 256 MB).
@@ -121,6 +138,9 @@ struct FileShape {
 #[serde(deny_unknown_fields)]
 struct Entry {
     name: Option<Spanned<String>>,
+    builtin: Option<Spanned<String>>,
+    seed: Option<Spanned<i64>>,
+    random_discards: Option<Spanned<Number>>,
     command: Option<Spanned<Command>>,
     io: Option<Spanned<Io>>,
     time_limit_ms: Option<Spanned<i64>>,
@@ -129,6 +149,45 @@ struct Entry {
     dir: Option<Spanned<String>>,
     quote_requests: Option<Spanned<bool>>,
     keep_running: Option<Spanned<bool>>,
+}
+
+#[derive(Deserialize, Clone, Copy)]
+#[serde(untagged)]
+enum Number {
+    Int(i64),
+    Float(f64),
+}
+
+/// One entry of a bots file: a program, or a built-in policy.
+#[derive(Clone, Debug, PartialEq)]
+pub enum BotEntry {
+    /// A program run under the platform's protocol and limits.
+    Program(BotSpec),
+    /// A built-in policy ([`super::builtin`]) under its name.
+    Builtin {
+        /// Shown in records and standings.
+        name: String,
+        /// The policy, its seed and handicap.
+        policy: Builtin,
+    },
+}
+
+impl BotEntry {
+    /// The name shown in records and standings.
+    pub fn name(&self) -> &str {
+        match self {
+            BotEntry::Program(b) => &b.name,
+            BotEntry::Builtin { name, .. } => name,
+        }
+    }
+
+    /// The seat that plays it.
+    pub fn seat(&self) -> SeatSpec {
+        match self {
+            BotEntry::Program(b) => SeatSpec::Bot(Arc::new(b.clone())),
+            BotEntry::Builtin { name, policy } => SeatSpec::Native { name: name.clone(), policy: Arc::new(*policy) },
+        }
+    }
 }
 
 #[derive(Deserialize)]
@@ -143,7 +202,13 @@ enum Command {
 pub const MAX_BOTS_FILE_BYTES: u64 = 1 << 20;
 
 /// Reads and checks a bots file: exactly four entries.
-pub fn load(path: &Path) -> Result<Vec<BotSpec>, BotsError> {
+pub fn load(path: &Path) -> Result<Vec<BotEntry>, BotsError> {
+    load_n(path, 4)
+}
+
+/// Reads and checks a bots file of exactly `count` entries (two for the
+/// candidate-against-baseline formats: the candidate, then the baseline).
+pub fn load_n(path: &Path, count: usize) -> Result<Vec<BotEntry>, BotsError> {
     let err = |at, message: String| BotsError { file: path.to_path_buf(), at, message };
     let meta = std::fs::metadata(path).map_err(|e| err(None, e.to_string()))?;
     if meta.len() > MAX_BOTS_FILE_BYTES {
@@ -155,22 +220,48 @@ pub fn load(path: &Path) -> Result<Vec<BotSpec>, BotsError> {
         err(Some(at), "not UTF-8".into())
     })?;
     let base = path.parent().map(Path::to_path_buf).unwrap_or_default();
-    parse(&text, &base).map_err(|(at, message)| err(at, message))
+    parse_n(&text, &base, count).map_err(|(at, message)| err(at, message))
 }
+
+/// Where a problem of a bots file is (1-based line and column), and what it is.
+pub type ParseError = (Option<(usize, usize)>, String);
 
 /// [`load`] on text already read; `base` is the folder relative paths are
 /// taken from. Errors carry (line, column) when they have a place.
-pub fn parse(text: &str, base: &Path) -> Result<Vec<BotSpec>, (Option<(usize, usize)>, String)> {
+pub fn parse(text: &str, base: &Path) -> Result<Vec<BotEntry>, ParseError> {
+    parse_n(text, base, 4)
+}
+
+/// [`parse`] for a file of exactly `count` entries.
+pub fn parse_n(text: &str, base: &Path, count: usize) -> Result<Vec<BotEntry>, ParseError> {
     let at = |span: std::ops::Range<usize>| Some(line_col_of(text, span.start));
     let shape: FileShape = toml::from_str(text).map_err(|e| (e.span().and_then(|s| at(s)), e.message().to_string()))?;
-    if shape.bot.len() != 4 {
-        let place = shape.bot.get(4).map(|b| b.span()).and_then(at);
-        return Err((place, format!("{} [[bot]] entries: a game needs exactly four (seat i is the i-th; repeat an entry to seat a bot twice)", shape.bot.len())));
+    if shape.bot.len() != count {
+        let place = shape.bot.get(count).map(|b| b.span()).and_then(at);
+        let why = if count == 4 {
+            "a game needs exactly four (seat i is the i-th; repeat an entry to seat a bot twice)".to_string()
+        } else {
+            format!("this format needs exactly {count} (the candidate, then the baseline)")
+        };
+        return Err((place, format!("{} [[bot]] entries: {why}", shape.bot.len())));
     }
-    let mut out = Vec::with_capacity(4);
+    let mut out: Vec<(BotEntry, std::ops::Range<usize>)> = Vec::with_capacity(count);
     for (i, entry) in shape.bot.into_iter().enumerate() {
         let span = entry.span();
         let e = entry.into_inner();
+        if let Some(b) = &e.builtin {
+            let entry = builtin_entry(&e, b, &at)?;
+            out.push((entry, span));
+            continue;
+        }
+        if let Some(k) = e
+            .seed
+            .as_ref()
+            .map(|s| ("seed", s.span()))
+            .or(e.random_discards.as_ref().map(|s| ("random_discards", s.span())))
+        {
+            return Err((at(k.1), format!("{} is a key of built-in entries (builtin = ...), not of programs", k.0)));
+        }
         let argv = match e.command {
             None => return Err((at(span), format!("[[bot]] entry {} (seat {i}) has no command", i + 1))),
             Some(c) => {
@@ -239,9 +330,75 @@ pub fn parse(text: &str, base: &Path) -> Result<Vec<BotSpec>, (Option<(usize, us
         if spec.argv[0].contains('/') && Path::new(&spec.argv[0]).is_relative() {
             spec.argv[0] = base.join(&spec.argv[0]).to_string_lossy().into_owned();
         }
-        out.push(spec);
+        out.push((BotEntry::Program(spec), span));
     }
-    Ok(out)
+    for (i, (e, span)) in out.iter().enumerate() {
+        if out[..i].iter().any(|(f, _)| f.name() == e.name() && f != e) {
+            return Err((
+                at(span.clone()),
+                format!("two entries are named {:?} but play differently: give each its own name", e.name()),
+            ));
+        }
+        if count == 2 && i == 1 && out[0].0.name() == e.name() {
+            return Err((
+                at(span.clone()),
+                format!("the candidate and the baseline are both named {:?}: give each its own name", e.name()),
+            ));
+        }
+    }
+    Ok(out.into_iter().map(|(e, _)| e).collect())
+}
+
+/// A built-in entry: its kind, seed and handicap; no program key.
+fn builtin_entry(
+    e: &Entry,
+    b: &Spanned<String>,
+    at: &impl Fn(std::ops::Range<usize>) -> Option<(usize, usize)>,
+) -> Result<BotEntry, ParseError> {
+    let kind = Kind::parse(b.get_ref())
+        .ok_or_else(|| (at(b.span()), format!("builtin {:?}: one of {}", b.get_ref(), Kind::names())))?;
+    let program_keys = [
+        ("command", e.command.as_ref().map(|v| v.span())),
+        ("io", e.io.as_ref().map(|v| v.span())),
+        ("time_limit_ms", e.time_limit_ms.as_ref().map(|v| v.span())),
+        ("keep_running_limit_ms", e.keep_running_limit_ms.as_ref().map(|v| v.span())),
+        ("memory_mb", e.memory_mb.as_ref().map(|v| v.span())),
+        ("dir", e.dir.as_ref().map(|v| v.span())),
+        ("quote_requests", e.quote_requests.as_ref().map(|v| v.span())),
+        ("keep_running", e.keep_running.as_ref().map(|v| v.span())),
+    ];
+    if let Some((k, Some(span))) = program_keys.into_iter().find(|(_, s)| s.is_some()) {
+        return Err((at(span), format!("{k} is a key of programs: a built-in entry has none")));
+    }
+    let seed = match &e.seed {
+        None => 0,
+        Some(s) if *s.get_ref() >= 0 => *s.get_ref() as u64,
+        Some(s) => return Err((at(s.span()), format!("seed = {}: must be 0 or more", s.get_ref()))),
+    };
+    let random_discards = match &e.random_discards {
+        None => 0.0,
+        Some(v) => {
+            let x = match *v.get_ref() {
+                Number::Int(i) => i as f64,
+                Number::Float(f) => f,
+            };
+            if !(0.0..=1.0).contains(&x) {
+                return Err((at(v.span()), format!("random_discards = {x}: a share, 0 to 1")));
+            }
+            x
+        }
+    };
+    let name = match &e.name {
+        Some(n) => {
+            let v = n.get_ref();
+            if v.is_empty() || v.len() > 200 || v.chars().any(char::is_control) {
+                return Err((at(n.span()), format!("name {v:?}: 1 to 200 printable characters")));
+            }
+            v.clone()
+        }
+        None => kind.name().to_string(),
+    };
+    Ok(BotEntry::Builtin { name, policy: Builtin { kind, seed, random_discards } })
 }
 
 /// A command line split as a shell would (quotes, backslashes); `None`
@@ -276,7 +433,14 @@ mod tests {
 
     #[test]
     fn defaults_and_shell_split() {
-        let bots = parse(&four(""), Path::new("/base")).unwrap();
+        let bots: Vec<BotSpec> = parse(&four(""), Path::new("/base"))
+            .unwrap()
+            .into_iter()
+            .map(|e| match e {
+                BotEntry::Program(b) => b,
+                other => panic!("{other:?}"),
+            })
+            .collect();
         assert_eq!(bots.len(), 4);
         assert_eq!(bots[0].argv, ["/base/./bot", "--x", "a b"]);
         assert_eq!(bots[0].time_limit_ms, 1000);
@@ -302,5 +466,39 @@ mod tests {
         .unwrap_err();
         assert!(msg.contains("no command"), "{msg}");
         assert!(at.is_some());
+    }
+
+    #[test]
+    fn builtin_entries() {
+        let text = "[[bot]]\nname = \"cand\"\nbuiltin = \"greedy\"\nseed = 3\n\n[[bot]]\nbuiltin = \"greedy\"\nrandom_discards = 0.25\n";
+        let e = parse_n(text, Path::new(""), 2).unwrap();
+        assert_eq!(
+            e[0],
+            BotEntry::Builtin {
+                name: "cand".into(),
+                policy: Builtin { kind: Kind::Greedy, seed: 3, random_discards: 0.0 }
+            }
+        );
+        assert_eq!(
+            e[1],
+            BotEntry::Builtin {
+                name: "greedy".into(),
+                policy: Builtin { kind: Kind::Greedy, seed: 0, random_discards: 0.25 }
+            }
+        );
+        let (at, msg) = parse_n(&text.replace("0.25", "1.5"), Path::new(""), 2).unwrap_err();
+        assert_eq!(at, Some((8, 19)), "{msg}");
+        let (at, msg) = parse_n(&text.replace("seed = 3", "seed = 3\ncommand = \"x\""), Path::new(""), 2).unwrap_err();
+        assert_eq!(at.map(|a| a.0), Some(5), "{msg}");
+        assert!(msg.contains("command"), "{msg}");
+        let (at, msg) = parse_n(&text.replace("\"greedy\"\nseed", "\"smart\"\nseed"), Path::new(""), 2).unwrap_err();
+        assert_eq!(at, Some((3, 11)), "{msg}");
+        assert!(msg.contains("\"random\""), "{msg}");
+        let (_, msg) = parse_n(&text.replace("name = \"cand\"\n", ""), Path::new(""), 2).unwrap_err();
+        assert!(msg.contains("play differently"), "{msg}");
+        let (_, msg) = parse_n(text, Path::new(""), 4).unwrap_err();
+        assert!(msg.contains("2 [[bot]]"), "{msg}");
+        let (at, msg) = parse_n(&four("seed = 1"), Path::new(""), 4).unwrap_err();
+        assert_eq!(at.map(|a| a.0), Some(12), "{msg}");
     }
 }

@@ -47,6 +47,110 @@ pub const SEATINGS: [[u8; 4]; 24] = [
     [3, 2, 0, 1],
 ];
 
+/// How the games of one wall seat the entries of `ArenaConfig::seats`.
+///
+/// - `Duplicate`: four bots, the 24 seatings above (the wall's perm `p`
+///   under quan `p / 6`).
+/// - `OneVsThree` (`1v3`): a candidate and a baseline; entry 0 is the
+///   candidate, entries 1 to 3 the baseline. Game `p` of a wall (0 to 3)
+///   seats the candidate in seat `p`, the baseline in the others.
+/// - `TwoVsTwo` (`2v2`): entries 0 and 1 the candidate, 2 and 3 the
+///   baseline; the 6 games of a wall seat the candidate in each pair of
+///   seats ([`PAIRS`]).
+///
+/// In the two-bot formats every game of a wall keeps the wall's tiles and
+/// prevalent wind (the plain deal of the wall's index): between the games
+/// of a wall only who sits where changes, so the difference between the
+/// candidate's and the baseline's scores over the wall is free of the
+/// tiles' luck, seat by seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Format {
+    /// Four bots, 24 seatings a wall.
+    Duplicate,
+    /// `1v3`: a candidate against three copies of a baseline, 4 games a wall.
+    OneVsThree,
+    /// `2v2`: two copies of each, 6 games a wall.
+    TwoVsTwo,
+}
+
+/// The candidate's seats in game `p` of a `2v2` wall.
+pub const PAIRS: [[u8; 2]; 6] = [[0, 1], [2, 3], [0, 2], [1, 3], [0, 3], [1, 2]];
+
+impl Format {
+    /// The name in records (`arena.format`) and on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Duplicate => "duplicate",
+            Format::OneVsThree => "1v3",
+            Format::TwoVsTwo => "2v2",
+        }
+    }
+
+    /// The format of a name (`duplicate`, `1v3`, `2v2`).
+    pub fn parse(s: &str) -> Option<Format> {
+        [Format::Duplicate, Format::OneVsThree, Format::TwoVsTwo].into_iter().find(|f| f.name() == s)
+    }
+
+    /// Games per wall: 24, 4, 6.
+    pub fn games_per_wall(self) -> u64 {
+        match self {
+            Format::Duplicate => GAMES_PER_WALL,
+            Format::OneVsThree => 4,
+            Format::TwoVsTwo => 6,
+        }
+    }
+
+    /// True for the candidate-against-baseline formats.
+    pub fn is_pair(self) -> bool {
+        self != Format::Duplicate
+    }
+
+    /// Entry by seat in game `perm` of a wall (`perm < games_per_wall`).
+    pub fn seats(self, perm: u8) -> [u8; 4] {
+        match self {
+            Format::Duplicate => SEATINGS[perm as usize % 24],
+            Format::OneVsThree => {
+                let mut next = 1;
+                std::array::from_fn(|s| {
+                    if s == perm as usize % 4 {
+                        0
+                    } else {
+                        next += 1;
+                        next - 1
+                    }
+                })
+            }
+            Format::TwoVsTwo => {
+                let pair = PAIRS[perm as usize % 6];
+                let (mut cand, mut base) = (0, 2);
+                std::array::from_fn(|s| {
+                    if pair.contains(&(s as u8)) {
+                        cand += 1;
+                        cand - 1
+                    } else {
+                        base += 1;
+                        base - 1
+                    }
+                })
+            }
+        }
+    }
+
+    /// Game `index` of a run: its wall and its perm in the wall.
+    pub fn game(self, index: u64) -> Game {
+        let n = self.games_per_wall();
+        Game { index, wall: index / n, perm: (index % n) as u8 }
+    }
+
+    /// The deal of game `g` of a run seeded `seed`.
+    pub fn deal(self, g: &Game, seed: u64) -> Deal {
+        match self {
+            Format::Duplicate => g.deal(seed),
+            Format::OneVsThree | Format::TwoVsTwo => wall::deal(seed, g.wall, false),
+        }
+    }
+}
+
 /// One game of a duplicate run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Game {
@@ -152,6 +256,32 @@ mod tests {
         }
         for q in 0..4 {
             assert_eq!((0..24).filter(|&p| Game::at(p).quan() == q).count(), 6);
+        }
+    }
+
+    #[test]
+    fn pair_formats_seat_each_side_evenly() {
+        for f in [Format::OneVsThree, Format::TwoVsTwo] {
+            let n = f.games_per_wall() as u8;
+            let cand = if f == Format::OneVsThree { 1 } else { 2 };
+            let mut per_seat = [0; 4];
+            let mut seatings = HashSet::new();
+            for p in 0..n {
+                let seats = f.seats(p);
+                let mut sorted = seats;
+                sorted.sort();
+                assert_eq!(sorted, [0, 1, 2, 3], "{f:?} {p}: every entry once");
+                let c: Vec<usize> = (0..4).filter(|&s| (seats[s] as usize) < cand).collect();
+                assert_eq!(c.len(), cand);
+                c.iter().for_each(|&s| per_seat[s] += 1);
+                seatings.insert(c);
+            }
+            assert_eq!(seatings.len(), n as usize, "{f:?}: every seating once");
+            assert!(per_seat.iter().all(|&k| k == per_seat[0]), "{f:?}: {per_seat:?}");
+            let g = f.game(3 * n as u64 + 1);
+            assert_eq!((g.wall, g.perm), (3, 1));
+            assert_eq!(f.deal(&g, 5).wall, f.deal(&f.game(3 * n as u64), 5).wall);
+            assert_eq!(Format::parse(f.name()), Some(f));
         }
     }
 

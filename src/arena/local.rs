@@ -20,19 +20,31 @@ pub fn policy_answer(
     kind: ObsKind,
     mut choose: impl FnMut(&[u8], &[u8]) -> Result<usize, String>,
 ) -> Result<String, String> {
-    let (e, seat) = (turn.engine, turn.seat);
     let mut obs_buf = vec![0u8; kind.len()];
+    decide_answer(turn, |pending, mask| {
+        obs::write(kind, turn.engine, turn.seen, turn.seat, pending, &mut obs_buf);
+        choose(&obs_buf, mask)
+    })
+}
+
+/// The answer of a policy `choose(pending, mask) -> index` to this turn:
+/// `pending` is `None` at the first decision, the claim at the second
+/// decision of a PENG / CHI (its discard). A decision with one legal action
+/// is not asked.
+pub fn decide_answer(
+    turn: &SeatTurn<'_>,
+    mut choose: impl FnMut(Option<Claim>, &[u8]) -> Result<usize, String>,
+) -> Result<String, String> {
+    let (e, seat) = (turn.engine, turn.seat);
     let mut mask = [0u8; NUM_ACTIONS];
-    obs::write(kind, e, turn.seen, seat, None, &mut obs_buf);
     action::write_mask(e, seat, &mut mask);
-    let a = only_one(&mask).map_or_else(|| choose(&obs_buf, &mask), Ok)?;
+    let a = only_one(&mask).map_or_else(|| choose(None, &mask), Ok)?;
     let legal = mask.get(a).is_some_and(|&m| m != 0);
     let current = e.current_tile();
     let m = match action::decode(a, current) {
         Some(c @ (Claim::Peng | Claim::Chi { .. })) if legal => {
-            obs::write(kind, e, turn.seen, seat, Some(c), &mut obs_buf);
             action::write_discard_mask(e, seat, c, &mut mask);
-            let d = only_one(&mask).map_or_else(|| choose(&obs_buf, &mask), Ok)?;
+            let d = only_one(&mask).map_or_else(|| choose(Some(c), &mask), Ok)?;
             let discard = d.checked_sub(action::PLAY).filter(|&t| t < 34).and_then(|t| Tile::new(t as u8));
             discard.map(|d| Move { claim: c, discard: Some(d) })
         }

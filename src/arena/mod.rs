@@ -10,7 +10,11 @@
 //! - [`process`]: one bot over one game (keep-running, SIGSTOP/SIGCONT,
 //!   bounded non-blocking pipes, verdicts).
 //! - [`game`]: the match loop and its record.
-//! - [`duplicate`]: the duplicate schedule (walls x 24 seatings), shards.
+//! - [`duplicate`]: the duplicate schedule (walls x 24 seatings), the
+//!   candidate-against-baseline formats (`1v3`, `2v2`), shards.
+//! - [`builtin`]: built-in policies played in process (random, greedy).
+//! - [`sprt`]: the sequential test's statistics; [`sequential`]: a pair
+//!   played until it decides, and its calibration.
 //! - [`resume`]: continuing an interrupted output.
 //! - [`output`]: a run into a record file (resume, in-order writing, the
 //!   standings at the end).
@@ -19,6 +23,7 @@
 
 pub mod batch;
 pub mod bots;
+pub mod builtin;
 pub mod duplicate;
 pub mod game;
 pub mod local;
@@ -28,6 +33,8 @@ pub mod protocol;
 pub mod refbot;
 pub mod resume;
 pub mod sandbox;
+pub mod sequential;
+pub mod sprt;
 pub mod standings;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -97,13 +104,19 @@ pub enum SeatSpec {
         name: String,
         policy: batch::Shared,
     },
+    /// A policy deciding from the game itself ([`builtin`]): played in
+    /// process by both runners.
+    Native {
+        name: String,
+        policy: Arc<dyn builtin::NativePolicy>,
+    },
 }
 
 impl SeatSpec {
     pub fn name(&self) -> &str {
         match self {
             SeatSpec::Bot(b) => &b.name,
-            SeatSpec::Local { name, .. } | SeatSpec::Batch { name, .. } => name,
+            SeatSpec::Local { name, .. } | SeatSpec::Batch { name, .. } | SeatSpec::Native { name, .. } => name,
         }
     }
 }
@@ -123,6 +136,11 @@ pub struct ArenaConfig {
     /// the shard are played. `None`: game `g` is its own deal, seat i the
     /// i-th entry.
     pub duplicate: Option<duplicate::Shard>,
+    /// How a wall's games seat the entries, when `duplicate` is `Some`
+    /// (`games` is walls x [`duplicate::Format::games_per_wall`]).
+    pub format: duplicate::Format,
+    /// The sequential test the run is for, if any: part of its identity.
+    pub sprt: Option<sprt::Sprt>,
     /// Games already played (a resumed output): not played again.
     pub done: Option<Arc<BTreeSet<u64>>>,
     /// No line of a resumed output longer than this is read.
@@ -133,7 +151,7 @@ impl ArenaConfig {
     /// Entry of `seats` by seat in game `g`.
     pub fn seating(&self, g: u64) -> [usize; 4] {
         match self.duplicate {
-            Some(_) => duplicate::Game::at(g).seats().map(usize::from),
+            Some(_) => self.format.seats(self.format.game(g).perm).map(usize::from),
             None => [0, 1, 2, 3],
         }
     }
@@ -167,7 +185,10 @@ impl ArenaConfig {
         m.insert("bots_hash".into(), bots_hash(&self.seats).into());
         m.insert("seed".into(), self.seed.into());
         m.insert("rules".into(), self.profile.name.into());
-        m.insert("format".into(), if self.duplicate.is_some() { "duplicate" } else { "plain" }.into());
+        m.insert("format".into(), if self.duplicate.is_some() { self.format.name() } else { "plain" }.into());
+        if let Some(t) = &self.sprt {
+            m.insert("sprt".into(), serde_json::json!([t.d0, t.d1, t.alpha, t.beta]));
+        }
         m
     }
 }
@@ -190,6 +211,7 @@ pub fn bots_hash(seats: &[SeatSpec; 4]) -> String {
                 b.quote_requests
             ]),
             SeatSpec::Local { name, .. } | SeatSpec::Batch { name, .. } => serde_json::json!([name, "local"]),
+            SeatSpec::Native { name, policy } => serde_json::json!([name, "builtin", policy.describe()]),
         })
         .collect();
     let text = serde_json::Value::Array(canon).to_string();
@@ -354,6 +376,9 @@ pub fn run(cfg: &ArenaConfig, mut each: impl FnMut(u64, GameOutcome) -> Result<(
                             }
                             SeatSpec::Local { factory, .. } => Seat::Local(factory.make()),
                             SeatSpec::Batch { policy, .. } => Seat::Local(Box::new(batch::OneRow(policy.clone()))),
+                            SeatSpec::Native { policy, .. } => {
+                                Seat::Local(Box::new(builtin::NativeSeat(policy.clone())))
+                            }
                         }
                     });
                     let result = play_one(cfg, g, &mut seats);
@@ -434,10 +459,10 @@ pub(crate) fn setup(cfg: &ArenaConfig, g: u64) -> (wall::Deal, GameInfo) {
     let mut extra = cfg.identity();
     let deal = match cfg.duplicate {
         Some(_) => {
-            let d = duplicate::Game::at(g);
+            let d = cfg.format.game(g);
             extra.insert("wall".into(), d.wall.into());
             extra.insert("perm".into(), d.perm.into());
-            d.deal(cfg.seed)
+            cfg.format.deal(&d, cfg.seed)
         }
         None => wall::deal(cfg.seed, g, false),
     };

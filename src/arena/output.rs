@@ -53,54 +53,143 @@ pub struct Finished {
 /// Plays `cfg` into `out`; `progress(done, scheduled)` after each record
 /// written. An `Err` is a refusal before any game.
 pub fn run_into(cfg: &ArenaConfig, out: Out<'_>, mut progress: impl FnMut(u64, u64)) -> Result<Finished, ArenaError> {
-    super::check_bots(&cfg.seats)?;
-    let mut builder = Builder::default();
-    let (mut writer, resumed, shown): (Box<dyn Write + Send>, Option<resume::Resumed>, String) = match out {
-        Out::Stdout => (Box::new(std::io::stdout()), None, "-".into()),
-        Out::File(path) => {
-            let shown = path.display().to_string();
-            let resumed =
-                resume::scan_each(path, &cfg.identity(), cfg.max_line_bytes, |n, text| match read::summarize(text) {
-                    Ok(g) => builder.add(g, format!("{shown}:{n}")),
-                    Err(e) => builder.errors.push(format!("{shown}:{n}: {e}")),
+    let mut session = Session::open(cfg, out, |_| {})?;
+    let result = session.play(cfg, |_| {}, |done, total| progress(done, total));
+    Ok(session.finish(result.err()))
+}
+
+/// An output being written by one or more plays ([`Session::play`]), as
+/// the sequential test does (more walls after each batch).
+pub struct Session {
+    writer: Box<dyn Write + Send>,
+    shown: String,
+    builder: Builder,
+    /// Run indices OUT holds (kept and written).
+    done: std::collections::BTreeSet<u64>,
+    kept: u64,
+    dropped: Option<String>,
+    line: usize,
+    played: u64,
+    scheduled: u64,
+}
+
+impl Session {
+    /// Opens `out` for `cfg`: the bots are checked, an existing file is
+    /// read (each kept record's summary handed to `kept`) and opened to
+    /// append. An `Err` is a refusal before any game.
+    pub fn open(
+        cfg: &ArenaConfig,
+        out: Out<'_>,
+        mut kept: impl FnMut(&read::GameSummary),
+    ) -> Result<Session, ArenaError> {
+        super::check_bots(&cfg.seats)?;
+        let mut builder = Builder::default();
+        let (writer, resumed, shown): (Box<dyn Write + Send>, Option<resume::Resumed>, String) = match out {
+            Out::Stdout => (Box::new(std::io::stdout()), None, "-".into()),
+            Out::File(path) => {
+                let shown = path.display().to_string();
+                let resumed = resume::scan_each(path, &cfg.identity(), cfg.max_line_bytes, |n, text| {
+                    match read::summarize(text) {
+                        Ok(g) => {
+                            kept(&g);
+                            builder.add(g, format!("{shown}:{n}"))
+                        }
+                        Err(e) => builder.errors.push(format!("{shown}:{n}: {e}")),
+                    }
                 })
                 .map_err(|e| ArenaError::Output(e.to_string()))?;
-            let w = resume::open_output(path, resumed.as_ref()).map_err(|e| ArenaError::Output(e.to_string()))?;
-            (w, resumed, shown)
-        }
-    };
-    let (kept, dropped) = resumed.as_ref().map_or((0, None), |r| (r.records, r.dropped.clone()));
-    let mut cfg = cfg.clone();
-    if let Some(r) = &resumed {
-        cfg.done = Some(std::sync::Arc::new(r.done.clone()));
+                let w = resume::open_output(path, resumed.as_ref()).map_err(|e| ArenaError::Output(e.to_string()))?;
+                (w, resumed, shown)
+            }
+        };
+        let (n, dropped) = resumed.as_ref().map_or((0, None), |r| (r.records, r.dropped.clone()));
+        Ok(Session {
+            writer,
+            shown,
+            builder,
+            done: resumed.map(|r| r.done).unwrap_or_default(),
+            kept: n,
+            dropped,
+            line: n as usize,
+            played: 0,
+            scheduled: 0,
+        })
     }
-    let scheduled = cfg.games_played();
-    let mut line = kept as usize;
-    let mut played = 0u64;
-    let result = super::run(&cfg, |_, game| {
-        writer
-            .write_all(game.record.as_bytes())
-            .and_then(|()| writer.write_all(b"\n"))
-            .and_then(|()| writer.flush())
-            .map_err(|e| format!("{shown}: {e}"))?;
-        line += 1;
-        played += 1;
-        match read::summarize(game.record.as_bytes()) {
-            Ok(g) => builder.add(g, format!("{shown}:{line}")),
-            Err(e) => builder.errors.push(format!("{shown}:{line}: {e}")),
-        }
-        progress(played, scheduled);
-        Ok(())
-    });
-    // Finish the file whatever happened: the records written stay readable.
-    let closed = writer.flush();
-    drop(writer);
-    let mut stopped = result.err();
-    if let (None, Err(e)) = (&stopped, closed) {
-        stopped = Some(ArenaError::Output(format!("{shown}: {e}")));
+
+    /// Plays the games of `cfg` the output does not hold yet, writing each
+    /// record as it comes and handing its summary to `each`; in process
+    /// ([`super::batch`]) when every seat is an in-process policy, else by
+    /// [`super::run`]. `progress(done, scheduled)` after each record.
+    pub fn play(
+        &mut self,
+        cfg: &ArenaConfig,
+        mut each: impl FnMut(&read::GameSummary),
+        mut progress: impl FnMut(u64, u64),
+    ) -> Result<u64, ArenaError> {
+        let mut cfg = cfg.clone();
+        cfg.done = Some(std::sync::Arc::new(self.done.clone()));
+        let scheduled = cfg.games_played();
+        self.scheduled += scheduled;
+        let mut n = 0u64;
+        let result = play_games(&cfg, true, |g, game| {
+            let w = &mut self.writer;
+            w.write_all(game.record.as_bytes())
+                .and_then(|()| w.write_all(b"\n"))
+                .and_then(|()| w.flush())
+                .map_err(|e| format!("{}: {e}", self.shown))?;
+            self.line += 1;
+            self.played += 1;
+            n += 1;
+            self.done.insert(g);
+            let summary = game.summary.map_or_else(|| read::summarize(game.record.as_bytes()), Ok);
+            match summary {
+                Ok(s) => {
+                    each(&s);
+                    self.builder.add(s, format!("{}:{}", self.shown, self.line))
+                }
+                Err(e) => self.builder.errors.push(format!("{}:{}: {e}", self.shown, self.line)),
+            }
+            progress(n, scheduled);
+            Ok(())
+        });
+        result
     }
-    let standings = builder.finish();
-    let mut problems = std::mem::take(&mut builder.errors);
-    problems.append(&mut builder.repeats);
-    Ok(Finished { played, kept, dropped, scheduled, standings, problems, stopped })
+
+    /// Closes the output: what was played, the standings of every record.
+    pub fn finish(mut self, stopped: Option<ArenaError>) -> Finished {
+        // Finish the file whatever happened: the records written stay readable.
+        let closed = self.writer.flush();
+        drop(self.writer);
+        let mut stopped = stopped;
+        if let (None, Err(e)) = (&stopped, closed) {
+            stopped = Some(ArenaError::Output(format!("{}: {e}", self.shown)));
+        }
+        let standings = self.builder.finish();
+        let mut problems = std::mem::take(&mut self.builder.errors);
+        problems.append(&mut self.builder.repeats);
+        Finished {
+            played: self.played,
+            kept: self.kept,
+            dropped: self.dropped,
+            scheduled: self.scheduled,
+            standings,
+            problems,
+            stopped,
+        }
+    }
+}
+
+/// Plays `cfg`'s schedule with the runner that fits: [`super::batch`]
+/// (`records`: make each record) when every seat is in process, else
+/// [`super::run`] (which always makes them).
+pub fn play_games(
+    cfg: &ArenaConfig,
+    records: bool,
+    each: impl FnMut(u64, super::GameOutcome) -> Result<(), String>,
+) -> Result<u64, ArenaError> {
+    if super::batch::all_batched(cfg) {
+        super::batch::run(cfg, super::batch::TABLES, records, each)
+    } else {
+        super::run(cfg, each)
+    }
 }

@@ -6,22 +6,36 @@
 //! - `greedy`: HU when legal; after its own draw, the discard of least
 //!   shanten (the analysis's discard table, best row first), a kong when it
 //!   keeps that shanten; on another seat's tile, a PENG / CHI whose best
-//!   discard lowers the shanten, a melded kong that keeps it; else PASS.
+//!   discard lowers the shanten, a melded kong that keeps it; else PASS;
+//! - `decide`: HU when legal; after its own draw, the discard of highest
+//!   expected points of the decision analysis ([`crate::analysis::decide`];
+//!   `win_prob` with [`Policy::DecideWinProb`]), a concealed or promoted
+//!   kong when the hand after it (one more draw: its replacement) is worth at
+//!   least that discard; on another seat's tile, each CHI / PENG / melded
+//!   kong weighed by the analysis of the hand after it (and its discard)
+//!   against the hand as it waits (PASS). Where the analysis sees no win
+//!   within the draws left (every figure 0), it plays as `greedy`.
 
 use std::io::{BufRead, Write};
 
 use super::bots::Io;
 use super::protocol::KEEP_RUNNING;
+use crate::analysis::decide::{decide_with, seat_state, waiting_figures, DiscardFigures, Options};
 use crate::analysis::{analyse_counts, discard};
 use crate::engine::seat_view::SeatView;
 use crate::engine::{Claim, Move};
 use crate::env::wall::Rng;
+use crate::hand::{Pack, PackKind};
 use crate::tiles::{Tile, TILE_KINDS};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Policy {
     Random,
     Greedy,
+    /// The decision analysis, by expected points.
+    Decide,
+    /// The decision analysis, by the chance to win.
+    DecideWinProb,
 }
 
 /// The bot's state over one game.
@@ -47,6 +61,14 @@ impl RefBot {
         Ok(a)
     }
 
+    /// Takes in a past request (with this bot's recorded answer to the one
+    /// before it) without choosing an answer: a restarted bot catching up.
+    pub fn observe(&mut self, request: &str, previous_answer: Option<&str>) -> Result<(), String> {
+        let prev = previous_answer.map(str::to_string).or_else(|| self.last.take());
+        self.last = None;
+        self.view.observe(request.trim_end_matches(['\r', '\n']), prev.as_deref()).map_err(|e| e.to_string())
+    }
+
     fn choose(&mut self) -> String {
         let e = self.view.engine();
         let seat = self.view.seat();
@@ -55,23 +77,40 @@ impl RefBot {
         let m = match self.policy {
             Policy::Random if moves.is_empty() => Move::PASS,
             Policy::Random => moves[self.rng.below(moves.len())],
-            Policy::Greedy => greedy(&self.view, &moves),
+            Policy::Greedy => greedy_move(&self.view, &moves),
+            Policy::Decide => decide(&self.view, &moves, false).unwrap_or_else(|| greedy_move(&self.view, &moves)),
+            Policy::DecideWinProb => {
+                decide(&self.view, &moves, true).unwrap_or_else(|| greedy_move(&self.view, &moves))
+            }
         };
         m.answer().unwrap_or_else(|| "PASS".into())
     }
 }
 
-fn shanten(counts: &[u8; TILE_KINDS]) -> i32 {
+/// The shanten of a hand by kind counts (99 when it has none).
+pub(crate) fn shanten(counts: &[u8; TILE_KINDS]) -> i32 {
     let n: usize = counts.iter().map(|&c| c as usize).sum();
     analyse_counts(counts, n).shanten().unwrap_or(99)
 }
 
-fn greedy(view: &SeatView, moves: &[Move]) -> Move {
+/// The greedy policy's move for `seat` of `e` among its legal `moves`,
+/// reading only what the seat may see (its hand, its packs, the current
+/// tile). Equal discard rows (same shanten, same unseen useful copies) are
+/// broken by `pick(n)`, an index in `0..n` (`mcr bot` takes the first).
+/// The greedy policy's move for a seat's view, first choices taken.
+fn greedy_move(view: &SeatView, moves: &[Move]) -> Move {
+    greedy(view.engine(), view.seat(), moves, &mut |_| 0)
+}
+
+pub(crate) fn greedy(
+    e: &crate::engine::Engine,
+    seat: u8,
+    moves: &[Move],
+    pick: &mut dyn FnMut(usize) -> usize,
+) -> Move {
     if moves.iter().any(|m| m.claim == Claim::Hu) {
         return Move::new(Claim::Hu);
     }
-    let e = view.engine();
-    let seat = view.seat();
     let hand = e.hand(seat);
     let current = e.current_tile();
     let drawer = moves.iter().any(|m| matches!(m.claim, Claim::Play(_)));
@@ -79,9 +118,12 @@ fn greedy(view: &SeatView, moves: &[Move]) -> Move {
         let mut with = hand;
         with[current.index()] += 1;
         let standing: Vec<Tile> = Tile::all().flat_map(|t| std::iter::repeat_n(t, with[t.index()] as usize)).collect();
-        let best = discard::discards(e.packs(seat), &standing, &[])
-            .ok()
-            .and_then(|rows| rows.first().map(|r| (r.tile, r.shanten)));
+        let best = discard::discards(e.packs(seat), &standing, &[]).ok().and_then(|rows| {
+            let first = rows.first()?;
+            let tied = rows.iter().take_while(|r| (r.shanten, r.unseen) == (first.shanten, first.unseen)).count();
+            let r = &rows[pick(tied).min(tied - 1)];
+            Some((r.tile, r.shanten))
+        });
         let Some((tile, best_shanten)) = best else {
             return moves.iter().copied().find(|m| matches!(m.claim, Claim::Play(_))).unwrap_or(Move::PASS);
         };
@@ -142,6 +184,120 @@ fn greedy(view: &SeatView, moves: &[Move]) -> Move {
         }
     }
     best.map_or(Move::PASS, |(_, m)| m)
+}
+
+/// The figure a policy ranks by: (primary, secondary).
+fn rank(f: &DiscardFigures, by_win_prob: bool) -> (f64, f64) {
+    if by_win_prob {
+        (f.win_prob, f.exp_points)
+    } else {
+        (f.exp_points, f.win_prob)
+    }
+}
+
+/// The `decide` policy's move; `None` when the analysis sees no win within
+/// the draws left (the caller then plays greedy).
+fn decide(view: &SeatView, moves: &[Move], by_win_prob: bool) -> Option<Move> {
+    if moves.iter().any(|m| m.claim == Claim::Hu) {
+        return Some(Move::new(Claim::Hu));
+    }
+    let profile = view.engine().profile();
+    let options = Options::default();
+    let e = view.engine();
+    let seat = view.seat();
+    let hand = e.hand(seat);
+    let current = e.current_tile();
+    let zero = |f: &DiscardFigures| f.exp_points == 0.0 && f.win_prob == 0.0;
+    if moves.iter().any(|m| matches!(m.claim, Claim::Play(_))) {
+        let mut with = hand;
+        with[current.index()] += 1;
+        let d = decide_with(profile, &seat_state(e, seat, &with), options).ok()?;
+        let best = if by_win_prob { d.best_by_win_prob() } else { d.best_by_points() }?;
+        if zero(best) {
+            return None;
+        }
+        for m in moves {
+            let mut after = with;
+            match m.claim {
+                Claim::AnGang(t) => after[t.index()] -= 4,
+                Claim::BuGang(t) => after[t.index()] -= 1,
+                _ => continue,
+            }
+            // The kong's pack is not in the view yet: weigh the hand after it
+            // with the packs it will have.
+            let mut state = seat_state(e, seat, &after);
+            match m.claim {
+                Claim::AnGang(t) => state.packs.push(Pack::new(PackKind::Kong, t, 0)),
+                Claim::BuGang(t) => {
+                    if let Some(p) = state.packs.iter_mut().find(|p| p.kind == PackKind::Pung && p.tile == t) {
+                        p.kind = PackKind::Kong;
+                    }
+                }
+                _ => {}
+            }
+            state.draws_left += 1;
+            if let Ok(f) = waiting_figures(profile, &state, options) {
+                if rank(&f, by_win_prob) >= rank(best, by_win_prob) {
+                    return Some(*m);
+                }
+            }
+        }
+        return Some(Move::new(Claim::Play(best.tile)));
+    }
+    // Another seat's tile: each claim against passing.
+    let pass = waiting_figures(profile, &seat_state(e, seat, &hand), options).ok()?;
+    let mut best: Option<((f64, f64), Move)> = None;
+    let mut any = !zero(&pass);
+    let mut analysed: Vec<(Claim, Option<crate::analysis::decide::Decision>)> = Vec::new();
+    for m in moves {
+        let (mut after, pack) = (
+            hand,
+            match m.claim {
+                Claim::Peng => Pack::new(PackKind::Pung, current, 1),
+                Claim::Chi { middle } => Pack::new(PackKind::Chow, middle, 1),
+                Claim::Gang => Pack::new(PackKind::Kong, current, 1),
+                _ => continue,
+            },
+        );
+        match m.claim {
+            Claim::Peng => after[current.index()] = after[current.index()].saturating_sub(2),
+            Claim::Gang => after[current.index()] = after[current.index()].saturating_sub(3),
+            Claim::Chi { middle } => {
+                after[current.index()] += 1;
+                for t in [middle.prev(), Some(middle), middle.next()].into_iter().flatten() {
+                    after[t.index()] = after[t.index()].saturating_sub(1);
+                }
+            }
+            _ => continue,
+        }
+        let mut state = seat_state(e, seat, &after);
+        state.packs.push(pack);
+        let figures = if m.claim == Claim::Gang {
+            state.draws_left += 1;
+            waiting_figures(profile, &state, options).ok()
+        } else {
+            let known = analysed.iter().find(|(c, _)| *c == m.claim).map(|(_, d)| d.clone());
+            let d = match known {
+                Some(d) => d,
+                None => {
+                    let d = decide_with(profile, &state, options).ok();
+                    analysed.push((m.claim, d.clone()));
+                    d
+                }
+            };
+            d.and_then(|d| d.discards.iter().find(|r| Some(r.tile) == m.discard).copied())
+        };
+        let Some(f) = figures else { continue };
+        any |= !zero(&f);
+        let r = rank(&f, by_win_prob);
+        if r > rank(&pass, by_win_prob) && best.is_none_or(|(b, _)| r > b) {
+            best = Some((r, *m));
+        }
+    }
+    if !any {
+        return None;
+    }
+    Some(best.map_or(Move::PASS, |(_, m)| m))
 }
 
 /// Bounds on what the bot reads (it is a bot: the arena is its only peer).
@@ -205,9 +361,17 @@ pub fn serve(
         return Err("no requests".into());
     }
     let mut answer = String::new();
+    // The decision analysis answers only the last request (the earlier ones
+    // are caught up on); the other policies answer each, as when kept
+    // running (the random policy's draws stay the same).
+    let catch_up = matches!(policy, Policy::Decide | Policy::DecideWinProb);
     for (i, r) in requests.iter().enumerate() {
         let prev = i.checked_sub(1).and_then(|k| responses.get(k)).map(String::as_str);
-        answer = bot.turn(r, prev)?;
+        if i + 1 == requests.len() || !catch_up {
+            answer = bot.turn(r, prev)?;
+        } else {
+            bot.observe(r, prev)?;
+        }
     }
     // One write per turn (the answer and the marker together): the arena
     // wakes once.

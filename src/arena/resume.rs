@@ -1,5 +1,6 @@
 //! Resuming a tournament's output: the games already in OUT, keyed by
-//! their index in the run (`wall * 24 + perm` in the duplicate format, from
+//! their index in the run (`wall * G + perm` in the walled formats, G the
+//! format's games per wall, from
 //! the record's `arena.wall` and `arena.perm`; `arena.game` otherwise), and
 //! OUT reopened to append the others.
 //!
@@ -49,8 +50,8 @@ impl std::error::Error for ResumeError {}
 /// What OUT already holds.
 #[derive(Debug, Default)]
 pub struct Resumed {
-    /// Run indices of the games already played (`wall * 24 + perm` for a
-    /// duplicate run).
+    /// Run indices of the games already played (`wall * G + perm` for a
+    /// walled run, G its format's games per wall).
     pub done: BTreeSet<u64>,
     /// Whole records kept.
     pub records: u64,
@@ -95,6 +96,14 @@ fn check_line(text: &[u8], identity: &Identity) -> Result<u64, (bool, String)> {
             _ => {}
         }
     }
+    // A sequential test's records and a fixed run's are not one tournament.
+    match (identity.get("sprt"), arena.get("sprt")) {
+        (Some(_), None) => return Err((true, "a record without arena.sprt, this run is a sequential test".into())),
+        (None, Some(t)) => {
+            return Err((true, format!("a sequential test's record (arena.sprt {}), this run is not one", describe(t))))
+        }
+        _ => {}
+    }
     let game = arena.get("game").and_then(Value::as_u64);
     if identity.get("format").and_then(Value::as_str) == Some("plain") {
         if arena.contains_key("wall") {
@@ -104,13 +113,18 @@ fn check_line(text: &[u8], identity: &Identity) -> Result<u64, (bool, String)> {
     }
     let wall =
         arena.get("wall").and_then(Value::as_u64).ok_or((true, "no arena.wall: not a duplicate run".to_string()))?;
+    let per_wall = identity
+        .get("format")
+        .and_then(Value::as_str)
+        .and_then(super::duplicate::Format::parse)
+        .map_or(24, |f| f.games_per_wall());
     let perm = arena
         .get("perm")
         .and_then(Value::as_u64)
-        .filter(|&p| p < 24)
-        .ok_or((true, "no arena.perm in 0..24".to_string()))?;
+        .filter(|&p| p < per_wall)
+        .ok_or((true, format!("no arena.perm in 0..{per_wall}")))?;
     let index = wall
-        .checked_mul(24)
+        .checked_mul(per_wall)
         .and_then(|w| w.checked_add(perm))
         .ok_or((true, format!("arena.wall {wall} is too large")))?;
     if game.is_some_and(|g| g != index) {

@@ -243,6 +243,11 @@ impl Engine {
         self.tile
     }
 
+    /// The prevalent wind (the judge's `quan`), 0 ..= 3.
+    pub fn quan(&self) -> u8 {
+        self.quan
+    }
+
     /// Tiles left in each seat's wall segment.
     pub fn walls_remaining(&self) -> [u8; 4] {
         self.table.tile_counts()

@@ -117,6 +117,16 @@ impl Game {
         self.game.engine()
     }
 
+    /// What every seat has seen so far (the table's discards).
+    pub fn seen(&self) -> &Seen {
+        &self.seen
+    }
+
+    /// The PENG or CHI whose discard `seat` is choosing, if any.
+    pub fn pending(&self, seat: u8) -> Option<Claim> {
+        self.pending.get(seat as usize).copied().flatten()
+    }
+
     /// Judge steps played so far (a PENG/CHI claim's first decision is none).
     pub fn judge_steps(&self) -> u32 {
         self.judge_steps

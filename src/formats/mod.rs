@@ -1,13 +1,16 @@
 //! Botzone's formats in and out of game records: the human-game text format
 //! ([`text`], `Match`/`Player N Draw T` lines) and Botzone match logs
-//! ([`log`], one JSON match a line: `_id`, `players`, `initdata`, `log`).
+//! ([`log`]: one JSON match a line, `_id`, `players`, `initdata`, `log`; or
+//! one match a file as the platform hands it out: the log array, the
+//! `{"status", "logs"}` object, the match's metadata beside them).
 //!
 //! - [`open`]: a plain, `.gz` or stdin (`-`) input, its format told from its
 //!   first non-blank line ([`detect`]).
-//! - [`games`]: the games of one input as records, each replayed through the
-//!   engine and checked against what the input logged; a bad game is one
-//!   [`ImportError`] (file, line, match id, place in the game) and reading goes
-//!   on at the next one.
+//! - [`games`] / [`games_of`]: the games of inputs (files or folders) as
+//!   records, each replayed through the engine and checked against what the
+//!   input logged; a bad game is one [`ImportError`] (file, line, match id,
+//!   place in the game) and reading goes on at the next one. The files of
+//!   one platform match (its logs and its metadata) make one game.
 //! - [`import`] / [`export`]: files in, records out (and back), with counts
 //!   and the reasons for what was left out.
 //!
@@ -38,10 +41,12 @@ pub struct ImportError {
     pub game: Option<String>,
     /// A finer place: `log[37]` (a match log's entry), `line 212` (text).
     pub at: Option<String>,
+    /// What is wrong.
     pub message: String,
 }
 
 impl ImportError {
+    /// An error of `file` at `line` (0: the input as a whole).
     pub fn new(file: &Path, line: usize, message: impl Into<String>) -> ImportError {
         ImportError { file: file.to_path_buf(), line, game: None, at: None, message: message.into() }
     }
@@ -155,7 +160,11 @@ impl fmt::Display for Format {
 /// The format of an input whose first non-blank line is `line`; `None`
 /// when it is none of the three.
 ///
-/// A text file starts with its first game's `Match` line. A JSON line is a
+/// A text file starts with its first game's `Match` line. A line that
+/// opens a JSON document without closing it, or an array of objects
+/// ([`opens_document`]), starts a match log file as the platform hands one
+/// out (a log array, a `{"status", "logs"}` object, a match's metadata),
+/// records being one JSON object a line. A JSON line is a
 /// match log when it has `initdata`, `log`, `logs` or `_id`, a record when
 /// it has `game_id` or `turns`; a line that is not valid JSON is told by
 /// the same keys found in its bytes (so that one bad first line does not
@@ -166,6 +175,9 @@ pub fn detect(line: &[u8]) -> Option<Format> {
     if line.starts_with(b"Match") {
         return Some(Format::BotzoneText);
     }
+    if opens_document(line) {
+        return Some(Format::BotzoneLog);
+    }
     if !line.starts_with(b"{") {
         return None;
     }
@@ -173,6 +185,8 @@ pub fn detect(line: &[u8]) -> Option<Format> {
     struct Probe {
         #[serde(rename = "_id")]
         id: Option<serde::de::IgnoredAny>,
+        #[serde(rename = "matchId")]
+        match_id: Option<serde::de::IgnoredAny>,
         initdata: Option<serde::de::IgnoredAny>,
         log: Option<serde::de::IgnoredAny>,
         logs: Option<serde::de::IgnoredAny>,
@@ -184,21 +198,41 @@ pub fn detect(line: &[u8]) -> Option<Format> {
     // `_id` in its `source`).
     let log = match serde_json::from_slice::<Probe>(line) {
         Ok(p) => {
-            (p.id.is_some() || p.initdata.is_some() || p.log.is_some() || p.logs.is_some())
+            (p.id.is_some() || p.match_id.is_some() || p.initdata.is_some() || p.log.is_some() || p.logs.is_some())
                 && p.game_id.is_none()
                 && p.turns.is_none()
         }
-        Err(_) => (has("initdata") || has("_id") || has("log") || has("logs")) && !has("game_id") && !has("turns"),
+        Err(_) => {
+            (has("initdata") || has("_id") || has("matchId") || has("log") || has("logs"))
+                && !has("game_id")
+                && !has("turns")
+        }
     };
     Some(if log { Format::BotzoneLog } else { Format::Record })
+}
+
+/// Whether an input whose first non-blank line is `line` is one JSON
+/// document rather than one JSON value a line: the line opens an object or
+/// an array without anything after it (`{` or `[` alone, as pretty-printed
+/// JSON starts), or opens an array of objects (a match log's entries on
+/// one line; a record file holds objects only).
+pub fn opens_document(line: &[u8]) -> bool {
+    let line = line.trim_ascii();
+    line == b"["
+        || line == b"{"
+        || line.strip_prefix(b"[").is_some_and(|rest| rest.trim_ascii_start().starts_with(b"{"))
 }
 
 /// An input opened for reading: its lines from the first on (line numbers
 /// are those of the file), and its format as detected.
 pub struct Input {
+    /// As given (`-` for stdin).
     pub file: PathBuf,
     /// `None`: not detected (empty input, or none of the formats).
     pub format: Option<Format>,
+    /// The input is one JSON document over many lines ([`opens_document`]).
+    pub document: bool,
+    /// The input from its first line on.
     pub reader: Box<dyn BufRead + Send>,
     /// Over-long lines met before the one the format was told from: each
     /// skipped (given back as a blank line, so that line numbers hold) and
@@ -216,11 +250,15 @@ pub fn open(path: &Path, max_line_bytes: usize) -> Result<Input, ImportError> {
     let mut lines = record::open_lines(path)?;
     let (max, mut buf, mut blank) = (record::line_bound(max_line_bytes), Vec::new(), 0u64);
     let mut skipped = Vec::new();
+    let mut document = false;
     let format = loop {
         match record::read_line_capped(&mut lines, &mut buf, max) {
             Ok(LineRead::Eof) => break None,
             Ok(LineRead::Line) if buf.iter().all(u8::is_ascii_whitespace) => blank += 1,
-            Ok(LineRead::Line) => break detect(&buf),
+            Ok(LineRead::Line) => {
+                document = opens_document(&buf);
+                break detect(&buf);
+            }
             Ok(LineRead::TooLong(len)) => {
                 // Not kept; the format is told from the next line.
                 blank += 1;
@@ -239,18 +277,194 @@ pub fn open(path: &Path, max_line_bytes: usize) -> Result<Input, ImportError> {
     // The blank lines are given back as such, so that line numbers hold.
     let head = std::io::repeat(b'\n').take(blank).chain(Cursor::new(buf));
     let reader: Box<dyn BufRead + Send> = Box::new(BufReader::with_capacity(1 << 16, head.chain(lines)));
-    Ok(Input { file: path.to_path_buf(), format, reader, skipped, max_line_bytes })
+    Ok(Input { file: path.to_path_buf(), format, document, reader, skipped, max_line_bytes })
 }
 
-/// The games of one input as records, each replayed through the engine and
+/// The games of one input (a file, a folder, `-`) as records: [`games_of`].
+pub fn games(path: &Path, from: Option<Format>, max_line_bytes: usize) -> Games {
+    games_of(&[path.to_path_buf()], from, max_line_bytes)
+}
+
+/// The games of `paths` as records, each replayed through the engine and
 /// checked against the input (see the format's module); `from` overrides
 /// the detected format; no line longer than `max_line_bytes` is kept. An
 /// input that cannot be opened is one `Err`.
-pub fn games(path: &Path, from: Option<Format>, max_line_bytes: usize) -> Games {
-    match open(path, max_line_bytes) {
-        Ok(input) => games_in(input, from),
-        Err(e) => Box::new(std::iter::once(Err(e))),
+///
+/// A folder stands for the files in it and its subfolders, in the order of
+/// their names (hidden ones left out, and, unless `from` is given, those in
+/// none of the formats, such as a README; a folder left with no file is an
+/// error). Only regular files are looked at before being read (a pipe is
+/// read once, as it is). The match log files that hold one
+/// match without its id, or a match's metadata (see [`log`]), are grouped
+/// by match, the id being the match's own (`_id`, `matchId`) else the one
+/// its file's name starts with (`<id>_...`): each match is one game, read
+/// from the first of its logs that imports (a `<id>_<bot>_full_log.json`
+/// and a `<id>_lite.json` are the same match) with its metadata joined,
+/// the metadata given or else the `<id>_metadata.json` beside the log. A
+/// metadata without a log is one error. Every other input is read as it is.
+pub fn games_of(paths: &[PathBuf], from: Option<Format>, max_line_bytes: usize) -> Games {
+    let mut items = Vec::new();
+    let mut errors = Vec::new();
+    // Each file, and the input folder it was found in.
+    let mut files = Vec::new();
+    let mut folders = Vec::new();
+    for p in paths {
+        if p.as_os_str() != "-" && p.is_dir() {
+            let before = files.len();
+            list_folder(p, &mut files, &mut errors);
+            for f in &mut files[before..] {
+                f.1 = Some(folders.len());
+            }
+            folders.push((p.clone(), 0usize));
+        } else {
+            files.push((p.clone(), None));
+        }
     }
+    let sniff = from.is_none_or(|f| f == Format::BotzoneLog);
+    // The index in `items` of each match's group.
+    let mut groups: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    for (file, folder) in files {
+        // Only a regular file is looked at before it is read: a pipe is read once.
+        let regular = std::fs::metadata(&file).is_ok_and(|m| m.is_file());
+        let input = if sniff && regular { open(&file, max_line_bytes).ok() } else { None };
+        if folder.is_some() && from.is_none() && input.as_ref().is_some_and(|i| i.format.is_none()) {
+            // A file of a folder in none of the formats (a README).
+            continue;
+        }
+        if let Some(f) = folder {
+            folders[f].1 += 1;
+        }
+        let shape = input.and_then(log::sniff);
+        let Some((shape, own_id)) = shape else {
+            items.push(Item::Plain(file));
+            continue;
+        };
+        let Some(id) = own_id.or_else(|| name_id(&file)) else {
+            items.push(Item::Plain(file));
+            continue;
+        };
+        let at = *groups.entry(id.clone()).or_insert_with(|| {
+            items.push(Item::Match { id, logs: Vec::new(), metadata: Vec::new() });
+            items.len() - 1
+        });
+        if let Item::Match { logs, metadata, .. } = &mut items[at] {
+            match shape {
+                log::Shape::Match => logs.push(file),
+                log::Shape::Metadata => metadata.push(file),
+            }
+        }
+    }
+    for (folder, _) in folders.into_iter().filter(|(_, kept)| *kept == 0) {
+        errors.push(ImportError::new(&folder, 0, "the folder holds no file in any of the formats"));
+    }
+    let items = errors.into_iter().map(Item::Error).chain(items);
+    Box::new(items.flat_map(move |item| -> Games {
+        match item {
+            Item::Error(e) => Box::new(std::iter::once(Err(e))),
+            Item::Plain(file) => match open(&file, max_line_bytes) {
+                Ok(input) => games_in(input, from),
+                Err(e) => Box::new(std::iter::once(Err(e))),
+            },
+            Item::Match { id, logs, metadata } => {
+                Box::new(read_match(&id, &logs, &metadata, max_line_bytes).into_iter())
+            }
+        }
+    }))
+}
+
+/// One input of [`games_of`].
+enum Item {
+    /// Read as it is.
+    Plain(PathBuf),
+    /// One platform match: the files of its log and of its metadata.
+    Match { id: String, logs: Vec<PathBuf>, metadata: Vec<PathBuf> },
+    /// A folder that could not be listed.
+    Error(ImportError),
+}
+
+/// The files of `dir` and its subfolders, in the order of their names,
+/// hidden ones (`.x`) left out (a link to a folder is not followed).
+fn list_folder(dir: &Path, files: &mut Vec<(PathBuf, Option<usize>)>, errors: &mut Vec<ImportError>) {
+    let entries = match std::fs::read_dir(dir) {
+        Ok(e) => e,
+        Err(e) => return errors.push(ImportError::new(dir, 0, format!("cannot list the folder: {e}"))),
+    };
+    // A subfolder is entered, a link to one is not (no loop).
+    let mut paths: Vec<(PathBuf, bool)> = entries
+        .filter_map(|e| e.ok())
+        .filter(|e| !e.file_name().to_string_lossy().starts_with('.'))
+        .map(|e| (e.path(), e.file_type().is_ok_and(|t| t.is_dir())))
+        .collect();
+    paths.sort();
+    for (p, folder) in paths {
+        if folder {
+            list_folder(&p, files, errors);
+        } else {
+            files.push((p, None));
+        }
+    }
+}
+
+/// The id a platform file's name starts with: `<id>_lite.json`,
+/// `<id>_<bot>_full_log.json`, `<id>_metadata.json` (the name up to its
+/// first `_`, else up to its first `.`).
+pub fn name_id(path: &Path) -> Option<String> {
+    let name = path.file_name()?.to_str()?;
+    let id = name.split(['_', '.']).next()?;
+    (!id.is_empty()).then(|| id.to_string())
+}
+
+/// One platform match: its metadata read (the first given, else the one
+/// beside its first log), then its logs tried in turn until one imports;
+/// when none does, the first one's errors.
+fn read_match(
+    id: &str,
+    logs: &[PathBuf],
+    metadata: &[PathBuf],
+    max_line_bytes: usize,
+) -> Vec<Result<GameRecord, ImportError>> {
+    let Some(first) = logs.first() else {
+        let file = metadata.first().map_or_else(PathBuf::new, PathBuf::clone);
+        return vec![Err(ImportError::new(
+            &file,
+            0,
+            format!(
+                "a match's metadata, without its log: no {id}_lite.json or {id}_<bot>_full_log.json was given \
+                 (import the folder that holds both)"
+            ),
+        )
+        .game(id))];
+    };
+    let beside = first.with_file_name(format!("{id}_metadata.json"));
+    let meta_file = match metadata.first() {
+        Some(m) => Some(m.clone()),
+        None if beside.is_file() => Some(beside),
+        None => None,
+    };
+    let meta = match meta_file.map(|f| log::read_metadata(&f, max_line_bytes).map(|m| (f, m))).transpose() {
+        Ok(m) => m,
+        Err(e) => return vec![Err(e.game(id))],
+    };
+    let mut failed = None;
+    for file in logs {
+        let context = log::Context { name: Some(id.to_string()), metadata: meta.clone() };
+        let results: Vec<_> = match open(file, max_line_bytes) {
+            Ok(input) => {
+                let Input { file, reader, skipped, max_line_bytes, document, .. } = input;
+                skipped
+                    .into_iter()
+                    .map(Err)
+                    .chain(log::games(reader, &file, max_line_bytes, document, context))
+                    .collect()
+            }
+            Err(e) => vec![Err(e)],
+        };
+        if !results.is_empty() && results.iter().all(Result::is_ok) {
+            return results;
+        }
+        failed.get_or_insert(results);
+    }
+    failed.unwrap_or_default()
 }
 
 /// The games of one input, each a record or the error that kept it out.
@@ -261,10 +475,10 @@ pub type Games = Box<dyn Iterator<Item = Result<GameRecord, ImportError>> + Send
 /// reports any other line as malformed, with its line.
 pub fn games_in(input: Input, from: Option<Format>) -> Games {
     let format = from.or(input.format).unwrap_or(Format::Record);
-    let Input { file, reader, skipped, max_line_bytes, .. } = input;
+    let Input { file, reader, skipped, max_line_bytes, document, .. } = input;
     let games: Games = match format {
         Format::Record => Box::new(records(reader, file, max_line_bytes)),
-        Format::BotzoneLog => Box::new(log::games(reader, &file, max_line_bytes)),
+        Format::BotzoneLog => log::games(reader, &file, max_line_bytes, document, log::Context::default()),
         Format::BotzoneText => Box::new(text::games(reader, &file, max_line_bytes)),
     };
     Box::new(skipped.into_iter().map(Err).chain(games))
@@ -340,19 +554,17 @@ pub fn import(
 ) -> std::io::Result<Summary> {
     let mut summary = Summary::default();
     let mut line = Vec::with_capacity(1 << 16);
-    for path in inputs {
-        for game in games(path, from, max_line_bytes) {
-            match game {
-                Ok(record) => {
-                    line.clear();
-                    serde_json::to_writer(&mut line, &record)?;
-                    line.push(b'\n');
-                    out.write_all(&line)?;
-                    summary.read += 1;
-                    summary.written += 1;
-                }
-                Err(e) => summary.failed(e.to_string()),
+    for game in games_of(inputs, from, max_line_bytes) {
+        match game {
+            Ok(record) => {
+                line.clear();
+                serde_json::to_writer(&mut line, &record)?;
+                line.push(b'\n');
+                out.write_all(&line)?;
+                summary.read += 1;
+                summary.written += 1;
             }
+            Err(e) => summary.failed(e.to_string()),
         }
     }
     out.flush()?;

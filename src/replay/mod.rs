@@ -44,9 +44,9 @@ use std::fmt;
 pub use compare::{displays_equal, py_eq, replay, reproduces, Compare, Divergence, DivergenceKind, Key};
 
 use crate::engine::{Engine, EngineError, Turn};
-use crate::tiles::Tile;
 use crate::record::view::{AnswersView, GameView};
 use crate::record::GameRecord;
+use crate::tiles::Tile;
 
 /// What a replay reads from a record: the start of the game and, for each
 /// turn, the answers to it. Implemented by both record forms (the parsed

@@ -435,9 +435,7 @@ fn may_claim(engine: &Engine, turn: &Turn, seat: u8) -> bool {
     // multiple of 9; honours, from 27, have no runs).
     let (i, rank) = (tile.index(), tile.index() % 9);
     let mut near = (i - rank + rank.saturating_sub(2)..=i - rank + (rank + 2).min(8)).filter(|&k| k != i);
-    i < 27
-        && near.any(|k| hand[k] > 0)
-        && ((discard && (actor + 1) % 4 == seat) || allowed(ClaimAction::Chi))
+    i < 27 && near.any(|k| hand[k] > 0) && ((discard && (actor + 1) % 4 == seat) || allowed(ClaimAction::Chi))
 }
 
 /// The index of a recorded answer to a decision of `kind`, `current` the

@@ -23,11 +23,11 @@ use rayon::prelude::*;
 use crate::engine::answer::Answer;
 use crate::engine::Engine;
 use crate::fans::Profile;
-use crate::record::lines::{Block, LineReader};
-use crate::record::view::{AnswersView, GameView};
 use crate::formats::text::read::{Act, End, Game};
 use crate::formats::text::rebuild::{replay_checked, Fault};
 use crate::formats::Format;
+use crate::record::lines::{Block, LineReader};
+use crate::record::view::{AnswersView, GameView};
 use crate::record::GameRecord;
 use crate::replay::{Record, Replayer};
 
@@ -91,12 +91,23 @@ fn located(e: crate::formats::ImportError) -> Problem {
 pub enum Item {
     /// A game of the Botzone text format, to be replayed, checked against
     /// the text and sampled in one pass.
-    Text { file: PathBuf, game: Game },
+    Text {
+        file: PathBuf,
+        game: Game,
+    },
     /// A game of another Botzone format, imported (replayed and checked
     /// against the file) as a record; `line` where it starts.
-    Imported { file: PathBuf, line: usize, record: Box<GameRecord> },
+    Imported {
+        file: PathBuf,
+        line: usize,
+        record: Box<GameRecord>,
+    },
     /// A line of a record file.
-    Line { file: PathBuf, line: usize, text: Vec<u8> },
+    Line {
+        file: PathBuf,
+        line: usize,
+        text: Vec<u8>,
+    },
     Problem(Problem),
 }
 
@@ -253,7 +264,10 @@ impl Source {
 pub enum Sampled {
     /// A game: its samples (appended to the batch) and the decisions whose
     /// answer named no action.
-    Game { samples: usize, unencodable: usize },
+    Game {
+        samples: usize,
+        unencodable: usize,
+    },
     /// A record that is not a game.
     NotGame,
     Skipped(Problem),

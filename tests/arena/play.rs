@@ -55,6 +55,30 @@ fn mcr_bot_in_every_mode_plays_full_games() {
 }
 
 #[test]
+fn decide_bots_play_full_games() {
+    let m = mcr_bin();
+    let entries = vec![
+        entry("decide-json-kr", &[m, "bot", "--policy", "decide", "--keep-running"], "keep_running = true"),
+        entry(
+            "decide-win-prob-simple",
+            &[m, "bot", "--policy", "decide-win-prob", "--io", "simple"],
+            "io = \"simple\"",
+        ),
+        entry("greedy", &[m, "bot", "--keep-running"], "keep_running = true"),
+        entry("decide-json", &[m, "bot", "--policy", "decide"], ""),
+    ];
+    let (dir, file) = bots_file("decide", &entries);
+    let (run, records) = arena(&file, &dir, &["--games", "3", "--seed", "7"]);
+    assert!(run.ok(), "{run:?}");
+    assert_eq!(records.len(), 3);
+    for r in &records {
+        let (action, _) = ending(r);
+        assert!(action == "HU" || action == "HUANG", "legal bots end in HU or HUANG, not {action}");
+    }
+    assert_valid(&dir, 3);
+}
+
+#[test]
 fn the_same_seed_deals_the_same_games() {
     let m = mcr_bin();
     let e = entry("greedy", &[m, "bot", "--keep-running"], "keep_running = true");

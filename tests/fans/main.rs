@@ -6,6 +6,7 @@ mod common;
 
 mod analysis;
 mod calculator;
+mod decide;
 mod differential;
 mod differential_shanten;
 mod fan_cases;

@@ -12,4 +12,5 @@ mod records;
 mod report;
 mod resume;
 mod runner;
+mod sprt;
 mod standings;

@@ -74,10 +74,14 @@ __version__ = "0.1.0"
 
 def __getattr__(name):
     # The environment needs numpy: imported on first use only.
-    if name in ("Arena", "Standings", "batched", "standings"):
+    if name in ("Arena", "Standings", "batched", "standings", "sprt"):
         from . import arena
 
         return getattr(arena, name)
+    if name == "policies":
+        import importlib
+
+        return importlib.import_module(".policies", __name__)
     if name in ("VecEnv", "StepResult", "ActionError"):
         from . import env
 
@@ -92,6 +96,8 @@ def __getattr__(name):
 
 __all__ = [
     "Arena",
+    "sprt",
+    "policies",
     "Standings",
     "batched",
     "BUILD_ID",

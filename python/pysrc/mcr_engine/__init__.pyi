@@ -39,7 +39,8 @@ from .env import ActionError as ActionError, StepResult as StepResult, VecEnv as
 class RecordError(McrError):
     """A record file or line could not be read (or, importing a Botzone
     format, a game could not be imported: ``game`` is its match id, ``at``
-    the place in it, e.g. ``"log[37]"`` or ``"line 212"``)."""
+    the place in it, e.g. ``"log[37]"`` or ``"line 212"``). ``line`` is 1-based,
+    or 0 when the error concerns the whole file or folder."""
     path: str
     line: int
     reason: str

@@ -43,7 +43,7 @@ keeps none (the standings alone: a training loop's evaluation)::
 """
 import json
 
-from ._native import _Arena, standings_of
+from ._native import _Arena, sprt_run, standings_of
 
 
 class Arena:
@@ -130,6 +130,26 @@ def standings(records):
     """The :class:`Standings` of records (dicts or JSON lines; shards and
     runs in any order give the same)."""
     return Standings(*standings_of([r if isinstance(r, str) else json.dumps(r) for r in records]))
+
+
+def sprt(candidate, baseline, *, d0, d1, alpha=0.05, beta=0.05, format="1v3", max_walls=10_000, seed=0, jobs=1, out=None, rules="botzone", obs="compact", progress=None):
+    """Is the candidate better? A sequential test of ``candidate`` against
+    ``baseline`` (``mcr arena --format 1v3|2v2 --sprt D0,D1``): H0 the
+    candidate's mean score per game minus the baseline's is at most ``d0``,
+    H1 at least ``d1``; walls are played in batches until the LLR crosses a
+    bound or ``max_walls``. Seats are bot programs (dicts of the bots file's
+    keys), Python policies, :func:`batched` policies or built-ins
+    (:mod:`mcr_engine.policies`). With ``out`` the records are written
+    there (an existing file is continued). ``progress(walls, games, llr)``
+    after each batch.
+
+    Returns the test's report (``mcr standings``' ``sprt`` key):
+    ``decision`` ("H0", "H1" or None), ``walls`` (used by the decision),
+    ``llr``, ``lower``, ``upper``, ``estimate`` and ``ci95`` (points per
+    game, over every wall played), ``sd_per_wall``, ``llr_path``."""
+    r = sprt_run(_wrap(candidate), _wrap(baseline), float(d0), float(d1), float(alpha), float(beta), format,
+                 int(max_walls), int(seed), int(jobs), None if out is None else str(out), rules, obs, progress)
+    return json.loads(r)
 
 
 def batched(policy, name=None):

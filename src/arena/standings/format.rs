@@ -1,6 +1,6 @@
 //! The standings as text (the table printed after every arena run), CSV and JSON.
 
-use super::{BotRow, Standings};
+use super::{BotRow, SprtReport, Standings};
 use std::fmt::Write;
 
 /// A number as the text and CSV forms print it: two decimals.
@@ -92,6 +92,10 @@ pub fn text(s: &Standings) -> String {
             .collect();
         table(&mut out, &header, &rows);
     }
+    if let Some(r) = &s.sprt {
+        out.push('\n');
+        out.push_str(&sprt_text(r));
+    }
     out
 }
 
@@ -120,6 +124,37 @@ fn csv_field(s: &str) -> String {
     } else {
         s.to_string()
     }
+}
+
+/// The sequential test as printed: the decision and its walls, the LLR
+/// and its bounds, the estimate with its interval.
+pub fn sprt_text(r: &SprtReport) -> String {
+    let mut s = String::new();
+    let games = r.walls * r.games_per_wall;
+    let _ = writeln!(
+        s,
+        "sprt: {} vs {} ({}), H0 diff <= {} vs H1 diff >= {} points per game, alpha {}, beta {}",
+        r.candidate, r.baseline, r.format, r.d0, r.d1, r.alpha, r.beta
+    );
+    let _ = writeln!(
+        s,
+        "sprt: decision {} after {} walls ({games} games); LLR {:.3} in [{:.3}, {:.3}]",
+        r.decision.unwrap_or("none"),
+        r.walls,
+        r.llr,
+        r.lower,
+        r.upper
+    );
+    let ci = r.ci95.map_or("no interval".to_string(), |[a, b]| format!("95% interval [{a:+.2}, {b:+.2}]"));
+    let _ = writeln!(
+        s,
+        "sprt: estimate {:+.2} points per game over {} walls ({} games), {ci}; sd per wall {:.2}",
+        r.estimate,
+        r.walls_played,
+        r.walls_played * r.games_per_wall,
+        r.sd_per_wall
+    );
+    s
 }
 
 /// One line per bot, full precision.

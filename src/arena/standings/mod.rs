@@ -84,6 +84,96 @@ pub struct Builder {
     /// Kept for the report (`keep_games`).
     pub games: Vec<GameEntry>,
     keep_games: bool,
+    /// The sequential test of the records, while they agree on one.
+    test: TestState,
+}
+
+#[derive(Default)]
+enum TestState {
+    #[default]
+    None,
+    One(read::TestKeys, Box<crate::arena::sequential::Walls>),
+    /// Records of more than one test (or of a test and not): none shown.
+    Mixed,
+}
+
+/// The sequential test of a pair run (`mcr arena --format 1v3|2v2 --sprt`),
+/// from its records.
+#[derive(Clone, Debug, Serialize)]
+pub struct SprtReport {
+    pub candidate: String,
+    pub baseline: String,
+    /// `1v3` or `2v2`.
+    pub format: String,
+    pub games_per_wall: u64,
+    pub d0: f64,
+    pub d1: f64,
+    pub alpha: f64,
+    pub beta: f64,
+    /// The LLR bounds: H0 at or below `lower`, H1 at or above `upper`.
+    pub lower: f64,
+    pub upper: f64,
+    /// `"H0"`, `"H1"`, or `null` while undecided.
+    pub decision: Option<&'static str>,
+    /// Walls the test used: to its decision, else all the complete ones.
+    pub walls: u64,
+    /// The LLR at `walls`.
+    pub llr: f64,
+    /// Complete walls in the records (also those after the decision).
+    pub walls_played: u64,
+    /// The candidate's mean score per game minus the baseline's over the
+    /// complete walls, its 95% interval (normal approximation) and the
+    /// standard deviation of the per-wall difference.
+    pub estimate: f64,
+    pub ci95: Option<[f64; 2]>,
+    pub sd_per_wall: f64,
+    /// (walls, LLR), at most 400 points, the last one at `walls`.
+    pub llr_path: Vec<(u64, f64)>,
+    /// (walls, running estimate, its 95% interval), at most 400 points.
+    pub estimate_path: Vec<(u64, f64, Option<[f64; 2]>)>,
+}
+
+impl SprtReport {
+    /// The report of a test's path over the walls of a pair format.
+    pub fn of(path: &crate::arena::sprt::Path, walls: &crate::arena::sequential::Walls, format: &str) -> SprtReport {
+        let (decision, n) = match path.decision {
+            Some((h, n)) => (Some(h.name()), n),
+            None => (None, path.decided.n),
+        };
+        let step = path.llr.len().div_ceil(400).max(1);
+        let thin = |i: usize, len: usize| (i + 1) % step == 0 || i + 1 == len;
+        let mut running = crate::arena::sprt::Summary::default();
+        let diffs = walls.differences();
+        let mut estimate_path = Vec::new();
+        let estep = diffs.len().div_ceil(400).max(1);
+        for (i, (_, d)) in diffs.iter().enumerate() {
+            running.add(*d);
+            if (i + 1) % estep == 0 || i + 1 == diffs.len() {
+                estimate_path.push((running.n, running.mean, running.ci95()));
+            }
+        }
+        SprtReport {
+            candidate: walls.candidate.clone(),
+            baseline: walls.baseline.clone(),
+            format: format.to_string(),
+            games_per_wall: walls.games_per_wall,
+            d0: path.test.d0,
+            d1: path.test.d1,
+            alpha: path.test.alpha,
+            beta: path.test.beta,
+            lower: path.lower,
+            upper: path.upper,
+            decision,
+            walls: n,
+            llr: path.last_llr(),
+            walls_played: path.all.n,
+            estimate: path.all.mean,
+            ci95: path.all.ci95(),
+            sd_per_wall: path.all.sd(),
+            llr_path: path.llr.iter().enumerate().filter(|(i, _)| thin(*i, path.llr.len())).map(|(_, p)| *p).collect(),
+            estimate_path,
+        }
+    }
 }
 
 /// A bot's line of the table.
@@ -168,6 +258,9 @@ pub struct Standings {
     pub bots: Vec<BotRow>,
     pub pairwise: Pairwise,
     pub charts: Charts,
+    /// The sequential test, for the records of one `--sprt` run (its
+    /// shards and continuations included); `null` otherwise.
+    pub sprt: Option<SprtReport>,
 }
 
 fn ending_name(e: Ending) -> &'static str {
@@ -230,6 +323,23 @@ impl Builder {
             }
         }
         self.records += 1;
+        self.test = match (std::mem::take(&mut self.test), &g.test) {
+            (TestState::None, Some(t)) if self.records == 1 => {
+                match crate::arena::duplicate::Format::parse(&t.format).filter(|f| f.is_pair()) {
+                    Some(f) => TestState::One(
+                        t.clone(),
+                        Box::new(crate::arena::sequential::Walls::new(&t.candidate, &t.baseline, f.games_per_wall())),
+                    ),
+                    None => TestState::Mixed,
+                }
+            }
+            (TestState::One(k, w), Some(t)) if &k == t => TestState::One(k, w),
+            (TestState::None, None) => TestState::None,
+            _ => TestState::Mixed,
+        };
+        if let TestState::One(_, w) = &mut self.test {
+            w.add_summary(&g);
+        }
         let unit = match g.wall {
             Some(w) => Unit::Wall(w),
             None => Unit::Game(if g.game_id.is_empty() { source.clone() } else { g.game_id.clone() }),
@@ -378,6 +488,12 @@ impl Builder {
             bots,
             pairwise,
             charts,
+            sprt: match &self.test {
+                TestState::One(k, w) => crate::arena::sprt::Sprt::new(k.sprt[0], k.sprt[1], k.sprt[2], k.sprt[3])
+                    .ok()
+                    .map(|t| SprtReport::of(&w.path(t), w, &k.format)),
+                _ => None,
+            },
         }
     }
 

@@ -24,7 +24,8 @@ struct Line {
     turns: Vec<TurnKeys>,
 }
 
-/// The record's `"arena"` object (the runner's keys and the duplicate format's).
+/// The record's `"arena"` object: the runner's keys, the duplicate keys
+/// (`wall`, `perm`), and the tournament's format, entries and test.
 #[derive(Deserialize, Clone, Debug, Default)]
 pub struct ArenaKeys {
     #[serde(default)]
@@ -37,6 +38,16 @@ pub struct ArenaKeys {
     pub perm: Option<u8>,
     #[serde(default)]
     pub game: Option<u64>,
+    /// `duplicate`, `1v3`, `2v2` or `plain`.
+    #[serde(default)]
+    pub format: Option<String>,
+    /// The entries' names in bots-file order (a pair format: the
+    /// candidate first, the baseline last).
+    #[serde(default)]
+    pub entries: Option<Vec<String>>,
+    /// A sequential test's `[d0, d1, alpha, beta]`.
+    #[serde(default)]
+    pub sprt: Option<Vec<f64>>,
 }
 
 #[derive(Deserialize)]
@@ -93,6 +104,21 @@ pub struct GameSummary {
     pub verdicts: Vec<(u8, String)>,
     /// Answer times by seat, microseconds.
     pub times_us: [Vec<u32>; 4],
+    /// The sequential test the game was played for: (format, candidate,
+    /// baseline, [d0, d1, alpha, beta]), from `arena.format`, `arena.entries`
+    /// and `arena.sprt`.
+    pub test: Option<TestKeys>,
+}
+
+/// The keys of a sequential test a record carries.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TestKeys {
+    pub format: String,
+    pub candidate: String,
+    pub baseline: String,
+    pub sprt: [f64; 4],
+    /// The walls' seed.
+    pub seed: u64,
 }
 
 fn seat(key: &str) -> Option<u8> {
@@ -387,6 +413,19 @@ fn build(r: Line) -> Result<GameSummary, String> {
         },
         verdicts,
         times_us,
+        test: r.arena.as_ref().and_then(test_keys),
+    })
+}
+
+fn test_keys(a: &ArenaKeys) -> Option<TestKeys> {
+    let sprt: [f64; 4] = a.sprt.clone()?.try_into().ok()?;
+    let entries = a.entries.as_ref()?;
+    Some(TestKeys {
+        format: a.format.clone()?,
+        candidate: entries.first()?.clone(),
+        baseline: entries.last()?.clone(),
+        sprt,
+        seed: a.seed?,
     })
 }
 

@@ -24,7 +24,7 @@ use std::collections::BTreeMap;
 
 use arrayvec::ArrayString;
 
-use super::line::{Ignored, Verb};
+use super::line::{Ignored, Verb, DEALT};
 use super::read::{Act, End, Game};
 use crate::engine::answer::{Answer, Verb as AnswerVerb};
 use crate::engine::legal::{chow_around, Claim};
@@ -175,11 +175,28 @@ pub fn replay_checked(
 /// The wall: each seat's dealt and drawn tiles at the back of its segment,
 /// the unseen positions filled with the unseen tiles.
 fn build_wall(game: &Game) -> Result<([Tile; WALL_SIZE], [u8; 4]), Fault> {
+    let draws = game.acts.iter().filter(|a| a.verb == Verb::Draw).map(|a| (a.seat, a.tile, a.line));
+    wall_from_draws(&game.deals, game.deal_lines, draws)
+}
+
+/// The wall of a game whose deals and draws are known, and how many tiles of
+/// each seat's segment they show (see the module): seat s's 13 dealt tiles
+/// (`deals[s]`, told at `deal_places[s]`), then each draw `(seat, tile,
+/// place)` in the order of play, kong replacements included, fill the back
+/// of its segment; the positions never reached get the tiles nobody saw,
+/// lowest kind first, front of seat 0's segment first. A `place` (a line, a
+/// log entry) locates a fault: a fifth copy of a tile, a 22nd draw from one
+/// segment.
+pub fn wall_from_draws(
+    deals: &[[Tile; DEALT]; 4],
+    deal_places: [usize; 4],
+    draws: impl IntoIterator<Item = (u8, Tile, usize)>,
+) -> Result<([Tile; WALL_SIZE], [u8; 4]), Fault> {
     let mut wall = [Tile::default(); WALL_SIZE];
     let mut known = [0usize; 4];
     let mut count = [0u8; TILE_KINDS];
     let mut put = |seat: u8, tile: Tile, line: usize, known: &mut [usize; 4]| -> Result<(), Fault> {
-        let s = seat as usize;
+        let s = seat as usize % 4;
         if known[s] == SEGMENT {
             return Err((
                 line,
@@ -195,12 +212,12 @@ fn build_wall(game: &Game) -> Result<([Tile; WALL_SIZE], [u8; 4]), Fault> {
         Ok(())
     };
     for seat in 0..4u8 {
-        for &t in &game.deals[seat as usize] {
-            put(seat, t, game.deal_lines[seat as usize], &mut known)?;
+        for &t in &deals[seat as usize] {
+            put(seat, t, deal_places[seat as usize], &mut known)?;
         }
     }
-    for act in game.acts.iter().filter(|a| a.verb == Verb::Draw) {
-        put(act.seat, act.tile, act.line, &mut known)?;
+    for (seat, tile, line) in draws {
+        put(seat, tile, line, &mut known)?;
     }
     let mut unseen = Tile::all().flat_map(|t| std::iter::repeat_n(t, 4 - count[t.index()] as usize));
     for (s, &k) in known.iter().enumerate() {

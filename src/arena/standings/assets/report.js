@@ -193,6 +193,66 @@
     s.append(el("div", { class: "chart" }, g, legend));
   }
 
+  // ---------------------------------------------------------- sequential test
+  if (S.sprt) {
+    const T = S.sprt;
+    const s = section(`Sequential test: ${T.candidate} vs ${T.baseline} (${T.format})`, "sprt");
+    const decided = T.decision ? `accepts ${T.decision} (${T.decision === "H1" ? `the candidate is better by at least ${T.d1}` : `the candidate is better by at most ${T.d0}`} points per game)` : "has not decided";
+    s.append(el("p", { id: "sprt-decision", "data-decision": T.decision || "none", "data-walls": String(T.walls) },
+      `H0: difference <= ${T.d0}, H1: difference >= ${T.d1} points per game (alpha ${T.alpha}, beta ${T.beta}). ` +
+      `The test ${decided} after ${T.walls} walls (${T.walls * T.games_per_wall} games); LLR ${T.llr === null ? "infinite" : T.llr.toFixed(3)} in [${T.lower.toFixed(3)}, ${T.upper.toFixed(3)}].`));
+    s.append(el("p", { id: "sprt-estimate", "data-estimate": T.estimate.toFixed(2) },
+      `Estimate over ${T.walls_played} walls: ${T.estimate >= 0 ? "+" : ""}${T.estimate.toFixed(2)} points per game` +
+      (T.ci95 ? `, 95% interval [${T.ci95[0].toFixed(2)}, ${T.ci95[1].toFixed(2)}]` : "") + `; sd per wall ${T.sd_per_wall.toFixed(2)}.`));
+    const W = 700, H = 240, pad = 44;
+    const chart = (id, pts, lo, hi, extra) => {
+      const n = Math.max(1, ...pts.map((p) => p[0]));
+      const x = scale(0, n, pad, W - 10), y = scale(lo, hi, H - pad, 10);
+      const g = svg("svg", { width: W, height: H, id });
+      g.append(svg("line", { class: "axis", x1: pad, x2: W - 10, y1: H - pad, y2: H - pad }));
+      g.append(svg("line", { class: "axis", x1: pad, x2: pad, y1: 10, y2: H - pad }));
+      for (const t of ticks(lo, hi, 5)) g.append(svg("text", { x: pad - 4, y: y(t) + 4, "text-anchor": "end" }, String(t)));
+      for (const t of ticks(0, n, 6)) g.append(svg("text", { x: x(t), y: H - pad + 16, "text-anchor": "middle" }, String(t)));
+      g.append(svg("text", { x: W - 10, y: H - 6, "text-anchor": "end" }, "walls"));
+      extra(g, x, y, W);
+      return g;
+    };
+    const finite = (v, lo, hi) => Math.max(lo, Math.min(hi, v));
+    // The LLR against its bounds.
+    {
+      const vals = T.llr_path.map((p) => p[1]).filter(Number.isFinite);
+      const lo = Math.min(T.lower * 1.2, ...vals), hi = Math.max(T.upper * 1.2, ...vals);
+      const g = chart("sprt-llr", T.llr_path, lo, hi, (g, x, y, W) => {
+        for (const [b, name] of [[T.upper, "H1"], [T.lower, "H0"]]) {
+          g.append(svg("line", { class: "bound", x1: pad, x2: W - 10, y1: y(b), y2: y(b), stroke: "#d62728", "stroke-dasharray": "5,4", "data-bound": name }));
+          g.append(svg("text", { x: W - 12, y: y(b) - 4, "text-anchor": "end" }, `${name} ${b.toFixed(2)}`));
+        }
+        g.append(svg("line", { class: "zero", x1: pad, x2: W - 10, y1: y(0), y2: y(0) }));
+        const pts = T.llr_path.map(([u, l]) => `${x(u).toFixed(1)},${y(finite(l, lo, hi)).toFixed(1)}`).join(" ");
+        g.append(svg("polyline", { points: pts, fill: "none", stroke: color(0), "stroke-width": 1.5, class: "llr" }));
+      });
+      s.append(el("div", { class: "chart" }, el("h3", {}, "Log-likelihood ratio"), g));
+    }
+    // The estimate with its interval over walls.
+    {
+      const pts = T.estimate_path.filter((p) => p[2]);
+      const lo = Math.min(T.d0, ...pts.map((p) => p[2][0])), hi = Math.max(T.d1, ...pts.map((p) => p[2][1]));
+      const g = chart("sprt-estimate-chart", T.estimate_path, lo, hi, (g, x, y, W) => {
+        if (pts.length) {
+          const band = pts.map((p) => `${x(p[0]).toFixed(1)},${y(p[2][1]).toFixed(1)}`).concat(pts.slice().reverse().map((p) => `${x(p[0]).toFixed(1)},${y(p[2][0]).toFixed(1)}`)).join(" ");
+          g.append(svg("polygon", { points: band, fill: color(0), opacity: 0.15, class: "ci" }));
+        }
+        for (const [v, name] of [[T.d0, "D0"], [T.d1, "D1"]]) {
+          g.append(svg("line", { x1: pad, x2: W - 10, y1: y(v), y2: y(v), stroke: "#7f7f7f", "stroke-dasharray": "3,3" }));
+          g.append(svg("text", { x: W - 12, y: y(v) - 4, "text-anchor": "end" }, `${name} ${v}`));
+        }
+        const line = T.estimate_path.map(([u, m]) => `${x(u).toFixed(1)},${y(m).toFixed(1)}`).join(" ");
+        g.append(svg("polyline", { points: line, fill: "none", stroke: color(0), "stroke-width": 1.5, class: "estimate" }));
+      });
+      s.append(el("div", { class: "chart" }, el("h3", {}, "Estimate and 95% interval (points per game)"), g));
+    }
+  }
+
   // ---------------------------------------------------------- verdicts
   {
     const s = section("Verdicts", "verdicts");

@@ -1,0 +1,170 @@
+//! `mcr decide FILE...`: per discard of each decision state (JSON lines), the
+//! chance and expected points of a win of the minimum fan within the draws
+//! left, and the fewest draws to one (`mcr_engine::analysis::decide`, whose
+//! docs state the model). `mcr decide "<hand>" --draws N`: the same for one
+//! hand written in the compact notation.
+
+use mcr_engine::analysis::decide::{decide_with, DecideRecord, Decision, Options, State};
+use mcr_engine::analysis::discard::pack_counts;
+use mcr_engine::notation::{self, parse_tiles};
+use mcr_engine::record::Records;
+use mcr_engine::tiles::TILE_KINDS;
+use std::io::Write;
+use std::process::ExitCode;
+
+#[derive(clap::Args)]
+#[command(after_help = "\
+Files: one state a line, {\"id\", \"hand\", \"packs\": [[\"CHI\"|\"PENG\"|\"GANG\", tile, offer]], \"seat\", \"prevalent\",
+\"shown\", \"unseen\" (34 counts each, W1-W9 B1-B9 T1-T9 F1-F4 J1-J3), \"draws_left\", optional \"rules\"};
+one line out per state: {\"id\", \"wins_now\", \"exact\", \"discards\": [{\"tile\", \"win_prob\", \"exp_points\", \"min_draws\"}]}.
+A line that cannot be read is reported with its file and line and skipped.
+
+One hand: written as for `mcr fan`, holding its draw (14 - 3 x packs standing tiles), with --draws:
+  mcr decide \"123m 456m 789s 1p 2p 3z 4z 5z 9p 9p 7s\" --draws 5 --visible \"1p1p5z\"
+Tiles in --visible and in the hand's exposed packs count as shown; unseen is 4 less the hand,
+its packs and --visible.")]
+pub struct Args {
+    /// Decision files (.jsonl or .jsonl.gz); with --draws, one hand instead.
+    #[arg(required = true)]
+    pub input: Vec<String>,
+    /// One hand: the draws left after its discard.
+    #[arg(long)]
+    pub draws: Option<u32>,
+    /// One hand: tiles seen elsewhere (discards, others' packs), e.g. "1m1m5z".
+    #[arg(long, default_value = "")]
+    pub visible: String,
+    /// One hand: text or json.
+    #[arg(long, default_value = "text")]
+    pub format: super::Format,
+    /// Exact search up to this many draws left.
+    #[arg(long, default_value_t = Options::default().exact_draws)]
+    pub exact_draws: u32,
+    /// Hands searched per discard past the exact draws.
+    #[arg(long, default_value_t = Options::default().node_budget)]
+    pub node_budget: usize,
+    #[command(flatten)]
+    pub rules: super::RecordRulesArg,
+}
+
+pub fn run(args: Args, max_line_bytes: usize) -> ExitCode {
+    let options = Options { exact_draws: args.exact_draws, node_budget: args.node_budget };
+    match args.draws {
+        Some(draws) => one_hand(&args, draws, options),
+        None => files(&args, options, max_line_bytes),
+    }
+}
+
+fn files(args: &Args, options: Options, max_line_bytes: usize) -> ExitCode {
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let mut failed = false;
+    for file in &args.input {
+        let path = std::path::Path::new(file);
+        let records = match Records::<DecideRecord>::open_with(path, max_line_bytes) {
+            Ok(r) => r,
+            Err(e) => {
+                eprintln!("mcr decide: {}", super::hinted(&e));
+                failed = true;
+                continue;
+            }
+        };
+        for item in records {
+            let rec = match item {
+                Ok(r) => r,
+                Err(e) => {
+                    eprintln!("{}", super::hinted(&e));
+                    failed = true;
+                    continue;
+                }
+            };
+            let at = format!("{}:{}", path.display(), rec.line);
+            let answer = args
+                .rules
+                .for_record(rec.record.rules)
+                .map_err(|c| super::conflict_hint(&c))
+                .and_then(|profile| Ok((profile, rec.record.to_state()?)))
+                .and_then(|(profile, state)| decide_with(profile, &state, options).map_err(|e| e.to_string()));
+            match answer {
+                Ok(d) => {
+                    if writeln!(out, "{}", d.to_json(&rec.record.id)).is_err() {
+                        return ExitCode::FAILURE;
+                    }
+                }
+                Err(e) => {
+                    eprintln!("{at}: {e}");
+                    failed = true;
+                }
+            }
+        }
+    }
+    if out.flush().is_err() || failed {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+fn one_hand(args: &Args, draws: u32, options: Options) -> ExitCode {
+    let fail = |e: String| {
+        eprintln!("mcr decide: {e}");
+        ExitCode::from(2)
+    };
+    let h = match notation::parse_hand_text(&args.input.join(" ")) {
+        Ok(h) => h,
+        Err(e) => return fail(e),
+    };
+    let visible = match args.visible.split_whitespace().map(parse_tiles).collect::<Result<Vec<_>, _>>() {
+        Ok(v) => v.concat(),
+        Err(e) => return fail(format!("--visible: {e}")),
+    };
+    let mut hand = h.standing.clone();
+    hand.extend(h.win);
+    let own_packs = pack_counts(&h.packs);
+    let exposed = pack_counts(&h.packs.iter().copied().filter(|p| !p.is_concealed_kong()).collect::<Vec<_>>());
+    let mut shown = exposed;
+    let mut seen = own_packs;
+    for t in &visible {
+        shown[t.index()] += 1;
+        seen[t.index()] += 1;
+    }
+    hand.iter().for_each(|t| seen[t.index()] += 1);
+    let mut unseen = [0u8; TILE_KINDS];
+    for (i, u) in unseen.iter_mut().enumerate() {
+        if seen[i] > 4 {
+            return fail(format!(
+                "{} copies of {} among the hand, its packs and --visible",
+                seen[i],
+                mcr_engine::tiles::Tile::from_index(i as u8)
+            ));
+        }
+        *u = 4 - seen[i];
+    }
+    let state =
+        State { packs: h.packs.clone(), hand, seat: h.seat, prevalent: h.prevalent, shown, unseen, draws_left: draws };
+    let profile = args.rules.profile();
+    let d = match decide_with(profile, &state, options) {
+        Ok(d) => d,
+        Err(e) => return fail(e.to_string()),
+    };
+    if args.format == super::Format::Json {
+        println!("{}", d.to_json(&serde_json::Value::Null));
+    } else {
+        print_text(&d, draws, profile.game.min_fan);
+    }
+    ExitCode::SUCCESS
+}
+
+fn print_text(d: &Decision, draws: u32, min_fan: i32) {
+    if d.wins_now {
+        println!("wins now: {} fan", d.fan_now);
+    }
+    let how = if d.exact { "exact" } else { "deeper search" };
+    println!("{draws} draws left ({how}); a win needs {min_fan} fan");
+    println!("discard  win_prob  exp_points  min_draws");
+    let mut rows = d.discards.clone();
+    rows.sort_by(|a, b| b.exp_points.total_cmp(&a.exp_points).then(b.win_prob.total_cmp(&a.win_prob)));
+    for r in rows {
+        let min = r.min_draws.map_or("-".to_string(), |m| m.to_string());
+        println!("{:<7}  {:>8.4}  {:>10.3}  {:>9}", r.tile.name(), r.win_prob, r.exp_points, min);
+    }
+}

@@ -1,0 +1,37 @@
+"""Built-in policies, played in process by the engine itself (no program,
+no Python call per decision): seats of :class:`mcr_engine.Arena` and of
+:func:`mcr_engine.sprt`, and entries of a bots file (``builtin = "greedy"``).
+
+Each takes a ``seed`` for its tie-breaks, so that two copies with different
+seeds are two players (A against A is a real null test), and the handicap
+``random_discards`` (0 to 1): the share of its discards replaced by a random
+legal discard, a known-weaker version of the policy::
+
+    from mcr_engine import policies, sprt
+    r = sprt(policies.greedy(seed=1), policies.greedy(seed=2, random_discards=0.1, name="weak"), d0=0, d1=3)
+    r["decision"], r["walls"], r["estimate"], r["ci95"]
+"""
+
+__all__ = ["random", "greedy", "builtin", "KINDS"]
+
+#: The built-ins the engine knows.
+KINDS = ("random", "greedy")
+
+
+def builtin(kind, seed=0, random_discards=0.0, name=None):
+    """The built-in ``kind`` as a seat (a dict with the bots file's keys)."""
+    if kind not in KINDS:
+        raise ValueError(f"builtin {kind!r}: one of {', '.join(KINDS)}")
+    return {"builtin": kind, "seed": int(seed), "random_discards": float(random_discards), "name": name or kind}
+
+
+def random(seed=0, random_discards=0.0, name=None):
+    """Uniform among the legal actions."""
+    return builtin("random", seed, random_discards, name)
+
+
+def greedy(seed=0, random_discards=0.0, name=None):
+    """The reference bot's greedy policy (``mcr bot --policy greedy``): HU
+    when legal, the discard of least shanten, a kong that keeps it, a PENG or
+    CHI that lowers it."""
+    return builtin("greedy", seed, random_discards, name)
