@@ -1,5 +1,25 @@
 //! A hand as the fan calculator sees it: melded (fixed) packs, standing tiles,
 //! the winning tile and the circumstances of the win.
+//!
+//! # Example
+//!
+//! A hand built without the notation: a melded pung of red dragons, ten
+//! standing tiles, a self-drawn win.
+//!
+//! ```
+//! use mcr_engine::hand::{HandInput, Pack, PackKind, WinFlags};
+//! use mcr_engine::tiles::Tile;
+//! use mcr_engine::fans;
+//!
+//! let t = |s: &str| Tile::parse(s).unwrap();
+//! let pung = Pack { kind: PackKind::Pung, tile: t("J1"), offer: 1 };
+//! let standing: Vec<Tile> = ["T2", "T3", "T4", "T7", "T8", "T9", "B9", "B9", "W1", "W2"].map(t).to_vec();
+//! let flags = WinFlags { self_drawn: true, ..WinFlags::default() };
+//! let hand = HandInput::new(&[pung], &standing, t("W3"), flags, 0, 0, 0)?;
+//! assert_eq!(hand.packs().len(), 1);
+//! assert!(fans::calculate(&hand).is_win());
+//! # Ok::<(), mcr_engine::hand::HandError>(())
+//! ```
 
 pub mod packed;
 

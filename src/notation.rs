@@ -18,6 +18,22 @@
 //!   hand or on the first discard: the blessings of the `blessings` profile).
 //! - `seat=`, `prevalent=`: a wind as 0-3 or E/S/W/N (default east);
 //!   `flowers=N`.
+//!
+//! # Example
+//!
+//! ```
+//! use mcr_engine::notation;
+//! use mcr_engine::tiles::Tile;
+//!
+//! let hand = notation::parse_hand_text("[peng 5z] 234s 789s 99p 12m zimo seat=S")?;
+//! assert_eq!(hand.packs.len(), 1);
+//! assert_eq!(hand.standing.len(), 10);
+//! assert_eq!(hand.win, None);
+//! assert_eq!(hand.seat, 1);
+//! assert_eq!(notation::parse_tiles("123m")?, [Tile::parse("W1").unwrap(), Tile::parse("W2").unwrap(), Tile::parse("W3").unwrap()]);
+//! assert!(notation::parse_hand("123m +4x").is_err());
+//! # Ok::<(), String>(())
+//! ```
 
 use crate::hand::{HandInput, Pack, PackKind, WinFlags};
 use crate::tiles::Tile;

@@ -14,7 +14,24 @@
 //!
 //! The readers: [`lines`] (the one line reader), [`Records`] (records one by
 //! one), [`par::par_records`] (files in parallel, in file order),
-//! [`view`]/[`scan`] (borrowed views of a game record for the validator).
+//! [`view`] and its scanner (borrowed views of a game record for the validator).
+//!
+//! # Example
+//!
+//! ```
+//! use mcr_engine::record::{GameRecord, Records};
+//! use std::path::Path;
+//!
+//! let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/golden.jsonl.gz");
+//! let mut games = 0;
+//! for game in Records::<GameRecord>::open(Path::new(path))? {
+//!     let game = game?;
+//!     assert_eq!(game.record.wall.len(), 136);
+//!     games += 1;
+//! }
+//! assert_eq!(games, 222);
+//! # Ok::<(), mcr_engine::record::RecordError>(())
+//! ```
 
 pub mod lines;
 pub mod par;
@@ -67,7 +84,7 @@ pub fn parse_line<T: DeserializeOwned>(file: &Path, line: usize, bytes: &[u8]) -
 }
 
 /// One game as the judge played it. It serialises as it parses
-/// ([`write`]: the corpus schema, keys in the corpus files' order).
+/// ([`mod@write`]: the corpus schema, keys in the corpus files' order).
 #[derive(Debug, Clone, Deserialize, serde::Serialize)]
 pub struct GameRecord {
     pub game_id: String,
@@ -162,7 +179,7 @@ impl TurnRecord {
 pub const SEAT_KEYS: [&str; 4] = ["0", "1", "2", "3"];
 
 /// The `expected` block: outcome of a normal game, or verdict of an error game.
-/// It serialises by its ending ([`write`]).
+/// It serialises by its ending ([`mod@write`]).
 #[derive(Debug, Clone, Default, PartialEq, Deserialize)]
 pub struct Expected {
     /// "zimo" | "ron" | "draw" | "error"

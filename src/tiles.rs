@@ -4,6 +4,20 @@
 //! The index order follows the reference calculator (characters, bamboo, dots,
 //! winds, dragons): the order in which hands are sorted and decompositions are
 //! enumerated depends on it, and the reference's tie-breaks depend on that order.
+//!
+//! # Example
+//!
+//! ```
+//! use mcr_engine::tiles::{Suit, Tile};
+//!
+//! let t = Tile::parse("B5")?;
+//! assert_eq!(t.name(), "B5");
+//! assert_eq!(t.to_string(), "B5");
+//! assert_eq!(t.suit(), Suit::Dots);
+//! assert_eq!(Tile::all().count(), 34);
+//! assert!(Tile::parse("X1").is_err());
+//! # Ok::<(), mcr_engine::tiles::UnknownTile>(())
+//! ```
 
 use std::fmt;
 

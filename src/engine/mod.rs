@@ -5,6 +5,26 @@
 //! "emit the next event" (may end it too: HUANG, or WA for a claim the wall
 //! no longer allows). Facts reproduced here are documented in
 //! `docs/src/judge_notes.md`.
+//!
+//! # Example
+//!
+//! ```
+//! use mcr_engine::engine::{Engine, Event};
+//! use mcr_engine::tiles::Tile;
+//!
+//! let wall: Vec<Tile> = Tile::all().flat_map(|t| [t; 4]).collect();
+//! let mut engine = Engine::new();
+//! engine.reset_tiles(&wall, 0, 1)?;
+//! let turn = engine.step(["PASS"; 4])?; // the deal
+//! assert!(matches!(turn.event, Event::Deal { .. }));
+//! let turn = engine.step(["PASS"; 4])?; // seat 0 draws
+//! let Event::Draw { player: 0, tile } = turn.event else { panic!("{:?}", turn.event) };
+//! // Seat 0 discards the tile it drew; the others are asked about it.
+//! let play = format!("PLAY {tile}");
+//! let turn = engine.step([play.as_str(), "PASS", "PASS", "PASS"])?;
+//! assert_eq!(turn.event, Event::Play { player: 0, tile });
+//! # Ok::<(), mcr_engine::engine::EngineError>(())
+//! ```
 
 pub mod answer;
 pub mod claims;

@@ -7,6 +7,22 @@
 //!
 //! `calculate`, `calculate_total` and `explain` use `botzone`; the `_with`
 //! forms take a [`Profile`].
+//!
+//! # Example
+//!
+//! ```
+//! use mcr_engine::{fans, fans::Profile, notation};
+//!
+//! let hand = notation::parse_hand("123m 456m 789m 55s 23p +4p")?;
+//! assert_eq!(fans::calculate_total(&hand), 20);
+//! // The same hand under another profile.
+//! let profile = Profile::by_name("pymahjonggb-1.4").unwrap();
+//! assert_eq!(fans::calculate_with(profile, &hand).result, 20);
+//! // A hand that does not win gives the reference's code -3.
+//! let hand = notation::parse_hand("123m 456m 789m 55s 23p +9p")?;
+//! assert_eq!(fans::calculate(&hand).result, fans::NOT_WIN);
+//! # Ok::<(), String>(())
+//! ```
 
 pub mod batch;
 pub mod class;

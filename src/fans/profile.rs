@@ -49,7 +49,7 @@ pub struct GameRules {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Displays {
     /// The Botzone platform's judge, as its real match logs show it: INIT
-    /// shows `canHu` [0,0,0,0] and `tileCnt` [21,21,21,21] and no `strlen`;
+    /// shows `canHu` `[0,0,0,0]` and `tileCnt` `[21,21,21,21]` and no `strlen`;
     /// on PLAY, PENG and CHI the discarder's `canHu` is -4 (not asked); HU
     /// and the verdict displays (WA, WH, a platform verdict) carry `tileCnt`.
     Platform,

@@ -14,6 +14,22 @@
 //! Memory is bounded on any input: lines are read one at a time with the
 //! bound the caller gives (`max_line_bytes`, as the record readers), and at most
 //! [`MAX_REASONS`] reasons are kept (the rest are counted).
+//!
+//! # Example
+//!
+//! Write game records as Botzone's text format:
+//!
+//! ```
+//! use mcr_engine::formats::{self, Format};
+//! use std::path::PathBuf;
+//!
+//! let records = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/golden.jsonl.gz"));
+//! let mut text = Vec::new();
+//! let summary = formats::export(&[records], Format::BotzoneText, 1 << 20, &mut text)?;
+//! assert!(summary.all());
+//! assert!(text.starts_with(b"Match "));
+//! # Ok::<(), std::io::Error>(())
+//! ```
 
 pub mod log;
 pub mod text;

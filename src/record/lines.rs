@@ -169,7 +169,7 @@ impl LineReader {
     }
 
     /// Refills `block` with the next lines; false when nothing is left.
-    /// The buffer grows past [`BLOCK`] only for a line longer than a block,
+    /// The buffer grows past a block (1 MiB) only for a line longer than a block,
     /// and never past the line bound: a longer line is reported in
     /// `block.errors` and skipped to its newline without being kept.
     pub fn fill(&mut self, block: &mut Block) -> bool {

@@ -35,6 +35,25 @@
 //! Platform verdicts (a seat's time limit or crash, `"verdicts"` on a turn)
 //! are part of what a record gives for a turn ([`Record::verdicts`]) and are
 //! passed to the engine with the answers.
+//!
+//! # Example
+//!
+//! Replay every game of a record file to its end:
+//!
+//! ```
+//! use mcr_engine::engine::Engine;
+//! use mcr_engine::record::{GameRecord, Records};
+//! use mcr_engine::replay::Replayer;
+//! use std::path::Path;
+//!
+//! let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/golden.jsonl.gz");
+//! for game in Records::<GameRecord>::open(Path::new(path))? {
+//!     let game = game?.record;
+//!     let last = Replayer::new(Engine::new(), &game).run()?;
+//!     assert!(last.is_terminal());
+//! }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 pub mod compare;
 pub mod validate;

@@ -187,7 +187,7 @@ pub struct Example {
     pub id: String,
     pub file: String,
     pub line: usize,
-    /// (result, fans as "name value [xN]") under the rules, then the baseline.
+    /// (result, fans as "name value \[xN\]") under the rules, then the baseline.
     pub rules: (i32, Vec<String>),
     pub against: (i32, Vec<String>),
     /// The baseline of this record: a profile's name or `recorded`.

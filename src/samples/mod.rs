@@ -8,9 +8,25 @@
 //!   ([`Flags::Judge`], the environment's masks) or the baseline's own
 //!   ([`Flags::Cai`], [`baseline`]);
 //! - [`npz`]: `.npy`/`.npz` writing (numpy's format, zip STORED);
-//! - [`write`]: the two layouts (per-game as `preprocess.py`, shards with a
+//! - [`mod@write`]: the two layouts (per-game as `preprocess.py`, shards with a
 //!   manifest), written to temporary names and renamed;
 //! - [`run`]: files in, samples out (the pipeline the CLI and Python call).
+//!
+//! # Example
+//!
+//! The training samples of a record file, one game at a time:
+//!
+//! ```
+//! use mcr_engine::samples::{run::Stream, Batch, Options};
+//!
+//! let opts = Options::default();
+//! let files = [concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/golden.jsonl.gz")];
+//! let mut stream = Stream::new(&files, opts, None);
+//! let mut batch = Batch::new(opts.encoding.len());
+//! let first = stream.next_game(&mut batch).unwrap();
+//! assert_eq!(batch.len(), first);
+//! assert_eq!(batch.obs.len(), first * opts.encoding.len());
+//! ```
 
 pub mod baseline;
 pub mod diff;

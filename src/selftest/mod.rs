@@ -33,6 +33,26 @@
 //! the false-win penalty) are those of the profile the record names in its
 //! `"rules"` key (the judge's 8, 8 and 10 for `botzone`, the default): a
 //! house-rule game is checked under its own numbers ([`check_game_with`]).
+//!
+//! # Example
+//!
+//! ```
+//! use mcr_engine::record::{GameRecord, Records};
+//! use mcr_engine::selftest;
+//! use std::path::Path;
+//!
+//! let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/golden.jsonl.gz");
+//! let mut draws = 0;
+//! for game in Records::<GameRecord>::open(Path::new(path))? {
+//!     // The first rule the record breaks, or what it holds.
+//!     let facts = selftest::check_record(&game?.record)?;
+//!     if facts.outcome == selftest::Outcome::Draw {
+//!         draws += 1;
+//!     }
+//! }
+//! assert!(draws > 0);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 use crate::fans::GameRules;
 pub use crate::record::view::GameView;

@@ -27,7 +27,7 @@
 //! `memory` when the platform measured them and its `debug`, and in
 //! `source` the format, file and line (and the players' objects when they
 //! are not the plain `{"type": "bot", "bot": N, "name": N}`). Writing
-//! ([`write`]) gives the log back from the record.
+//! ([`fn@write`]) gives the log back from the record.
 
 mod write;
 
