@@ -42,12 +42,19 @@ use crate::tiles::Tile;
 /// `mcr waits`, which ask about hands that have not won).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HandText {
+    /// The packs, in the order written.
     pub packs: Vec<Pack>,
+    /// The standing tiles.
     pub standing: Vec<Tile>,
+    /// The winning tile (`+TILE`), if written.
     pub win: Option<Tile>,
+    /// The flags written (`zimo`, `4th`, `kong`, `last`, `initial`).
     pub flags: WinFlags,
+    /// The seat wind (`seat=`), 0 east to 3 north.
     pub seat: u8,
+    /// The prevalent wind (`prevalent=`), 0 east to 3 north.
     pub prevalent: u8,
+    /// Flowers (`flowers=`).
     pub flowers: u8,
 }
 

@@ -41,6 +41,7 @@ impl Default for Session {
 }
 
 impl Session {
+    /// A session with no game yet.
     pub fn new() -> Session {
         Session { engine: Engine::new() }
     }

@@ -114,10 +114,12 @@ impl Profile {
         self.fan_by_name.get(name).map(|&i| &self.fans[i as usize])
     }
 
+    /// [`crate::fans::calculate`] under this profile.
     pub fn calculate(&'static self, hand: &HandInput) -> FanResult {
         (self.calculate)(hand)
     }
 
+    /// [`crate::fans::calculate_total`] under this profile.
     pub fn calculate_total(&'static self, hand: &HandInput) -> i32 {
         (self.total)(hand)
     }
@@ -129,6 +131,7 @@ impl Profile {
         (self.cannot_win)(concealed, packs)
     }
 
+    /// [`crate::fans::explain`] under this profile.
     pub fn explain(&'static self, hand: &HandInput) -> Explanation {
         (self.explain)(hand)
     }

@@ -54,10 +54,12 @@ pub struct ImportError {
     pub game: Option<String>,
     /// A finer place: `log[37]` (a match log's entry), `line 212` (text).
     pub at: Option<String>,
+    /// What is wrong.
     pub message: String,
 }
 
 impl ImportError {
+    /// An error at `file:line`.
     pub fn new(file: &Path, line: usize, message: impl Into<String>) -> ImportError {
         ImportError { file: file.to_path_buf(), line, game: None, at: None, message: message.into() }
     }
@@ -147,8 +149,10 @@ pub enum Format {
 }
 
 impl Format {
+    /// Every format.
     pub const ALL: [Format; 3] = [Format::Record, Format::BotzoneText, Format::BotzoneLog];
 
+    /// The format's name on the command line (`record`, `botzone-text`, ...).
     pub fn name(self) -> &'static str {
         match self {
             Format::Record => "record",
@@ -157,6 +161,7 @@ impl Format {
         }
     }
 
+    /// The format of a name on the command line.
     pub fn by_name(name: &str) -> Option<Format> {
         Format::ALL.into_iter().find(|f| f.name() == name)
     }
@@ -212,9 +217,11 @@ pub fn detect(line: &[u8]) -> Option<Format> {
 /// An input opened for reading: its lines from the first on (line numbers
 /// are those of the file), and its format as detected.
 pub struct Input {
+    /// As given (`-` for stdin).
     pub file: PathBuf,
     /// `None`: not detected (empty input, or none of the formats).
     pub format: Option<Format>,
+    /// The lines, from the first.
     pub reader: Box<dyn BufRead + Send>,
     /// Over-long lines met before the one the format was told from: each
     /// skipped (given back as a blank line, so that line numbers hold) and
@@ -426,6 +433,7 @@ enum OutputKind {
 }
 
 impl Output {
+    /// Creates `path` (`-`: stdout; a name ending in `.gz`: gzip).
     pub fn create(path: &Path) -> std::io::Result<Output> {
         let inner = if path.as_os_str() == "-" {
             OutputKind::Plain(Box::new(std::io::BufWriter::new(std::io::stdout())))

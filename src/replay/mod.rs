@@ -144,14 +144,30 @@ pub enum Stop {
     Empty,
     /// The engine refused its input at `turn`: the reset (0) or the step
     /// that would have produced `turn`.
-    Engine { turn: usize, error: EngineError },
+    Engine {
+        /// The turn.
+        turn: usize,
+        /// What the engine said.
+        error: EngineError,
+    },
     /// The record has no answer of `seat` to `turn`, which does not end the
     /// game.
-    MissingAnswer { turn: usize, seat: u8 },
+    MissingAnswer {
+        /// The turn.
+        turn: usize,
+        /// The seat.
+        seat: u8,
+    },
     /// The record ends at `turn`, which does not end the game.
-    Incomplete { turn: usize },
+    Incomplete {
+        /// The record's last turn.
+        turn: usize,
+    },
     /// The engine's `turn` ends the game, and the record goes on.
-    GoesOn { turn: usize },
+    GoesOn {
+        /// The turn that ends the game.
+        turn: usize,
+    },
 }
 
 impl Stop {

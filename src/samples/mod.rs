@@ -49,6 +49,7 @@ pub enum Encoding {
 }
 
 impl Encoding {
+    /// The encoding of a name (`baseline`, `compact`).
     pub fn parse(name: &str) -> Option<Encoding> {
         match name {
             "baseline" => Some(Encoding::Baseline),
@@ -56,18 +57,21 @@ impl Encoding {
             _ => None,
         }
     }
+    /// Its name.
     pub fn name(self) -> &'static str {
         match self {
             Encoding::Baseline => "baseline",
             Encoding::Compact => "compact",
         }
     }
+    /// The observation it writes.
     pub fn obs_kind(self) -> ObsKind {
         match self {
             Encoding::Baseline => ObsKind::Feature,
             Encoding::Compact => ObsKind::Compact,
         }
     }
+    /// Bytes of one observation.
     pub fn len(self) -> usize {
         self.obs_kind().len()
     }
@@ -92,6 +96,7 @@ pub enum Flags {
 }
 
 impl Flags {
+    /// The flags of a name (`judge`, `cai`).
     pub fn parse(name: &str) -> Option<Flags> {
         match name {
             "judge" => Some(Flags::Judge),
@@ -99,6 +104,7 @@ impl Flags {
             _ => None,
         }
     }
+    /// Its name.
     pub fn name(self) -> &'static str {
         match self {
             Flags::Judge => "judge",
@@ -122,7 +128,9 @@ pub enum Kind {
 /// How samples are made.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Options {
+    /// The observation encoder.
     pub encoding: Encoding,
+    /// Whose legality the masks follow.
     pub flags: Flags,
     /// Keep decisions with a single legal action (dropped by default, as the
     /// baseline drops them).

@@ -52,16 +52,22 @@ pub const GAME: &str = "Chinese-Standard-Mahjong";
 #[derive(serde::Deserialize)]
 pub struct MatchLog {
     #[serde(rename = "_id", default)]
+    /// `_id`: the match id.
     pub id: Option<Value>,
     #[serde(default)]
+    /// `game`: the game's name.
     pub game: Option<Value>,
     #[serde(default)]
+    /// `players`: the players.
     pub players: Option<Value>,
     #[serde(default)]
+    /// `initdata`: the wall and seed.
     pub initdata: Option<Value>,
     #[serde(default)]
+    /// `log`: the judge's and players' entries.
     pub log: Option<Value>,
     #[serde(default)]
+    /// `logs`: another spelling of `log`.
     pub logs: Option<Value>,
 }
 
@@ -113,7 +119,9 @@ pub enum At {
 /// A problem with one match, and where.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LogError {
+    /// Where in the match, when known.
     pub at: Option<At>,
+    /// What is wrong.
     pub message: String,
 }
 
