@@ -296,6 +296,18 @@ pub fn calculate_total(hand: &HandInput) -> i32 {
 }
 
 /// The calculation with its reasons (profile `botzone`).
+///
+/// ```
+/// use mcr_engine::{fans, notation};
+///
+/// let hand = notation::parse_hand("123m 456m 789m 55s 23p +4p")?;
+/// let why = fans::explain(&hand);
+/// assert_eq!(why.result.result, 20);
+/// // Every reading weighed, and the one kept.
+/// let kept = &why.readings[why.chosen.unwrap()];
+/// assert_eq!(kept.total, 20);
+/// # Ok::<(), String>(())
+/// ```
 pub fn explain(hand: &HandInput) -> Explanation {
     botzone::eval::explain(hand)
 }

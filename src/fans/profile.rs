@@ -63,6 +63,14 @@ impl GameRules {
     /// Scores of a HU with `fan` fan by `winner`: self-drawn, every other
     /// seat pays base + fan; else the discarder (`payer`) pays base + fan
     /// and the others base.
+    ///
+    /// ```
+    /// use mcr_engine::fans::Profile;
+    ///
+    /// let rules = Profile::default().game; // botzone: base 8
+    /// assert_eq!(rules.hu_scores(0, 8, None), [48, -16, -16, -16]);
+    /// assert_eq!(rules.hu_scores(0, 8, Some(2)), [32, -8, -16, -8]);
+    /// ```
     pub fn hu_scores(&self, winner: u8, fan: i32, payer: Option<u8>) -> [i32; 4] {
         let b = self.base_score;
         let mut score = [0; 4];
@@ -89,6 +97,14 @@ impl GameRules {
 
 impl Profile {
     /// A profile by name (`botzone`, `strict-98`, ...).
+    ///
+    /// ```
+    /// use mcr_engine::fans::Profile;
+    ///
+    /// assert_eq!(Profile::default().name, "botzone");
+    /// assert!(Profile::by_name("pymahjonggb-1.4").is_some());
+    /// assert!(Profile::by_name("no-such-profile").is_none());
+    /// ```
     pub fn by_name(name: &str) -> Option<&'static Profile> {
         PROFILES.iter().copied().find(|p| p.name == name)
     }

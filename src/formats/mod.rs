@@ -269,6 +269,21 @@ pub fn open(path: &Path, max_line_bytes: usize) -> Result<Input, ImportError> {
 /// checked against the input (see the format's module); `from` overrides
 /// the detected format; no line longer than `max_line_bytes` is kept. An
 /// input that cannot be opened is one `Err`.
+///
+/// ```
+/// use mcr_engine::formats;
+/// use std::path::Path;
+///
+/// let text = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/golden.txt"));
+/// let mut games = 0;
+/// for game in formats::games(text, None, 1 << 20) {
+///     let record = game?;
+///     assert_eq!(record.wall.len(), 136);
+///     games += 1;
+/// }
+/// assert!(games > 0);
+/// # Ok::<(), formats::ImportError>(())
+/// ```
 pub fn games(path: &Path, from: Option<Format>, max_line_bytes: usize) -> Games {
     match open(path, max_line_bytes) {
         Ok(input) => games_in(input, from),
