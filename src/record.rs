@@ -109,7 +109,7 @@ pub struct GameRecord {
     /// How the game ended.
     pub expected: Expected,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    /// Free labels (what the game shows: `multi_hu`, `qianggang`, ...).
+    /// Free labels of what the game shows (`zimo`, `draw`, `fan8_boundary`, ...).
     pub tags: Vec<String>,
     /// Error games: what was sent to provoke the verdict.
     #[serde(default, deserialize_with = "unique::option_value", skip_serializing_if = "Option::is_none")]

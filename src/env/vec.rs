@@ -101,11 +101,11 @@ pub struct Buffers<'a> {
     pub obs: &'a mut [u8],
     /// Legal action masks: `[num_envs, 4, NUM_ACTIONS]`, 0 or 1.
     pub mask: &'a mut [u8],
-    /// Rewards: `[num_envs, 4]`, each seat's score when its table's game ended.
+    /// Rewards: `[num_envs, 4]`, the judge's scores at the end of a game, 0 before.
     pub reward: &'a mut [f32],
     /// `[num_envs]`: 1 where the table's game ended on this step.
     pub done: &'a mut [u8],
-    /// `[num_envs, 4]`: the fan total of a seat that won on this step.
+    /// `[num_envs, 4]`: the calculator's result for a HU now; -4 where HU is not an answer.
     pub hu_fans: &'a mut [i32],
 }
 

@@ -131,7 +131,9 @@ impl SetStats {
 }
 
 impl<'a> HandView<'a> {
-    /// A view of `reading` of the hand `facts`; `unique_wait` tells whether the hand waited on one kind only (asked only when a rule needs it).
+    /// A view of `reading` of the hand `facts`. `unique_wait` tells whether
+    /// the hand waited on one kind only (asked only when a rule needs it);
+    /// `discard_completes_pung_melded` is the profile's policy of that name.
     pub fn new(
         facts: &'a HandFacts,
         reading: &'a Reading,
