@@ -289,7 +289,11 @@ fn progress_bar() -> Option<indicatif::ProgressBar> {
 
 /// CPU time of this process (user + system), its children's not included.
 fn own_cpu_seconds() -> f64 {
+    // SAFETY: `rusage` is a plain C struct of integers, for which all zero
+    // bytes is a valid value.
     let mut u: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: getrusage writes only into the `rusage` it is given, which is
+    // a valid, exclusively borrowed value that outlives the call.
     unsafe {
         libc::getrusage(libc::RUSAGE_SELF, &mut u);
     }

@@ -102,6 +102,8 @@ enum Command {
 fn main() -> ExitCode {
     // Like other Unix tools: a closed pipe (`mcr ... | head`) ends the
     // process quietly instead of failing a write.
+    // SAFETY: restoring the default disposition of SIGPIPE installs no
+    // handler of ours; it runs first in `main`, before any other thread.
     #[cfg(unix)]
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);

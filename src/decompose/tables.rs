@@ -67,6 +67,7 @@ pub enum Part {
     Sets,
     /// Sets and one pair.
     SetsAndPair,
+    /// Neither sets only nor sets and one pair.
     Neither,
 }
 

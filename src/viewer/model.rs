@@ -24,6 +24,7 @@ use crate::record::rules::Origin;
 /// One game, ready to render.
 #[derive(Serialize, Debug, Clone)]
 pub struct GameModel {
+    /// The game's id.
     pub id: String,
     /// `file:line` of the record.
     pub source: String,
@@ -31,9 +32,13 @@ pub struct GameModel {
     pub rules: RulesModel,
     /// Prevalent wind, 0..=3 (E S W N).
     pub quan: u8,
+    /// The players' names, by seat.
     pub players: Vec<String>,
+    /// The record's tags.
     pub tags: Vec<String>,
+    /// The game's index line.
     pub summary: Summary,
+    /// Every turn, from INIT to the end.
     pub turns: Vec<TurnModel>,
     /// Each seat's discards in order.
     pub rivers: [Vec<Discard>; 4],
@@ -64,6 +69,7 @@ pub struct RulesModel {
 }
 
 impl RulesModel {
+    /// The model of a profile, and where it came from.
     pub fn new(profile: &'static Profile, from: Origin) -> RulesModel {
         RulesModel { name: profile.name, from, about: profile.about, min_fan: profile.game.min_fan }
     }
@@ -74,16 +80,22 @@ impl RulesModel {
 pub struct Summary {
     /// The final event's action: HU, HUANG, WA, WH.
     pub ending: String,
+    /// The winning seat.
     pub winner: Option<u8>,
     /// self-drawn, on a discard, robbed kong (from the audit's `win.ending`), or none.
     pub how: Option<String>,
+    /// Error games: the seat given the verdict.
     pub offender: Option<u8>,
+    /// The winning hand's total fan.
     pub fan_total: Option<i32>,
+    /// The four final scores.
     pub scores: Option<[i32; 4]>,
 }
 
 #[derive(Serialize, Debug, Clone)]
+/// One turn, ready to render: its event and the table after it.
 pub struct TurnModel {
+    /// What happened.
     pub event: EventModel,
     /// Concealed tiles of each seat, in tile order (a drawn tile not yet
     /// answered is in `drawn`); `None` where unchanged since the turn before
@@ -126,11 +138,15 @@ impl TurnModel {
 }
 
 #[derive(Serialize, Debug, Clone)]
+/// A turn's event, as shown (tiles as indices 0..34).
 pub struct EventModel {
+    /// The display's action (DRAW, PLAY, PENG, ...).
     pub action: String,
     #[serde(skip_serializing_if = "Option::is_none")]
+    /// The seat acting.
     pub player: Option<u8>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    /// The tile drawn, discarded or claimed.
     pub tile: Option<u8>,
     /// CHI: the middle tile of the run.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -152,6 +168,7 @@ pub struct EventModel {
 pub struct Meld {
     /// chi, peng, gang, angang.
     pub kind: &'static str,
+    /// The meld's tiles, in order.
     pub tiles: Vec<u8>,
     /// Index in `tiles` of the claimed tile.
     pub taken: Option<u8>,
@@ -160,7 +177,9 @@ pub struct Meld {
 }
 
 #[derive(Serialize, Debug, Clone)]
+/// A discard in a seat's river.
 pub struct Discard {
+    /// The tile.
     pub tile: u8,
     /// Turn of the event that put it there.
     pub turn: u32,
@@ -174,8 +193,10 @@ pub struct ClaimModel {
     /// granted, illegal, not-eligible, rejected, actor-not-pass, no-claim.
     pub outcome: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
+    /// The seat whose claim decided.
     pub seat: Option<u8>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    /// The claim (PENG, CHI, GANG, HU).
     pub action: Option<&'static str>,
     /// The section of `rules/claims.txt`: discard, bugang, gang.
     pub on: &'static str,
@@ -184,6 +205,7 @@ pub struct ClaimModel {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub level: Option<u8>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    /// Its line in `rules/claims.txt`.
     pub line: Option<u32>,
     /// The seats in the order that level examines them (from the rules
     /// table's own seat order).
@@ -192,13 +214,17 @@ pub struct ClaimModel {
 }
 
 #[derive(Serialize, Debug, Clone)]
+/// A verdict that ended the game.
 pub struct Verdict {
     /// WA or WH.
     pub verdict: String,
+    /// The seat given the verdict.
     pub offender: u8,
     /// Turn whose answers held the offending one, and that answer.
     pub turn: Option<u32>,
+    /// The offending answer.
     pub answer: Option<String>,
+    /// The four scores.
     pub scores: [i32; 4],
     /// The record's `injected` block (what was sent to provoke it), as JSON.
     pub injected: Option<serde_json::Value>,
