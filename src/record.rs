@@ -502,6 +502,73 @@ pub fn read_all<T: DeserializeOwned>(path: &Path) -> (Vec<Located<T>>, Vec<Recor
     (good, bad)
 }
 
+
+impl HandRecord {
+    /// The calculator input this record describes; a bad tile or pack is an
+    /// error naming it.
+    pub fn to_input(&self) -> Result<crate::hand::HandInput, String> {
+        use crate::hand::{HandInput, Pack, PackKind, WinFlags};
+        use crate::tiles::Tile;
+        let tile = |s: &str| Tile::parse(s).map_err(|e| e.to_string());
+        let mut packs = Vec::with_capacity(self.packs.len());
+        for (kind, t, offer) in &self.packs {
+            let kind = PackKind::parse(kind)
+                .ok_or_else(|| format!("unknown pack type {kind:?} (expected CHI, PENG or GANG)"))?;
+            packs.push(Pack::new(kind, tile(t)?, *offer));
+        }
+        let standing = self.hand.iter().map(|t| tile(t)).collect::<Result<Vec<_>, _>>()?;
+        let f = self.flags;
+        let flags = WinFlags {
+            self_drawn: f.self_drawn,
+            fourth_tile: f.fourth_tile,
+            about_kong: f.about_kong,
+            wall_last: f.wall_last,
+            initial: f.initial,
+        };
+        HandInput::new(
+            &packs,
+            &standing,
+            tile(&self.win_tile)?,
+            flags,
+            self.seat_wind,
+            self.prevalent_wind,
+            self.flower_count,
+        )
+        .map_err(|e| e.to_string())
+    }
+}
+
+/// The hands of a hands corpus as calculator inputs. A record that cannot be
+/// read or converted is an `Err` with file, line (and id) in the message.
+pub fn hand_inputs(
+    path: &Path,
+) -> Box<dyn Iterator<Item = Result<(Located<HandRecord>, crate::hand::HandInput), String>>> {
+    hand_inputs_with(path, DEFAULT_MAX_LINE_BYTES)
+}
+
+/// [`hand_inputs`] keeping no line longer than `max_line_bytes`.
+pub fn hand_inputs_with(
+    path: &Path,
+    max_line_bytes: usize,
+) -> Box<dyn Iterator<Item = Result<(Located<HandRecord>, crate::hand::HandInput), String>>> {
+    match Records::<HandRecord>::open_with(path, max_line_bytes) {
+        Err(e) => Box::new(std::iter::once(Err(e.to_string()))),
+        Ok(records) => hand_inputs_of(records),
+    }
+}
+
+/// [`hand_inputs`] of a file already open.
+pub fn hand_inputs_of(
+    records: Records<HandRecord>,
+) -> Box<dyn Iterator<Item = Result<(Located<HandRecord>, crate::hand::HandInput), String>>> {
+    let file = records.file().to_path_buf();
+    Box::new(records.map(move |r| {
+        let r = r.map_err(|e| e.to_string())?;
+        let input = r.record.to_input().map_err(|e| format!("{}:{}: {}: {e}", file.display(), r.line, r.record.id))?;
+        Ok((r, input))
+    }))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -577,70 +644,4 @@ mod tests {
         assert!(good.is_empty());
         assert_eq!(bad[0].line, 0);
     }
-}
-
-impl HandRecord {
-    /// The calculator input this record describes; a bad tile or pack is an
-    /// error naming it.
-    pub fn to_input(&self) -> Result<crate::hand::HandInput, String> {
-        use crate::hand::{HandInput, Pack, PackKind, WinFlags};
-        use crate::tiles::Tile;
-        let tile = |s: &str| Tile::parse(s).map_err(|e| e.to_string());
-        let mut packs = Vec::with_capacity(self.packs.len());
-        for (kind, t, offer) in &self.packs {
-            let kind = PackKind::parse(kind)
-                .ok_or_else(|| format!("unknown pack type {kind:?} (expected CHI, PENG or GANG)"))?;
-            packs.push(Pack::new(kind, tile(t)?, *offer));
-        }
-        let standing = self.hand.iter().map(|t| tile(t)).collect::<Result<Vec<_>, _>>()?;
-        let f = self.flags;
-        let flags = WinFlags {
-            self_drawn: f.self_drawn,
-            fourth_tile: f.fourth_tile,
-            about_kong: f.about_kong,
-            wall_last: f.wall_last,
-            initial: f.initial,
-        };
-        HandInput::new(
-            &packs,
-            &standing,
-            tile(&self.win_tile)?,
-            flags,
-            self.seat_wind,
-            self.prevalent_wind,
-            self.flower_count,
-        )
-        .map_err(|e| e.to_string())
-    }
-}
-
-/// The hands of a hands corpus as calculator inputs. A record that cannot be
-/// read or converted is an `Err` with file, line (and id) in the message.
-pub fn hand_inputs(
-    path: &Path,
-) -> Box<dyn Iterator<Item = Result<(Located<HandRecord>, crate::hand::HandInput), String>>> {
-    hand_inputs_with(path, DEFAULT_MAX_LINE_BYTES)
-}
-
-/// [`hand_inputs`] keeping no line longer than `max_line_bytes`.
-pub fn hand_inputs_with(
-    path: &Path,
-    max_line_bytes: usize,
-) -> Box<dyn Iterator<Item = Result<(Located<HandRecord>, crate::hand::HandInput), String>>> {
-    match Records::<HandRecord>::open_with(path, max_line_bytes) {
-        Err(e) => Box::new(std::iter::once(Err(e.to_string()))),
-        Ok(records) => hand_inputs_of(records),
-    }
-}
-
-/// [`hand_inputs`] of a file already open.
-pub fn hand_inputs_of(
-    records: Records<HandRecord>,
-) -> Box<dyn Iterator<Item = Result<(Located<HandRecord>, crate::hand::HandInput), String>>> {
-    let file = records.file().to_path_buf();
-    Box::new(records.map(move |r| {
-        let r = r.map_err(|e| e.to_string())?;
-        let input = r.record.to_input().map_err(|e| format!("{}:{}: {}: {e}", file.display(), r.line, r.record.id))?;
-        Ok((r, input))
-    }))
 }

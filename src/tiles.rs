@@ -139,7 +139,7 @@ impl Tile {
     /// 1 or 9 of a suit.
     #[inline]
     pub const fn is_terminal(self) -> bool {
-        self.0 < 27 && (self.0 % 9 == 0 || self.0 % 9 == 8)
+        self.0 < 27 && (self.0.is_multiple_of(9) || self.0 % 9 == 8)
     }
     /// Terminal or honour (幺九).
     #[inline]
@@ -165,7 +165,7 @@ impl Tile {
     #[inline]
     /// The tile one rank lower in the same suit, if any.
     pub const fn prev(self) -> Option<Tile> {
-        if self.0 < 27 && self.0 % 9 != 0 {
+        if self.0 < 27 && !self.0.is_multiple_of(9) {
             Some(Tile(self.0 - 1))
         } else {
             None

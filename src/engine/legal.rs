@@ -184,10 +184,10 @@ impl Engine {
         let claimed = self.tile;
         let n = seat.count(discard);
         match (action, middle) {
-            (ClaimAction::Peng, _) => n >= 1 + 2 * u8::from(discard == claimed),
+            (ClaimAction::Peng, _) => n > 2 * u8::from(discard == claimed),
             (ClaimAction::Chi, Some(middle)) => {
                 let in_run = chow_around(middle, claimed).is_some_and(|run| run.contains(&discard));
-                n + u8::from(discard == claimed) >= 1 + u8::from(in_run)
+                n + u8::from(discard == claimed) > u8::from(in_run)
             }
             _ => false,
         }

@@ -50,6 +50,7 @@ pub enum ObsKind {
 
 impl ObsKind {
     /// Bytes of one observation.
+    #[allow(clippy::len_without_is_empty, reason = "a kind of observation, never empty")]
     pub fn len(self) -> usize {
         match self {
             ObsKind::Compact => COMPACT_LEN,

@@ -56,7 +56,7 @@ pub struct RandomPolicy {
 impl RandomPolicy {
     /// A policy for `num_envs` tables seeded with `seed`.
     pub fn new(num_envs: usize, seed: u64) -> RandomPolicy {
-        RandomPolicy { rngs: (0..num_envs as u64).map(|i| Rng::stream(seed ^ 0x5EED_0F_A11CE, i)).collect() }
+        RandomPolicy { rngs: (0..num_envs as u64).map(|i| Rng::stream(seed ^ 0x5EE_D0FA_11CE, i)).collect() }
     }
 
     /// Fills `actions` (`[N, 4]`) from `mask` (`[N, 4, 235]`); a seat with no

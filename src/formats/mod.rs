@@ -652,7 +652,7 @@ pub struct Output {
 
 enum OutputKind {
     Plain(Box<dyn Write + Send>),
-    Gzip(flate2::write::GzEncoder<std::io::BufWriter<std::fs::File>>),
+    Gzip(Box<flate2::write::GzEncoder<std::io::BufWriter<std::fs::File>>>),
 }
 
 impl Output {
@@ -663,7 +663,7 @@ impl Output {
         } else {
             let f = std::io::BufWriter::new(std::fs::File::create(path)?);
             if path.extension().is_some_and(|e| e == "gz") {
-                OutputKind::Gzip(flate2::write::GzEncoder::new(f, flate2::Compression::default()))
+                OutputKind::Gzip(Box::new(flate2::write::GzEncoder::new(f, flate2::Compression::default())))
             } else {
                 OutputKind::Plain(Box::new(f))
             }

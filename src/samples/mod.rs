@@ -72,6 +72,7 @@ impl Encoding {
         }
     }
     /// Bytes of one observation.
+    #[allow(clippy::len_without_is_empty, reason = "an encoding, never empty")]
     pub fn len(self) -> usize {
         self.obs_kind().len()
     }

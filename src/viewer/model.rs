@@ -463,7 +463,7 @@ fn engine_standing(engine: &Engine, seat: u8) -> Vec<u8> {
     let counts = engine.hand(seat);
     let mut out = Vec::with_capacity(14);
     for (i, &c) in counts.iter().enumerate() {
-        out.extend(std::iter::repeat(i as u8).take(c as usize));
+        out.extend(std::iter::repeat_n(i as u8, c as usize));
     }
     out
 }

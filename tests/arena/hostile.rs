@@ -123,6 +123,8 @@ fn an_interrupted_run_stops_and_leaves_nothing() {
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
     assert!(processes_with(&tok).len() >= 3, "the bots started");
+    // SAFETY: kill sends a signal to a child process of ours; no memory is
+    // involved.
     unsafe {
         libc::kill(child.id() as i32, libc::SIGTERM);
     }

@@ -152,7 +152,7 @@ impl XorShift {
     }
     /// Uniform in 0..n.
     pub fn below(&mut self, n: usize) -> usize {
-        ((self.next() >> 32) * n as u64 >> 32) as usize
+        (((self.next() >> 32) * n as u64) >> 32) as usize
     }
     /// True with probability p/q.
     pub fn chance(&mut self, p: usize, q: usize) -> bool {

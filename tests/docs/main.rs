@@ -102,11 +102,10 @@ fn prompts_outside_console(name: &str, text: &str) -> Vec<String> {
         if let Some(cmd) = trimmed.strip_prefix("$ ").map(str::trim_start) {
             let runs_mcr = cmd.starts_with("mcr ") || cmd.contains("/mcr ") || cmd == "mcr";
             match block {
-                Some(Block::Runs) | Some(Block::NotYetRun) => {
-                    if !cmd.starts_with("mcr ") && cmd != "mcr" {
+                Some(Block::Runs) | Some(Block::NotYetRun)
+                    if !cmd.starts_with("mcr ") && cmd != "mcr" => {
                         found.push(format!("{name}:{}: a console block runs `mcr` only (as `$ mcr ...`): {line}", i + 1));
                     }
-                }
                 _ if runs_mcr => found.push(format!("{name}:{}: {line}", i + 1)),
                 _ => {}
             }

@@ -112,7 +112,7 @@ fn discard_table_by_hand() {
     let packed = parse_hand_text("[chi 456p] 123456789m 5p 9s").unwrap();
     assert_eq!(discards(&packed.packs, &packed.standing, &tiles("5p 5p 5p")), five);
     assert_eq!(
-        five.unwrap_err().to_string(),
+        ShantenError::TooManyCopies(Tile::parse("B5").unwrap()).to_string(),
         "more than 4 copies of B5 among the hand, its packs and the visible tiles"
     );
 }

@@ -329,7 +329,7 @@ fn a_one_turn_record_whose_only_display_is_hu_is_a_bad_record() {
     let a = audit_value(&v);
     assert_eq!(a.kind, Kind::Bad);
     assert!(a.problem.as_deref().unwrap().starts_with("turn 0: the engine does not reproduce"), "{:?}", a.problem);
-    let file = common::temp_file("one-turn.jsonl", &format!("{v}\n"));
+    let file = common::temp_file("one-turn.jsonl", format!("{v}\n"));
     let (ok, out, err) = crate::common::mcr(&["audit", "--games", &file]).parts();
     assert!(!ok);
     assert!(err.contains("one-turn.jsonl:1: game") && !err.contains("panicked"), "{err}");
@@ -370,7 +370,7 @@ fn fan_numbers_beyond_32_bits_are_bad_records() {
     let mut v = short_game();
     v["expected"]["fan_total"] = big;
     let good = short_game();
-    let file = common::temp_file("big.jsonl", &format!("{good}\n{v}\n"));
+    let file = common::temp_file("big.jsonl", format!("{good}\n{v}\n"));
     let (ok, out, err) = crate::common::mcr(&["audit", "--games", &file, "--replay", "cai"]).parts();
     assert!(!ok);
     assert!(err.contains("big.jsonl:2: malformed record"), "{err}");

@@ -238,6 +238,8 @@ fn ctrl_c_stops_cleanly_and_the_same_command_continues() {
         assert!(t0.elapsed() < Duration::from_secs(120), "no game within 2 minutes");
         std::thread::sleep(Duration::from_millis(20));
     }
+    // SAFETY: kill sends a signal to a child process of ours; no memory is
+    // involved.
     unsafe {
         libc::kill(child.id() as i32, libc::SIGINT);
     }

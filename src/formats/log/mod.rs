@@ -614,7 +614,7 @@ fn read_game<'m>(m: &'m MatchLog, log: &'m [Value]) -> Result<Game<'m>, LogError
             bots.push(b);
         }
     }
-    if log.len() % 2 == 0 && !log.is_empty() {
+    if log.len().is_multiple_of(2) && !log.is_empty() {
         return Err(entry(
             log.len() - 1,
             "the log ends on the bots' answers, without the judge's output after them: it was cut short",
