@@ -422,7 +422,7 @@ fn calculate_packed(
     threads: usize,
 ) -> PyResult<PyObject> {
     let profile = rules::profile(rules)?;
-    if data.len() % RECORD != 0 {
+    if !data.len().is_multiple_of(RECORD) {
         return Err(HandError::new_err(format!("packed hands: {} bytes is not a multiple of {RECORD}", data.len())));
     }
     let decoded =

@@ -28,7 +28,7 @@ use std::ffi::{c_char, c_int, CStr};
 use std::ptr::{null, null_mut};
 use std::sync::OnceLock;
 
-use mcr_engine::fans::{self, FANS, FAN_TABLE_SIZE};
+use mcr_engine::fans::{self, FAN_TABLE_SIZE};
 use mcr_engine::hand::{HandError, HandInput, Pack, PackKind, WinFlags};
 use mcr_engine::tiles::Tile;
 use pyo3::ffi;
