@@ -74,8 +74,14 @@ extern "C" fn on_signal(_: libc::c_int) {
 
 /// Ctrl-C and SIGTERM stop the run cleanly instead of killing the arena
 /// with its bots still running (Unix; elsewhere Ctrl-C ends the arena).
+/// The handler replaces the process's own for both signals and only sets
+/// the flag of [`is_interrupted`].
 pub fn install_interrupt_handler() {
     #[cfg(unix)]
+    // SAFETY: `sa` starts all zeroes, a valid `sigaction` (no flags), and
+    // `sigemptyset` initialises its mask; both calls get pointers to that
+    // live local (only read by `sigaction`) and a null old action. The
+    // handler, `on_signal`, only stores to an atomic: async-signal-safe.
     unsafe {
         let mut sa: libc::sigaction = std::mem::zeroed();
         sa.sa_sigaction = on_signal as extern "C" fn(libc::c_int) as usize;
@@ -277,6 +283,8 @@ pub fn check_bots(seats: &[SeatSpec; 4]) -> Result<(), ArenaError> {
 fn is_executable(p: &Path) -> bool {
     use std::os::unix::ffi::OsStrExt;
     let Ok(c) = std::ffi::CString::new(p.as_os_str().as_bytes()) else { return false };
+    // SAFETY: `c` is a NUL-terminated string that lives through the call,
+    // which only reads it.
     p.is_file() && unsafe { libc::access(c.as_ptr(), libc::X_OK) } == 0
 }
 
@@ -306,6 +314,8 @@ pub fn run(cfg: &ArenaConfig, mut each: impl FnMut(u64, GameOutcome) -> Result<(
     check_bots(&cfg.seats)?;
     // A bot closing its input must not end the arena.
     #[cfg(unix)]
+    // SAFETY: SIG_IGN installs no handler code; a write to a closed pipe
+    // then fails with EPIPE, which the runner treats as a closed input.
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_IGN);
     }
