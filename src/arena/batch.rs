@@ -55,6 +55,10 @@ impl LocalPlayer for OneRow {
 /// Games played at once by default.
 pub const TABLES: usize = 512;
 
+/// One table's rows of a step: (entry, row in the entry's batch,
+/// observation, mask).
+type TableRows = Vec<(usize, usize, Vec<u8>, Vec<u8>)>;
+
 struct Table {
     /// Position in run order, game index.
     k: u64,
@@ -168,7 +172,7 @@ pub fn run(
         }
         // Write the observations and masks (tables in parallel: each writes
         // its own rows, collected then copied in place).
-        let written: Vec<Vec<(usize, usize, Vec<u8>, Vec<u8>)>> = pool.install(|| {
+        let written: Vec<TableRows> = pool.install(|| {
             active
                 .par_iter()
                 .with_min_len(16)

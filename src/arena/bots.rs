@@ -235,7 +235,7 @@ pub fn parse(text: &str, base: &Path) -> Result<Vec<BotEntry>, ParseError> {
 /// [`parse`] for a file of exactly `count` entries.
 pub fn parse_n(text: &str, base: &Path, count: usize) -> Result<Vec<BotEntry>, ParseError> {
     let at = |span: std::ops::Range<usize>| Some(line_col_of(text, span.start));
-    let shape: FileShape = toml::from_str(text).map_err(|e| (e.span().and_then(|s| at(s)), e.message().to_string()))?;
+    let shape: FileShape = toml::from_str(text).map_err(|e| (e.span().and_then(&at), e.message().to_string()))?;
     if shape.bot.len() != count {
         let place = shape.bot.get(count).map(|b| b.span()).and_then(at);
         let why = if count == 4 {

@@ -33,6 +33,10 @@ pub trait LocalPlayer: Send {
 }
 
 /// One seat of a game.
+#[allow(
+    clippy::large_enum_variant,
+    reason = "four seats a game, made once per game: boxing the runner would buy nothing"
+)]
 pub enum Seat {
     Bot(BotRunner),
     Local(Box<dyn LocalPlayer>),

@@ -141,7 +141,7 @@ impl SprtReport {
             None => (None, path.decided.n),
         };
         let step = path.llr.len().div_ceil(400).max(1);
-        let thin = |i: usize, len: usize| (i + 1) % step == 0 || i + 1 == len;
+        let thin = |i: usize, len: usize| (i + 1).is_multiple_of(step) || i + 1 == len;
         let mut running = crate::arena::sprt::Summary::default();
         let diffs = walls.differences();
         let mut estimate_path = Vec::new();

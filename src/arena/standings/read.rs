@@ -254,26 +254,26 @@ fn scan(b: &[u8]) -> Option<Line> {
     // Displays are read only when `expected` has no scores.
     let mut displays: Vec<Option<(usize, usize)>> = Vec::new();
     let end = members(b, 0, top, |k, i| {
-        let (v, e): ((), usize) = match k {
+        let e = match k {
             b"game_id" => {
                 let (v, e) = read_value(b, i)?;
                 line.game_id = v;
-                ((), e)
+                e
             }
             b"players" => {
                 let (v, e) = read_value(b, i)?;
                 line.players = v;
-                ((), e)
+                e
             }
             b"arena" => {
                 let (v, e) = read_value(b, i)?;
                 line.arena = v;
-                ((), e)
+                e
             }
             b"expected" => {
                 let (v, e) = read_value(b, i)?;
                 line.expected = Some(v);
-                ((), e)
+                e
             }
             b"turns" => {
                 let mut j = ws(b, i);
@@ -308,14 +308,13 @@ fn scan(b: &[u8]) -> Option<Line> {
                     j = ws(b, e);
                     match *b.get(j)? {
                         b',' => j = ws(b, j + 1),
-                        b']' => break ((), j + 1),
+                        b']' => break j + 1,
                         _ => return None,
                     }
                 }
             }
-            _ => ((), value_end(b, i)?),
+            _ => value_end(b, i)?,
         };
-        let _ = v;
         Some(e)
     })?;
     if line.expected.as_ref()?.scores.len() != 4 {

@@ -77,11 +77,7 @@ pub struct Units {
 
 impl Units {
     pub fn len(&self) -> usize {
-        if self.bots == 0 {
-            0
-        } else {
-            self.sums.len() / self.bots
-        }
+        self.sums.len().checked_div(self.bots).unwrap_or(0)
     }
 
     pub fn is_empty(&self) -> bool {
