@@ -15,8 +15,12 @@ use super::{sweep_orphans, Exit, Jail, Launch, Ready, MAX_FILE_BYTES};
 
 /// A started bot program: its pipes and what tracks its processes.
 pub struct Spawned {
+    /// The bot's main process; also its session's and process group's id.
     pub pid: i32,
+    /// The write end of its standard input, nonblocking; `None` once
+    /// closed (end of input).
     pub stdin: Option<OwnedFd>,
+    /// The read end of its standard output, nonblocking.
     pub stdout: OwnedFd,
     /// Readable once the process has exited (Linux 5.3+).
     pub pidfd: Option<OwnedFd>,
@@ -148,6 +152,8 @@ impl Spawned {
         self.stdin = None;
     }
 
+    /// The main process has been waited for: it is gone, and its pid is
+    /// no longer the bot's.
     pub fn is_reaped(&self) -> bool {
         self.reaped
     }
@@ -214,7 +220,11 @@ impl Spawned {
         self.signal_group(libc::SIGCONT);
     }
 
-    /// See [`Jail`]'s `memory_exceeded`.
+    /// The memory limit ended the bot's current process: its memory cgroup
+    /// killed one of its processes since it started, or, with `or_hit`, a
+    /// charge reached the limit (what a bot that failed on an allocation
+    /// shows). Always false without a memory cgroup, where an allocation
+    /// over `RLIMIT_AS` fails instead.
     pub fn memory_exceeded(&self, jail: &Jail, or_hit: bool) -> bool {
         jail.memory_exceeded(or_hit)
     }
@@ -313,6 +323,7 @@ pub struct Poller {
 }
 
 impl Poller {
+    /// Forgets everything wanted, for the next round.
     pub fn clear(&mut self) {
         self.fds.clear();
         self.owners.clear();
