@@ -31,6 +31,8 @@ pub enum Verdict {
 }
 
 impl Verdict {
+    /// The verdict as records and standings name it: `TLE`, `MLE`, `OLE`,
+    /// `RE` or `NJ`.
     pub fn name(self) -> &'static str {
         match self {
             Verdict::Tle => "TLE",
@@ -45,6 +47,7 @@ impl Verdict {
 /// The end of one bot's turn.
 #[derive(Clone, Debug)]
 pub struct TurnResult {
+    /// The bot's reply, or the platform's verdict on its turn.
     pub outcome: Result<Reply, Verdict>,
     /// Wall-clock time from the request written to the answer read.
     pub elapsed: Duration,
@@ -96,6 +99,10 @@ pub struct BotRunner {
 }
 
 impl BotRunner {
+    /// The runner of `spec` over one game: its processes start in `dir`
+    /// (their working directory and `HOME`) inside `jail` (its control
+    /// groups, [`Jail::new`]); `globaldata` is its entry's, kept across the
+    /// games of the run. No process starts before [`BotRunner::prepare`].
     pub fn new(spec: Arc<BotSpec>, dir: PathBuf, globaldata: GlobalData, jail: Arc<Jail>) -> BotRunner {
         BotRunner {
             spec,
@@ -113,6 +120,7 @@ impl BotRunner {
         }
     }
 
+    /// The program and limits it runs.
     pub fn spec(&self) -> &BotSpec {
         &self.spec
     }
@@ -317,6 +325,7 @@ impl BotRunner {
         r
     }
 
+    /// A turn has begun ([`BotRunner::start`]) and is not decided yet.
     pub fn is_running(&self) -> bool {
         matches!(self.state, State::Running { .. })
     }

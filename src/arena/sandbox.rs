@@ -64,6 +64,9 @@ pub struct Tracking {
 }
 
 impl Tracking {
+    /// The tracking in use, in words, as `mcr arena` prints it
+    /// (`cgroup v2 (cgroup.kill) + process tree`, `process tree (/proc,
+    /// child subreaper)`, ...).
     pub fn describe(&self) -> String {
         if cfg!(not(all(target_os = "linux", feature = "linux-sandbox"))) {
             return if cfg!(unix) {
@@ -94,15 +97,23 @@ static SERIAL: AtomicU64 = AtomicU64::new(0);
 
 /// What to start.
 pub struct Launch<'a> {
+    /// Program and arguments; a program without a `/` is looked up on
+    /// `PATH`.
     pub argv: &'a [String],
+    /// Its working directory, also its `HOME`.
     pub dir: &'a Path,
+    /// Its memory limit in MiB, kept by the memory cgroup where the jail
+    /// has one, else by `RLIMIT_AS` (Unix).
     pub memory_mb: u64,
 }
 
 /// How a process ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Exit {
+    /// It exited with this status; -1 when its status could not be had
+    /// (it was not the arena's child any more).
     Code(i32),
+    /// A signal ended it: the signal's number.
     Signal(i32),
 }
 
@@ -135,6 +146,8 @@ mod untracked {
     pub struct Jail;
 
     impl Jail {
+        /// The jail of one bot: nothing to make here (the memory limit
+        /// is the [`Launch`](super::Launch)'s).
         pub fn new(_memory_mb: u64) -> Jail {
             Jail
         }
@@ -195,9 +208,14 @@ use untracked as track;
 
 /// A working directory for a bot without `dir`: a fresh empty folder, with
 /// an empty `data` inside, removed when dropped.
-pub struct ScratchDir(pub PathBuf);
+pub struct ScratchDir(
+    /// The folder.
+    pub PathBuf,
+);
 
 impl ScratchDir {
+    /// Creates `mcr-arena-PID-N` in the system's temporary folder, with an
+    /// empty `data` folder inside; the error is the file system's.
     pub fn new() -> io::Result<ScratchDir> {
         let base = std::env::temp_dir().join(format!(
             "mcr-arena-{}-{}",

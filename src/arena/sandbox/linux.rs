@@ -18,6 +18,9 @@ static ROOTS: Mutex<Vec<i32>> = Mutex::new(Vec::new());
 /// What this machine offers, probed once (and the subreaper set).
 pub fn tracking() -> &'static Tracking {
     TRACKING.get_or_init(|| {
+        // SAFETY: PR_SET_CHILD_SUBREAPER takes integers only, no pointer;
+        // it changes only where this process's orphaned descendants are
+        // reparented (to it, to be reaped by the sweep).
         unsafe {
             libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
         }
@@ -179,6 +182,8 @@ impl Jail {
                 first = false;
             }
             for &pid in &m {
+                // SAFETY: kill(2) takes no pointer; `pid` was just listed in
+                // the jail's own `cgroup.procs`: a process of this bot.
                 unsafe {
                     libc::kill(pid, libc::SIGKILL);
                 }
@@ -205,6 +210,8 @@ fn reap_some(pids: &mut Vec<i32>) {
     pids.dedup();
     pids.retain(|&pid| {
         let mut status = 0;
+        // SAFETY: `status` is a live local the call writes; WNOHANG: it
+        // reaps `pid` only if it is a child of the arena that has ended.
         let r = unsafe { libc::waitpid(pid, &mut status, libc::WNOHANG) };
         if r == pid {
             return false;
@@ -229,6 +236,9 @@ impl Drop for Jail {
 
 /// A pidfd of `pid`, readable once it has exited (Linux 5.3+).
 pub(super) fn pidfd_open(pid: i32) -> Option<OwnedFd> {
+    // SAFETY: pidfd_open takes two integers (the pid, no flags). A
+    // non-negative result is a new descriptor that nothing else owns or
+    // closes, so the `OwnedFd` is its sole owner.
     unsafe {
         let fd = libc::syscall(libc::SYS_pidfd_open, pid, 0) as i32;
         (fd >= 0).then(|| OwnedFd::from_raw_fd(fd))
@@ -296,12 +306,17 @@ pub fn sweep_orphans() -> Vec<i32> {
         all.push(o);
     }
     for &p in &all {
+        // SAFETY: kill(2) takes no pointer; `p` is an orphan of a bot (a
+        // child of the arena in a session of its own, not a live bot root)
+        // or a descendant of one, in the process table just read.
         unsafe {
             libc::kill(p, libc::SIGKILL);
         }
     }
     for &o in &orphans {
         let mut status = 0;
+        // SAFETY: `status` is a live local the call writes; `o` is a child
+        // of the arena just killed, so the wait ends.
         unsafe {
             libc::waitpid(o, &mut status, 0);
         }
@@ -313,7 +328,9 @@ pub fn sweep_orphans() -> Vec<i32> {
 /// own (every bot starts one, and its descendants keep it or make theirs),
 /// never the arena's.
 fn is_bot_orphan(pid: i32) -> bool {
+    // SAFETY: getsid(2) takes a pid only and reads nothing of ours.
     let sid = unsafe { libc::getsid(pid) };
+    // SAFETY: as above (0: this process).
     let own = unsafe { libc::getsid(0) };
     sid >= 0 && sid != own
 }

@@ -15,6 +15,7 @@ use super::{Exit, Jail, Launch, Ready};
 
 /// A started bot program.
 pub struct Spawned {
+    /// The bot's process id.
     pub pid: i32,
     child: Child,
     /// Chunks for the writer thread; dropped: end of input.
@@ -84,6 +85,7 @@ impl Spawned {
         self.input = None;
     }
 
+    /// The process has been waited for: it is gone.
     pub fn is_reaped(&self) -> bool {
         self.reaped
     }
@@ -116,6 +118,7 @@ impl Spawned {
     /// No stopping here: a kept-running bot runs between its turns.
     pub fn pause(&self) {}
 
+    /// Nothing to continue ([`Spawned::pause`] does not stop the bot).
     pub fn resume(&self) {}
 
     /// No memory limit here.
@@ -151,10 +154,12 @@ pub struct Poller {
 }
 
 impl Poller {
+    /// Forgets everything wanted, for the next round.
     pub fn clear(&mut self) {
         self.owners.clear();
     }
 
+    /// Nothing is waited for.
     pub fn is_empty(&self) -> bool {
         self.owners.is_empty()
     }
@@ -168,6 +173,8 @@ impl Poller {
         true
     }
 
+    /// Sleeps up to a millisecond (at most `timeout`), then gives every
+    /// owner and what it wanted: the caller tries each without blocking.
     pub fn wait(&mut self, timeout: Duration) -> impl Iterator<Item = (usize, Ready)> + '_ {
         std::thread::sleep(timeout.min(Duration::from_millis(1)));
         self.owners.iter().copied()

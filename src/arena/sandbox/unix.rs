@@ -15,8 +15,12 @@ use super::{sweep_orphans, Exit, Jail, Launch, Ready, MAX_FILE_BYTES};
 
 /// A started bot program: its pipes and what tracks its processes.
 pub struct Spawned {
+    /// The bot's main process; also its session's and process group's id.
     pub pid: i32,
+    /// The write end of its standard input, nonblocking; `None` once
+    /// closed (end of input).
     pub stdin: Option<OwnedFd>,
+    /// The read end of its standard output, nonblocking.
     pub stdout: OwnedFd,
     /// Readable once the process has exited (Linux 5.3+).
     pub pidfd: Option<OwnedFd>,
@@ -24,6 +28,9 @@ pub struct Spawned {
 }
 
 fn set_nonblocking(fd: RawFd) {
+    // SAFETY: `fd` is an open descriptor the caller owns (a pipe end of a
+    // bot it started); F_GETFL and F_SETFL take no pointer and change only
+    // that descriptor's status flags.
     unsafe {
         let flags = libc::fcntl(fd, libc::F_GETFL);
         libc::fcntl(fd, libc::F_SETFL, flags | libc::O_NONBLOCK);
@@ -47,6 +54,14 @@ pub fn spawn(launch: &Launch<'_>, jail: &Jail) -> io::Result<Spawned> {
         cmd.env(v, "1");
     }
     cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::null());
+    // SAFETY: the closure runs in the child between fork and exec, where
+    // another thread of the arena may have held a lock or been allocating
+    // at the fork: it allocates nothing and takes no lock. It calls setsid,
+    // getpid, open, write, close and signal (async-signal-safe in POSIX)
+    // and setrlimit (a bare system call); it formats the pid in a buffer on
+    // its stack; `join` (NUL-terminated paths) and `address_limit` were made
+    // before the fork and are only read; every pointer passed is to them or
+    // to that buffer, alive for the call.
     unsafe {
         cmd.pre_exec(move || {
             // Only async-signal-safe calls here (we are between fork and exec).
@@ -107,6 +122,9 @@ impl Spawned {
             return None;
         }
         let mut status = 0;
+        // SAFETY: `status` is a live local the call writes; `self.pid` is
+        // the arena's child, not reaped yet (`reaped` is false), so no
+        // other process can hold that pid.
         let r = unsafe { libc::waitpid(self.pid, &mut status, libc::WNOHANG) };
         if r == self.pid {
             self.reaped = true;
@@ -134,6 +152,8 @@ impl Spawned {
         self.stdin = None;
     }
 
+    /// The main process has been waited for: it is gone, and its pid is
+    /// no longer the bot's.
     pub fn is_reaped(&self) -> bool {
         self.reaped
     }
@@ -142,6 +162,8 @@ impl Spawned {
     /// (`WouldBlock` when full; an error once the input is closed).
     pub fn write_input(&mut self, buf: &[u8]) -> io::Result<usize> {
         let Some(fd) = self.stdin.as_ref() else { return Err(io::ErrorKind::BrokenPipe.into()) };
+        // SAFETY: `fd` is the open write end this value owns; the call
+        // reads at most `buf.len()` bytes from `buf`, a live slice.
         let n = unsafe { libc::write(fd.as_raw_fd(), buf.as_ptr().cast(), buf.len()) };
         if n < 0 {
             return Err(io::Error::last_os_error());
@@ -154,10 +176,17 @@ impl Spawned {
     pub fn read_output(&mut self, out: &mut Vec<u8>) -> io::Result<usize> {
         let spare = out.capacity() - out.len();
         // Straight into the buffer's spare room (no zeroing).
+        // SAFETY: the read end is open and owned by this value; the pointer
+        // is `out`'s allocation at offset `out.len()` (within it, or one
+        // past its end when `spare` is 0), followed by `spare` bytes of
+        // capacity that `out` owns, and the call writes at most `spare`.
         let n = unsafe { libc::read(self.stdout.as_raw_fd(), out.as_mut_ptr().add(out.len()).cast(), spare) };
         if n < 0 {
             return Err(io::Error::last_os_error());
         }
+        // SAFETY: `read` initialised the first `n` (at most `spare`) bytes
+        // of the spare room, so the new length is within the capacity and
+        // every byte below it is initialised.
         unsafe { out.set_len(out.len() + n as usize) };
         Ok(n as usize)
     }
@@ -171,6 +200,10 @@ impl Spawned {
     /// Stops (SIGSTOP) or continues (SIGCONT) the bot's process group.
     pub fn signal_group(&self, sig: i32) {
         if !self.reaped {
+            // SAFETY: kill(2) takes no pointer. The main process is not
+            // reaped, so its pid (the id of the group it made with setsid)
+            // is not another process's or group's: the signal reaches the
+            // bot's group alone.
             unsafe {
                 libc::kill(-self.pid, sig);
             }
@@ -187,7 +220,11 @@ impl Spawned {
         self.signal_group(libc::SIGCONT);
     }
 
-    /// See [`Jail`]'s `memory_exceeded`.
+    /// The memory limit ended the bot's current process: its memory cgroup
+    /// killed one of its processes since it started, or, with `or_hit`, a
+    /// charge reached the limit (what a bot that failed on an allocation
+    /// shows). Always false without a memory cgroup, where an allocation
+    /// over `RLIMIT_AS` fails instead.
     pub fn memory_exceeded(&self, jail: &Jail, or_hit: bool) -> bool {
         jail.memory_exceeded(or_hit)
     }
@@ -197,6 +234,11 @@ impl Spawned {
     /// orphans handed back to the arena; reaps them.
     pub fn kill_all(&mut self, jail: &Jail) {
         if jail.complete() {
+            // SAFETY: kill(2) takes no pointer. `-pid` is the bot's process
+            // group (setsid made its id the main process's pid, and a group
+            // id is not reused while a process of the group lives); the main
+            // process is signalled by pid only while it is not reaped, when
+            // the pid is still its own.
             unsafe {
                 libc::kill(-self.pid, libc::SIGKILL);
                 if !self.reaped {
@@ -208,6 +250,8 @@ impl Spawned {
             return;
         }
         let mut tree = descendants(self.pid);
+        // SAFETY: as above: no pointer, the bot's group, and its main
+        // process while not reaped.
         unsafe {
             libc::kill(-self.pid, libc::SIGKILL);
             if !self.reaped {
@@ -215,6 +259,8 @@ impl Spawned {
             }
         }
         for &p in &tree {
+            // SAFETY: kill(2) takes no pointer; `p` was a descendant of the
+            // bot in the process table just read.
             unsafe {
                 libc::kill(p, libc::SIGKILL);
             }
@@ -224,6 +270,8 @@ impl Spawned {
         tree.extend(sweep_orphans());
         // A second look: a child forked while we were killing.
         for p in descendants(self.pid).into_iter().chain(tree) {
+            // SAFETY: kill(2) takes no pointer; `p` is a process of the bot
+            // found in the process table or an orphan of it swept above.
             unsafe {
                 libc::kill(p, libc::SIGKILL);
             }
@@ -235,6 +283,8 @@ impl Spawned {
     fn reap(&mut self) {
         if !self.reaped {
             let mut status = 0;
+            // SAFETY: `status` is a live local the call writes; `self.pid`
+            // is the arena's child, not reaped yet, so the wait is for it.
             unsafe {
                 libc::waitpid(self.pid, &mut status, 0);
             }
@@ -249,6 +299,8 @@ impl Drop for Spawned {
     /// the main process.
     fn drop(&mut self) {
         if !self.reaped {
+            // SAFETY: kill(2) takes no pointer; the main process is not
+            // reaped, so its pid and its group's id are still the bot's.
             unsafe {
                 libc::kill(-self.pid, libc::SIGKILL);
                 libc::kill(self.pid, libc::SIGKILL);
@@ -271,6 +323,7 @@ pub struct Poller {
 }
 
 impl Poller {
+    /// Forgets everything wanted, for the next round.
     pub fn clear(&mut self) {
         self.fds.clear();
         self.owners.clear();
@@ -300,6 +353,9 @@ impl Poller {
     /// and what is ready of theirs.
     pub fn wait(&mut self, timeout: Duration) -> impl Iterator<Item = (usize, Ready)> + '_ {
         let ms = (timeout.as_micros().div_ceil(1000)).min(i32::MAX as u128) as i32;
+        // SAFETY: `fds` holds `fds.len()` initialised `pollfd`s (maybe
+        // none), borrowed mutably for the call, which reads them and writes
+        // their `revents` only.
         let r = unsafe { libc::poll(self.fds.as_mut_ptr(), self.fds.len() as libc::nfds_t, ms) };
         let ready = r > 0;
         self.fds.iter().zip(&self.owners).filter(move |(fd, _)| ready && fd.revents != 0).map(|(_, &o)| o)
