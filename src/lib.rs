@@ -1,4 +1,4 @@
-#![warn(missing_docs)]
+#![deny(missing_docs)]
 //! mcr-engine: Chinese Standard Mahjong (MCR) as played by the Botzone judge.
 //!
 //! - [`tiles`], [`hand`]: the vocabulary.

@@ -24,7 +24,7 @@ use mcr_engine::arena::{self, bots, ArenaConfig, ArenaError, SeatSpec};
 pub struct Args {
     #[command(subcommand)]
     pub command: Option<Sub>,
-    /// The bots file: four [[bot]] entries, seat i the i-th (docs/src/arena.md).
+    /// The bots file: four `[[bot]]` entries, seat i the i-th (docs/src/arena.md).
     #[arg(long, required = true)]
     pub bots: Option<PathBuf>,
     /// Games to play.

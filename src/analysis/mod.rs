@@ -15,7 +15,7 @@
 //!   [`distance`]).
 //! - [`seven_pairs`], [`thirteen_orphans`], [`knitted`]: the special shapes.
 //! - [`discard`]: the discard table of a hand holding its 14th tile.
-//! - [`waits`]: each winning tile of a waiting hand, scored by the calculator.
+//! - [`mod@waits`]: each winning tile of a waiting hand, scored by the calculator.
 //! - [`decide`]: per discard, the chance and expected points of a win of the
 //!   rules' minimum fan within the draws left.
 
