@@ -152,6 +152,7 @@ mod untracked {
             Jail
         }
 
+        #[cfg(unix)]
         pub(super) fn limits_memory(&self) -> bool {
             false
         }
