@@ -348,7 +348,10 @@ fn write_policies(w: &mut impl Write, rules: &Rules, file: &str) -> io::Result<(
         .collect::<io::Result<_>>()?;
     writeln!(w, "/// (preferred, over): a later group of three chows showing the first is counted instead of one showing the second.")?;
     writeln!(w, "pub const CHOW_TRIPLE_PREFER: &[(u8, u8)] = &[{}];", prefer.join(", "))?;
-    writeln!(w, "/// Policy discard_completes_pung: a concealed pung completed by a discarded win tile counts as melded.")?;
+    writeln!(
+        w,
+        "/// Policy discard_completes_pung: a concealed pung completed by a discarded win tile counts as melded."
+    )?;
     writeln!(w, "pub const DISCARD_COMPLETES_PUNG_MELDED: bool = {};", pol.discard_completes_pung_melded)?;
     writeln!(w, "/// A hand holding a kind more times than this is refused (None: any number).")?;
     writeln!(w, "pub const TILE_LIMIT: Option<u8> = {:?};", pol.tile_limit)?;

@@ -38,7 +38,8 @@ impl Profiles {
 }
 
 /// The about line of the reference profile.
-pub const BOTZONE_ABOUT: &str = "the reference: the Botzone platform's judge (the 2018 calculator of pymahjonggb 1.1.0, the platform's displays)";
+pub const BOTZONE_ABOUT: &str =
+    "the reference: the Botzone platform's judge (the 2018 calculator of pymahjonggb 1.1.0, the platform's displays)";
 
 /// Loads `rules/fans.mcr` and the profiles of `rules/profiles/` (see
 /// [`Profiles`]); an error is one line naming file and line.

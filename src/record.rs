@@ -502,7 +502,6 @@ pub fn read_all<T: DeserializeOwned>(path: &Path) -> (Vec<Located<T>>, Vec<Recor
     (good, bad)
 }
 
-
 impl HandRecord {
     /// The calculator input this record describes; a bad tile or pack is an
     /// error naming it.

@@ -75,14 +75,7 @@ pub fn run(args: Args, max_line_bytes: usize) -> ExitCode {
             let base = |p: &Profile| p.extends.map(|e| format!("< {e}")).unwrap_or_default();
             let width = Profile::all().iter().map(|p| base(p).len()).max().unwrap_or(0);
             for p in Profile::all() {
-                println!(
-                    "{:<28} {:<width$} {:>3} fans  {:<46} {}",
-                    p.name,
-                    base(p),
-                    p.fans.len() - 1,
-                    p.file,
-                    p.about
-                );
+                println!("{:<28} {:<width$} {:>3} fans  {:<46} {}", p.name, base(p), p.fans.len() - 1, p.file, p.about);
             }
             ExitCode::SUCCESS
         }

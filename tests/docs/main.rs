@@ -40,8 +40,11 @@ fn documents() -> Vec<PathBuf> {
 
 #[test]
 fn examples_in_the_docs_give_their_output() {
-    assert_eq!(std::env::current_dir().unwrap().canonicalize().unwrap(), repo().canonicalize().unwrap(),
-        "the examples' paths are relative to the repository's root: run from there");
+    assert_eq!(
+        std::env::current_dir().unwrap().canonicalize().unwrap(),
+        repo().canonicalize().unwrap(),
+        "the examples' paths are relative to the repository's root: run from there"
+    );
     // Examples that write files write them under target/ (ignored by git).
     std::fs::create_dir_all(repo().join("target")).unwrap();
     let cases = trycmd::TestCases::new();
@@ -78,7 +81,9 @@ fn prompts_outside_console(name: &str, text: &str) -> Vec<String> {
         let ticks = trimmed.chars().take_while(|&c| c == '`').count();
         if ticks >= 3 {
             match &fence {
-                Some((open, _)) if trimmed.starts_with(open.as_str()) && trimmed[ticks..].trim().is_empty() => fence = None,
+                Some((open, _)) if trimmed.starts_with(open.as_str()) && trimmed[ticks..].trim().is_empty() => {
+                    fence = None
+                }
                 Some(_) => {}
                 None => {
                     let info: Vec<&str> = trimmed[ticks..].trim().split(',').collect();
@@ -101,11 +106,18 @@ fn prompts_outside_console(name: &str, text: &str) -> Vec<String> {
         let block = fence.as_ref().map(|(_, b)| *b);
         if let Some(cmd) = trimmed.strip_prefix("$ ").map(str::trim_start) {
             let runs_mcr = cmd.starts_with("mcr ") || cmd.contains("/mcr ") || cmd == "mcr";
+            // Inside a console block, only the inner test applies: a guard
+            // would let a non-mcr command fall through to the next arm.
+            #[allow(clippy::collapsible_match)]
             match block {
-                Some(Block::Runs) | Some(Block::NotYetRun)
-                    if !cmd.starts_with("mcr ") && cmd != "mcr" => {
-                        found.push(format!("{name}:{}: a console block runs `mcr` only (as `$ mcr ...`): {line}", i + 1));
+                Some(Block::Runs) | Some(Block::NotYetRun) => {
+                    if !cmd.starts_with("mcr ") && cmd != "mcr" {
+                        found.push(format!(
+                            "{name}:{}: a console block runs `mcr` only (as `$ mcr ...`): {line}",
+                            i + 1
+                        ));
                     }
+                }
                 _ if runs_mcr => found.push(format!("{name}:{}: {line}", i + 1)),
                 _ => {}
             }
@@ -121,17 +133,24 @@ fn every_mcr_example_is_in_a_console_block() {
         let text = std::fs::read_to_string(&path).unwrap();
         let name = path.strip_prefix(repo()).unwrap().display().to_string();
         if NOT_YET_RUN.contains(&name.as_str()) && !text.contains(",ignore\n") {
-            found.push(format!("{name}: listed in NOT_YET_RUN but has no ignored example left: remove it from the list"));
+            found.push(format!(
+                "{name}: listed in NOT_YET_RUN but has no ignored example left: remove it from the list"
+            ));
         }
         found.extend(prompts_outside_console(&name, &text));
     }
-    assert!(found.is_empty(), "examples that trycmd would not run (put them in a ```console block as `$ mcr ...`, \
-        or show the command in a ```sh block without a prompt):\n{}", found.join("\n"));
+    assert!(
+        found.is_empty(),
+        "examples that trycmd would not run (put them in a ```console block as `$ mcr ...`, \
+        or show the command in a ```sh block without a prompt):\n{}",
+        found.join("\n")
+    );
 }
 
 #[test]
 fn the_guard_sees_a_prompt_outside_console() {
-    let doc = "```text\n$ mcr fan \"123m\"\n```\n```console\n$ mcr fan x\n$ cat f\n```\n````sh\n```\n$ mcr hands f\n````\n\
+    let doc =
+        "```text\n$ mcr fan \"123m\"\n```\n```console\n$ mcr fan x\n$ cat f\n```\n````sh\n```\n$ mcr hands f\n````\n\
                ```console,ignore\n$ mcr hands g\n```\n";
     let found = prompts_outside_console("d.md", doc);
     assert_eq!(found.len(), 5, "{found:?}");

@@ -377,7 +377,10 @@ fn after_a_draw_seats_are_checked_in_seat_order() {
     // Seat 0 is read before the drawer: its bad answer wins over the drawer's HU.
     assert_eq!(step(&mut e.clone(), &answers(g, k, &[(0, "PASS "), (2, "HU")])).display_json().without_walls(), wa(0));
     // Seat 3 is read after the drawer's HU, which ends the game.
-    assert_eq!(step(&mut e.clone(), &answers(g, k, &[(3, "PASS "), (2, "HU")])).display_json().without_walls(), wh_not_winning(2));
+    assert_eq!(
+        step(&mut e.clone(), &answers(g, k, &[(3, "PASS "), (2, "HU")])).display_json().without_walls(),
+        wh_not_winning(2)
+    );
     // After a legal discard seat 3 is still read.
     let out = step(&mut e.clone(), &answers(g, k, &[(3, "PLAY W1")]));
     assert_eq!(out.display_json().without_walls(), wa(3));
@@ -420,7 +423,10 @@ fn hu_on_a_kong_only_robs_a_bugang() {
     let (g, k) = find(golden(), |g, k| action(g, k) == "GANG");
     let p = player(g, k);
     let (e, _) = play_through(&mut Engine::new(), g, k);
-    assert_eq!(step(&mut e.clone(), &all_pass_but(&[((p + 1) % 4, "HU")])).display_json().without_walls(), wa((p + 1) % 4));
+    assert_eq!(
+        step(&mut e.clone(), &all_pass_but(&[((p + 1) % 4, "HU")])).display_json().without_walls(),
+        wa((p + 1) % 4)
+    );
     assert_eq!(step(&mut e.clone(), &all_pass_but(&[(p, "PLAY W1")])).display_json().without_walls(), wa(p));
 
     let (g, k) = find(golden(), |g, k| action(g, k) == "BUGANG" && can_hu(g, k, (player(g, k) + 2) % 4) == -3);
@@ -432,7 +438,10 @@ fn hu_on_a_kong_only_robs_a_bugang() {
     // The kong player is read first and cannot rob himself.
     assert_eq!(step(&mut e.clone(), &all_pass_but(&[(p, "HU"), (robber, "HU")])).display_json().without_walls(), wa(p));
     // Anything but PASS or HU is WA.
-    assert_eq!(step(&mut e.clone(), &all_pass_but(&[((p + 1) % 4, "PENG W1")])).display_json().without_walls(), wa((p + 1) % 4));
+    assert_eq!(
+        step(&mut e.clone(), &all_pass_but(&[((p + 1) % 4, "PENG W1")])).display_json().without_walls(),
+        wa((p + 1) % 4)
+    );
 }
 
 /// A CHI answer `seat` could make on discard `t`: a run around a middle
@@ -471,7 +480,11 @@ fn chi_from_a_seat_that_is_not_the_left_neighbour_is_wa() {
     // with the tiles in hand.
     for who in [2, 3] {
         let (_, _, e, (seat, chi)) = chance(who);
-        assert_eq!(step(&mut e.clone(), &all_pass_but(&[(seat, &chi)])).display_json().without_walls(), wa(seat), "{chi}");
+        assert_eq!(
+            step(&mut e.clone(), &all_pass_but(&[(seat, &chi)])).display_json().without_walls(),
+            wa(seat),
+            "{chi}"
+        );
     }
 }
 

@@ -78,10 +78,7 @@ fn run(cfg: VecEnvConfig, steps: usize) -> (Vec<u8>, Vec<u8>, Vec<f32>, usize) {
         // After every step (auto-reset included) each table has a seat to act.
         for t in 0..env.num_envs() {
             let m = &buf.mask[t * 4 * NUM_ACTIONS..(t + 1) * 4 * NUM_ACTIONS];
-            assert!(
-                m.chunks(NUM_ACTIONS).all(|s| s.contains(&1)),
-                "table {t}: a seat without a legal action"
-            );
+            assert!(m.chunks(NUM_ACTIONS).all(|s| s.contains(&1)), "table {t}: a seat without a legal action");
         }
     }
     (buf.obs, buf.mask, rewards, dones)

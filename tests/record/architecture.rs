@@ -72,10 +72,7 @@ fn modules(root: &Path) -> BTreeSet<String> {
 /// be named with or without its trailing `/`).
 fn unnamed_modules(text: &str, root: &Path) -> Vec<String> {
     let named: BTreeSet<String> = code_spans(text).into_iter().collect();
-    modules(root)
-        .into_iter()
-        .filter(|m| !named.contains(m) && !named.contains(m.trim_end_matches('/')))
-        .collect()
+    modules(root).into_iter().filter(|m| !named.contains(m) && !named.contains(m.trim_end_matches('/'))).collect()
 }
 
 #[test]

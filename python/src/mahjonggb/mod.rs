@@ -59,11 +59,8 @@ Raises:\tTypeError - If any invalid input is encountered.\n";
 /// (`mcr_engine.mahjonggb.<module>`), the versions it stands for and the
 /// rule profile that scores as they do. The first is the default
 /// (`mcr_engine.mahjonggb` itself): the Botzone platform's calculator.
-pub const VERSIONS: [(&str, &str, &str); 3] = [
-    ("v1_1", "1.1.0", "botzone"),
-    ("v1_3", "1.2.0, 1.3.0", "pymahjonggb-1.2"),
-    ("v1_4", "1.4.0", "pymahjonggb-1.4"),
-];
+pub const VERSIONS: [(&str, &str, &str); 3] =
+    [("v1_1", "1.1.0", "botzone"), ("v1_3", "1.2.0, 1.3.0", "pymahjonggb-1.2"), ("v1_4", "1.4.0", "pymahjonggb-1.4")];
 
 /// The profile of version `v` (an index of [`VERSIONS`]).
 fn profile(v: usize) -> &'static fans::Profile {
@@ -629,7 +626,8 @@ pub fn register(m: &Bound<'_, PyModule>, unsupported: Bound<'_, pyo3::types::PyT
             let f = ffi::PyCFunction_NewEx(std::ptr::addr_of_mut!(METHOD), this, null_mut());
             ffi::Py_DecRef(this);
             let f = Bound::from_owned_ptr_or_err(py, f)?;
-            let name = if v == 0 { "MahjongFanCalculator".to_string() } else { format!("MahjongFanCalculator_{module}") };
+            let name =
+                if v == 0 { "MahjongFanCalculator".to_string() } else { format!("MahjongFanCalculator_{module}") };
             m.add(name.as_str(), f)?;
         }
     }
