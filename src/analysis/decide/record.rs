@@ -77,27 +77,12 @@ pub fn record_decisions(record: &GameRecord, profile: &'static Profile) -> (Vec<
         let e = step.engine;
         let mut counts = e.hand(player);
         counts[tile.index()] += 1;
-        let hand: Vec<Tile> = Tile::all().flat_map(|t| std::iter::repeat_n(t, counts[t.index()] as usize)).collect();
-        let packs = e.packs(player).to_vec();
-        let shown: [u8; TILE_KINDS] = std::array::from_fn(|i| e.shown(Tile::from_index(i as u8)));
-        let mut unseen = [0u8; TILE_KINDS];
-        for (i, u) in unseen.iter_mut().enumerate() {
-            let concealed_kong = packs.iter().any(|p| p.is_concealed_kong() && p.tile.index() == i);
-            let known = counts[i] + shown[i] + if concealed_kong { 4 } else { 0 };
-            *u = 4u8.saturating_sub(known);
-        }
         let played = step.answers[player as usize]
             .and_then(|a| a.strip_prefix("PLAY "))
             .and_then(|t| Tile::parse(t.trim()).ok());
-        let state = State {
-            packs,
-            hand,
-            seat: player,
-            prevalent,
-            shown,
-            unseen,
-            draws_left: e.walls_remaining()[player as usize] as u32,
-        };
+        // The engine was reset with the record's prevalent wind.
+        debug_assert_eq!(e.quan(), prevalent);
+        let state = seat_state(e, player, &counts);
         out.push(RecordDecision { turn: step.index, seat: player, state, played });
     }
     (out, stop)
