@@ -14,6 +14,24 @@ use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver};
 use std::time::{Duration, Instant};
 
+/// Chromium started headless with its profile under `scratch`, or `None`
+/// after the skip rule (`MCR_REQUIRE_CHROMIUM`, see `common::skip`) when
+/// there is no Chromium or it does not start.
+pub fn launch_or_skip(scratch: &Path) -> Option<Browser> {
+    let Some(bin) = find_chromium() else {
+        let reason = "no chromium on the PATH (apt-get install chromium, or set MCR_CHROMIUM)";
+        crate::common::skip("MCR_REQUIRE_CHROMIUM", reason);
+        return None;
+    };
+    match Browser::launch(&bin, scratch) {
+        Ok(b) => Some(b),
+        Err(e) => {
+            crate::common::skip("MCR_REQUIRE_CHROMIUM", &format!("{} does not start: {e}", bin.display()));
+            None
+        }
+    }
+}
+
 /// The browser to run: `$MCR_CHROMIUM`, else the first of the usual names
 /// found on the PATH.
 pub fn find_chromium() -> Option<PathBuf> {

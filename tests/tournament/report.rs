@@ -2,7 +2,7 @@
 //! the page equal `standings --format json`, a game opens in the embedded
 //! `mcr view` page.
 
-use super::browser::{self, Browser};
+use super::browser;
 use super::common;
 use super::records::{duplicate_lines, standings_json, write};
 
@@ -19,17 +19,7 @@ fn report_page_shows_the_json_standings_in_chromium() {
         assert!(!html.contains(needle), "page contains {needle:?}");
     }
     let want = standings_json(&[&f]);
-    let Some(bin) = browser::find_chromium() else {
-        common::skip("MCR_REQUIRE_CHROMIUM", "no chromium on the PATH (apt-get install chromium, or set MCR_CHROMIUM)");
-        return;
-    };
-    let mut b = match Browser::launch(&bin, &dir) {
-        Ok(b) => b,
-        Err(e) => {
-            common::skip("MCR_REQUIRE_CHROMIUM", &format!("{} does not start: {e}", bin.display()));
-            return;
-        }
-    };
+    let Some(mut b) = browser::launch_or_skip(&dir) else { return };
     b.viewport(1300, 1000, false).unwrap();
     b.navigate(&format!("file://{}", page.display())).unwrap();
     b.wait_for("!!document.body && document.body.dataset.ready === '1'").unwrap();

@@ -307,17 +307,7 @@ fn the_report_page_shows_the_test_in_chromium() {
     let want = standings(&[&out]);
     let t = &want["sprt"];
     assert_eq!(t["decision"], "H1");
-    let Some(bin) = super::browser::find_chromium() else {
-        common::skip("MCR_REQUIRE_CHROMIUM", "no chromium on the PATH (apt-get install chromium, or set MCR_CHROMIUM)");
-        return;
-    };
-    let mut b = match super::browser::Browser::launch(&bin, &dir) {
-        Ok(b) => b,
-        Err(e) => {
-            common::skip("MCR_REQUIRE_CHROMIUM", &format!("{} does not start: {e}", bin.display()));
-            return;
-        }
-    };
+    let Some(mut b) = super::browser::launch_or_skip(&dir) else { return };
     b.viewport(1300, 1000, false).unwrap();
     b.navigate(&format!("file://{}", page.display())).unwrap();
     b.wait_for("!!document.body && document.body.dataset.ready === '1'").unwrap();
