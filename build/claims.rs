@@ -27,28 +27,45 @@ const ORDERS: [(&str, &str); 2] = [("downstream", "Downstream"), ("seat", "SeatI
 const FROM_WORDS: [(&str, &str); 2] = [("any", "AnyOther"), ("left", "LeftNeighbour")];
 const OTHERWISE_WORDS: [(&str, &str); 2] = [("ignore", "Ignore"), ("reject", "Reject")];
 
+/// A level line of a section: the claims examined at one priority, e.g.
+/// `2. PENG GANG | order seat | from any | otherwise reject`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Level {
+    /// The 1-based line it is written on.
     pub line: usize,
     /// Action names as written (empty for `none`).
     pub actions: Vec<String>,
+    /// `order downstream` (the actor's next seat first) or `order seat`
+    /// (seats 0 to 3): the order the seats' answers are examined in.
     pub order: String,
+    /// `from any` (every seat but the actor) or `from left` (only the
+    /// actor's next seat): who may claim, for actions without their own
+    /// rule.
     pub from: String,
     /// `from any, CHI left`: (action, who) for actions that differ from `from`.
     pub from_by_action: Vec<(String, String)>,
+    /// `otherwise ignore` or `otherwise reject`: what an answer that is not
+    /// PASS, not an action of this level and not shaped like an action of a
+    /// later level leads to (nothing, or WA for that seat).
     pub otherwise: String,
 }
 
+/// A section, `on <event>:` and its levels.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Section {
+    /// The 1-based line of its `on <event>:` line.
     pub line: usize,
+    /// The event the other seats react to: `discard`, `bugang` or `gang`.
     pub event: String,
+    /// Its levels, rank 1 first (the order they are tried in).
     pub levels: Vec<Level>,
 }
 
-/// The whole table, sections in `EVENTS` order.
+/// The whole table, as [`parse`] reads `rules/claims.txt`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ClaimRules {
+    /// One per event, in the order `discard`, `bugang`, `gang` whatever the
+    /// file's order.
     pub sections: Vec<Section>,
 }
 

@@ -231,6 +231,12 @@ fn honor_shanten_table(out: &Path, src: &mut String) -> Result<(), String> {
 /// The code whose results the tables hold.
 pub const DISTANCE_FILE: &str = "build/distance.rs";
 
+/// Writes the suit tables into `out` (OUT_DIR): `suit_tables.rs`, which
+/// `src/decompose/tables.rs` includes, and the binary tables it includes
+/// (`suit_sets_only.bin`, `suit_sets_and_pair.bin`, `suit_waits.bin`,
+/// `suit_shanten.bin`, `honor_shanten.bin`). They depend on no rules file:
+/// [`DISTANCE_FILE`] is their one input. An error is the message of a write
+/// that failed.
 pub fn generate(out: &Path) -> Result<(), String> {
     let mut src = String::new();
     // The tables are what the distance code computes: that file is the input.

@@ -113,15 +113,23 @@ pub fn distances(c: &[u8], chows: bool, flags: u8, smaller: &mut dyn FnMut(&[u8]
 /// `max_count` and at most `max_sum` tiles: the index of a pattern is the sum
 /// over its ranks of `offset(rank, tiles before it, count)`.
 pub struct Ranking {
+    /// Ranks per pattern: 9 for a suit, 7 for the honours.
     pub n: usize,
+    /// The most copies of one rank a pattern holds.
     pub max_count: usize,
+    /// The most tiles a pattern holds in all.
     pub max_sum: usize,
     /// `[rank][tiles before][count]`, flattened.
     pub offsets: Vec<u32>,
+    /// How many patterns there are: indices run from 0 to `len - 1`.
     pub len: usize,
 }
 
 impl Ranking {
+    /// The numbering of the patterns of `n` ranks (9 at most, the length of
+    /// the patterns [`Ranking::patterns`] gives), each count at most
+    /// `max_count`, at most `max_sum` tiles in all: `Ranking::new(9, 4, 13)`
+    /// numbers the patterns one suit of a hand can show.
     pub fn new(n: usize, max_count: usize, max_sum: usize) -> Ranking {
         // ways[m][s]: patterns of m ranks with at most s tiles.
         let mut ways = vec![vec![0u64; max_sum + 1]; n + 1];

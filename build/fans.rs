@@ -11,8 +11,13 @@ use quote::ToTokens;
 use std::io::{self, Write};
 use std::path::Path;
 
+/// The reference profile's rules file (botzone), relative to the
+/// repository: the name its errors and provenance lines give it.
 pub const RULES_FILE: &str = "rules/fans.mcr";
 
+/// Reads and checks `fans.mcr` of a `rules/` folder (the reference profile,
+/// botzone). An error holds every error of the file, one per line, the
+/// lines after the first prefixed `error: ` (build.rs prefixes the first).
 pub fn load(rules_dir: &Path) -> Result<Rules, String> {
     let path = rules_dir.join("fans.mcr");
     let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: cannot read: {e}", path.display()))?;

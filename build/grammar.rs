@@ -20,22 +20,31 @@ use syn::{BinOp, Expr, Ident, Lit, LitInt, UnOp};
 pub struct Cond<'a> {
     /// The expression this node was read from (its text, its span).
     pub expr: &'a Expr,
+    /// What the expression is in the language.
     pub node: Node<'a>,
 }
 
+/// The forms of a condition: each node of the tree [`read`] gives, e.g.
+/// `chows > 0 && pair_is(numbered)` is a [`Node::Binary`] `&&` of a
+/// `Binary` `>` (of `Primitive(chows)` and `Number(0)`) and a
+/// `Call(pair_is, [numbered])`.
 pub enum Node<'a> {
     /// `( c )`, parentheses written. (An invisible group, from a macro's
     /// expansion, is read through: it has no node.)
     Paren(Box<Cond<'a>>),
     /// A whole number (each user parses it to its own type).
     Number(&'a LitInt),
-    /// `op c`: `!` (or another operator, which the checker rejects).
+    /// `op c`: `!` (or another operator, which the checker rejects), e.g.
+    /// `!any_tile(honor)`.
     Unary(&'a UnOp, Box<Cond<'a>>),
-    /// `a op b`.
+    /// `a op b`: `&&`, `||`, a comparison (`==`, `!=`, `<`, `<=`, `>`,
+    /// `>=`), `+` or `-` (another operator the checker rejects), e.g.
+    /// `kongs == 4`.
     Binary(Box<Cond<'a>>, &'a BinOp, Box<Cond<'a>>),
-    /// `name`: a primitive without arguments.
+    /// `name`: a primitive without arguments, e.g. `self_drawn`.
     Primitive(&'a Ident),
-    /// `name(arguments)`: a primitive with arguments.
+    /// `name(arguments)`: a primitive with arguments, e.g. `all(wind)`,
+    /// `ranks(2, 8)`.
     Call(&'a Ident, Args<'a>),
     /// A form outside the language.
     Invalid(Invalid<'a>),
@@ -61,10 +70,14 @@ pub struct Args<'a> {
     /// checker names the primitive instead).
     #[allow(dead_code)]
     pub list: &'a Punctuated<Expr, Comma>,
+    /// Each argument, in order.
     pub items: Vec<Arg<'a>>,
 }
 
+/// One argument of a primitive: `numbered` in `pair_is(numbered)`, `8` in
+/// `ranks(2, 8)`, `rank(5)` in `win_tile(rank(5))`.
 pub struct Arg<'a> {
+    /// The argument as written.
     pub expr: &'a Expr,
     /// The argument as a whole number, if it is one.
     pub number: Option<&'a LitInt>,
@@ -111,7 +124,26 @@ pub fn number_of(e: &Expr) -> Option<&LitInt> {
     }
 }
 
-/// Reads a condition (the one walk of the grammar).
+/// Reads a condition (the one walk of the grammar). Nothing is refused
+/// here: a form outside the language is a [`Node::Invalid`] leaf, which the
+/// checker reports with the file and line, and `rule!` with the span.
+///
+/// ```
+/// use mcr_rules_compiler::grammar::{self, Class, Node};
+///
+/// // The relation of a group fan: `when  pungs(1): all(terminal) || all(wind)`.
+/// let expr: syn::Expr = syn::parse_str("all(terminal) || all(wind)").unwrap();
+/// let cond = grammar::read(&expr);
+/// let Node::Binary(left, _, _) = &cond.node else { panic!("an `||`") };
+/// let Node::Call(name, args) = &left.node else { panic!("a call") };
+/// assert_eq!(name.to_string(), "all");
+/// assert!(matches!(&args.items[0].class, Class::Name(c) if c.to_string() == "terminal"));
+/// assert!(cond.uses("all") && !cond.uses("same_suit"));
+///
+/// // `=` where `==` was meant: read, as a leaf the checker reports.
+/// let expr: syn::Expr = syn::parse_str("kongs = 3").unwrap();
+/// assert!(matches!(grammar::read(&expr).node, Node::Invalid(grammar::Invalid::Assign)));
+/// ```
 pub fn read(expr: &Expr) -> Cond<'_> {
     let node = match expr {
         Expr::Group(g) => return read(&g.expr),

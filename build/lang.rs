@@ -12,11 +12,28 @@ use std::fmt;
 /// below walks the tree it reads.
 pub use crate::grammar;
 
+/// One mistake in a rules file: where it is and what is wrong. It displays
+/// as one line, `file:line: fan NAME: problem` (the `fan NAME: ` part only
+/// for a line of a fan's definition), the line `mcr rules check` and the
+/// build print after `error: `, e.g.
+///
+/// ```text
+/// rules/fans.mcr:40: fan 四杠: omits unknown fan `碰碰胡` (did you mean `碰碰和`?)
+/// ```
 #[derive(Debug, Clone)]
 pub struct RulesError {
+    /// The file as the checker was given its name (`rules/fans.mcr`,
+    /// `rules/profiles/strict-98.mcr`, or the path given to `mcr rules
+    /// check`).
     pub file: String,
+    /// The 1-based line that carries the mistake; 0 when no line does (a
+    /// required `policy` line that is missing).
     pub line: usize,
+    /// The Chinese name of the fan whose definition holds the line, or
+    /// `None` for a line outside fans (`flag`, `policy`, `game`, `extends`).
     pub fan: Option<String>,
+    /// The problem in plain words, with a hint where there is one (a
+    /// did-you-mean, the half-width character to type).
     pub message: String,
 }
 
@@ -37,78 +54,164 @@ impl fmt::Display for RulesError {
     }
 }
 
+/// The sets a group fan relates: the word before `(N):` on its `when`
+/// line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum GroupKind {
+    /// `when chows(N): ...`: N chows of the reading (N = 2..4), e.g.
+    /// `when  chows(2): same_suit && shifted(3)` (连六).
     Chows,
+    /// `when pungs(N): ...`: N pungs or kongs of the reading (N = 1..4),
+    /// e.g. `when  pungs(1): all(dragon)` (箭刻).
     Pungs,
 }
 
+/// How a fan counts: its one `when` or `count` line.
 #[derive(Debug, Clone)]
 pub enum Rule {
-    /// `when <expr>`: counts once when true.
+    /// `when <condition>`: counts once in a reading where the yes/no
+    /// condition holds, e.g. `when  kongs == 4` (四杠).
     When(syn::Expr),
-    /// `count <expr>`: counts that many times.
+    /// `count <number>`: counts as many times as the number says in a
+    /// reading (0: not at all), e.g. `count tile_hogs` (四归一).
     Count(syn::Expr),
-    /// `when chows(N): <expr>` / `when pungs(N): <expr>`.
-    Group { kind: GroupKind, arity: u8, expr: syn::Expr },
+    /// `when chows(N): <relation>` / `when pungs(N): <relation>`: counts
+    /// for groups of N sets of the reading that the relation holds for (how
+    /// often: rules/README.md, "Syntax of fans.mcr"), e.g.
+    /// `when  pungs(3): all(dragon) && distinct_tiles` (大三元).
+    Group {
+        /// Chows or pungs (pungs include kongs).
+        kind: GroupKind,
+        /// N, the number of sets in a group: 2 to 4 for chows, 1 to 4 for
+        /// pungs.
+        arity: u8,
+        /// The relation, a yes/no condition over the group's primitives
+        /// ([`Context::Group`]).
+        expr: syn::Expr,
+    },
 }
 
+/// One fan of an `omits` line (不计): the fan omits it when it counts.
+/// `omits 清一色, 幺九刻 x1` holds two of them.
 #[derive(Debug, Clone)]
 pub struct Omit {
+    /// The omitted fan's Chinese name, as written.
     pub fan: String,
-    /// `x1`: only that many; None: all of it.
+    /// `幺九刻 x1`: only that many counts of it are omitted (1 to 255);
+    /// `None` (no `xN`): all of it.
     pub limit: Option<u8>,
-    /// The line it is written on.
+    /// The 1-based line it is written on.
     pub line: usize,
 }
 
+/// A fan: a `fan` line and its indented lines, e.g.
+///
+/// ```text
+/// fan 平和 "All Chows" = 2
+///     when  chows > 0 && pungs == 0 && pair_is(numbered)
+///     omits 无字
+/// ```
 #[derive(Debug, Clone)]
 pub struct FanDef {
-    /// 1-based, the order in the file.
+    /// The fan's index, 1-based, in the order of the file (of the profile
+    /// once applied): the index of fan lists and of the generated tables,
+    /// where 0 is no fan.
     pub index: usize,
+    /// The Chinese name (`平和`): the word after `fan`, by which `omits`
+    /// lines and policies name the fan.
     pub name: String,
+    /// The English name, the quoted text (`All Chows`).
     pub name_en: String,
+    /// The value in fan, the number after `=` (at least 1).
     pub value: u16,
-    /// `extension on|off`: not an official fan; off = never counted.
+    /// `extension on|off` after the value: `Some(true)`, a fan that is not
+    /// one of the 81 official fans, counted; `Some(false)`, such a fan
+    /// never counted; `None` (no `extension`), an official fan.
     pub extension: Option<bool>,
+    /// The 1-based line of its `fan` line; when a profile replaced its rule,
+    /// the line of the profile's `when` or `count` line.
     pub line: usize,
+    /// How it counts: its `when` or `count` line.
     pub rule: Rule,
     /// The `when`/`count` line as written.
     pub rule_text: String,
+    /// Its `omits` lines, the fans it omits, in the order written.
     pub omits: Vec<Omit>,
-    /// `at_most N`: counted at most N times; and the line it is written on.
+    /// `at_most N`: counted at most N times (1 to 254); and the line it is
+    /// written on. `None`: no cap.
     pub at_most: Option<(u8, usize)>,
 }
 
+/// A `flag` line: a correction of a win flag as the calculator receives
+/// it, applied in file order before any reading, e.g.
+/// `flag about_kong off when self_drawn && fixed_kongs == 0`.
 #[derive(Debug, Clone)]
 pub struct FlagRule {
+    /// The flag set: `fourth_tile` or `about_kong`
+    /// ([`vocabulary::FLAGS`]).
     pub flag: String,
+    /// `on` (true) or `off` (false): the value the flag takes when the
+    /// condition holds.
     pub on: bool,
+    /// The condition after `when`, over the hand as given
+    /// ([`Context::Flag`]).
     pub expr: syn::Expr,
+    /// The 1-based line it is written on.
     pub line: usize,
 }
 
+/// The `policy <name> = <value>` lines: the calculator's global choices
+/// (each is commented where it stands in `rules/fans.mcr`).
+/// `special_readings`, `chow_pairs`, `pung_pairs` and
+/// `discard_completes_pung` are required in `rules/fans.mcr`; another
+/// policy it does not write has the value of [`Default`] (an empty list,
+/// `false`, `None`). A profile keeps its base's policies but those it
+/// writes.
 #[derive(Debug, Clone, Default)]
 pub struct Policies {
+    /// `special_readings = seven_pairs, honors_knitted, ...`: the special
+    /// shapes a hand is read as, tried in this order
+    /// ([`vocabulary::SPECIAL_READINGS`]).
     pub special_readings: Vec<String>,
+    /// `regular_readings_also_after = 七对`: regular readings are scored
+    /// also when the special reading has one of these fans.
     pub regular_readings_also_after: Vec<String>,
+    /// `tie_prefers = 一色三同顺, ...`: at equal totals, a later regular
+    /// reading with one of these fans replaces the one kept.
     pub tie_prefers: Vec<String>,
+    /// `tie_yields = 七对, ...`: at equal totals, a special reading with
+    /// one of these fans yields to a later regular reading.
     pub tie_yields: Vec<String>,
+    /// `chow_pairs = account_once: 老少副, 连六, ...`: the `chows(2)` fans,
+    /// in the order the account-once rule trims them; every `chows(2)` fan
+    /// must be listed.
     pub chow_pairs_trim: Vec<String>,
+    /// `pung_pairs = every_pair` (the one value): every related pair of
+    /// pungs counts its `pungs(2)` fan.
     pub pung_pairs_every: bool,
+    /// `discard_completes_pung = melded` (true) or `concealed` (false): how
+    /// a concealed pung completed by a discarded win tile counts.
     pub discard_completes_pung_melded: bool,
+    /// `outside_readings = 花牌`: fans counted once the best reading is
+    /// chosen, outside every reading.
     pub outside_readings: Vec<String>,
     /// `tile_limit = N | none`: a hand holding a kind more than N times
-    /// (packs, standing tiles and the win tile together) is refused.
+    /// (packs, standing tiles and the win tile together) is refused, result
+    /// -2. `None` (`none`, or no such line): no limit.
     pub tile_limit: Option<u8>,
-    /// `chow_triples_prefer = A over B, ...`: (A, B) pairs.
+    /// `chow_triples_prefer = A over B, ...`: (A, B) pairs of `chows(3)`
+    /// fans; when the first group of three chows with a fan shows B and a
+    /// later group of the same four chows shows A, the later group counts.
     pub chow_triples_prefer: Vec<(String, String)>,
-    /// `nine_gates_whole_hand = <flag condition>`.
+    /// `nine_gates_whole_hand = <flag condition>`: when the condition
+    /// holds, nine gates is read from the whole hand, whichever tile was
+    /// drawn last. `None`: no such line.
     pub nine_gates_whole_hand: Option<syn::Expr>,
 }
 
-/// `game <key> = <value>`: the game's rules around the fans. A key with
-/// words takes one of them (stored as its index); the others a number.
+/// `game <key> = <value>`: the game's rules around the fans, each as (key,
+/// meaning, words). A key with words takes one of them (stored as its
+/// index); the others a number.
 pub const GAME_KEYS: &[(&str, &str, &[&str])] = &[
     ("min_fan", "a HU below this many fan is a false win (WH)", &[]),
     ("base_score", "what each loser pays on top of the fan (self-drawn: all three pay base + fan; on a discard: the discarder base + fan, the others base)", &[]),
@@ -116,17 +219,25 @@ pub const GAME_KEYS: &[(&str, &str, &[&str])] = &[
     ("display", "the judge's displays: `platform` (the Botzone platform's: INIT shows canHu 0 and tileCnt and no strlen, the discarder's canHu is -4, HU and verdict displays carry tileCnt) or `public_judge` (the public judge/main.cpp's)", &["platform", "public_judge"]),
 ];
 
+/// A whole rules file read and checked: `rules/fans.mcr`, or a profile
+/// applied to its base ([`crate::profile::apply`]). What the generators
+/// compile into one profile's tables.
 #[derive(Debug, Clone)]
 pub struct Rules {
+    /// The fans, in index order (`fans[i].index == i + 1`).
     pub fans: Vec<FanDef>,
+    /// The `flag` lines, in the order they apply.
     pub flags: Vec<FlagRule>,
+    /// The `policy` lines.
     pub policies: Policies,
-    /// Values of GAME_KEYS, in that order.
+    /// The values of the `game` lines, in the order of [`GAME_KEYS`] (a
+    /// key with words holds the index of its word); `None` only while a
+    /// file is being read: a checked file has every key.
     pub game: Vec<Option<u32>>,
 }
 
 /// `game <key> = <value>`.
-pub fn parse_game(p: &Parser, rest: &str, game: &mut [Option<u32>]) -> Result<(), RulesError> {
+pub(crate) fn parse_game(p: &Parser, rest: &str, game: &mut [Option<u32>]) -> Result<(), RulesError> {
     let Some((key, value)) = rest.split_once('=') else {
         return Err(p.err("expected `game <name> = <value>`"));
     };
@@ -149,14 +260,20 @@ pub fn parse_game(p: &Parser, rest: &str, game: &mut [Option<u32>]) -> Result<()
 }
 
 impl Rules {
+    /// The index ([`FanDef::index`], 1-based) of the fan with this Chinese
+    /// name, or `None` when no fan has it.
     pub fn index_of(&self, name: &str) -> Option<usize> {
         self.fans.iter().find(|f| f.name == name).map(|f| f.index)
     }
 }
 
-pub struct Parser<'a> {
+/// Where the reader stands: the file, the fan being read and the line;
+/// every error it makes names them.
+pub(crate) struct Parser<'a> {
     pub file: &'a str,
+    /// The fan whose lines are being read, if any.
     pub fan: Option<String>,
+    /// The 1-based line being read.
     pub line: usize,
 }
 
@@ -184,7 +301,47 @@ pub fn strip_comment(line: &str) -> &str {
 
 /// Parses and checks a rules file, reporting every error of its lines (each
 /// on the line that carries it); the whole-file checks run once the lines
-/// read cleanly.
+/// read cleanly. `file` names the file in the errors; the errors come
+/// sorted by line.
+///
+/// A complete file needs the four required policies and every `game` key
+/// besides its fans:
+///
+/// ```
+/// use mcr_rules_compiler::lang;
+///
+/// let text = "\
+/// fan 平和 \"All Chows\" = 2
+///     when  chows > 0 && pungs == 0 && pair_is(numbered)
+///     omits 无字
+/// fan 无字 \"No Honors\" = 1
+///     when  !any_tile(honor)
+/// policy special_readings = seven_pairs, honors_knitted, thirteen_orphans, knitted_straight
+/// policy chow_pairs = account_once:
+/// policy pung_pairs = every_pair
+/// policy discard_completes_pung = melded
+/// game min_fan = 8
+/// game base_score = 8
+/// game false_win_penalty = 10
+/// game display = platform
+/// ";
+/// let rules = lang::parse_all("house.mcr", text).unwrap();
+/// assert_eq!(rules.fans[0].name, "平和");
+/// assert_eq!(rules.fans[0].omits[0].fan, "无字");
+/// assert_eq!(rules.index_of("无字"), Some(2));
+///
+/// // A misspelt fan, and a primitive where a yes/no is needed.
+/// let bad = text.replace("omits 无字", "omits 无子").replace("!any_tile(honor)", "voided_suits");
+/// let errors: Vec<String> =
+///     lang::parse_all("house.mcr", &bad).unwrap_err().iter().map(|e| e.to_string()).collect();
+/// assert_eq!(
+///     errors,
+///     [
+///         "house.mcr:3: fan 平和: omits unknown fan `无子` (did you mean `无字`?)",
+///         "house.mcr:5: fan 无字: `voided_suits` is a number, a yes/no is needed here",
+///     ]
+/// );
+/// ```
 pub fn parse_all(file: &str, text: &str) -> Result<Rules, Vec<RulesError>> {
     let mut p = Parser { file, fan: None, line: 0 };
     let mut errors: Vec<RulesError> = Vec::new();
@@ -316,7 +473,7 @@ pub fn parse_all(file: &str, text: &str) -> Result<Rules, Vec<RulesError>> {
 }
 
 /// `omits A, B x1, ...`, each with its line.
-pub fn parse_omits(p: &Parser, rest: &str) -> Result<Vec<Omit>, RulesError> {
+pub(crate) fn parse_omits(p: &Parser, rest: &str) -> Result<Vec<Omit>, RulesError> {
     let mut out = Vec::new();
     for item in rest.split(',') {
         let item = item.trim();
@@ -344,7 +501,7 @@ pub fn parse_omits(p: &Parser, rest: &str) -> Result<Vec<Omit>, RulesError> {
 
 /// `at_most N`: a count from 1 to 254, given once per fan (`before` is the
 /// one given already, if any).
-pub fn parse_at_most(p: &Parser, before: Option<(u8, usize)>, rest: &str) -> Result<u8, RulesError> {
+pub(crate) fn parse_at_most(p: &Parser, before: Option<(u8, usize)>, rest: &str) -> Result<u8, RulesError> {
     if let Some((_, line)) = before {
         return Err(p.err(format!("`at_most` is given once (already on line {line})")));
     }
@@ -406,7 +563,7 @@ fn edit_distance(a: &[char], b: &[char]) -> usize {
     prev[b.len()]
 }
 
-pub fn split_word(line: &str) -> (&str, &str) {
+pub(crate) fn split_word(line: &str) -> (&str, &str) {
     match line.find(char::is_whitespace) {
         Some(i) => (&line[..i], line[i..].trim()),
         None => (line, ""),
@@ -458,14 +615,14 @@ fn parse_fan_header(p: &mut Parser, rest: &str, index: usize) -> Result<FanDef, 
     })
 }
 
-pub fn parse_expr(p: &Parser, text: &str) -> Result<syn::Expr, RulesError> {
+pub(crate) fn parse_expr(p: &Parser, text: &str) -> Result<syn::Expr, RulesError> {
     if text.trim().is_empty() {
         return Err(p.err("missing condition"));
     }
     syn::parse_str::<syn::Expr>(text).map_err(|e| p.err(format!("syntax error in `{}`: {e}", text.trim())))
 }
 
-pub fn parse_rule(p: &Parser, is_count: bool, rest: &str) -> Result<Rule, RulesError> {
+pub(crate) fn parse_rule(p: &Parser, is_count: bool, rest: &str) -> Result<Rule, RulesError> {
     for (prefix, kind) in [("chows(", GroupKind::Chows), ("pungs(", GroupKind::Pungs)] {
         if let Some(after) = rest.strip_prefix(prefix) {
             if let Some((n, expr)) = after.split_once("):") {
@@ -492,7 +649,7 @@ pub fn parse_rule(p: &Parser, is_count: bool, rest: &str) -> Result<Rule, RulesE
     }
 }
 
-pub fn parse_flag(p: &Parser, rest: &str) -> Result<FlagRule, RulesError> {
+pub(crate) fn parse_flag(p: &Parser, rest: &str) -> Result<FlagRule, RulesError> {
     // <flag> on|off when <expr>
     let (flag, rest) = split_word(rest);
     if !vocabulary::FLAGS.contains(&flag) {
@@ -513,11 +670,16 @@ pub fn parse_flag(p: &Parser, rest: &str) -> Result<FlagRule, RulesError> {
     Ok(FlagRule { flag: flag.to_string(), on, expr, line: p.line })
 }
 
-pub fn names(list: &str) -> Vec<String> {
+pub(crate) fn names(list: &str) -> Vec<String> {
     list.split(',').map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect()
 }
 
-pub fn parse_policy(p: &Parser, rest: &str, pol: &mut Policies, seen: &mut HashSet<String>) -> Result<(), RulesError> {
+pub(crate) fn parse_policy(
+    p: &Parser,
+    rest: &str,
+    pol: &mut Policies,
+    seen: &mut HashSet<String>,
+) -> Result<(), RulesError> {
     let Some((key, value)) = rest.split_once('=') else {
         return Err(p.err("expected `policy <name> = <value>`"));
     };

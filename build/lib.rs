@@ -1,3 +1,4 @@
+#![deny(missing_docs)]
 //! The rules language of `rules/` and the generators of the tables built
 //! from it: one crate, used by `build.rs` (the tables in OUT_DIR), by `mcr
 //! rules check` (the checker, without a build), by the `rule!` proc macro

@@ -8,12 +8,17 @@ use crate::profile::{apply, read_header};
 /// A profile compiled from the rules: `botzone` (`rules/fans.mcr`) or a
 /// profile file applied to its base.
 pub struct Compiled {
+    /// The profile's name: `botzone`, or the file's name without `.mcr`
+    /// (`strict-98`), as `--rules NAME` gives it.
     pub name: String,
     /// `rules/fans.mcr` or `rules/profiles/NAME.mcr`.
     pub file: String,
     /// The profile it extends (`None` for botzone).
     pub extends: Option<String>,
+    /// Its `about` line, shown by `mcr rules list` (for botzone,
+    /// [`BOTZONE_ABOUT`]).
     pub about: String,
+    /// Its rules, the base's with the profile applied, checked.
     pub rules: Rules,
     /// Its file, then the files of the profiles it extends, down to
     /// `rules/fans.mcr`: the inputs of its tables.
@@ -25,6 +30,7 @@ pub struct Compiled {
 /// compiled; `only`: just these besides botzone), with the text of every
 /// file read. The one loader of the profiles (build.rs, [`profiles`]).
 pub struct Profiles {
+    /// Botzone first, then each profile after the one it extends.
     pub compiled: Vec<Compiled>,
     /// (file, text) of every rules file read.
     pub texts: Vec<(String, String)>,

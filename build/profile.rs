@@ -8,10 +8,16 @@ use std::collections::HashSet;
 
 /// A profile as read from its file.
 pub struct ProfileFile {
+    /// The profile's name, the file's name without `.mcr` (`strict-98`).
     pub name: String,
+    /// The file as errors name it (`rules/profiles/strict-98.mcr`).
     pub file: String,
+    /// The profile it extends, from its `extends NAME` line (`botzone`, or
+    /// another profile's name).
     pub extends: String,
+    /// Its `about "..."` line without the quotes; empty when it has none.
     pub about: String,
+    /// The whole text of the file, applied by [`apply`].
     pub text: String,
 }
 

@@ -33,6 +33,18 @@ impl Default for Sha256 {
 }
 
 impl Sha256 {
+    /// A hash of nothing yet: feed it with [`Sha256::update`], read it
+    /// with [`Sha256::hex`].
+    ///
+    /// ```
+    /// use mcr_rules_compiler::sha256::{sha256, Sha256};
+    ///
+    /// let mut h = Sha256::new();
+    /// h.update(b"a");
+    /// h.update(b"bc");
+    /// assert_eq!(h.hex(), sha256(b"abc"));
+    /// assert_eq!(sha256(b"abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    /// ```
     pub fn new() -> Sha256 {
         Sha256 {
             h: [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19],
@@ -47,6 +59,8 @@ impl Sha256 {
         compress_blocks(&mut self.h, &block);
     }
 
+    /// Hashes `data` after everything fed before (any split of the input
+    /// gives the same digest).
     pub fn update(&mut self, mut data: &[u8]) {
         self.length += data.len() as u64;
         if self.filled > 0 {

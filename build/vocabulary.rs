@@ -1,9 +1,20 @@
 //! The words a rules file may use: primitives the engine offers, by context.
 //!
-//! This file is shared: `build.rs` includes it to check `rules/` (an unknown or
-//! misused word fails the build naming file, line and fan), and the views in
-//! `src/fans/view.rs` implement one method per entry (the generated code calls
-//! them, so a word without a method does not compile either).
+//! The one list of words: the checker ([`crate::lang`], run by `build.rs`
+//! and `mcr rules check`) checks `rules/` against it (an unknown or misused
+//! word fails naming file, line and fan), and the views in
+//! `src/fans/view.rs` implement one method per entry (the generated code
+//! calls them, so a word without a method does not compile either).
+//!
+//! ```
+//! use mcr_rules_compiler::vocabulary::{lookup, Context, Shape};
+//!
+//! // `pair_is(class)` in a `when` line: a yes/no of one tile class.
+//! assert_eq!(lookup("pair_is", Context::Hand).unwrap().shape, Shape::BoolOfClass);
+//! // `shifted(n)` relates the sets of a group: not a word of a hand condition.
+//! assert_eq!(lookup("shifted", Context::Group).unwrap().shape, Shape::BoolOfNumbers(1));
+//! assert!(lookup("shifted", Context::Hand).is_none());
+//! ```
 
 /// Where an expression is evaluated.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -31,10 +42,19 @@ pub enum Shape {
     BoolOfNumbers(usize),
 }
 
+/// A word of the vocabulary: a primitive a condition may use in one
+/// context. The tables of rules/README.md ("Primitives") are generated from
+/// these entries.
 pub struct Primitive {
+    /// The word as written in a condition (`pair_is`, `same_suit`).
     pub name: &'static str,
+    /// Where it may be used: a word may have an entry in more than one
+    /// context (`self_drawn` in a hand condition and in a flag rule).
     pub context: Context,
+    /// How it is called and what it yields (a yes/no or a number).
     pub shape: Shape,
+    /// What it means, one line in the maintainers' words (the README's
+    /// "meaning" column).
     pub doc: &'static str,
 }
 
@@ -45,6 +65,8 @@ const fn p(name: &'static str, context: Context, shape: Shape, doc: &'static str
 use Context::*;
 use Shape::*;
 
+/// Every primitive, by context, in the order of the README's tables; the
+/// checker refuses any other word where a primitive goes.
 pub const PRIMITIVES: &[Primitive] = &[
     // --- readings (shapes) ---
     p("regular", Hand, Bool, "the reading is four sets and a pair"),
@@ -139,15 +161,21 @@ pub const CLASS_CONSTRUCTORS: &[(&str, usize, &str)] = &[
     ("rank_in", 2, "suit tiles with a rank from the first to the second number"),
 ];
 
+/// The primitive `name` of a context, or `None` when the word is not one
+/// there (`lookup("same_suit", Context::Hand)` is `None`: `same_suit` is a
+/// group primitive).
 pub fn lookup(name: &str, context: Context) -> Option<&'static Primitive> {
     PRIMITIVES.iter().find(|p| p.name == name && p.context == context)
 }
 
 /// Group primitives that read more than the group's tiles: the reading's
-/// pair, and the winds. Group fans that use none of them depend on the
-/// tiles alone, and are looked up in tables made from the generated
-/// matchers; single-set fans that read no pair, in tables by tile and winds.
+/// pair ([`GROUP_READS_PAIR`]), and the winds ([`GROUP_READS_WINDS`]). Group
+/// fans that use none of them depend on the tiles alone, and are looked up
+/// in tables made from the generated matchers; single-set fans that read no
+/// pair, in tables by tile and winds.
 pub const GROUP_READS_PAIR: &[&str] = &["pair_rank", "pair_same_suit", "pair_new_suit"];
+/// Group primitives that read the prevalent or the seat wind (see
+/// [`GROUP_READS_PAIR`]).
 pub const GROUP_READS_WINDS: &[&str] = &["is_prevalent_wind", "is_seat_wind"];
 
 /// Reading shapes a `special_readings` policy may name.
