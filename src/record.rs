@@ -187,8 +187,19 @@ impl TurnRecord {
     }
 }
 
-/// The seat keys of requests, responses and verdicts, in seat order.
+/// The seat keys of requests, responses and verdicts, in seat order: the
+/// keys of every per-seat map of a record (and of the judge's requests and
+/// a match log's entries).
 pub const SEAT_KEYS: [&str; 4] = ["0", "1", "2", "3"];
+
+/// The seat a per-seat map's key names (the inverse of [`SEAT_KEYS`]):
+/// `"0"`..`"3"` exactly, else `None`.
+pub fn seat_of_key(key: &str) -> Option<u8> {
+    match key.as_bytes() {
+        [c @ b'0'..=b'3'] => Some(c - b'0'),
+        _ => None,
+    }
+}
 
 /// The `expected` block: outcome of a normal game, or verdict of an error game.
 /// It serialises by its ending ([`mod@write`]).

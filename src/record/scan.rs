@@ -358,13 +358,7 @@ impl<'a> Scanner<'a> {
         }
         let out = slot.insert(PerSeat::default());
         self.object(|s, key| {
-            let seat = match key {
-                "0" => 0,
-                "1" => 1,
-                "2" => 2,
-                "3" => 3,
-                _ => return None,
-            };
+            let seat = usize::from(crate::record::seat_of_key(key)?);
             // A repeated seat key: serde's reader names it.
             if out.0[seat].is_some() {
                 return None;
@@ -579,13 +573,7 @@ impl<'a> Scanner<'a> {
             return Some(());
         }
         self.object(|s, key| {
-            let seat = match key {
-                "0" => 0,
-                "1" => 1,
-                "2" => 2,
-                "3" => 3,
-                _ => return None,
-            };
+            let seat = usize::from(crate::record::seat_of_key(key)?);
             once(&mut out[seat], s.str()?)
         })
     }

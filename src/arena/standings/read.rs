@@ -9,7 +9,7 @@
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
-use crate::record::Expected;
+use crate::record::{seat_of_key, Expected};
 
 #[derive(Deserialize)]
 struct Line {
@@ -119,16 +119,6 @@ pub struct TestKeys {
     pub sprt: [f64; 4],
     /// The walls' seed.
     pub seed: u64,
-}
-
-fn seat(key: &str) -> Option<u8> {
-    match key {
-        "0" => Some(0),
-        "1" => Some(1),
-        "2" => Some(2),
-        "3" => Some(3),
-        _ => None,
-    }
 }
 
 /// Reads one record line; the error is the problem, without location.
@@ -369,11 +359,13 @@ fn build(r: Line) -> Result<GameSummary, String> {
     let mut times_us: [Vec<u32>; 4] = Default::default();
     for (n, t) in r.turns.iter().enumerate() {
         for (k, v) in t.verdicts.iter().flatten() {
-            let s = seat(k).ok_or_else(|| format!("game {}: turn {n}: verdict seat {k:?} is not 0..3", r.game_id))?;
+            let s = seat_of_key(k)
+                .ok_or_else(|| format!("game {}: turn {n}: verdict seat {k:?} is not 0..3", r.game_id))?;
             verdicts.push((s, v.clone()));
         }
         for (k, ms) in t.times_ms.iter().flatten() {
-            let s = seat(k).ok_or_else(|| format!("game {}: turn {n}: time seat {k:?} is not 0..3", r.game_id))?;
+            let s =
+                seat_of_key(k).ok_or_else(|| format!("game {}: turn {n}: time seat {k:?} is not 0..3", r.game_id))?;
             if !(ms.is_finite() && *ms >= 0.0) {
                 return Err(format!("game {}: turn {n}: time {ms} ms for seat {s}", r.game_id));
             }
