@@ -36,7 +36,7 @@
 pub mod lines;
 pub mod par;
 pub mod rules;
-mod scan;
+pub(crate) mod scan;
 pub mod select;
 pub mod unique;
 pub mod view;
