@@ -33,6 +33,7 @@
 //! # Ok::<(), mcr_engine::record::RecordError>(())
 //! ```
 
+pub mod arena;
 pub mod lines;
 pub mod par;
 pub mod rules;
@@ -126,7 +127,8 @@ pub struct GameRecord {
         skip_serializing_if = "Option::is_none"
     )]
     pub rules: Option<&'static crate::fans::Profile>,
-    /// A game played by the arena: its bots, seed, tournament position.
+    /// A game played by the arena: its bots, seed, tournament position
+    /// ([`arena::ArenaKeys`], kept here as JSON: any object reads).
     #[serde(default, deserialize_with = "unique::option_value", skip_serializing_if = "Option::is_none")]
     pub arena: Option<serde_json::Value>,
     /// An imported game: where it came from (format, file, line, match id).

@@ -11,6 +11,7 @@ use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::ops::Range;
 
+use crate::record::arena::ArenaKeys;
 use crate::record::scan::skim;
 use crate::record::{seat_of_key, Expected};
 
@@ -25,32 +26,6 @@ struct Line {
     expected: Option<Expected>,
     #[serde(default)]
     turns: Vec<TurnKeys>,
-}
-
-/// The record's `"arena"` object: the runner's keys, the duplicate keys
-/// (`wall`, `perm`), and the tournament's format, entries and test.
-#[derive(Deserialize, Clone, Debug, Default)]
-pub struct ArenaKeys {
-    #[serde(default)]
-    pub bots: Option<Vec<String>>,
-    #[serde(default)]
-    pub seed: Option<u64>,
-    #[serde(default)]
-    pub wall: Option<u64>,
-    #[serde(default)]
-    pub perm: Option<u8>,
-    #[serde(default)]
-    pub game: Option<u64>,
-    /// `duplicate`, `1v3`, `2v2` or `plain`.
-    #[serde(default)]
-    pub format: Option<String>,
-    /// The entries' names in bots-file order (a pair format: the
-    /// candidate first, the baseline last).
-    #[serde(default)]
-    pub entries: Option<Vec<String>>,
-    /// A sequential test's `[d0, d1, alpha, beta]`.
-    #[serde(default)]
-    pub sprt: Option<Vec<f64>>,
 }
 
 #[derive(Deserialize)]
