@@ -698,13 +698,13 @@ impl<'a> Scanner<'a> {
 
 /// The skim: the byte spans of the values a reader wants from a JSON line,
 /// for readers that take a few keys of a record and leave the rest unread
-/// (the standings). Unlike the fast path
+/// (the standings, the sniffing of a line's kind). Unlike the fast path
 /// above it takes any line, escapes included, and checks only what it
-/// walks: strings end at their first unescaped quote, brackets are
-/// counted (not paired), and a scalar runs to the next delimiter. The
-/// caller reads the spans it keeps (with serde), and a line the skim does
-/// not take (malformed, a wanted key twice) its own way (the standings
-/// with serde whole, which then words the error).
+/// walks: strings end at their first unescaped quote, brackets are counted
+/// (not paired), and a scalar runs to the next delimiter. The caller reads
+/// the spans it keeps (with serde), and a line the skim does not take
+/// (malformed, a wanted key twice) its own way (the standings with serde
+/// whole, which then words the error).
 pub mod skim {
     use std::ops::Range;
 
