@@ -33,10 +33,11 @@
 //! # Ok::<(), mcr_engine::record::RecordError>(())
 //! ```
 
+pub mod arena;
 pub mod lines;
 pub mod par;
 pub mod rules;
-mod scan;
+pub(crate) mod scan;
 pub mod select;
 pub mod unique;
 pub mod view;
@@ -126,7 +127,8 @@ pub struct GameRecord {
         skip_serializing_if = "Option::is_none"
     )]
     pub rules: Option<&'static crate::fans::Profile>,
-    /// A game played by the arena: its bots, seed, tournament position.
+    /// A game played by the arena: its bots, seed, tournament position
+    /// ([`arena::ArenaKeys`], kept here as JSON: any object reads).
     #[serde(default, deserialize_with = "unique::option_value", skip_serializing_if = "Option::is_none")]
     pub arena: Option<serde_json::Value>,
     /// An imported game: where it came from (format, file, line, match id).
@@ -187,8 +189,19 @@ impl TurnRecord {
     }
 }
 
-/// The seat keys of requests, responses and verdicts, in seat order.
+/// The seat keys of requests, responses and verdicts, in seat order: the
+/// keys of every per-seat map of a record (and of the judge's requests and
+/// a match log's entries).
 pub const SEAT_KEYS: [&str; 4] = ["0", "1", "2", "3"];
+
+/// The seat a per-seat map's key names (the inverse of [`SEAT_KEYS`]):
+/// `"0"`..`"3"` exactly, else `None`.
+pub fn seat_of_key(key: &str) -> Option<u8> {
+    match key.as_bytes() {
+        [c @ b'0'..=b'3'] => Some(c - b'0'),
+        _ => None,
+    }
+}
 
 /// The `expected` block: outcome of a normal game, or verdict of an error game.
 /// It serialises by its ending ([`mod@write`]).

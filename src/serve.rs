@@ -83,7 +83,7 @@ impl Session {
                 format!("reset: {e}")
             }),
             Command::Step { responses } => {
-                if let Some(k) = responses.keys().find(|k| !matches!(k.as_str(), "0" | "1" | "2" | "3")) {
+                if let Some(k) = responses.keys().find(|k| crate::record::seat_of_key(k).is_none()) {
                     return Err(format!("step: response key {k:?} is not a seat \"0\"..\"3\""));
                 }
                 self.engine.step_map(&responses).map_err(|e| format!("step: {e}"))

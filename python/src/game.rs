@@ -92,7 +92,7 @@ impl Engine {
         if let Ok(d) = responses.downcast::<PyDict>() {
             for (k, _) in d.iter() {
                 let key: String = k.str()?.to_string();
-                if !matches!(key.as_str(), "0" | "1" | "2" | "3") {
+                if mcr_engine::record::seat_of_key(&key).is_none() {
                     return Err(EngineError::new_err(format!("step: response key {key:?} is not a seat \"0\"..\"3\"")));
                 }
             }

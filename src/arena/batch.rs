@@ -351,16 +351,7 @@ fn outcome(t: &Table, records: bool) -> Result<GameOutcome, GameError> {
     let scores = last.scores().unwrap_or([0; 4]);
     // The standings' summary from the end of game itself, with or without
     // the record (reading it back from the record's text costs a parse).
-    let arena = read::ArenaKeys {
-        bots: Some(t.info.bots.to_vec()),
-        seed: Some(t.info.seed),
-        wall: t.info.extra.get("wall").and_then(|w| w.as_u64()),
-        perm: t.info.extra.get("perm").and_then(|p| p.as_u64()).map(|p| p as u8),
-        game: Some(t.g),
-        format: t.info.extra.get("format").and_then(|v| v.as_str()).map(str::to_string),
-        entries: t.info.extra.get("entries").and_then(|v| serde_json::from_value(v.clone()).ok()),
-        sprt: t.info.extra.get("sprt").and_then(|v| serde_json::from_value(v.clone()).ok()),
-    };
+    let arena = super::game::arena_keys(&t.info);
     let summary = read::summary_of(t.info.game_id.clone(), arena, crate::record::Expected::from_events(last, before))
         .map_err(|message| GameError::Local { seat: 0, message })?;
     if !records {

@@ -5,14 +5,13 @@
 
 use std::time::Instant;
 
-use serde_json::{json, Map, Value};
-
 use super::process::{self, BotRunner, Verdict};
 use super::protocol::MAX_DEBUG_BYTES;
 use crate::engine::{Engine, EngineError, Turn};
 use crate::env::obs::Seen;
 use crate::env::wall::Deal;
 use crate::fans::Profile;
+use crate::record::arena::ArenaKeys;
 use crate::record::write::seat_map;
 use crate::record::{Expected, GameRecord, TurnRecord};
 use crate::replay::{Replayer, Stop};
@@ -97,7 +96,7 @@ pub struct GameInfo {
     /// Extra keys for `"arena"`: the tournament's identity
     /// ([`super::ArenaConfig::identity`]) and, in a walled run, the game's
     /// `wall` and `perm`.
-    pub extra: Map<String, Value>,
+    pub extra: ArenaKeys,
     /// Keep the bots' `debug` output in the turns, each cut to
     /// [`MAX_DEBUG_BYTES`] bytes.
     pub keep_debug: bool,
@@ -279,17 +278,20 @@ pub(crate) fn dress(
     record.players = info.bots.to_vec();
     record.expected = Expected::from_events(last, before);
     record.tags = vec!["arena".to_string()];
-    let mut arena = Map::new();
-    arena.insert("bots".into(), json!(info.bots));
-    arena.insert("game".into(), json!(info.game));
-    arena.insert("seed".into(), json!(info.seed));
-    arena.insert("time_limit_ms".into(), json!(info.time_limit_ms));
-    for (k, v) in &info.extra {
-        arena.insert(k.clone(), v.clone());
-    }
-    record.arena = Some(Value::Object(arena));
+    record.arena = Some(arena_keys(info).to_value());
     if info.profile != Profile::default() {
         record.rules = Some(info.profile);
     }
     record
+}
+
+/// The `arena` keys of a game's record: the game's bots, index, seed and
+/// time limits, and the run's keys (`info.extra`, which win).
+pub(crate) fn arena_keys(info: &GameInfo) -> ArenaKeys {
+    let mut keys = info.extra.clone();
+    keys.bots = keys.bots.or_else(|| Some(info.bots.to_vec()));
+    keys.game = keys.game.or(Some(info.game));
+    keys.seed = keys.seed.or(Some(info.seed));
+    keys.time_limit_ms = keys.time_limit_ms.or_else(|| Some(info.time_limit_ms.to_vec()));
+    keys
 }

@@ -256,16 +256,15 @@ impl ArenaConfig {
     /// bots-file order, a hash of their programs and limits, the seed, the
     /// rule profile and the format.
     pub fn identity(&self) -> resume::Identity {
-        let mut m = resume::Identity::new();
-        m.insert("entries".into(), self.seats.iter().map(|s| s.name()).collect::<Vec<_>>().into());
-        m.insert("bots_hash".into(), bots_hash(&self.seats).into());
-        m.insert("seed".into(), self.seed.into());
-        m.insert("rules".into(), self.profile.name.into());
-        m.insert("format".into(), if self.duplicate.is_some() { self.format.name() } else { "plain" }.into());
-        if let Some(t) = &self.sprt {
-            m.insert("sprt".into(), serde_json::json!([t.d0, t.d1, t.alpha, t.beta]));
+        resume::Identity {
+            entries: Some(self.seats.iter().map(|s| s.name().to_string()).collect()),
+            bots_hash: Some(bots_hash(&self.seats)),
+            seed: Some(self.seed),
+            rules: Some(self.profile.name.to_string()),
+            format: Some(if self.duplicate.is_some() { self.format.name() } else { "plain" }.to_string()),
+            sprt: self.sprt.map(|t| vec![t.d0, t.d1, t.alpha, t.beta]),
+            ..resume::Identity::default()
         }
-        m
     }
 }
 
@@ -568,8 +567,8 @@ pub(crate) fn setup(cfg: &ArenaConfig, g: u64) -> (wall::Deal, GameInfo) {
     let deal = match cfg.duplicate {
         Some(_) => {
             let d = cfg.format.game(g);
-            extra.insert("wall".into(), d.wall.into());
-            extra.insert("perm".into(), d.perm.into());
+            extra.wall = Some(d.wall);
+            extra.perm = Some(d.perm);
             cfg.format.deal(&d, cfg.seed)
         }
         None => wall::deal(cfg.seed, g, false),

@@ -13,8 +13,8 @@
 //!   a gzip file is rewritten with its whole records (a killed run leaves a
 //!   gzip stream without its end) and continued as a new gzip member.
 
+use crate::record::arena::ArenaKeys;
 use crate::record::{read_line_capped, LineRead};
-use serde_json::{Map, Value};
 use std::collections::BTreeSet;
 use std::fmt;
 use std::fs::{File, OpenOptions};
@@ -69,11 +69,11 @@ pub struct Resumed {
 }
 
 /// The identity of a tournament: `arena` keys every record of it carries
-/// with these values (a key the record lacks is not compared).
-pub type Identity = Map<String, Value>;
+/// with these values (a key the record or the identity lacks is not
+/// compared).
+pub type Identity = ArenaKeys;
 
-fn describe(v: &Value) -> String {
-    let s = v.to_string();
+fn describe(s: String) -> String {
     if s.len() > 80 {
         format!(
             "{}...",
@@ -87,44 +87,49 @@ fn describe(v: &Value) -> String {
 /// Checks one line: the game's run index, for a record of the tournament;
 /// else (of another tournament, why).
 fn check_line(text: &[u8], identity: &Identity) -> Result<u64, (bool, String)> {
-    let v: Value = serde_json::from_slice(text).map_err(|e| (false, format!("not JSON: {e}")))?;
-    let arena = v.get("arena").and_then(Value::as_object).ok_or((true, "no \"arena\" object".to_string()))?;
-    for (k, want) in identity {
-        match arena.get(k) {
-            Some(got) if got != want => {
-                let hint = if k == "bots_hash" { " (another bots file: the programs or limits differ)" } else { "" };
-                return Err((true, format!("arena.{k} is {}, this run's is {}{hint}", describe(got), describe(want))));
-            }
-            _ => {}
-        }
+    #[derive(serde::Deserialize)]
+    struct Line {
+        #[serde(default)]
+        arena: Option<ArenaKeys>,
+    }
+    let line: Line = serde_json::from_slice(text).map_err(|e| {
+        // Whole JSON whose `arena` is not the arena's keys: another
+        // tournament's record, not a cut line.
+        let whole = e.is_data() && serde_json::from_slice::<serde::de::IgnoredAny>(text).is_ok();
+        (whole, if whole { format!("arena: {e}") } else { format!("not JSON: {e}") })
+    })?;
+    let arena = line.arena.ok_or((true, "no \"arena\" object".to_string()))?;
+    if let Some(d) = arena.first_difference(identity) {
+        let hint = if d.key == "bots_hash" { " (another bots file: the programs or limits differ)" } else { "" };
+        return Err((
+            true,
+            format!("arena.{} is {}, this run's is {}{hint}", d.key, describe(d.this), describe(d.other)),
+        ));
     }
     // A sequential test's records and a fixed run's are not one tournament.
-    match (identity.get("sprt"), arena.get("sprt")) {
+    match (&identity.sprt, &arena.sprt) {
         (Some(_), None) => return Err((true, "a record without arena.sprt, this run is a sequential test".into())),
         (None, Some(t)) => {
-            return Err((true, format!("a sequential test's record (arena.sprt {}), this run is not one", describe(t))))
+            let t = serde_json::to_string(t).unwrap_or_default();
+            return Err((
+                true,
+                format!("a sequential test's record (arena.sprt {}), this run is not one", describe(t)),
+            ));
         }
         _ => {}
     }
-    let game = arena.get("game").and_then(Value::as_u64);
-    if identity.get("format").and_then(Value::as_str) == Some("plain") {
-        if arena.contains_key("wall") {
+    let game = arena.game;
+    if identity.format.as_deref() == Some("plain") {
+        if arena.wall.is_some() {
             return Err((true, "a duplicate tournament's record (arena.wall), this run is not one".into()));
         }
         return game.ok_or((true, "no arena.game".to_string()));
     }
-    let wall =
-        arena.get("wall").and_then(Value::as_u64).ok_or((true, "no arena.wall: not a duplicate run".to_string()))?;
-    let per_wall = identity
-        .get("format")
-        .and_then(Value::as_str)
-        .and_then(super::duplicate::Format::parse)
-        .map_or(24, |f| f.games_per_wall());
-    let perm = arena
-        .get("perm")
-        .and_then(Value::as_u64)
-        .filter(|&p| p < per_wall)
-        .ok_or((true, format!("no arena.perm in 0..{per_wall}")))?;
+    let wall = arena.wall.ok_or((true, "no arena.wall: not a duplicate run".to_string()))?;
+    let per_wall =
+        identity.format.as_deref().and_then(super::duplicate::Format::parse).map_or(24, |f| f.games_per_wall());
+    let perm =
+        arena.perm.map(u64::from).filter(|&p| p < per_wall).ok_or((true, format!("no arena.perm in 0..{per_wall}")))?;
     let index = wall
         .checked_mul(per_wall)
         .and_then(|w| w.checked_add(perm))

@@ -114,7 +114,7 @@ impl Turn {
         self.requests().map(|r| {
             let mut m = Map::new();
             for (seat, text) in r.into_iter().enumerate() {
-                m.insert(seat.to_string(), Value::String(text));
+                m.insert(crate::record::SEAT_KEYS[seat].to_string(), Value::String(text));
             }
             Value::Object(m)
         })

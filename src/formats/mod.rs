@@ -5,7 +5,7 @@
 //! `{"status", "logs"}` object, the match's metadata beside them).
 //!
 //! - [`open`]: a plain, `.gz` or stdin (`-`) input, its format told from its
-//!   first non-blank line ([`detect`]).
+//!   first non-blank line ([`detect`], by the line's [`kind`]).
 //! - [`games`] / [`games_of`]: the games of inputs (files or folders) as
 //!   records, each replayed through the engine and checked against what the
 //!   input logged; a bad game is one [`ImportError`] (file, line, match id,
@@ -176,58 +176,92 @@ impl fmt::Display for Format {
     }
 }
 
-/// The format of an input whose first non-blank line is `line`; `None`
-/// when it is none of the three.
+/// What one line of an input is, as [`kind`] tells it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// A game record: a JSON object with `turns`.
+    Game,
+    /// Another JSON object taken for a record: a hand record, or an object
+    /// the record reader then says is not one.
+    OtherRecord,
+    /// A Botzone match log, or the first line of a match log file.
+    Log,
+    /// The `Match` line of a game of the Botzone text format.
+    Text,
+}
+
+impl Kind {
+    /// The format of an input whose first line is of this kind.
+    pub fn format(self) -> Format {
+        match self {
+            Kind::Game | Kind::OtherRecord => Format::Record,
+            Kind::Log => Format::BotzoneLog,
+            Kind::Text => Format::BotzoneText,
+        }
+    }
+}
+
+/// The kind of a line (of a file's first non-blank line: the file's); `None`
+/// when it is none of them. The one sniffer of inputs: the importers' format
+/// ([`detect`]), `mcr rules diff`'s games or hands, the samples' game
+/// records or other lines.
 ///
-/// A text file starts with its first game's `Match` line. A line that
-/// opens a JSON document without closing it, or an array of objects
-/// ([`opens_document`]), starts a match log file as the platform hands one
-/// out (a log array, a `{"status", "logs"}` object, a match's metadata),
-/// records being one JSON object a line. A JSON line is a
-/// match log when it has `initdata`, `log`, `logs` or `_id`, a record when
-/// it has `game_id` or `turns`; a line that is not valid JSON is told by
-/// the same keys found in its bytes (so that one bad first line does not
-/// lose a file). Any other JSON object is taken for a record (the record
-/// reader then says, line by line, why it is not one).
-pub fn detect(line: &[u8]) -> Option<Format> {
+/// A line starting with `Match` is text. A line that opens a JSON document
+/// without closing it, or an array of objects ([`opens_document`]), starts
+/// a match log file as the platform hands one out (a log array, a
+/// `{"status", "logs"}` object, a match's metadata), records being one JSON
+/// object a line. A JSON object is told by its top-level keys: a game
+/// record has `turns`; a match log has `initdata`, `log`, `logs`, `_id` or
+/// `matchId` and neither `game_id` nor `turns` (a record's keys win: a
+/// record may hold a log's `_id` in its `source`); any other object is
+/// taken for a record. The keys are read by the record skim, which stops at
+/// `turns` (a game record's lines are told from their first keys). A line
+/// the skim does not take (not JSON, a cut line) is told by the same keys
+/// found anywhere in its bytes, so that one bad first line does not lose a
+/// file.
+pub fn kind(line: &[u8]) -> Option<Kind> {
     let line = line.trim_ascii();
     if line.starts_with(b"Match") {
-        return Some(Format::BotzoneText);
+        return Some(Kind::Text);
     }
     if opens_document(line) {
-        return Some(Format::BotzoneLog);
+        return Some(Kind::Log);
     }
     if !line.starts_with(b"{") {
         return None;
     }
-    #[derive(serde::Deserialize)]
-    struct Probe {
-        #[serde(rename = "_id")]
-        id: Option<serde::de::IgnoredAny>,
-        #[serde(rename = "matchId")]
-        match_id: Option<serde::de::IgnoredAny>,
-        initdata: Option<serde::de::IgnoredAny>,
-        log: Option<serde::de::IgnoredAny>,
-        logs: Option<serde::de::IgnoredAny>,
-        game_id: Option<serde::de::IgnoredAny>,
-        turns: Option<serde::de::IgnoredAny>,
+    use record::scan::skim;
+    const KEYS: [&[u8]; 7] = [b"turns", b"game_id", b"_id", b"matchId", b"initdata", b"log", b"logs"];
+    let mut has = [false; 7];
+    // The top-level keys; the walk stops at `turns`, which decides (a game
+    // record's lines are read from their first keys only).
+    let whole = skim::members(line, 0, |key, at| {
+        if let Some(n) = KEYS.iter().position(|k| *k == key) {
+            has[n] = true;
+        }
+        if has[0] {
+            return None;
+        }
+        skim::value_end(line, at)
+    })
+    .is_some_and(|end| skim::ws(line, end) == line.len());
+    if !whole && !has[0] {
+        has = KEYS.map(|k| memchr::memmem::find(line, &[&b"\""[..], k, b"\""].concat()).is_some());
     }
-    let has = |key: &str| memchr::memmem::find(line, format!("\"{key}\"").as_bytes()).is_some();
-    // A record's keys win over a match log's (a record may hold a log's
-    // `_id` in its `source`).
-    let log = match serde_json::from_slice::<Probe>(line) {
-        Ok(p) => {
-            (p.id.is_some() || p.match_id.is_some() || p.initdata.is_some() || p.log.is_some() || p.logs.is_some())
-                && p.game_id.is_none()
-                && p.turns.is_none()
-        }
-        Err(_) => {
-            (has("initdata") || has("_id") || has("matchId") || has("log") || has("logs"))
-                && !has("game_id")
-                && !has("turns")
-        }
-    };
-    Some(if log { Format::BotzoneLog } else { Format::Record })
+    let [turns, game_id, log_keys @ ..] = has;
+    Some(if turns {
+        Kind::Game
+    } else if !game_id && log_keys.contains(&true) {
+        Kind::Log
+    } else {
+        Kind::OtherRecord
+    })
+}
+
+/// The format of an input whose first non-blank line is `line` (its
+/// [`kind`]); `None` when it is none of the three.
+pub fn detect(line: &[u8]) -> Option<Format> {
+    kind(line).map(Kind::format)
 }
 
 /// Whether an input whose first non-blank line is `line` is one JSON

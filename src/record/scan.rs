@@ -14,6 +14,9 @@
 //! [`crate::record::GameRecord`] would reject (`players`/`tags` that are not
 //! string lists, a seat beyond `u8`, a fan number beyond `i32`, a null fan
 //! list or score list) also return `None`.
+//!
+//! The module also holds the skim ([`skim`]), the one skimmer of record
+//! lines: the byte spans of the few keys a reader wants, on any line.
 
 use super::view::{
     AnswersView, DisplayFan, DisplayView, ExpectedView, GameView, Injected, Ints4, PerSeat, Strings, Text, TurnView,
@@ -358,13 +361,7 @@ impl<'a> Scanner<'a> {
         }
         let out = slot.insert(PerSeat::default());
         self.object(|s, key| {
-            let seat = match key {
-                "0" => 0,
-                "1" => 1,
-                "2" => 2,
-                "3" => 3,
-                _ => return None,
-            };
+            let seat = usize::from(crate::record::seat_of_key(key)?);
             // A repeated seat key: serde's reader names it.
             if out.0[seat].is_some() {
                 return None;
@@ -579,13 +576,7 @@ impl<'a> Scanner<'a> {
             return Some(());
         }
         self.object(|s, key| {
-            let seat = match key {
-                "0" => 0,
-                "1" => 1,
-                "2" => 2,
-                "3" => 3,
-                _ => return None,
-            };
+            let seat = usize::from(crate::record::seat_of_key(key)?);
             once(&mut out[seat], s.str()?)
         })
     }
@@ -705,6 +696,164 @@ impl<'a> Scanner<'a> {
     }
 }
 
+/// The skim: the byte spans of the values a reader wants from a JSON line,
+/// for readers that take a few keys of a record and leave the rest unread
+/// (the standings, the sniffing of a line's kind). Unlike the fast path
+/// above it takes any line, escapes included, and checks only what it
+/// walks: strings end at their first unescaped quote, brackets are counted
+/// (not paired), and a scalar runs to the next delimiter. The caller reads
+/// the spans it keeps (with serde), and a line the skim does not take
+/// (malformed, a wanted key twice) its own way (the standings with serde
+/// whole, which then words the error).
+pub mod skim {
+    use std::ops::Range;
+
+    /// Bytes that matter when skipping a container: quotes and brackets.
+    const STRUCTURAL: [bool; 256] = {
+        let mut t = [false; 256];
+        t[b'"' as usize] = true;
+        t[b'{' as usize] = true;
+        t[b'}' as usize] = true;
+        t[b'[' as usize] = true;
+        t[b']' as usize] = true;
+        t
+    };
+
+    /// The index after the closing quote of the string whose text starts at
+    /// `b[i]` (just after its opening quote): its first quote not escaped by
+    /// a backslash. A plain loop: the records' strings are a few bytes
+    /// long, too short for a wider search to pay.
+    fn string_close(b: &[u8], mut i: usize) -> Option<usize> {
+        while let Some(&c) = b.get(i) {
+            if c == b'"' {
+                return Some(i + 1);
+            }
+            i += if c == b'\\' { 2 } else { 1 };
+        }
+        None
+    }
+
+    /// The index of the first byte from `i` on that is not JSON whitespace.
+    pub fn ws(b: &[u8], mut i: usize) -> usize {
+        while i < b.len() && matches!(b[i], b' ' | b'\t' | b'\n' | b'\r') {
+            i += 1;
+        }
+        i
+    }
+
+    /// The end (the index after it) of the JSON value starting at `b[i]`;
+    /// `None` when it does not end within `b`. Containers are walked with
+    /// a counter, not a stack: any depth is skimmed.
+    pub fn value_end(b: &[u8], i: usize) -> Option<usize> {
+        match *b.get(i)? {
+            b'"' => string_close(b, i + 1),
+            b'{' | b'[' => {
+                let (mut depth, mut j) = (0usize, i);
+                loop {
+                    while j < b.len() && !STRUCTURAL[b[j] as usize] {
+                        j += 1;
+                    }
+                    match *b.get(j)? {
+                        b'"' => {
+                            j = string_close(b, j + 1)?;
+                            continue;
+                        }
+                        b'{' | b'[' => depth += 1,
+                        _ => {
+                            depth -= 1;
+                            if depth == 0 {
+                                return Some(j + 1);
+                            }
+                        }
+                    }
+                    j += 1;
+                }
+            }
+            _ => {
+                let mut j = i;
+                while j < b.len() && !matches!(b[j], b',' | b'}' | b']' | b' ' | b'\t' | b'\n' | b'\r') {
+                    j += 1;
+                }
+                (j > i).then_some(j)
+            }
+        }
+    }
+
+    /// Walks the object at `b[i]` (whitespace before it skipped):
+    /// `each(key, start)` gets each member's key (its bytes between the
+    /// quotes, escapes unread) and the start of its value, and returns the
+    /// value's end (from [`value_end`], or from reading the value). Returns
+    /// the object's end; `None` for a malformed object or when `each`
+    /// returns `None`.
+    pub fn members(b: &[u8], i: usize, mut each: impl FnMut(&[u8], usize) -> Option<usize>) -> Option<usize> {
+        let mut i = ws(b, i);
+        (b.get(i)? == &b'{').then_some(())?;
+        i = ws(b, i + 1);
+        if b.get(i)? == &b'}' {
+            return Some(i + 1);
+        }
+        loop {
+            (b.get(i)? == &b'"').then_some(())?;
+            let k_end = string_close(b, i + 1)?;
+            let key = &b[i + 1..k_end - 1];
+            i = ws(b, k_end);
+            (b.get(i)? == &b':').then_some(())?;
+            i = ws(b, i + 1);
+            i = ws(b, each(key, i)?);
+            match *b.get(i)? {
+                b',' => i = ws(b, i + 1),
+                b'}' => return Some(i + 1),
+                _ => return None,
+            }
+        }
+    }
+
+    /// Walks the array at `b[i]` (whitespace before it skipped): `each(start)`
+    /// gets the start of each element and returns its end. Returns the
+    /// array's end; `None` for a malformed array or when `each` returns `None`.
+    pub fn elements(b: &[u8], i: usize, mut each: impl FnMut(usize) -> Option<usize>) -> Option<usize> {
+        let mut i = ws(b, i);
+        (b.get(i)? == &b'[').then_some(())?;
+        i = ws(b, i + 1);
+        if b.get(i)? == &b']' {
+            return Some(i + 1);
+        }
+        loop {
+            i = ws(b, each(i)?);
+            match *b.get(i)? {
+                b',' => i = ws(b, i + 1),
+                b']' => return Some(i + 1),
+                _ => return None,
+            }
+        }
+    }
+
+    /// Sets `slot` to `span` once: a second occurrence of a wanted key
+    /// refuses the object (`None`).
+    pub fn once(slot: &mut Option<Range<usize>>, span: Range<usize>) -> Option<()> {
+        if slot.is_some() {
+            return None;
+        }
+        *slot = Some(span);
+        Some(())
+    }
+
+    /// The spans of the values of `keys` in the object at `b[i]` (`None`
+    /// for a key it does not hold), and the object's end; `None` for a
+    /// malformed object or a key of `keys` twice.
+    pub fn spans<const N: usize>(b: &[u8], i: usize, keys: [&[u8]; N]) -> Option<([Option<Range<usize>>; N], usize)> {
+        let mut out = [const { None }; N];
+        let end = members(b, i, |key, at| {
+            let e = value_end(b, at)?;
+            if let Some(n) = keys.iter().position(|k| *k == key) {
+                once(&mut out[n], at..e)?;
+            }
+            Some(e)
+        })?;
+        Some((out, end))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -741,6 +890,30 @@ mod tests {
             "injected": null
         })
         .to_string()
+    }
+
+    #[test]
+    fn the_skim_gives_the_spans_of_the_wanted_top_level_keys() {
+        let line = r#" {"a\"b":"x\\","k":[1,{"k":"]"}],"n" : -1.5e3 ,"s":"\"}{","e":{}} "#;
+        let b = line.as_bytes();
+        let ([k, n, s, e, none], end) = skim::spans(b, 0, [b"k", b"n", b"s", b"e", b"none"]).unwrap();
+        assert_eq!(skim::ws(b, end), b.len());
+        let text = |r: &Option<std::ops::Range<usize>>| r.clone().map(|r| &line[r]);
+        assert_eq!(text(&k), Some(r#"[1,{"k":"]"}]"#));
+        assert_eq!(text(&n), Some("-1.5e3"));
+        assert_eq!(text(&s), Some(r#""\"}{""#));
+        assert_eq!((text(&e), none), (Some("{}"), None));
+        // Each value read by serde from its span alone.
+        let v: Vec<serde_json::Value> = [k, n, s, e].map(|r| serde_json::from_str(&line[r.unwrap()]).unwrap()).into();
+        assert_eq!(v[2], "\"}{");
+        // A wanted key twice, a cut line: not taken.
+        assert!(skim::spans(br#"{"k":1,"k":2}"#, 0, [b"k"]).is_none());
+        assert!(skim::spans(br#"{"k":1,"j":2,"j":3}"#, 0, [b"k"]).is_some());
+        assert!(skim::spans(&b[..b.len() - 3], 0, [b"k"]).is_none());
+        // Any depth is skimmed without a stack.
+        let deep = format!(r#"{{"d":{}{},"k":2}}"#, "[".repeat(100_000), "]".repeat(100_000));
+        let ([k], _) = skim::spans(deep.as_bytes(), 0, [b"k"]).unwrap();
+        assert_eq!(&deep[k.unwrap()], "2");
     }
 
     #[test]

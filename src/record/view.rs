@@ -9,7 +9,7 @@
 //! seat maps are fixed arrays. A [`GameView`] can also be built from a parsed
 //! `GameRecord` ([`GameView::from_record`]), so both paths share one checker.
 
-use crate::record::{Expected, GameRecord};
+use crate::record::{seat_of_key, Expected, GameRecord};
 use serde::de::{self, Deserializer, MapAccess, Visitor};
 use serde::Deserialize;
 use std::borrow::Cow;
@@ -109,12 +109,8 @@ impl<'de: 'a, 'a> Deserialize<'de> for PerSeat<'a> {
             fn visit_map<M: MapAccess<'de>>(self, mut m: M) -> Result<PerSeat<'de>, M::Error> {
                 let mut out = PerSeat::default();
                 while let Some(key) = m.next_key::<Text<'de>>()? {
-                    let seat = match key.as_str() {
-                        "0" => 0,
-                        "1" => 1,
-                        "2" => 2,
-                        "3" => 3,
-                        other => return Err(de::Error::custom(format!("seat key {other:?} is not \"0\"..\"3\""))),
+                    let Some(seat) = seat_of_key(key.as_str()).map(usize::from) else {
+                        return Err(de::Error::custom(format!("seat key {:?} is not \"0\"..\"3\"", key.as_str())));
                     };
                     if out.0[seat].is_some() {
                         return Err(de::Error::custom(format!("duplicate key {:?}", key.as_str())));
@@ -442,12 +438,8 @@ impl<'a> GameView<'a> {
             let Some(m) = m else { return Ok(None) };
             let mut out = PerSeat::default();
             for (k, v) in m {
-                let seat = match k.as_str() {
-                    "0" => 0,
-                    "1" => 1,
-                    "2" => 2,
-                    "3" => 3,
-                    other => return Err(de::Error::custom(format!("seat key {other:?} is not \"0\"..\"3\""))),
+                let Some(seat) = seat_of_key(k).map(usize::from) else {
+                    return Err(de::Error::custom(format!("seat key {k:?} is not \"0\"..\"3\"")));
                 };
                 out.0[seat] = Some(Text::borrowed(v));
             }

@@ -229,9 +229,9 @@ fn check_turn(out: &Turn, turn: &crate::record::TurnRecord, compare: Compare) ->
     }
     if let Some(request) = turn.request.as_ref().filter(|r| !r.is_empty()) {
         let engine = out.requests();
-        let same = engine
-            .as_ref()
-            .is_some_and(|e| request.len() == 4 && (0..4).all(|s| request.get(&s.to_string()) == Some(&e[s])));
+        let same = engine.as_ref().is_some_and(|e| {
+            request.len() == 4 && (0..4).all(|s| request.get(crate::record::SEAT_KEYS[s]) == Some(&e[s]))
+        });
         if !same {
             return Err(DivergenceKind::Requests {
                 engine: out.requests_json(),

@@ -537,11 +537,12 @@ pub fn diff_games(
     });
 }
 
-/// Is this a game records file (rather than hands)? Decided on its first
-/// line (left to be read as a record: the file is read once, and may be a
-/// pipe); a file whose first line cannot be read is taken as hands.
+/// Is this a game records file (rather than hands)? Decided on the
+/// [`kind`](crate::formats::kind) of its first line (left to be read as a
+/// record: the file is read once, and may be a pipe): a game record; a file
+/// whose first line cannot be read is taken as hands.
 pub fn is_games_file<T: serde::de::DeserializeOwned>(records: &mut Records<T>) -> bool {
-    records.peek_line().is_some_and(|line| line.contains("\"wall\""))
+    records.peek_line().is_some_and(|line| crate::formats::kind(line.as_bytes()) == Some(crate::formats::Kind::Game))
 }
 
 /// Fans added, removed or revalued, and game rules changed, from `against` to `rules`.

@@ -330,7 +330,7 @@ impl Sampler {
     /// One line: `Ok(None)` for a line that is not a game record.
     fn sample_line(&mut self, text: &[u8], game: i64, out: &mut Batch) -> Result<Option<Sampled>, String> {
         // A record that is not a game is counted, not parsed as one.
-        if memchr::memmem::find(text, b"\"turns\"").is_none() {
+        if crate::formats::kind(text) != Some(crate::formats::Kind::Game) {
             return match serde_json::from_slice::<serde::de::IgnoredAny>(text) {
                 Ok(_) => Ok(None),
                 Err(e) => Err(format!("malformed record: {e}")),

@@ -112,26 +112,19 @@ fn an_interrupted_run_stops_and_leaves_nothing() {
     let entries = vec![e.clone(), entry("greedy", &[m, "bot"], ""), e.clone(), e];
     let (dir, file) = bots_file("interrupt", &entries);
     let out = dir.join("out.jsonl");
-    let mut child = std::process::Command::new(m)
-        .args(["arena", "--bots", file.to_str().unwrap(), "--games", "3", "-o", out.to_str().unwrap()])
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
+    let run =
+        common::mcr_started(&["arena", "--bots", file.to_str().unwrap(), "--games", "3", "-o", out.to_str().unwrap()]);
     // Wait until the sleepers are running, then SIGTERM the arena.
     let t0 = std::time::Instant::now();
     while processes_with(&tok).len() < 3 && t0.elapsed().as_secs() < 20 {
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
     assert!(processes_with(&tok).len() >= 3, "the bots started");
-    // SAFETY: kill sends a signal to a child process of ours; no memory is
-    // involved.
-    unsafe {
-        libc::kill(child.id() as i32, libc::SIGTERM);
-    }
+    run.signal(libc::SIGTERM);
     let t1 = std::time::Instant::now();
-    let status = child.wait().unwrap();
+    let run = run.wait();
     assert!(t1.elapsed().as_secs() < 5, "stopped at once");
-    assert_eq!(status.code(), Some(130));
+    assert_eq!(run.code, Some(130), "{}", run.stderr);
     assert_none_left(&tok);
     assert!(std::fs::read_to_string(&out).unwrap().is_empty(), "no game finished");
 }

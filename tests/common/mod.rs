@@ -62,14 +62,53 @@ pub fn mcr_bin() -> &'static str {
     })
 }
 
+impl From<std::process::Output> for Run {
+    fn from(out: std::process::Output) -> Run {
+        Run {
+            code: out.status.code(),
+            stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+            stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        }
+    }
+}
+
 /// Runs the `mcr` binary built for these tests with `args`.
 pub fn mcr(args: &[&str]) -> Run {
-    let out = Command::new(mcr_bin()).args(args).output().expect("run the mcr binary");
-    Run {
-        code: out.status.code(),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    Command::new(mcr_bin()).args(args).output().expect("run the mcr binary").into()
+}
+
+/// A run of the `mcr` binary going on ([`mcr_started`]), for a test that
+/// signals it before it ends.
+pub struct Started(std::process::Child);
+
+impl Started {
+    /// Sends `signal` to the run.
+    #[cfg(unix)]
+    pub fn signal(&self, signal: i32) {
+        // SAFETY: kill sends a signal to a child process of ours; no memory
+        // is involved.
+        unsafe {
+            libc::kill(self.0.id() as i32, signal);
+        }
     }
+
+    /// Waits for the run's end (its standard output is discarded: empty).
+    pub fn wait(self) -> Run {
+        self.0.wait_with_output().expect("wait for the mcr binary").into()
+    }
+}
+
+/// Starts the `mcr` binary with `args`, its standard output discarded and
+/// its standard error kept for [`Started::wait`].
+pub fn mcr_started(args: &[&str]) -> Started {
+    use std::process::Stdio;
+    let child = Command::new(mcr_bin())
+        .args(args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run the mcr binary");
+    Started(child)
 }
 
 /// Runs the `mcr` binary with `args`, `input` written to its standard input
@@ -90,11 +129,7 @@ pub fn mcr_with_input(args: &[&str], input: Vec<u8>) -> Run {
     let out = child.wait_with_output().expect("wait for the mcr binary");
     // The child may end without reading all of its input: a broken pipe is its answer.
     let _ = writer.join().expect("the input writer");
-    Run {
-        code: out.status.code(),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
+    out.into()
 }
 
 /// A fresh directory under the system's temporary directory, private to

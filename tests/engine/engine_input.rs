@@ -121,11 +121,6 @@ fn draw_game_lines(n: usize) -> Vec<String> {
         .collect()
 }
 
-fn mcr(args: &[&str]) -> (bool, String) {
-    let run = common::mcr(args);
-    (run.ok(), run.stdout)
-}
-
 #[test]
 fn validate_reports_malformed_lines_and_goes_on() {
     let games = draw_game_lines(2);
@@ -133,12 +128,12 @@ fn validate_reports_malformed_lines_and_goes_on() {
     let path = temp_dir().join("mixed.jsonl");
     std::fs::write(&path, format!("{}\n{{\"game_id\": \n\n{}\n", games[0], games[1])).unwrap();
     let p = path.to_str().unwrap();
-    let (ok, out) = mcr(&["validate", p, "--jobs", "2"]);
+    let (ok, out, _) = common::mcr(&["validate", p, "--jobs", "2"]).parts();
     assert!(!ok, "{out}");
     assert!(out.contains(&format!("{p}:2: malformed record")), "{out}");
     assert!(out.ends_with("validate: 2/3 games reproduced exactly\n"), "{out}");
 
-    let (ok, out) = mcr(&["validate", p, "--limit", "1"]);
+    let (ok, out, _) = common::mcr(&["validate", p, "--limit", "1"]).parts();
     assert!(ok, "{out}");
     assert_eq!(out, "validate: 1/1 games reproduced exactly\n");
 }
@@ -150,19 +145,19 @@ fn validate_prints_the_first_diverging_turn() {
     let recorded = record["turns"][5]["display"].to_string();
     let path = temp_dir().join("diverging.jsonl");
     std::fs::write(&path, format!("{record}\n")).unwrap();
-    let (ok, out) = mcr(&["validate", path.to_str().unwrap()]);
+    let (ok, out, _) = common::mcr(&["validate", path.to_str().unwrap()]).parts();
     assert!(!ok);
     assert!(out.contains("turn 5 display diverged"), "{out}");
     assert!(out.contains(&format!("record: {recorded}")), "{out}");
     assert!(out.ends_with("validate: 0/1 games reproduced exactly\n"), "{out}");
     // Loose mode also compares the tile.
-    let (ok, _) = mcr(&["validate", "--loose", path.to_str().unwrap()]);
+    let ok = common::mcr(&["validate", "--loose", path.to_str().unwrap()]).ok();
     assert!(!ok);
 }
 
 #[test]
 fn validate_counts_a_missing_file_as_a_failure() {
-    let (ok, out) = mcr(&["validate", "/nonexistent/games.jsonl"]);
+    let (ok, out, _) = common::mcr(&["validate", "/nonexistent/games.jsonl"]).parts();
     assert!(!ok);
     assert!(out.contains("/nonexistent/games.jsonl: cannot open"), "{out}");
     assert!(out.ends_with("validate: 0/1 games reproduced exactly\n"), "{out}");
@@ -180,7 +175,7 @@ fn validate_reports_a_truncated_gzip_after_its_whole_games() {
     let path = temp_dir().join("truncated.jsonl.gz");
     std::fs::write(&path, &full[..full.len() - 20]).unwrap();
     let p = path.to_str().unwrap();
-    let (ok, out) = mcr(&["validate", p]);
+    let (ok, out, _) = common::mcr(&["validate", p]).parts();
     assert!(!ok, "{out}");
     assert!(out.contains(&format!("FAIL {p}:3: read error (truncated or corrupt file?)")), "{out}");
     assert!(out.ends_with("validate: 2/3 games reproduced exactly\n"), "{out}");

@@ -568,20 +568,14 @@ fn verdict_in_a_normal_game() {
 
 // ------------------------------------------------------------ the command
 
-fn mcr(args: &[&str]) -> (String, bool) {
-    let run = common::mcr(args);
-    let ok = run.ok();
-    (run.stdout, ok)
-}
-
 #[test]
 fn command_passes_the_public_files() {
     let files: Vec<String> =
         ["golden.jsonl.gz", "errors.jsonl.gz"].iter().map(|f| data(f).display().to_string()).collect();
-    let (out, ok) = mcr(&["validate", "--self-test", &files[0], &files[1], "--jobs", "2"]);
+    let (ok, out, _) = common::mcr(&["validate", "--self-test", &files[0], &files[1], "--jobs", "2"]).parts();
     assert!(ok, "{out}");
     assert_eq!(out.lines().last(), Some("self-test: 372/372 games PASS"), "{out}");
-    let (out, ok) = mcr(&["validate", "--self-test", &files[0], "--limit", "10", "--jobs", "1"]);
+    let (ok, out, _) = common::mcr(&["validate", "--self-test", &files[0], "--limit", "10", "--jobs", "1"]).parts();
     assert!(ok);
     assert_eq!(out.lines().last(), Some("self-test: 10/10 games PASS"), "{out}");
 }
@@ -596,7 +590,7 @@ fn command_reports_failures_and_malformed_lines() {
     bad["expected"]["winner"] = json!(if bad["expected"]["winner"] == 1 { 2 } else { 1 });
     let bad = serde_json::to_string(&bad).unwrap();
     std::fs::write(&path, format!("{good}\n{{\"game_id\": \"x\", \"turns\": \n\n{bad}\n{good}\n")).unwrap();
-    let (out, ok) = mcr(&["validate", "--self-test", path.to_str().unwrap()]);
+    let (ok, out, _) = common::mcr(&["validate", "--self-test", path.to_str().unwrap()]).parts();
     assert!(!ok, "{out}");
     let fails: Vec<&str> = out.lines().filter(|l| l.starts_with("FAIL ")).collect();
     assert_eq!(fails.len(), 2, "{out}");
@@ -609,7 +603,7 @@ fn command_reports_failures_and_malformed_lines() {
 
 #[test]
 fn command_fails_on_a_missing_file() {
-    let (out, ok) = mcr(&["validate", "--self-test", "/nonexistent/games.jsonl"]);
+    let (ok, out, _) = common::mcr(&["validate", "--self-test", "/nonexistent/games.jsonl"]).parts();
     assert!(!ok);
     assert!(out.contains("FAIL /nonexistent/games.jsonl: cannot open"), "{out}");
 }

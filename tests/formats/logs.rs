@@ -122,6 +122,31 @@ fn the_format_is_told_from_the_first_line() {
     assert_eq!(got[0]["source"]["line"], 3, "line numbers hold after the look at the first line");
 }
 
+/// The one sniffer: a line's kind, by its top-level keys (by its bytes when
+/// it is not a whole object).
+#[test]
+fn a_line_is_told_by_its_top_level_keys() {
+    use formats::Kind;
+    let cases: [(&[u8], Option<Kind>); 10] = [
+        (br#"{"game_id": "g", "wall": [], "turns": []}"#, Some(Kind::Game)),
+        (br#"{"turns": [{"display": {}}], "source": {"_id": "x"}}"#, Some(Kind::Game)),
+        (br#"{"id": "h1", "packs": [], "hand": ["W1"]}"#, Some(Kind::OtherRecord)),
+        // Keys below the top level, or in a string, are not the line's.
+        (br#"{"id": "h1", "tags": ["turns"], "x": {"turns": 1, "log": 2}}"#, Some(Kind::OtherRecord)),
+        (br#"{"game_id": "g\"turns\"", "_id": 1}"#, Some(Kind::OtherRecord)),
+        (br#"{"_id": "x", "log": []}"#, Some(Kind::Log)),
+        (br#"[{"keep_running": false}]"#, Some(Kind::Log)),
+        (b"Match 001499d06c100840d6c7b368", Some(Kind::Text)),
+        // A cut line: its keys anywhere in its bytes.
+        (br#"{"game_id": "g", "wall": ["W1"], "turns": [{"display": "#, Some(Kind::Game)),
+        (b"hello", None),
+    ];
+    for (line, kind) in cases {
+        assert_eq!(formats::kind(line), kind, "{}", String::from_utf8_lossy(line));
+        assert_eq!(formats::detect(line), kind.map(Kind::format));
+    }
+}
+
 /// Variants the platform writes: `logs` for a single match, `initdata` as
 /// the JSON text of an object or left out (the judge's first output has
 /// it), MongoDB's `{"$oid": ...}` ids; time and debug kept.

@@ -685,16 +685,11 @@ fn pages_name_each_games_rules_and_their_origin() {
 #[test]
 fn cli_writes_a_self_contained_page() {
     let out = artifacts().join("cli-index.html");
-    let status = std::process::Command::new(crate::common::mcr_bin())
-        .args(["view", "--tag", "qianggang", "--tag", "error"])
-        .arg(common::data("golden.jsonl.gz"))
-        .arg(common::data("errors.jsonl.gz"))
-        .arg("-o")
-        .arg(&out)
-        .output()
-        .unwrap();
-    assert!(status.status.success(), "{}", String::from_utf8_lossy(&status.stderr));
-    let stdout = String::from_utf8_lossy(&status.stdout);
+    let path = |p: &std::path::Path| p.to_str().unwrap().to_string();
+    let (golden, errors) = (path(&common::data("golden.jsonl.gz")), path(&common::data("errors.jsonl.gz")));
+    let run = common::mcr(&["view", "--tag", "qianggang", "--tag", "error", &golden, &errors, "-o", &path(&out)]);
+    assert!(run.ok(), "{}", run.stderr);
+    let stdout = &run.stdout;
     let tagged = |f: &str| games(f).iter().filter(|g| g.tags.iter().any(|t| t == "qianggang" || t == "error")).count();
     let want = tagged("golden.jsonl.gz") + tagged("errors.jsonl.gz");
     assert!(want > 150, "{want}");
@@ -704,43 +699,22 @@ fn cli_writes_a_self_contained_page() {
         assert!(!page.contains(banned), "the page refers to {banned}");
     }
     // The limit: the first games only, the others counted.
-    let limited = std::process::Command::new(crate::common::mcr_bin())
-        .args(["view", "--limit", "3", "-o"])
-        .arg(artifacts().join("limited.html"))
-        .arg(common::data("golden.jsonl.gz"))
-        .output()
-        .unwrap();
-    assert!(limited.status.success());
-    assert!(String::from_utf8_lossy(&limited.stdout).starts_with("view: 3 games written"));
+    let limited = common::mcr(&["view", "--limit", "3", "-o", &path(&artifacts().join("limited.html")), &golden]);
+    assert!(limited.ok());
+    assert!(limited.stdout.starts_with("view: 3 games written"));
     let skipped = games("golden.jsonl.gz").len() - 3;
-    assert!(
-        String::from_utf8_lossy(&limited.stderr).contains(&format!("{skipped} more selected games left out")),
-        "{}",
-        String::from_utf8_lossy(&limited.stderr)
-    );
+    assert!(limited.stderr.contains(&format!("{skipped} more selected games left out")), "{}", limited.stderr);
     // No game selected: an error, not an empty page.
-    let none = std::process::Command::new(crate::common::mcr_bin())
-        .args(["view", "--id", "no-such-game", "-o"])
-        .arg(artifacts().join("none.html"))
-        .arg(common::data("golden.jsonl.gz"))
-        .output()
-        .unwrap();
-    assert!(!none.status.success());
-    assert!(String::from_utf8_lossy(&none.stderr).contains("no game selected"));
+    let none = common::mcr(&["view", "--id", "no-such-game", "-o", &path(&artifacts().join("none.html")), &golden]);
+    assert!(!none.ok());
+    assert!(none.stderr.contains("no game selected"));
     // A bad record is reported with its line; the others are still shown.
     let bad = artifacts().join("bad.jsonl");
     std::fs::write(&bad, format!("{{\"game_id\": 1}}\n{}\n", golden_first_line())).unwrap();
-    let r = std::process::Command::new(crate::common::mcr_bin())
-        .arg("view")
-        .arg(&bad)
-        .arg("-o")
-        .arg(artifacts().join("bad.html"))
-        .output()
-        .unwrap();
-    assert!(!r.status.success());
-    let err = String::from_utf8_lossy(&r.stderr);
-    assert!(err.contains("bad.jsonl:1"), "{err}");
-    assert!(String::from_utf8_lossy(&r.stdout).contains("view: 1 game written"));
+    let r = common::mcr(&["view", &path(&bad), "-o", &path(&artifacts().join("bad.html"))]);
+    assert!(!r.ok());
+    assert!(r.stderr.contains("bad.jsonl:1"), "{}", r.stderr);
+    assert!(r.stdout.contains("view: 1 game written"));
 }
 
 /// The first record of the golden corpus, as stored.

@@ -5,7 +5,6 @@
 use crate::common;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 /// A bots file of four keep-running `mcr bot`s (deterministic: greedy, and
@@ -230,22 +229,17 @@ fn ctrl_c_stops_cleanly_and_the_same_command_continues() {
         "--shard",
         "0/6",
     ];
-    let child =
-        Command::new(crate::common::mcr_bin()).args(args).stdout(Stdio::null()).stderr(Stdio::piped()).spawn().unwrap();
+    let run = common::mcr_started(&args);
     // Once a game is written (others in flight), Ctrl-C.
     let t0 = Instant::now();
     while std::fs::read_to_string(&out).map_or(0, |t| t.lines().count()) < 1 {
         assert!(t0.elapsed() < Duration::from_secs(120), "no game within 2 minutes");
         std::thread::sleep(Duration::from_millis(20));
     }
-    // SAFETY: kill sends a signal to a child process of ours; no memory is
-    // involved.
-    unsafe {
-        libc::kill(child.id() as i32, libc::SIGINT);
-    }
-    let done = child.wait_with_output().unwrap();
-    let stderr = String::from_utf8_lossy(&done.stderr);
-    assert_eq!(done.status.code(), Some(130), "{stderr}");
+    run.signal(libc::SIGINT);
+    let done = run.wait();
+    let stderr = &done.stderr;
+    assert_eq!(done.code, Some(130), "{stderr}");
     assert!(stderr.contains("interrupted after"), "{stderr}");
     for marker in [link.to_str().unwrap(), script.to_str().unwrap()] {
         let left = common::processes_with(marker);

@@ -5,11 +5,11 @@ use super::common;
 use super::records::{duplicate_lines, write};
 use mcr_engine::arena::resume::{open_output, scan, Identity};
 use mcr_engine::record::DEFAULT_MAX_LINE_BYTES;
-use serde_json::json;
 use std::io::Write;
 
 fn identity(seed: u64) -> Identity {
-    json!({"bots": ["alpha", "beta", "gamma", "delta"], "seed": seed}).as_object().unwrap().clone()
+    let bots = ["alpha", "beta", "gamma", "delta"].map(String::from).to_vec();
+    Identity { bots: Some(bots), seed: Some(seed), ..Identity::default() }
 }
 
 #[test]
@@ -17,7 +17,7 @@ fn a_cut_last_line_is_dropped_and_the_rest_kept() {
     let dir = common::temp_dir("tournament-resume");
     let lines = duplicate_lines(&dir, 1, 4);
     // The run's identity: arena.bots is by seat, so compare seed only here.
-    let id = json!({"seed": 4}).as_object().unwrap().clone();
+    let id = Identity { seed: Some(4), ..Identity::default() };
     let mut text: String = lines[..10].iter().map(|l| format!("{l}\n")).collect();
     text.push_str(&lines[10][..lines[10].len() / 2]);
     let out = dir.join("out.jsonl");
@@ -58,16 +58,13 @@ fn another_tournament_is_refused_with_its_line() {
     let lines = duplicate_lines(&dir, 1, 5);
     let out = write(&dir, "out.jsonl", &lines[..5]);
     let err =
-        scan(&out, &json!({"seed": 6}).as_object().unwrap().clone(), DEFAULT_MAX_LINE_BYTES).unwrap_err().to_string();
+        scan(&out, &Identity { seed: Some(6), ..Identity::default() }, DEFAULT_MAX_LINE_BYTES).unwrap_err().to_string();
     assert!(err.contains("out.jsonl:1") && err.contains("another tournament") && err.contains("seed is 5"), "{err}");
     let _ = identity(1);
-    let err = scan(
-        &out,
-        &json!({"time_limit_ms": [500, 500, 500, 500]}).as_object().unwrap().clone(),
-        DEFAULT_MAX_LINE_BYTES,
-    )
-    .unwrap_err()
-    .to_string();
+    let err =
+        scan(&out, &Identity { time_limit_ms: Some(vec![500; 4]), ..Identity::default() }, DEFAULT_MAX_LINE_BYTES)
+            .unwrap_err()
+            .to_string();
     assert!(err.contains("time_limit_ms"), "{err}");
     assert!(scan(&dir.join("missing.jsonl"), &identity(1), DEFAULT_MAX_LINE_BYTES).unwrap().is_none());
 }

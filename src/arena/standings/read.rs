@@ -1,15 +1,19 @@
 //! What the standings need from one record line: the bots by seat, the
 //! tournament keys, the ending and scores, the verdicts and the turn times.
-//! Everything else of the record is skipped unread: a scanner finds the
-//! byte spans of the keys wanted (strings skipped, nesting counted), and serde reads those small spans alone; a line the scanner
-//! does not take (malformed, a key twice) is read by serde whole, which then
-//! words the error. Why: the records are mostly request and display strings
-//! that serde's generic machinery tokenizes at about 125 MB/s.
+//! Everything else of the record is skipped unread: the record skim
+//! (`record::scan::skim`) finds the byte spans of the keys wanted,
+//! and serde reads those small spans alone; a line the skim does not take
+//! (malformed, a key twice) is read by serde whole, which then words the
+//! error. Why: the records are mostly request and display strings that
+//! serde's generic machinery tokenizes at about 125 MB/s.
 
 use serde::Deserialize;
 use std::collections::BTreeMap;
+use std::ops::Range;
 
-use crate::record::Expected;
+use crate::record::arena::ArenaKeys;
+use crate::record::scan::skim;
+use crate::record::{seat_of_key, Expected};
 
 #[derive(Deserialize)]
 struct Line {
@@ -22,38 +26,6 @@ struct Line {
     expected: Option<Expected>,
     #[serde(default)]
     turns: Vec<TurnKeys>,
-}
-
-/// The record's `"arena"` object: the runner's keys, the duplicate keys
-/// (`wall`, `perm`), and the tournament's format, entries and test.
-#[derive(Deserialize, Clone, Debug, Default)]
-pub struct ArenaKeys {
-    /// `arena.bots`: player name by seat (without it, the record's
-    /// `players` are read).
-    #[serde(default)]
-    pub bots: Option<Vec<String>>,
-    /// `arena.seed`: the run's seed.
-    #[serde(default)]
-    pub seed: Option<u64>,
-    /// `arena.wall`: the game's wall, in a walled run.
-    #[serde(default)]
-    pub wall: Option<u64>,
-    /// `arena.perm`: the game's place in its wall.
-    #[serde(default)]
-    pub perm: Option<u8>,
-    /// `arena.game`: the game's run index.
-    #[serde(default)]
-    pub game: Option<u64>,
-    /// `duplicate`, `1v3`, `2v2` or `plain`.
-    #[serde(default)]
-    pub format: Option<String>,
-    /// The entries' names in bots-file order (a pair format: the
-    /// candidate first, the baseline last).
-    #[serde(default)]
-    pub entries: Option<Vec<String>>,
-    /// A sequential test's `[d0, d1, alpha, beta]`.
-    #[serde(default)]
-    pub sprt: Option<Vec<f64>>,
 }
 
 #[derive(Deserialize)]
@@ -144,16 +116,6 @@ pub struct TestKeys {
     pub seed: u64,
 }
 
-fn seat(key: &str) -> Option<u8> {
-    match key {
-        "0" => Some(0),
-        "1" => Some(1),
-        "2" => Some(2),
-        "3" => Some(3),
-        _ => None,
-    }
-}
-
 /// Reads one record line; the error is the problem, without location.
 pub fn summarize(line: &[u8]) -> Result<GameSummary, String> {
     if let Some(r) = scan(line) {
@@ -163,191 +125,55 @@ pub fn summarize(line: &[u8]) -> Result<GameSummary, String> {
     build(r)
 }
 
-/// Bytes that matter when skipping a value: quotes and brackets.
-const STRUCTURAL: [bool; 256] = {
-    let mut t = [false; 256];
-    t[b'"' as usize] = true;
-    t[b'{' as usize] = true;
-    t[b'}' as usize] = true;
-    t[b'[' as usize] = true;
-    t[b']' as usize] = true;
-    t
-};
-
-/// The end of the JSON string opening at `b[i]` (`"`): the index after its
-/// quote. A plain loop: the records' strings are a few bytes long, too short
-/// for `memchr`'s setup to pay.
-fn string_end(b: &[u8], i: usize) -> Option<usize> {
-    let mut j = i + 1;
-    while let Some(&c) = b.get(j) {
-        if c == b'"' {
-            return Some(j + 1);
-        }
-        j += if c == b'\\' { 2 } else { 1 };
-    }
-    None
+/// serde's reading of the span `r` of `b`.
+fn read_span<T: serde::de::DeserializeOwned>(b: &[u8], r: Range<usize>) -> Option<T> {
+    serde_json::from_slice(&b[r]).ok()
 }
 
-fn ws(b: &[u8], mut i: usize) -> usize {
-    while i < b.len() && matches!(b[i], b' ' | b'\t' | b'\n' | b'\r') {
-        i += 1;
-    }
-    i
-}
-
-/// The end of the JSON value starting at `b[i]` (not checked beyond its
-/// brackets and strings: serde reads the spans that are kept).
-fn value_end(b: &[u8], i: usize) -> Option<usize> {
-    match *b.get(i)? {
-        b'"' => string_end(b, i),
-        b'{' | b'[' => {
-            let (mut depth, mut j) = (0usize, i);
-            loop {
-                while j < b.len() && !STRUCTURAL[b[j] as usize] {
-                    j += 1;
-                }
-                match *b.get(j)? {
-                    b'"' => {
-                        j = string_end(b, j)?;
-                        continue;
-                    }
-                    b'{' | b'[' => depth += 1,
-                    _ => {
-                        depth -= 1;
-                        if depth == 0 {
-                            return Some(j + 1);
-                        }
-                    }
-                }
-                j += 1;
-            }
-        }
-        _ => {
-            let mut j = i;
-            while j < b.len() && !matches!(b[j], b',' | b'}' | b']' | b' ' | b'\t' | b'\n' | b'\r') {
-                j += 1;
-            }
-            (j > i).then_some(j)
-        }
-    }
-}
-
-/// Walks the object at `b[i]`: `each(key, start)` reads the value starting
-/// at `start` and returns its end; returns the object's end. `None` for a
-/// key twice among `unique` or a malformed object.
-fn members(b: &[u8], i: usize, unique: &[&[u8]], mut each: impl FnMut(&[u8], usize) -> Option<usize>) -> Option<usize> {
-    let mut seen = 0u32;
-    let mut i = ws(b, i);
-    (b.get(i)? == &b'{').then_some(())?;
-    i = ws(b, i + 1);
-    if b.get(i)? == &b'}' {
-        return Some(i + 1);
-    }
-    loop {
-        let k_end = string_end(b, i)?;
-        let key = &b[i + 1..k_end - 1];
-        if let Some(n) = unique.iter().position(|u| *u == key) {
-            if seen & 1 << n != 0 {
-                return None;
-            }
-            seen |= 1 << n;
-        }
-        i = ws(b, k_end);
-        (b.get(i)? == &b':').then_some(())?;
-        i = ws(b, i + 1);
-        i = ws(b, each(key, i)?);
-        match *b.get(i)? {
-            b',' => i = ws(b, i + 1),
-            b'}' => return Some(i + 1),
-            _ => return None,
-        }
-    }
-}
-
-/// serde's reading of the value at `b[i..]`, and its end.
-fn read_value<T: serde::de::DeserializeOwned>(b: &[u8], i: usize) -> Option<(T, usize)> {
-    let e = value_end(b, i)?;
-    Some((serde_json::from_slice(&b[i..e]).ok()?, e))
-}
-
-/// The scanner's reading of a line (`None`: let serde read it).
+/// The skim's reading of a line (`None`: let serde read it).
 fn scan(b: &[u8]) -> Option<Line> {
     let mut line = Line { game_id: String::new(), players: Vec::new(), arena: None, expected: None, turns: Vec::new() };
-    let top: &[&[u8]] = &[b"game_id", b"players", b"arena", b"expected", b"turns"];
+    let mut seen: [Option<Range<usize>>; 5] = Default::default();
     // Displays are read only when `expected` has no scores.
-    let mut displays: Vec<Option<(usize, usize)>> = Vec::new();
-    let end = members(b, 0, top, |k, i| {
+    let mut displays: Vec<Option<Range<usize>>> = Vec::new();
+    let end = skim::members(b, 0, |k, i| {
         let e = match k {
-            b"game_id" => {
-                let (v, e) = read_value(b, i)?;
-                line.game_id = v;
-                e
-            }
-            b"players" => {
-                let (v, e) = read_value(b, i)?;
-                line.players = v;
-                e
-            }
-            b"arena" => {
-                let (v, e) = read_value(b, i)?;
-                line.arena = v;
-                e
-            }
-            b"expected" => {
-                let (v, e) = read_value(b, i)?;
-                line.expected = Some(v);
-                e
-            }
-            b"turns" => {
-                let mut j = ws(b, i);
-                (b.get(j)? == &b'[').then_some(())?;
-                j = ws(b, j + 1);
-                if b.get(j)? == &b']' {
-                    return Some(j + 1);
+            b"turns" => skim::elements(b, i, |j| {
+                let ([display, verdicts, times_ms], e) = skim::spans(b, j, [b"display", b"verdicts", b"times_ms"])?;
+                let mut t = TurnKeys { display: None, verdicts: None, times_ms: None };
+                if let Some(r) = verdicts {
+                    t.verdicts = read_span(b, r)?;
                 }
-                loop {
-                    let mut t = TurnKeys { display: None, verdicts: None, times_ms: None };
-                    let mut display = None;
-                    let turn: &[&[u8]] = &[b"display", b"verdicts", b"times_ms"];
-                    let e = members(b, j, turn, |k, x| match k {
-                        b"verdicts" => read_value(b, x).map(|(v, e)| {
-                            t.verdicts = v;
-                            e
-                        }),
-                        b"times_ms" => read_value(b, x).map(|(v, e)| {
-                            t.times_ms = v;
-                            e
-                        }),
-                        _ => {
-                            let e = value_end(b, x)?;
-                            if k == b"display" {
-                                display = Some((x, e));
-                            }
-                            Some(e)
-                        }
-                    })?;
-                    line.turns.push(t);
-                    displays.push(display);
-                    j = ws(b, e);
-                    match *b.get(j)? {
-                        b',' => j = ws(b, j + 1),
-                        b']' => break j + 1,
-                        _ => return None,
-                    }
+                if let Some(r) = times_ms {
+                    t.times_ms = read_span(b, r)?;
                 }
-            }
-            _ => value_end(b, i)?,
+                line.turns.push(t);
+                displays.push(display);
+                Some(e)
+            })?,
+            _ => skim::value_end(b, i)?,
         };
+        let n = [&b"game_id"[..], b"players", b"arena", b"expected", b"turns"].iter().position(|w| *w == k);
+        if let Some(n) = n {
+            skim::once(&mut seen[n], i..e)?;
+        }
+        match n {
+            Some(0) => line.game_id = read_span(b, i..e)?,
+            Some(1) => line.players = read_span(b, i..e)?,
+            Some(2) => line.arena = read_span(b, i..e)?,
+            Some(3) => line.expected = Some(read_span(b, i..e)?),
+            _ => {}
+        }
         Some(e)
     })?;
     if line.expected.as_ref()?.scores.len() != 4 {
-        for (t, d) in line.turns.iter_mut().zip(&displays) {
-            if let Some((x, e)) = d {
-                t.display = Some(serde_json::from_slice(&b[*x..*e]).ok()?);
+        for (t, d) in line.turns.iter_mut().zip(displays) {
+            if let Some(r) = d {
+                t.display = Some(read_span(b, r)?);
             }
         }
     }
-    (ws(b, end) == b.len()).then_some(line)
+    (skim::ws(b, end) == b.len()).then_some(line)
 }
 
 /// The summary of a game from its record's parts (no turns: no verdicts
@@ -391,11 +217,13 @@ fn build(r: Line) -> Result<GameSummary, String> {
     let mut times_us: [Vec<u32>; 4] = Default::default();
     for (n, t) in r.turns.iter().enumerate() {
         for (k, v) in t.verdicts.iter().flatten() {
-            let s = seat(k).ok_or_else(|| format!("game {}: turn {n}: verdict seat {k:?} is not 0..3", r.game_id))?;
+            let s = seat_of_key(k)
+                .ok_or_else(|| format!("game {}: turn {n}: verdict seat {k:?} is not 0..3", r.game_id))?;
             verdicts.push((s, v.clone()));
         }
         for (k, ms) in t.times_ms.iter().flatten() {
-            let s = seat(k).ok_or_else(|| format!("game {}: turn {n}: time seat {k:?} is not 0..3", r.game_id))?;
+            let s =
+                seat_of_key(k).ok_or_else(|| format!("game {}: turn {n}: time seat {k:?} is not 0..3", r.game_id))?;
             if !(ms.is_finite() && *ms >= 0.0) {
                 return Err(format!("game {}: turn {n}: time {ms} ms for seat {s}", r.game_id));
             }

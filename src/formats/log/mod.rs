@@ -517,9 +517,11 @@ fn check_output(turn: &Turn, engine_display: &Value, output: &serde_json::Map<St
     let content = content.and_then(Value::as_object).ok_or("the judge output has no content object")?;
     let engine_content: Vec<(String, Value)> = match (turn.requests(), turn.event.scores()) {
         (Some(requests), _) => {
-            requests.into_iter().enumerate().map(|(s, r)| (s.to_string(), Value::String(r))).collect()
+            requests.into_iter().enumerate().map(|(s, r)| (SEAT_KEYS[s].to_string(), Value::String(r))).collect()
         }
-        (None, Some(scores)) => scores.into_iter().enumerate().map(|(s, v)| (s.to_string(), Value::from(v))).collect(),
+        (None, Some(scores)) => {
+            scores.into_iter().enumerate().map(|(s, v)| (SEAT_KEYS[s].to_string(), Value::from(v))).collect()
+        }
         (None, None) => Vec::new(),
     };
     let same_content = content.len() == engine_content.len()
@@ -606,7 +608,7 @@ fn read_game<'m>(m: &'m MatchLog, log: &'m [Value]) -> Result<Game<'m>, LogError
                     Some(other) => return Err(entry(i, format!("seat {seat}'s response is not a string: {other}"))),
                 }
             }
-            if let Some(k) = e.keys().find(|k| !crate::record::SEAT_KEYS.contains(&k.as_str())) {
+            if let Some(k) = e.keys().find(|k| crate::record::seat_of_key(k).is_none()) {
                 return Err(entry(i, format!("a bots' entry with a key {k:?} that is no seat")));
             }
             answers.push(a);
