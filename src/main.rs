@@ -50,6 +50,8 @@ enum Command {
     Bench(cli::bench::Args),
     /// Game records as one self-contained HTML page, turn by turn.
     View(cli::view::Args),
+    /// Each discard after an own draw in game records, weighed by the decision analysis.
+    Review(cli::review::Args),
     /// Self-play with a seeded random legal policy, written as game records.
     Play(cli::play::Args),
     /// Rule profiles: `mcr rules list`.
@@ -92,6 +94,7 @@ fn main() -> ExitCode {
         Command::Decide(a) => cli::decide::run(a, max_line),
         Command::Bench(a) => cli::bench::run(a, max_line),
         Command::View(a) => cli::view::run(a, max_line),
+        Command::Review(a) => cli::review::run(a, max_line),
         Command::Play(a) => cli::play::run(a),
         Command::Rules(a) => cli::rules::run(a, max_line),
         Command::Samples(a) => cli::samples::run(a, max_line),

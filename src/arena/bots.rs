@@ -19,7 +19,7 @@
 //! ```toml
 //! [[bot]]
 //! name = "greedy-weak"            # default: the built-in's name
-//! builtin = "greedy"              # "random" or "greedy"
+//! builtin = "greedy"              # "random", "greedy" or "decide"
 //! seed = 7                        # its tie-breaks (default 0)
 //! random_discards = 0.2           # handicap: share of random discards (default 0)
 //! ```

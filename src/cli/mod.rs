@@ -17,6 +17,7 @@ pub mod fan;
 pub mod hands;
 pub mod import;
 pub mod play;
+pub mod review;
 pub mod rules;
 pub mod rules_check;
 pub mod samples;

@@ -10,4 +10,5 @@ mod architecture;
 mod audit_games;
 mod data_provenance;
 mod record_rules;
+mod review;
 mod viewer;

@@ -149,8 +149,9 @@ pub struct State {
 }
 
 /// The figures of one discard.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
 pub struct DiscardFigures {
+    /// The discard.
     pub tile: Tile,
     /// The chance of a win of the minimum fan or more, under the discards
     /// that maximise it.
