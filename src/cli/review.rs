@@ -72,12 +72,14 @@ pub fn run(args: Args, max_line_bytes: usize) -> ExitCode {
             eprintln!("mcr review: game {}: {e}", review.game_id);
             failed = true;
         }
-        let written = match args.format {
+        // A blank line between the games' tables.
+        let gap = if args.format == super::Format::Text && !reviews.is_empty() { writeln!(out) } else { Ok(()) };
+        let written = gap.and_then(|()| match args.format {
             super::Format::Json => {
                 serde_json::to_string(&review).map_err(std::io::Error::other).and_then(|j| writeln!(out, "{j}"))
             }
             super::Format::Text => write_game(&mut out, &review),
-        };
+        });
         if written.is_err() {
             return ExitCode::FAILURE;
         }
@@ -89,7 +91,7 @@ pub fn run(args: Args, max_line_bytes: usize) -> ExitCode {
     } else if args.format == super::Format::Text && reviews.len() > 1 {
         let all = totals(&reviews);
         let rows: Vec<(String, usize, &Tally)> = all.iter().map(|t| (t.player.clone(), t.games, &t.tally)).collect();
-        if writeln!(out, "totals over {} games", reviews.len())
+        if writeln!(out, "\ntotals over {} games", reviews.len())
             .and_then(|()| write_tallies(&mut out, "player", &rows))
             .is_err()
         {
@@ -197,5 +199,5 @@ fn write_game(out: &mut impl Write, r: &GameReview) -> std::io::Result<()> {
             write_decision(out, d)?;
         }
     }
-    writeln!(out)
+    Ok(())
 }
