@@ -144,15 +144,6 @@ impl Tally {
         self.flagged += other.flagged;
         self.agreement = (self.judged > 0).then(|| self.agreed as f64 / self.judged as f64);
     }
-
-    /// The mean loss in expected points per decision (0 without one).
-    pub fn mean_loss_points(&self) -> f64 {
-        if self.decisions == 0 {
-            0.0
-        } else {
-            self.loss_points / self.decisions as f64
-        }
-    }
 }
 
 /// One seat over a game.
