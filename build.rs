@@ -1,10 +1,10 @@
 //! Compiles `rules/` into static tables in OUT_DIR with the rules crate
-//! (`build/`, `mcr_rules`): one generator module per table family;
+//! (`build/`, `mcr_rules_compiler`): one generator module per table family;
 //! `build/lang.rs` reads and checks the rules, `build/load.rs` loads the
 //! profiles (`rules/profiles/*.mcr`, each applied to its base by
 //! `build/profile.rs`) and the reference profile `botzone` (`rules/fans.mcr`).
 
-use mcr_rules::{claims, decompose, fans, load, provenance};
+use mcr_rules_compiler::{claims, decompose, fans, load, provenance};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 

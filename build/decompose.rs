@@ -123,10 +123,14 @@ fn sets_bitmaps(out: &Path, src: &mut String) -> Result<(), String> {
     std::fs::write(out.join("suit_sets_and_pair.bin"), &sets_and_pair).map_err(|e| e.to_string())?;
     writeln!(src, "// Bitmaps over the {KEYS} suit patterns (key = sum of count[rank-1] * 5^(rank-1)).").unwrap();
     writeln!(src, "// {} patterns split into sets only, {} into sets and one pair.", sets.len(), with_pair).unwrap();
+    writeln!(src, "/// How many suit patterns split into sets only.").unwrap();
     writeln!(src, "pub const SUIT_PATTERNS_SETS_ONLY: usize = {};", sets.len()).unwrap();
+    writeln!(src, "/// How many suit patterns split into sets and one pair.").unwrap();
     writeln!(src, "pub const SUIT_PATTERNS_SETS_AND_PAIR: usize = {with_pair};").unwrap();
+    writeln!(src, "/// Bitmap by suit key: bit set when the pattern splits into sets only.").unwrap();
     writeln!(src, "pub static SETS_ONLY: &[u8] = include_bytes!(concat!(env!(\"OUT_DIR\"), \"/suit_sets_only.bin\"));")
         .unwrap();
+    writeln!(src, "/// Bitmap by suit key: bit set when the pattern splits into sets and one pair.").unwrap();
     writeln!(
         src,
         "pub static SETS_AND_PAIR: &[u8] = include_bytes!(concat!(env!(\"OUT_DIR\"), \"/suit_sets_and_pair.bin\"));"
@@ -145,8 +149,11 @@ fn waits_table(out: &Path, src: &mut String) -> Result<(), String> {
         .unwrap();
     writeln!(src, "// a hash table of 2^{bits} slots, u32 little-endian, each `key << 9 | ranks` (bit r:").unwrap();
     writeln!(src, "// rank r + 1 completes the suit), 0 when empty; the longest probe is {longest}.").unwrap();
+    writeln!(src, "/// How many suit patterns are one tile short of sets, or of sets and a pair.").unwrap();
     writeln!(src, "pub const SUIT_PATTERNS_ONE_SHORT: usize = {};", waits.len()).unwrap();
+    writeln!(src, "/// The wait table has `1 << WAIT_TABLE_BITS` slots.").unwrap();
     writeln!(src, "pub const WAIT_TABLE_BITS: u32 = {bits};").unwrap();
+    writeln!(src, "/// The wait table: by suit key, the ranks that complete the pattern.").unwrap();
     writeln!(src, "pub static SUIT_WAITS: &[u8] = include_bytes!(concat!(env!(\"OUT_DIR\"), \"/suit_waits.bin\"));")
         .unwrap();
     Ok(())
@@ -203,8 +210,10 @@ fn shanten_table(out: &Path, src: &mut String, name: &str, n: usize, chows: bool
     .unwrap();
     writeln!(src, "// {} u16 per pattern at its ranking index, `distance << 9 | lowering ranks`.", distance::ENTRIES)
         .unwrap();
+    writeln!(src, "/// Shanten entries by pattern ranking index (see the comment above).").unwrap();
     writeln!(src, "pub static {name}_SHANTEN: &[u8] = include_bytes!(concat!(env!(\"OUT_DIR\"), \"/{file}\"));")
         .unwrap();
+    writeln!(src, "/// Offsets of the ranking index, by rank and count, for the shanten entries.").unwrap();
     writeln!(src, "pub static {name}_RANK_OFFSETS: [u32; {}] = {:?};", table.offsets.len(), table.offsets).unwrap();
     Ok(())
 }

@@ -174,6 +174,7 @@ fn write_header(w: &mut impl Write, rules: &Rules, inputs: &[(&str, &[u8])]) -> 
 
 /// The fan table and the rule text of each fan (for explanations).
 fn write_fan_table(w: &mut impl Write, rules: &Rules, file: &str) -> io::Result<()> {
+    writeln!(w, "/// The fan table: index 0 is no fan, then the profile's fans in file order.")?;
     writeln!(w, "pub static FANS: [FanInfo; FAN_TABLE_SIZE] = [")?;
     writeln!(w, "    FanInfo {{ index: 0, name: \"无\", name_en: \"None\", value: 0, extension: None }},")?;
     for f in &rules.fans {
@@ -263,6 +264,7 @@ fn write_omissions(w: &mut impl Write, rules: &Rules) -> io::Result<()> {
     }
     writeln!(w, "pub static SET_FAN: [bool; FAN_TABLE_SIZE] = {is_set_fan:?};")?;
     let set_fan_mask = set_fans.iter().fold(0u128, |m, &i| m | 1 << i);
+    writeln!(w, "/// The fans counted per set, as a bit mask over fan indices.")?;
     writeln!(w, "pub const SET_FANS: u128 = {set_fan_mask:#x};\n")?;
     // Omissions split by how they apply: a whole fan counted by hand is
     // dropped from the mask; the rest (limits, set fans) count down.
@@ -325,13 +327,17 @@ fn write_policies(w: &mut impl Write, rules: &Rules, file: &str) -> io::Result<(
         })
         .collect::<io::Result<_>>()?;
     writeln!(w, "// Policies (see the comments in {file}).")?;
+    writeln!(w, "/// Policy special_readings: the special shapes a hand is read as, in order.")?;
     writeln!(w, "pub static SPECIAL_READINGS: &[Shape] = &[{}];", shapes.join(", "))?;
+    writeln!(w, "/// Policy regular_readings_also_after: regular readings are also scored when the special reading has one of these fans.")?;
     writeln!(
         w,
         "pub static REGULAR_READINGS_ALSO_AFTER: &[u8] = {};",
         index_list(rules, &pol.regular_readings_also_after)?
     )?;
+    writeln!(w, "/// Policy tie_prefers: at equal totals, a later regular reading with one of these fans replaces the kept one.")?;
     writeln!(w, "pub static TIE_PREFERS: &[u8] = {};", index_list(rules, &pol.tie_prefers)?)?;
+    writeln!(w, "/// Policy tie_yields: at equal totals, a special reading with one of these fans yields to a later regular one.")?;
     writeln!(w, "pub static TIE_YIELDS: &[u8] = {};", index_list(rules, &pol.tie_yields)?)?;
     writeln!(w, "/// chows(2) fans in account-once trim order.")?;
     writeln!(w, "pub static CHOW_PAIR_TRIM: &[u8] = {};", index_list(rules, &pol.chow_pairs_trim)?)?;
@@ -342,13 +348,16 @@ fn write_policies(w: &mut impl Write, rules: &Rules, file: &str) -> io::Result<(
         .collect::<io::Result<_>>()?;
     writeln!(w, "/// (preferred, over): a later group of three chows showing the first is counted instead of one showing the second.")?;
     writeln!(w, "pub const CHOW_TRIPLE_PREFER: &[(u8, u8)] = &[{}];", prefer.join(", "))?;
+    writeln!(w, "/// Policy discard_completes_pung: a concealed pung completed by a discarded win tile counts as melded.")?;
     writeln!(w, "pub const DISCARD_COMPLETES_PUNG_MELDED: bool = {};", pol.discard_completes_pung_melded)?;
     writeln!(w, "/// A hand holding a kind more times than this is refused (None: any number).")?;
     writeln!(w, "pub const TILE_LIMIT: Option<u8> = {:?};", pol.tile_limit)?;
+    writeln!(w, "/// Policy outside_readings: fans counted after the best reading is chosen, outside every reading.")?;
     writeln!(w, "pub static OUTSIDE_READINGS: &[u8] = {};\n", index_list(rules, &pol.outside_readings)?)?;
 
     writeln!(w, "/// Policy nine_gates_whole_hand: when it holds, nine gates is read from the 14 tiles.")?;
     writeln!(w, "pub const NINE_GATES_WHOLE_HAND: bool = {};", pol.nine_gates_whole_hand.is_some())?;
+    writeln!(w, "/// Whether nine gates is read from the 14 tiles of this hand.")?;
     writeln!(w, "#[allow(unused_variables)]\npub fn nine_gates_whole_hand(v: &FlagView) -> bool {{")?;
     match &pol.nine_gates_whole_hand {
         Some(e) => writeln!(w, "    {}", cond("v", e))?,

@@ -1,5 +1,25 @@
 //! A hand as the fan calculator sees it: melded (fixed) packs, standing tiles,
 //! the winning tile and the circumstances of the win.
+//!
+//! # Example
+//!
+//! A hand built without the notation: a melded pung of red dragons, ten
+//! standing tiles, a self-drawn win.
+//!
+//! ```
+//! use mcr_engine::hand::{HandInput, Pack, PackKind, WinFlags};
+//! use mcr_engine::tiles::Tile;
+//! use mcr_engine::fans;
+//!
+//! let t = |s: &str| Tile::parse(s).unwrap();
+//! let pung = Pack { kind: PackKind::Pung, tile: t("J1"), offer: 1 };
+//! let standing: Vec<Tile> = ["T2", "T3", "T4", "T7", "T8", "T9", "B9", "B9", "W1", "W2"].map(t).to_vec();
+//! let flags = WinFlags { self_drawn: true, ..WinFlags::default() };
+//! let hand = HandInput::new(&[pung], &standing, t("W3"), flags, 0, 0, 0)?;
+//! assert_eq!(hand.packs().len(), 1);
+//! assert!(fans::calculate(&hand).is_win());
+//! # Ok::<(), mcr_engine::hand::HandError>(())
+//! ```
 
 pub mod packed;
 
@@ -8,12 +28,16 @@ use crate::tiles::{Tile, TILE_KINDS};
 /// Kind of a fixed pack, as the judge records it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub enum PackKind {
+    /// A chow (CHI).
     Chow,
+    /// A pung (PENG).
     Pung,
+    /// A kong (GANG), melded or concealed.
     Kong,
 }
 
 impl PackKind {
+    /// The judge's word for it: `CHI`, `PENG`, `GANG`.
     pub fn name(self) -> &'static str {
         match self {
             PackKind::Chow => "CHI",
@@ -21,6 +45,7 @@ impl PackKind {
             PackKind::Kong => "GANG",
         }
     }
+    /// The kind of a judge's word (`CHI`, `PENG`, `GANG`).
     pub fn parse(s: &str) -> Option<PackKind> {
         match s {
             "CHI" => Some(PackKind::Chow),
@@ -37,12 +62,16 @@ impl PackKind {
 /// tiles was claimed (1, 2, 3).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub struct Pack {
+    /// Chow, pung or kong.
     pub kind: PackKind,
+    /// The pung's or kong's kind, or the chow's middle tile.
     pub tile: Tile,
+    /// The judge's offer code (see above).
     pub offer: u8,
 }
 
 impl Pack {
+    /// A pack.
     pub const fn new(kind: PackKind, tile: Tile, offer: u8) -> Pack {
         Pack { kind, tile, offer }
     }
@@ -62,6 +91,7 @@ impl std::fmt::Display for Pack {
 /// Circumstances of the win (the reference's win flags).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Hash)]
 pub struct WinFlags {
+    /// The win was self-drawn (自摸).
     pub self_drawn: bool,
     /// The win tile is the last of its kind (和绝张).
     pub fourth_tile: bool,
@@ -82,23 +112,32 @@ pub struct HandInput {
     pack_count: u8,
     standing: [Tile; 14],
     standing_count: u8,
+    /// The winning tile.
     pub win_tile: Tile,
+    /// The circumstances of the win.
     pub flags: WinFlags,
     /// 0 = east .. 3 = north.
     pub seat_wind: u8,
+    /// The prevalent wind, 0 east to 3 north.
     pub prevalent_wind: u8,
+    /// Flowers declared.
     pub flower_count: u8,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+/// A hand the calculator cannot take.
 pub enum HandError {
     #[error("too many fixed packs ({0}, at most 4)")]
+    /// More than four packs.
     TooManyPacks(usize),
     #[error("too many standing tiles ({0}, at most 13)")]
+    /// More than 13 standing tiles.
     TooManyTiles(usize),
     #[error("bad pack {0}: {1}")]
+    /// A pack that cannot be (a chow of honours or with no middle, a bad offer).
     BadPack(Pack, &'static str),
     #[error("wind {0} out of range 0..=3")]
+    /// A wind out of 0..=3.
     BadWind(u8),
 }
 
@@ -164,6 +203,7 @@ impl HandInput {
     }
 
     #[inline]
+    /// The melded packs (and concealed kongs).
     pub fn packs(&self) -> &[Pack] {
         &self.packs[..self.pack_count as usize]
     }

@@ -18,6 +18,22 @@
 //!   hand or on the first discard: the blessings of the `blessings` profile).
 //! - `seat=`, `prevalent=`: a wind as 0-3 or E/S/W/N (default east);
 //!   `flowers=N`.
+//!
+//! # Example
+//!
+//! ```
+//! use mcr_engine::notation;
+//! use mcr_engine::tiles::Tile;
+//!
+//! let hand = notation::parse_hand_text("[peng 5z] 234s 789s 99p 12m zimo seat=S")?;
+//! assert_eq!(hand.packs.len(), 1);
+//! assert_eq!(hand.standing.len(), 10);
+//! assert_eq!(hand.win, None);
+//! assert_eq!(hand.seat, 1);
+//! assert_eq!(notation::parse_tiles("123m")?, [Tile::parse("W1").unwrap(), Tile::parse("W2").unwrap(), Tile::parse("W3").unwrap()]);
+//! assert!(notation::parse_hand("123m +4x").is_err());
+//! # Ok::<(), String>(())
+//! ```
 
 use crate::hand::{HandInput, Pack, PackKind, WinFlags};
 use crate::tiles::Tile;
@@ -26,12 +42,19 @@ use crate::tiles::Tile;
 /// `mcr waits`, which ask about hands that have not won).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HandText {
+    /// The packs, in the order written.
     pub packs: Vec<Pack>,
+    /// The standing tiles.
     pub standing: Vec<Tile>,
+    /// The winning tile (`+TILE`), if written.
     pub win: Option<Tile>,
+    /// The flags written (`zimo`, `4th`, `kong`, `last`, `initial`).
     pub flags: WinFlags,
+    /// The seat wind (`seat=`), 0 east to 3 north.
     pub seat: u8,
+    /// The prevalent wind (`prevalent=`), 0 east to 3 north.
     pub prevalent: u8,
+    /// Flowers (`flowers=`).
     pub flowers: u8,
 }
 

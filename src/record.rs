@@ -14,7 +14,24 @@
 //!
 //! The readers: [`lines`] (the one line reader), [`Records`] (records one by
 //! one), [`par::par_records`] (files in parallel, in file order),
-//! [`view`]/[`scan`] (borrowed views of a game record for the validator).
+//! [`view`] and its scanner (borrowed views of a game record for the validator).
+//!
+//! # Example
+//!
+//! ```
+//! use mcr_engine::record::{GameRecord, Records};
+//! use std::path::Path;
+//!
+//! let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/golden.jsonl.gz");
+//! let mut games = 0;
+//! for game in Records::<GameRecord>::open(Path::new(path))? {
+//!     let game = game?;
+//!     assert_eq!(game.record.wall.len(), 136);
+//!     games += 1;
+//! }
+//! assert_eq!(games, 222);
+//! # Ok::<(), mcr_engine::record::RecordError>(())
+//! ```
 
 pub mod lines;
 pub mod par;
@@ -26,7 +43,7 @@ pub mod view;
 pub mod write;
 
 pub use lines::{read_line_capped, LineRead};
-pub use par::{par_records, ParOptions, ParStats};
+pub use par::{par_records, ParOptions, ParStats, Progress, ProgressEvent};
 pub use select::Selection;
 
 use serde::de::DeserializeOwned;
@@ -67,13 +84,17 @@ pub fn parse_line<T: DeserializeOwned>(file: &Path, line: usize, bytes: &[u8]) -
 }
 
 /// One game as the judge played it. It serialises as it parses
-/// ([`write`]: the corpus schema, keys in the corpus files' order).
+/// ([`mod@write`]: the corpus schema, keys in the corpus files' order).
 #[derive(Debug, Clone, Deserialize, serde::Serialize)]
 pub struct GameRecord {
+    /// The game's identifier (unique within a corpus).
     pub game_id: String,
+    /// The judge's random seed (`srand` of the INIT display).
     pub srand: i64,
+    /// The prevalent wind, 0 east to 3 north.
     pub quan: i64,
     #[serde(default)]
+    /// The players' names or bots, by seat (may be empty).
     pub players: Vec<String>,
     /// Kept as text: the engine validates it and names a bad tile.
     pub wall: Vec<String>,
@@ -83,14 +104,18 @@ pub struct GameRecord {
     /// filled. `None`: the whole wall is the one played.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub wall_known: Option<Vec<u8>>,
+    /// Every judge step, from INIT to the game's end.
     pub turns: Vec<TurnRecord>,
+    /// How the game ended.
     pub expected: Expected,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    /// Free labels of what the game shows (`zimo`, `draw`, `fan8_boundary`, ...).
     pub tags: Vec<String>,
     /// Error games: what was sent to provoke the verdict.
     #[serde(default, deserialize_with = "unique::option_value", skip_serializing_if = "Option::is_none")]
     pub injected: Option<serde_json::Value>,
     #[serde(default, deserialize_with = "unique::option_value", skip_serializing_if = "Option::is_none")]
+    /// A known difference from another calculator, with its explanation.
     pub known_discrepancy: Option<serde_json::Value>,
     /// The rule profile the game was played under (its `"rules"` key, see
     /// [`rules`]); `None` when the record does not say.
@@ -115,10 +140,13 @@ pub struct GameRecord {
 /// Keys repeated anywhere in it make the record malformed ([`unique`]).
 pub struct TurnRecord {
     #[serde(default, deserialize_with = "unique::option_string_map", skip_serializing_if = "Option::is_none")]
+    /// The request sent to each seat, by seat key (`"0"`..`"3"`).
     pub request: Option<BTreeMap<String, String>>,
     #[serde(deserialize_with = "unique::value")]
+    /// The judge's display of this step (its JSON).
     pub display: serde_json::Value,
     #[serde(default, deserialize_with = "unique::option_string_map", skip_serializing_if = "Option::is_none")]
+    /// Each seat's answer to the request, by seat key.
     pub responses: Option<BTreeMap<String, String>>,
     /// Platform verdicts on this turn's answers, by seat (`{"2": "TLE"}`):
     /// the seat failed to answer (time, memory, output limit, crash, no
@@ -159,57 +187,79 @@ impl TurnRecord {
     }
 }
 
+/// The seat keys of requests, responses and verdicts, in seat order.
 pub const SEAT_KEYS: [&str; 4] = ["0", "1", "2", "3"];
 
 /// The `expected` block: outcome of a normal game, or verdict of an error game.
-/// It serialises by its ending ([`write`]).
+/// It serialises by its ending ([`mod@write`]).
 #[derive(Debug, Clone, Default, PartialEq, Deserialize)]
 pub struct Expected {
     /// "zimo" | "ron" | "draw" | "error"
     pub ending: String,
     #[serde(default)]
+    /// The winning seat.
     pub winner: Option<u8>,
     #[serde(default)]
+    /// The seat whose discard (or kong) was won on; `None` for a self-drawn win.
     pub discarder: Option<u8>,
     #[serde(default)]
+    /// Whether the win robbed a kong.
     pub qianggang: Option<bool>,
     #[serde(default)]
+    /// The winning hand's fans as (name, value, count).
     pub fan: Vec<(String, i32, i32)>,
     #[serde(default)]
+    /// The winning hand's total fan.
     pub fan_total: Option<i32>,
     #[serde(default)]
+    /// The four seats' scores.
     pub scores: Vec<i32>,
     #[serde(default)]
+    /// Error games: the seat given the verdict.
     pub offender: Option<u8>,
     #[serde(default)]
+    /// Error games: the verdict (`WA`, `WH`, or a platform verdict).
     pub verdict: Option<String>,
 }
 
 /// One hand scored by the reference calculator.
 #[derive(Debug, Clone, Deserialize)]
 pub struct HandRecord {
+    /// The hand's identifier.
     pub id: String,
     /// [type, tile, offer]
     pub packs: Vec<(String, String, u8)>,
+    /// The standing tiles, by name (`W1`..`J3`).
     pub hand: Vec<String>,
+    /// The winning tile.
     pub win_tile: String,
+    /// The circumstances of the win.
     pub flags: HandFlags,
+    /// The seat wind, 0 east to 3 north.
     pub seat_wind: u8,
+    /// The prevalent wind, 0 east to 3 north.
     pub prevalent_wind: u8,
     #[serde(default)]
+    /// Flowers declared (0 when absent).
     pub flower_count: u8,
+    /// What the reference calculator gave.
     pub expected: HandExpected,
 }
 
 #[derive(Debug, Clone, Copy, Deserialize, Default)]
+/// The win flags of a hand record; each absent flag is false.
 pub struct HandFlags {
     #[serde(default)]
+    /// The win was self-drawn.
     pub self_drawn: bool,
     #[serde(default)]
+    /// The win tile was the last of its kind.
     pub fourth_tile: bool,
     #[serde(default)]
+    /// The win was on a kong replacement or robbed a kong.
     pub about_kong: bool,
     #[serde(default)]
+    /// The win tile was the wall's last.
     pub wall_last: bool,
     /// Optional, absent = false: won with the dealt hand or on the first discard.
     #[serde(default)]
@@ -217,19 +267,25 @@ pub struct HandFlags {
 }
 
 #[derive(Debug, Clone, Deserialize)]
+/// The reference calculator's answer for a hand.
 pub struct HandExpected {
+    /// The raw result: total fan, or -1 wrong tile count, -3 not a win.
     pub result: i32,
+    /// The fans as (name, value, count).
     pub fan: Vec<(String, i32, i32)>,
     #[serde(default)]
+    /// The total fan (0 when absent).
     pub fan_total: i32,
 }
 
 /// Where and why a record could not be read.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RecordError {
+    /// The file read.
     pub file: PathBuf,
     /// 1-based; 0 when the file could not be opened at all.
     pub line: usize,
+    /// What is wrong.
     pub message: String,
 }
 
@@ -248,7 +304,9 @@ impl std::error::Error for RecordError {}
 /// A record with the line it came from.
 #[derive(Debug, Clone)]
 pub struct Located<T> {
+    /// Its line in the file (1-based).
     pub line: usize,
+    /// The record read.
     pub record: T,
 }
 
@@ -444,6 +502,73 @@ pub fn read_all<T: DeserializeOwned>(path: &Path) -> (Vec<Located<T>>, Vec<Recor
     (good, bad)
 }
 
+
+impl HandRecord {
+    /// The calculator input this record describes; a bad tile or pack is an
+    /// error naming it.
+    pub fn to_input(&self) -> Result<crate::hand::HandInput, String> {
+        use crate::hand::{HandInput, Pack, PackKind, WinFlags};
+        use crate::tiles::Tile;
+        let tile = |s: &str| Tile::parse(s).map_err(|e| e.to_string());
+        let mut packs = Vec::with_capacity(self.packs.len());
+        for (kind, t, offer) in &self.packs {
+            let kind = PackKind::parse(kind)
+                .ok_or_else(|| format!("unknown pack type {kind:?} (expected CHI, PENG or GANG)"))?;
+            packs.push(Pack::new(kind, tile(t)?, *offer));
+        }
+        let standing = self.hand.iter().map(|t| tile(t)).collect::<Result<Vec<_>, _>>()?;
+        let f = self.flags;
+        let flags = WinFlags {
+            self_drawn: f.self_drawn,
+            fourth_tile: f.fourth_tile,
+            about_kong: f.about_kong,
+            wall_last: f.wall_last,
+            initial: f.initial,
+        };
+        HandInput::new(
+            &packs,
+            &standing,
+            tile(&self.win_tile)?,
+            flags,
+            self.seat_wind,
+            self.prevalent_wind,
+            self.flower_count,
+        )
+        .map_err(|e| e.to_string())
+    }
+}
+
+/// The hands of a hands corpus as calculator inputs. A record that cannot be
+/// read or converted is an `Err` with file, line (and id) in the message.
+pub fn hand_inputs(
+    path: &Path,
+) -> Box<dyn Iterator<Item = Result<(Located<HandRecord>, crate::hand::HandInput), String>>> {
+    hand_inputs_with(path, DEFAULT_MAX_LINE_BYTES)
+}
+
+/// [`hand_inputs`] keeping no line longer than `max_line_bytes`.
+pub fn hand_inputs_with(
+    path: &Path,
+    max_line_bytes: usize,
+) -> Box<dyn Iterator<Item = Result<(Located<HandRecord>, crate::hand::HandInput), String>>> {
+    match Records::<HandRecord>::open_with(path, max_line_bytes) {
+        Err(e) => Box::new(std::iter::once(Err(e.to_string()))),
+        Ok(records) => hand_inputs_of(records),
+    }
+}
+
+/// [`hand_inputs`] of a file already open.
+pub fn hand_inputs_of(
+    records: Records<HandRecord>,
+) -> Box<dyn Iterator<Item = Result<(Located<HandRecord>, crate::hand::HandInput), String>>> {
+    let file = records.file().to_path_buf();
+    Box::new(records.map(move |r| {
+        let r = r.map_err(|e| e.to_string())?;
+        let input = r.record.to_input().map_err(|e| format!("{}:{}: {}: {e}", file.display(), r.line, r.record.id))?;
+        Ok((r, input))
+    }))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -519,70 +644,4 @@ mod tests {
         assert!(good.is_empty());
         assert_eq!(bad[0].line, 0);
     }
-}
-
-impl HandRecord {
-    /// The calculator input this record describes; a bad tile or pack is an
-    /// error naming it.
-    pub fn to_input(&self) -> Result<crate::hand::HandInput, String> {
-        use crate::hand::{HandInput, Pack, PackKind, WinFlags};
-        use crate::tiles::Tile;
-        let tile = |s: &str| Tile::parse(s).map_err(|e| e.to_string());
-        let mut packs = Vec::with_capacity(self.packs.len());
-        for (kind, t, offer) in &self.packs {
-            let kind = PackKind::parse(kind)
-                .ok_or_else(|| format!("unknown pack type {kind:?} (expected CHI, PENG or GANG)"))?;
-            packs.push(Pack::new(kind, tile(t)?, *offer));
-        }
-        let standing = self.hand.iter().map(|t| tile(t)).collect::<Result<Vec<_>, _>>()?;
-        let f = self.flags;
-        let flags = WinFlags {
-            self_drawn: f.self_drawn,
-            fourth_tile: f.fourth_tile,
-            about_kong: f.about_kong,
-            wall_last: f.wall_last,
-            initial: f.initial,
-        };
-        HandInput::new(
-            &packs,
-            &standing,
-            tile(&self.win_tile)?,
-            flags,
-            self.seat_wind,
-            self.prevalent_wind,
-            self.flower_count,
-        )
-        .map_err(|e| e.to_string())
-    }
-}
-
-/// The hands of a hands corpus as calculator inputs. A record that cannot be
-/// read or converted is an `Err` with file, line (and id) in the message.
-pub fn hand_inputs(
-    path: &Path,
-) -> Box<dyn Iterator<Item = Result<(Located<HandRecord>, crate::hand::HandInput), String>>> {
-    hand_inputs_with(path, DEFAULT_MAX_LINE_BYTES)
-}
-
-/// [`hand_inputs`] keeping no line longer than `max_line_bytes`.
-pub fn hand_inputs_with(
-    path: &Path,
-    max_line_bytes: usize,
-) -> Box<dyn Iterator<Item = Result<(Located<HandRecord>, crate::hand::HandInput), String>>> {
-    match Records::<HandRecord>::open_with(path, max_line_bytes) {
-        Err(e) => Box::new(std::iter::once(Err(e.to_string()))),
-        Ok(records) => hand_inputs_of(records),
-    }
-}
-
-/// [`hand_inputs`] of a file already open.
-pub fn hand_inputs_of(
-    records: Records<HandRecord>,
-) -> Box<dyn Iterator<Item = Result<(Located<HandRecord>, crate::hand::HandInput), String>>> {
-    let file = records.file().to_path_buf();
-    Box::new(records.map(move |r| {
-        let r = r.map_err(|e| e.to_string())?;
-        let input = r.record.to_input().map_err(|e| format!("{}:{}: {}: {e}", file.display(), r.line, r.record.id))?;
-        Ok((r, input))
-    }))
 }

@@ -41,11 +41,25 @@ impl Default for Session {
 }
 
 impl Session {
+    /// A session with no game yet.
     pub fn new() -> Session {
         Session { engine: Engine::new() }
     }
 
     /// Answers one input line with one output line (no newline).
+    ///
+    /// ```
+    /// use mcr_engine::serve::Session;
+    /// use mcr_engine::tiles::Tile;
+    ///
+    /// let wall: Vec<&str> = Tile::all().flat_map(|t| [t.name(); 4]).collect();
+    /// let reset = serde_json::json!({"cmd": "reset", "wall": wall, "quan": 0, "srand": 1});
+    /// let mut session = Session::new();
+    /// let out: serde_json::Value = serde_json::from_str(&session.handle(&reset.to_string())).unwrap();
+    /// assert_eq!(out["display"]["action"], "INIT");
+    /// let out = session.handle(r#"{"cmd":"step","responses":{"0":"PASS"}}"#);
+    /// assert!(out.contains("error"));
+    /// ```
     pub fn handle(&mut self, line: &str) -> String {
         match self.run(line) {
             Ok(turn) => render(&turn),

@@ -4,6 +4,20 @@
 //! The index order follows the reference calculator (characters, bamboo, dots,
 //! winds, dragons): the order in which hands are sorted and decompositions are
 //! enumerated depends on it, and the reference's tie-breaks depend on that order.
+//!
+//! # Example
+//!
+//! ```
+//! use mcr_engine::tiles::{Suit, Tile};
+//!
+//! let t = Tile::parse("B5")?;
+//! assert_eq!(t.name(), "B5");
+//! assert_eq!(t.to_string(), "B5");
+//! assert_eq!(t.suit(), Suit::Dots);
+//! assert_eq!(Tile::all().count(), 34);
+//! assert!(Tile::parse("X1").is_err());
+//! # Ok::<(), mcr_engine::tiles::UnknownTile>(())
+//! ```
 
 use std::fmt;
 
@@ -14,12 +28,17 @@ pub struct Tile(u8);
 /// Suits in index order. `Honor` covers winds and dragons.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, PartialOrd, Ord, Hash)]
 pub enum Suit {
+    /// Characters (万, `W`).
     Characters = 0,
+    /// Bamboo (条, `T`).
     Bamboo = 1,
+    /// Dots (饼, `B`).
     Dots = 2,
+    /// Winds and dragons (`F`, `J`).
     Honor = 3,
 }
 
+/// How many tile kinds: 34.
 pub const TILE_KINDS: usize = 34;
 
 /// Text names in index order.
@@ -32,7 +51,11 @@ pub const TILE_NAMES: [&str; TILE_KINDS] = [
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("unknown tile {0:?} (expected W1-W9, T1-T9, B1-B9, F1-F4 or J1-J3)")]
-pub struct UnknownTile(pub String);
+/// A tile name that is none of the 34.
+pub struct UnknownTile(
+    /// The text read.
+    pub String,
+);
 
 impl UnknownTile {
     #[cold]
@@ -42,6 +65,7 @@ impl UnknownTile {
 }
 
 impl Tile {
+    /// The tile of index `index`, or `None` past 33.
     pub const fn new(index: u8) -> Option<Tile> {
         if (index as usize) < TILE_KINDS {
             Some(Tile(index))
@@ -62,16 +86,19 @@ impl Tile {
         Tile(suit as u8 * 9 + rank - 1)
     }
 
+    /// The 34 kinds in index order.
     pub fn all() -> impl Iterator<Item = Tile> {
         (0..TILE_KINDS as u8).map(Tile)
     }
 
     #[inline]
+    /// The index, 0..34 (`W1` is 0, `J3` is 33).
     pub const fn index(self) -> usize {
         self.0 as usize
     }
 
     #[inline]
+    /// The suit (honours are [`Suit::Honor`]).
     pub const fn suit(self) -> Suit {
         match self.0 / 9 {
             0 => Suit::Characters,
@@ -90,25 +117,29 @@ impl Tile {
     }
 
     #[inline]
+    /// A wind or a dragon.
     pub const fn is_honor(self) -> bool {
         self.0 >= 27
     }
     #[inline]
+    /// A wind.
     pub const fn is_wind(self) -> bool {
         self.0 >= 27 && self.0 < 31
     }
     #[inline]
+    /// A dragon.
     pub const fn is_dragon(self) -> bool {
         self.0 >= 31
     }
     #[inline]
+    /// Characters, bamboo or dots.
     pub const fn is_suited(self) -> bool {
         self.0 < 27
     }
     /// 1 or 9 of a suit.
     #[inline]
     pub const fn is_terminal(self) -> bool {
-        self.0 < 27 && (self.0 % 9 == 0 || self.0 % 9 == 8)
+        self.0 < 27 && (self.0.is_multiple_of(9) || self.0 % 9 == 8)
     }
     /// Terminal or honour (幺九).
     #[inline]
@@ -132,8 +163,9 @@ impl Tile {
         }
     }
     #[inline]
+    /// The tile one rank lower in the same suit, if any.
     pub const fn prev(self) -> Option<Tile> {
-        if self.0 < 27 && self.0 % 9 != 0 {
+        if self.0 < 27 && !self.0.is_multiple_of(9) {
             Some(Tile(self.0 - 1))
         } else {
             None
@@ -141,6 +173,7 @@ impl Tile {
     }
 
     #[inline]
+    /// The judge's name (`W1`..`W9`, `T1`..`T9`, `B1`..`B9`, `F1`..`F4`, `J1`..`J3`).
     pub const fn name(self) -> &'static str {
         TILE_NAMES[self.0 as usize]
     }

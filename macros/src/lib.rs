@@ -1,3 +1,4 @@
+#![deny(missing_docs)]
 //! Procedural macros of mcr-engine.
 //!
 //! `rule!(view; condition)` compiles a condition of the rules language
@@ -14,7 +15,7 @@
 //! The grammar is read by the rules crate's `grammar` (`build/grammar.rs`,
 //! shared with the checker): this file only turns its tree into Rust.
 
-use mcr_rules::grammar;
+use mcr_rules_compiler::grammar;
 
 use grammar::{Arg, Class, Cond, Invalid, Node};
 use proc_macro::TokenStream;
@@ -37,6 +38,17 @@ impl Parse for RuleInput {
     }
 }
 
+/// `rule!(view; condition)`: the condition, written in the rules language,
+/// as a Rust `bool` expression over `view` (see the crate's documentation
+/// for the translation). A condition the grammar does not take is a compile
+/// error at its span.
+///
+/// ```ignore
+/// // 一色四步高 over four chows, as the generated fan rules write it:
+/// let holds = mcr_macros::rule!(v; same_suit && (shifted(1) || shifted(2)));
+/// // which becomes
+/// let holds = v.same_suit() && (v.shifted(&[1]) || v.shifted(&[2]));
+/// ```
 #[proc_macro]
 pub fn rule(input: TokenStream) -> TokenStream {
     let RuleInput { view, condition } = syn::parse_macro_input!(input as RuleInput);

@@ -223,6 +223,9 @@ fn calculate_many(
 ) -> PyResult<PyObject> {
     let profile = rules::profile(rules)?;
     let items = argument_tuples(hands, "calculate_many")?;
+    // SAFETY: the GIL is held (`py`); `items` is a tuple (argument_tuples)
+    // kept alive for the whole block, so its size and items are valid; the
+    // list made by PyList_New is filled at indices below its length only.
     unsafe {
         let seq = items.as_ptr();
         let n = ffi::PyTuple_Size(seq);
@@ -254,6 +257,9 @@ fn calculate_many(
 /// list; the tuple keeps every item alive and in place (copying its
 /// pointers costs far less than a hand).
 fn argument_tuples<'py>(hands: &Bound<'py, PyAny>, what: &str) -> PyResult<Bound<'py, PyAny>> {
+    // SAFETY: the GIL is held (a `Bound`); `hands` is a live object, the type
+    // checks accept any object, and PyList_AsTuple is called on a list only
+    // and returns a new reference (or null, which becomes the error).
     unsafe {
         if ffi::PyList_Check(hands.as_ptr()) != 0 {
             Bound::from_owned_ptr_or_err(hands.py(), ffi::PyList_AsTuple(hands.as_ptr()))
@@ -315,6 +321,8 @@ unsafe fn read_items(
 
 /// The raw result as a Python int (a new reference).
 fn total_value(total: i32) -> *mut ffi::PyObject {
+    // SAFETY: called with the GIL held (from the batch calls); PyLong_FromLong
+    // takes no pointer and returns a new reference or null.
     unsafe { ffi::PyLong_FromLong(total as std::ffi::c_long) }
 }
 
@@ -348,6 +356,9 @@ fn batch_values(
     verbose: bool,
     threads: usize,
 ) -> PyResult<PyObject> {
+    // SAFETY: the GIL is held (`py`) except inside allow_threads, which
+    // touches no Python object; the new list has `hands.len()` slots and each
+    // index set is below it.
     unsafe {
         let out = Bound::from_owned_ptr_or_err(py, ffi::PyList_New(hands.len() as ffi::Py_ssize_t))?;
         if fans {
@@ -375,8 +386,11 @@ const RECORD: usize = packed::PACKED_BYTES;
 #[pyfunction]
 fn encode_hands(py: Python<'_>, hands: &Bound<'_, PyAny>) -> PyResult<PyObject> {
     let items = argument_tuples(hands, "encode_hands")?;
+    // SAFETY: the GIL is held (`py`) and `items` is a live tuple.
     let n = unsafe { ffi::PyTuple_Size(items.as_ptr()) };
     let mut out = Vec::with_capacity(n as usize * RECORD);
+    // SAFETY: the GIL is held; `items` is a tuple of `n` items, alive for
+    // the call.
     unsafe {
         read_items(py, items.as_ptr(), n, "encode_hands", |_, hand| {
             packed::encode(&hand, &mut out);
@@ -408,13 +422,15 @@ fn calculate_packed(
     threads: usize,
 ) -> PyResult<PyObject> {
     let profile = rules::profile(rules)?;
-    if data.len() % RECORD != 0 {
+    if !data.len().is_multiple_of(RECORD) {
         return Err(HandError::new_err(format!("packed hands: {} bytes is not a multiple of {RECORD}", data.len())));
     }
     let decoded =
         |i: usize, r: &[u8]| packed::decode(r).map_err(|e| HandError::new_err(format!("packed hand {i}: {e}")));
     if threads == 1 {
         // Decode and calculate record by record: no copy of the hands.
+        // SAFETY: the GIL is held (`py`); PyList_New returns a new reference
+        // or null, which becomes the error.
         let out =
             unsafe { Bound::from_owned_ptr_or_err(py, ffi::PyList_New((data.len() / RECORD) as ffi::Py_ssize_t))? };
         for (i, r) in data.chunks_exact(RECORD).enumerate() {
@@ -424,6 +440,8 @@ fn calculate_packed(
             } else {
                 total_value(profile.calculate_total(&hand))
             };
+            // SAFETY: `out` is the list made above with one slot per record,
+            // and `i` is a record's index.
             unsafe { set_item(py, &out, i as ffi::Py_ssize_t, value)? };
         }
         return Ok(out.into_any().unbind());

@@ -9,7 +9,7 @@ use serde_json::Value;
 
 use crate::{mahjonggb, EngineError, HandError};
 use mcr_engine::engine::Turn;
-use mcr_engine::fans::{FanResult, Profile};
+use mcr_engine::fans::FanResult;
 use pyo3::types::PyTuple;
 use std::path::PathBuf;
 

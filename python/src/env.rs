@@ -199,7 +199,8 @@ impl NativeVecEnv {
     fn reset(&mut self, py: Python<'_>) -> PyResult<()> {
         let r = self.regions()?;
         let env = &mut self.env;
-        // Safety: see `buffers`.
+        // SAFETY: see `buffers`: the regions were checked and their arrays
+        // are kept alive by the bound outputs.
         py.allow_threads(|| env.reset(unsafe { buffers(r) })).map_err(env_err)
     }
 
@@ -213,9 +214,10 @@ impl NativeVecEnv {
         }
         let env = &mut self.env;
         py.allow_threads(|| {
-            // Safety: `actions` is borrowed for this call (alive), checked
-            // and disjoint from the outputs; outputs: see `buffers`.
+            // SAFETY: `actions` is borrowed for this call (alive), checked
+            // and disjoint from the outputs.
             let acts = unsafe { std::slice::from_raw_parts(a.ptr as *const i64, a.len) };
+            // SAFETY: the outputs were checked and are kept alive: see `buffers`.
             env.step(acts, unsafe { buffers(r) })
         })
         .map_err(env_err)

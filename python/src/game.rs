@@ -172,7 +172,7 @@ impl Engine {
     fn hand<'py>(&self, py: Python<'py>, seat: i64) -> PyResult<Bound<'py, PyList>> {
         let counts = self.core.hand(seat_number(seat)?);
         let names: Vec<&str> =
-            Tile::all().flat_map(|t| std::iter::repeat(t.name()).take(counts[t.index()] as usize)).collect();
+            Tile::all().flat_map(|t| std::iter::repeat_n(t.name(), counts[t.index()] as usize)).collect();
         PyList::new(py, names)
     }
     /// Melds of `seat` as `(kind, tile, offer)` in pymahjonggb's encoding.

@@ -28,8 +28,13 @@ pub fn reference_pack(kind: &str, tile: &str, offer: i64) -> Result<Pack, Shante
 /// One record of a shanten corpus.
 #[derive(serde::Deserialize, Debug)]
 pub struct ShantenRecord {
+    /// The record's id, echoed in reports.
     pub id: String,
+    /// The packs as the reference takes them: `[type, tile, offer]`
+    /// (`"CHI"`/`"PENG"`/`"GANG"`, the judge's tile name, the offer code),
+    /// read as written so that the reference's errors can be reproduced.
     pub packs: Vec<(String, String, i64)>,
+    /// The standing tiles in judge names, as written.
     pub hand: Vec<String>,
     /// Compared whole with [`answer`]; a repeated key is malformed.
     #[serde(deserialize_with = "crate::record::unique::value")]

@@ -11,6 +11,7 @@ use crate::tiles::{Tile, TileCounts, TILE_KINDS};
 /// One row of the discard table.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Discard {
+    /// The tile discarded.
     pub tile: Tile,
     /// The least shanten over the shapes after the discard.
     pub shanten: i32,

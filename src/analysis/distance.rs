@@ -2,4 +2,4 @@
 //! (`build/distance.rs`), whose generator writes the suit tables from them;
 //! the library uses them for patterns the tables do not hold.
 
-pub use mcr_rules::distance::*;
+pub use mcr_rules_compiler::distance::*;

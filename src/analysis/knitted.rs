@@ -27,6 +27,9 @@ fn keep_best(best: &mut Option<ShapeShanten>, s: ShapeShanten) {
     }
 }
 
+/// Honours and knitted tiles (全不靠 / 七星不靠): 13 standing tiles, else
+/// `None`. Shanten 13 minus the kinds held of the best knitted straight and
+/// the seven honours; useful are the kinds of that set not held.
 pub fn honors_and_knitted_shanten(c: &TileCounts, n: usize) -> Option<ShapeShanten> {
     if n != 13 {
         return None;
@@ -41,6 +44,9 @@ pub fn honors_and_knitted_shanten(c: &TileCounts, n: usize) -> Option<ShapeShant
     best
 }
 
+/// A knitted straight (组合龙) with one set and a pair (13 standing tiles)
+/// or a pair alone (10), else `None`: the best of the six straights, each
+/// with the rest of the hand decomposed as a regular hand.
 pub fn knitted_straight_shanten(c: &TileCounts, n: usize) -> Option<ShapeShanten> {
     if n != 13 && n != 10 {
         return None;

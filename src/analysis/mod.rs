@@ -15,7 +15,7 @@
 //!   [`distance`]).
 //! - [`seven_pairs`], [`thirteen_orphans`], [`knitted`]: the special shapes.
 //! - [`discard`]: the discard table of a hand holding its 14th tile.
-//! - [`waits`]: each winning tile of a waiting hand, scored by the calculator.
+//! - [`mod@waits`]: each winning tile of a waiting hand, scored by the calculator.
 //! - [`decide`]: per discard, the chance and expected points of a win of the
 //!   rules' minimum fan within the draws left.
 //! - [`review`]: a game record's discards weighed by [`decide`] against the
@@ -45,14 +45,28 @@ use crate::tiles::{Tile, TileCounts, TILE_KINDS};
 pub struct TileSet(pub u64);
 
 impl TileSet {
+    /// The set of no kind.
     pub const EMPTY: TileSet = TileSet(0);
 
+    /// Whether kind `t` is in the set.
+    ///
+    /// ```
+    /// use mcr_engine::analysis::TileSet;
+    /// use mcr_engine::tiles::Tile;
+    ///
+    /// let set: TileSet = ["W1", "J3"].iter().map(|n| n.parse::<Tile>().unwrap()).collect();
+    /// assert!(set.contains("J3".parse().unwrap()));
+    /// assert!(!set.contains("W2".parse().unwrap()));
+    /// assert_eq!(set.len(), 2);
+    /// ```
     pub fn contains(self, t: Tile) -> bool {
         self.0 >> t.index() & 1 != 0
     }
+    /// The number of kinds in the set (0 to 34).
     pub fn len(self) -> usize {
         self.0.count_ones() as usize
     }
+    /// Whether the set holds no kind.
     pub fn is_empty(self) -> bool {
         self.0 == 0
     }
@@ -86,7 +100,11 @@ impl FromIterator<Tile> for TileSet {
 /// standing tiles.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct ShapeShanten {
+    /// The number of tiles still to change before the shape waits (0:
+    /// waiting).
     pub shanten: i32,
+    /// The kinds whose draw lowers the shanten (when waiting: the winning
+    /// kinds).
     pub useful: TileSet,
 }
 
@@ -189,6 +207,8 @@ impl HandShanten {
         let Ok(best) = self.shanten() else { return TileSet::EMPTY };
         TileSet(self.shapes.iter().filter_map(|s| s.ok()).filter(|s| s.shanten == best).fold(0, |m, s| m | s.useful.0))
     }
+    /// The answer for one shape: the shape's error when it does not take
+    /// this number of standing tiles.
     pub fn shape(&self, shape: Shape) -> Result<ShapeShanten, ShantenError> {
         self.shapes[SHAPES.iter().position(|&s| s == shape).unwrap_or(0)]
     }

@@ -8,7 +8,7 @@
 //! - the discard made and its figures (`win_prob`, `exp_points`,
 //!   `min_draws`);
 //! - the analysis's best discard by expected points
-//!   ([`Decision::best_by_points`]) and its figures;
+//!   ([`decide::Decision::best_by_points`]) and its figures;
 //! - the loss: the best discard's `exp_points` less the played one's (never
 //!   negative), and its `win_prob` less the played one's (negative when the
 //!   played discard had the better chance of a smaller win);

@@ -4,6 +4,7 @@
 use super::{ShapeShanten, TileSet};
 use crate::tiles::TileCounts;
 
+/// The seven-pairs shanten of 13 standing tiles (`n`), else `None`.
 pub fn shanten(c: &TileCounts, n: usize) -> Option<ShapeShanten> {
     if n != 13 {
         return None;

@@ -6,6 +6,7 @@ use super::{ShapeShanten, TileSet};
 use crate::decompose::{THIRTEEN_ORPHANS, THIRTEEN_ORPHANS_MASK};
 use crate::tiles::TileCounts;
 
+/// The thirteen-orphans shanten of 13 standing tiles (`n`), else `None`.
 pub fn shanten(c: &TileCounts, n: usize) -> Option<ShapeShanten> {
     if n != 13 {
         return None;

@@ -9,8 +9,11 @@ use crate::tiles::Tile;
 /// One winning tile and what it scores.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Wait {
+    /// The winning kind.
     pub tile: Tile,
+    /// The calculator's answer when the tile is drawn.
     pub self_drawn: FanResult,
+    /// The calculator's answer when the tile is claimed from a discard.
     pub discard: FanResult,
 }
 

@@ -10,6 +10,80 @@
 //! one legal action plays it unasked, as in [`super::run`] ([`super::local`]),
 //! so the records are the ones [`super::run`] writes for the same policies
 //! (without `times_ms`: no seat is timed), handed over in run order.
+//!
+//! # Example
+//!
+//! A policy over a batch (here: the legal action of lowest index) against
+//! three copies of the built-in greedy policy, over one duplicate wall (24
+//! games), and the standings of the games, without records:
+//!
+//! ```
+//! use std::sync::{Arc, Mutex};
+//!
+//! use mcr_engine::arena::batch::{self, BatchPolicy};
+//! use mcr_engine::arena::builtin::{Builtin, Kind};
+//! use mcr_engine::arena::duplicate::{Format, Shard, GAMES_PER_WALL};
+//! use mcr_engine::arena::standings::Builder;
+//! use mcr_engine::arena::{ArenaConfig, SeatSpec};
+//! use mcr_engine::env::action::NUM_ACTIONS;
+//! use mcr_engine::env::obs::ObsKind;
+//! use mcr_engine::fans::Profile;
+//!
+//! struct Lowest;
+//!
+//! impl BatchPolicy for Lowest {
+//!     fn obs(&self) -> ObsKind {
+//!         ObsKind::Compact
+//!     }
+//!
+//!     fn act(&mut self, _obs: &[u8], mask: &[u8], actions: &mut [i64]) -> Result<(), String> {
+//!         for (row, action) in mask.chunks_exact(NUM_ACTIONS).zip(actions) {
+//!             *action = row.iter().position(|&legal| legal != 0).unwrap_or(0) as i64;
+//!         }
+//!         Ok(())
+//!     }
+//! }
+//!
+//! let greedy = |seed| SeatSpec::Native {
+//!     name: format!("greedy-{seed}"),
+//!     policy: Arc::new(Builtin::new(Kind::Greedy, seed)),
+//! };
+//! let lowest = SeatSpec::Batch {
+//!     name: "lowest".into(),
+//!     policy: Arc::new(Mutex::new(Box::new(Lowest) as Box<dyn BatchPolicy>)),
+//! };
+//! let cfg = ArenaConfig {
+//!     seats: [lowest, greedy(1), greedy(2), greedy(3)],
+//!     games: GAMES_PER_WALL,
+//!     seed: 7,
+//!     jobs: 1,
+//!     keep_debug: false,
+//!     profile: Profile::default(),
+//!     duplicate: Some(Shard::ALL),
+//!     format: Format::Duplicate,
+//!     sprt: None,
+//!     done: None,
+//!     max_line_bytes: mcr_engine::record::DEFAULT_MAX_LINE_BYTES,
+//! };
+//! assert!(batch::all_batched(&cfg));
+//! let mut standings = Builder::default();
+//! let mut points = [0i64; 4];
+//! let played = batch::run(&cfg, 64, false, |g, outcome| {
+//!     // Seat s of game g is entry `seating[s]`.
+//!     let seating = cfg.seating(g);
+//!     for s in 0..4 {
+//!         points[seating[s]] += i64::from(outcome.scores[s]);
+//!     }
+//!     let summary = outcome.summary.ok_or("the batched runner summarises every game")?;
+//!     standings.add(summary, format!("game {g}"));
+//!     Ok(())
+//! })?;
+//! assert_eq!(played, 24);
+//! assert_eq!(points.iter().sum::<i64>(), 0);
+//! let table = standings.finish();
+//! assert!(table.bots.iter().all(|b| b.games == 24));
+//! # Ok::<(), mcr_engine::arena::ArenaError>(())
+//! ```
 
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
@@ -30,7 +104,16 @@ use crate::record::{GameRecord, TurnRecord};
 /// `self.obs().len()` bytes, `mask` `rows` masks of 235; one action index
 /// per row goes into `actions`. An error stops the run.
 pub trait BatchPolicy: Send {
+    /// The observation encoding it reads: each row's observation is
+    /// [`ObsKind::len`] bytes.
     fn obs(&self) -> ObsKind;
+
+    /// Chooses one action per row: `obs` holds the rows' observations
+    /// back to back, `mask` their legal masks ([`NUM_ACTIONS`] bytes each,
+    /// non-zero for a legal action), and `actions[r]` gets row r's action
+    /// index. An index outside its mask is sent as a refused answer (the
+    /// judge rejects it), as the environment does. An `Err` stops the run
+    /// ([`ArenaError::Output`]).
     fn act(&mut self, obs: &[u8], mask: &[u8], actions: &mut [i64]) -> Result<(), String>;
 }
 
@@ -52,8 +135,12 @@ impl LocalPlayer for OneRow {
     }
 }
 
-/// Games played at once by default.
+/// Games played at once by default (the `tables` of [`run`]).
 pub const TABLES: usize = 512;
+
+/// One table's rows of a step: (entry, row in the entry's batch,
+/// observation, mask).
+type TableRows = Vec<(usize, usize, Vec<u8>, Vec<u8>)>;
 
 struct Table {
     /// Position in run order, game index.
@@ -168,7 +255,7 @@ pub fn run(
         }
         // Write the observations and masks (tables in parallel: each writes
         // its own rows, collected then copied in place).
-        let written: Vec<Vec<(usize, usize, Vec<u8>, Vec<u8>)>> = pool.install(|| {
+        let written: Vec<TableRows> = pool.install(|| {
             active
                 .par_iter()
                 .with_min_len(16)

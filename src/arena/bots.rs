@@ -33,6 +33,46 @@
 //!
 //! Relative `dir` and a relative program path containing a `/` are taken
 //! from the bots file's folder. Every error names the file, line and column.
+//!
+//! # Example
+//!
+//! ```
+//! use std::path::Path;
+//!
+//! use mcr_engine::arena::bots::{self, BotEntry, Io};
+//!
+//! let text = r#"
+//! [[bot]]
+//! name = "sample"
+//! command = "./sample --fast"
+//! io = "simple"
+//! time_limit_ms = 2000
+//!
+//! [[bot]]
+//! builtin = "greedy"
+//!
+//! [[bot]]
+//! name = "greedy-1"
+//! builtin = "greedy"
+//! seed = 1
+//!
+//! [[bot]]
+//! builtin = "random"
+//! "#;
+//! // As `bots::load` reads a file in /srv/bots.
+//! let entries = bots::parse(text, Path::new("/srv/bots")).map_err(|(at, why)| format!("{at:?}: {why}"))?;
+//! let names: Vec<&str> = entries.iter().map(BotEntry::name).collect();
+//! assert_eq!(names, ["sample", "greedy", "greedy-1", "random"]);
+//! let BotEntry::Program(sample) = &entries[0] else { unreachable!() };
+//! assert_eq!(sample.argv, ["/srv/bots/./sample", "--fast"]);
+//! assert_eq!((sample.io, sample.time_limit_ms, sample.memory_mb), (Io::Simple, 2000, 256));
+//!
+//! // A mistake is named with its line and column.
+//! let (at, why) = bots::parse(&text.replace("2000", "0"), Path::new("")).unwrap_err();
+//! assert_eq!(at, Some((6, 17)));
+//! assert_eq!(why, "time_limit_ms = 0: must be 1..=86400000");
+//! # Ok::<(), String>(())
+//! ```
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -44,24 +84,37 @@ use toml::Spanned;
 use super::builtin::{Builtin, Kind};
 use super::SeatSpec;
 
-/// Botzone's defaults (its bot protocol: 1 s per turn, twice on the
-/// first, 1 s per keep-running turn for C++, 256 MB).
+/// Botzone's time limit of a turn, in milliseconds: 1 s (the first turn
+/// of a game gets twice this).
 pub const DEFAULT_TIME_LIMIT_MS: u64 = 1000;
+/// Botzone's time limit of a turn of a kept-running bot, in milliseconds:
+/// 1 s (its figure for C++).
 pub const DEFAULT_KEEP_RUNNING_LIMIT_MS: u64 = 1000;
+/// Botzone's memory limit, in MiB: 256.
 pub const DEFAULT_MEMORY_MB: u64 = 256;
-/// Bounds on the numbers a bots file may give (a day per turn, 64 GiB).
+/// The largest `time_limit_ms` and `keep_running_limit_ms` a bots file may
+/// give: a day.
 pub const MAX_TIME_LIMIT_MS: u64 = 86_400_000;
+/// The largest `memory_mb` a bots file may give: 64 GiB.
 pub const MAX_MEMORY_MB: u64 = 65_536;
 
 /// How a bot reads its requests and writes its answers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Io {
+    /// `io = "json"`: a turn's input is one JSON line (`requests`,
+    /// `responses`, `data`, `globaldata`); the output is one JSON value,
+    /// an object with `response` (and `debug`, `data`, `globaldata`) or the
+    /// response itself.
     Json,
+    /// `io = "simple"`: a turn's input is the turn number, then the
+    /// requests and responses one a line; the output's lines are the
+    /// response, `debug`, `data`, then `globaldata`.
     Simple,
 }
 
 impl Io {
+    /// The name in the bots file and records: `json` or `simple`.
     pub fn name(self) -> &'static str {
         match self {
             Io::Json => "json",
@@ -73,12 +126,22 @@ impl Io {
 /// One bot program and its limits.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BotSpec {
+    /// Shown in records (`players`, `arena.bots`) and standings; 1 to 200
+    /// printable characters in a bots file.
     pub name: String,
-    /// Program and arguments.
+    /// Program and arguments (a program without a `/` is looked up on
+    /// `PATH`).
     pub argv: Vec<String>,
+    /// How it reads its requests and writes its answers.
     pub io: Io,
+    /// Wall-clock limit of a turn started afresh, in milliseconds; the
+    /// first turn of a game gets twice this.
     pub time_limit_ms: u64,
+    /// Wall-clock limit of a turn of its kept-running process, in
+    /// milliseconds.
     pub keep_running_limit_ms: u64,
+    /// Memory limit in MiB: the memory cgroup's where there is one, else
+    /// the address space's (`RLIMIT_AS`); none off Unix.
     pub memory_mb: u64,
     /// Its working directory; `None`: a fresh empty folder per bot.
     pub dir: Option<PathBuf>,
@@ -110,9 +173,11 @@ impl BotSpec {
 /// A bots file that cannot be used: where and why.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BotsError {
+    /// The bots file.
     pub file: PathBuf,
     /// 1-based line and column, when the problem has a place.
     pub at: Option<(usize, usize)>,
+    /// What is wrong.
     pub message: String,
 }
 
@@ -238,7 +303,7 @@ pub fn parse(text: &str, base: &Path) -> Result<Vec<BotEntry>, ParseError> {
 /// [`parse`] for a file of exactly `count` entries.
 pub fn parse_n(text: &str, base: &Path, count: usize) -> Result<Vec<BotEntry>, ParseError> {
     let at = |span: std::ops::Range<usize>| Some(line_col_of(text, span.start));
-    let shape: FileShape = toml::from_str(text).map_err(|e| (e.span().and_then(|s| at(s)), e.message().to_string()))?;
+    let shape: FileShape = toml::from_str(text).map_err(|e| (e.span().and_then(&at), e.message().to_string()))?;
     if shape.bot.len() != count {
         let place = shape.bot.get(count).map(|b| b.span()).and_then(at);
         let why = if count == 4 {

@@ -45,7 +45,8 @@ use crate::tiles::{Tile, TILE_KINDS};
 pub struct Decision<'a> {
     /// The game (a policy reads only what `seat` may see).
     pub engine: &'a Engine,
-    /// The discards seen so far by every seat.
+    /// What every seat has seen of the game so far, the public record of
+    /// its events.
     pub seen: &'a Seen,
     /// The seat deciding.
     pub seat: u8,

@@ -11,6 +11,27 @@
 //! seat under every quan at least once, each quan's six games give each bot
 //! every seat, and each bot has its seat wind equal to the prevalent wind in
 //! exactly 6 of the 24 games.
+//!
+//! # Example
+//!
+//! ```
+//! use mcr_engine::arena::duplicate::{Format, Game, Shard};
+//!
+//! // Game 30 of a duplicate run: wall 1, perm 6, under quan 1 (South).
+//! let g = Game::at(30);
+//! assert_eq!((g.wall, g.perm, g.quan()), (1, 6, 1));
+//! assert_eq!(g.seats(), [0, 1, 2, 3]);
+//! // Every perm of a wall deals the same tiles.
+//! assert_eq!(g.deal(7).wall, Game::of(1, 0).deal(7).wall);
+//!
+//! // In `1v3` game p of a wall seats the candidate (entry 0) in seat p.
+//! assert_eq!(Format::OneVsThree.seats(2), [1, 2, 0, 3]);
+//!
+//! // `--shard 1/4`: games 1, 5, 9, ...
+//! let shard: Shard = "1/4".parse()?;
+//! assert!(shard.contains(9) && !shard.contains(10));
+//! # Ok::<(), String>(())
+//! ```
 
 use crate::env::wall::{self, Deal};
 use std::fmt;
@@ -151,29 +172,40 @@ impl Format {
     }
 }
 
-/// One game of a duplicate run.
+/// One game of a walled run: the duplicate format, or `1v3` or `2v2`
+/// ([`Format::game`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Game {
-    /// Its place in the run: `wall * 24 + perm`.
+    /// Its place in the run: `wall * G + perm`, G the format's games per
+    /// wall (24 in the duplicate format).
     pub index: u64,
+    /// Its wall: the games of one wall are dealt the same tiles.
     pub wall: u64,
+    /// Its game in the wall, `0..G`: in the duplicate format, its seating
+    /// ([`SEATINGS`]) and prevalent wind.
     pub perm: u8,
 }
 
 impl Game {
+    /// Game `index` of a duplicate run (24 games a wall); for another
+    /// format, see [`Format::game`].
     pub fn at(index: u64) -> Game {
         Game { index, wall: index / GAMES_PER_WALL, perm: (index % GAMES_PER_WALL) as u8 }
     }
 
+    /// Perm `perm` (`0..24`) of wall `wall` of a duplicate run.
     pub fn of(wall: u64, perm: u8) -> Game {
         Game { index: wall * GAMES_PER_WALL + perm as u64, wall, perm }
     }
 
+    /// The prevalent wind in the duplicate format, 0 (East) to 3 (North):
+    /// `perm / 6`.
     pub fn quan(&self) -> u8 {
         self.perm / 6
     }
 
-    /// Bot entry by seat.
+    /// Bot entry by seat in the duplicate format ([`SEATINGS`]); for
+    /// another format, see [`Format::seats`].
     pub fn seats(&self) -> [u8; 4] {
         SEATINGS[self.perm as usize]
     }
@@ -190,13 +222,17 @@ impl Game {
 /// `--shard I/N`: the games whose index modulo N is I.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shard {
+    /// This shard's number, `0..count`.
     pub index: u64,
+    /// Shards the run is split into, at least 1.
     pub count: u64,
 }
 
 impl Shard {
+    /// The whole run: `0/1`.
     pub const ALL: Shard = Shard { index: 0, count: 1 };
 
+    /// Game `game_index` of the run is this shard's.
     pub fn contains(&self, game_index: u64) -> bool {
         game_index % self.count == self.index
     }

@@ -20,31 +20,61 @@ use crate::tiles::Tile;
 
 /// What an in-process seat sees when asked.
 pub struct SeatTurn<'a> {
+    /// The judge's state at this request. It holds every seat's hand and
+    /// the wall: a fair player reads only what its seat may see (its own
+    /// hand, every seat's packs and discards, the current tile).
     pub engine: &'a Engine,
+    /// What every seat has seen of the game so far, the public record of
+    /// its events (what the environment's observations read).
     pub seen: &'a Seen,
+    /// The seat asked, 0 to 3.
     pub seat: u8,
+    /// The seat's request in the judge's text protocol, as a bot program
+    /// would be given it (`2 W1`: the seat draws W1).
     pub request: &'a str,
 }
 
 /// A seat played in this process (a Python policy, a Rust closure): it
 /// returns its answer string, or an error that stops the run.
 pub trait LocalPlayer: Send {
+    /// The answer to `turn`'s request in the judge's text protocol
+    /// (`PASS`, `PLAY W1`, `HU`, ...). The engine judges it as it judges a
+    /// bot's: an answer it refuses ends the game with the seat at fault.
+    /// An `Err` stops the run ([`GameError::Local`]).
     fn answer(&mut self, turn: &SeatTurn<'_>) -> Result<String, String>;
 }
 
 /// One seat of a game.
+#[allow(
+    clippy::large_enum_variant,
+    reason = "four seats a game, made once per game: boxing the runner would buy nothing"
+)]
 pub enum Seat {
+    /// A bot program, run under the platform's protocol and limits.
     Bot(BotRunner),
+    /// A player in this process.
     Local(Box<dyn LocalPlayer>),
 }
 
 /// Why a game could not be played to its end.
 #[derive(Debug, thiserror::Error)]
 pub enum GameError {
+    /// The engine stopped the game on an error of its own (a seat's
+    /// refused answer is not one: it ends the game as the judge does).
     #[error("engine: {0}")]
     Engine(#[from] EngineError),
+    /// An in-process player returned an error; a problem of the runner's
+    /// own that is not the engine's (a record it cannot summarise) is
+    /// reported as seat 0.
     #[error("seat {seat}: {message}")]
-    Local { seat: u8, message: String },
+    Local {
+        /// The seat of the game, 0 to 3.
+        seat: u8,
+        /// The error.
+        message: String,
+    },
+    /// The run was interrupted ([`super::interrupt`]) during the game: its
+    /// bots were killed and it has no record.
     #[error("interrupted")]
     Interrupted,
 }
@@ -53,14 +83,26 @@ pub enum GameError {
 /// them).
 #[derive(Clone, Debug)]
 pub struct GameInfo {
+    /// The record's `game_id` ([`super::game_id`]: `arena-SEED-G`).
     pub game_id: String,
+    /// The player of each seat, by name (`players` and `arena.bots`).
     pub bots: [String; 4],
+    /// The game's run index (`arena.game`).
     pub game: u64,
+    /// The run's seed (`arena.seed`).
     pub seed: u64,
+    /// Each seat's time limit per turn in milliseconds, 0 for an
+    /// in-process seat (`arena.time_limit_ms`).
     pub time_limit_ms: [u64; 4],
-    /// Extra keys for `"arena"` (the duplicate format's wall and perm).
+    /// Extra keys for `"arena"`: the tournament's identity
+    /// ([`super::ArenaConfig::identity`]) and, in a walled run, the game's
+    /// `wall` and `perm`.
     pub extra: Map<String, Value>,
+    /// Keep the bots' `debug` output in the turns, each cut to
+    /// [`MAX_DEBUG_BYTES`] bytes.
     pub keep_debug: bool,
+    /// The rule profile the engine plays by (the record's `rules` when it
+    /// is not the default).
     pub profile: &'static Profile,
 }
 
@@ -70,6 +112,8 @@ pub struct GameOutcome {
     /// The record, one JSON line (empty when the run keeps none: then
     /// `summary` is there).
     pub record: String,
+    /// The final score of each seat, as the judge's last display gives
+    /// them (0 each when it gives none).
     pub scores: [i32; 4],
     /// What the standings read of the record, made without reading it
     /// back ([`super::batch`]; `None`: read from the record).

@@ -20,6 +20,43 @@
 //!   standings at the end).
 //! - [`standings`]: tournament standings from records alone.
 //! - [`run`]: many games, in parallel, each record handed over in run order.
+//!
+//! # Example
+//!
+//! A duplicate tournament of the four entries of a bots file, 10 walls
+//! (240 games) two at a time, into a record file that a later run with the
+//! same arguments continues; then its standings:
+//!
+//! ```no_run
+//! use std::path::Path;
+//!
+//! use mcr_engine::arena::{self, bots, duplicate, output, standings, ArenaConfig};
+//! use mcr_engine::fans::Profile;
+//!
+//! let entries = bots::load(Path::new("BOTS.toml"))?;
+//! let cfg = ArenaConfig {
+//!     seats: std::array::from_fn(|i| entries[i].seat()),
+//!     games: 10 * duplicate::GAMES_PER_WALL,
+//!     seed: 1,
+//!     jobs: 2,
+//!     keep_debug: false,
+//!     profile: Profile::default(),
+//!     duplicate: Some(duplicate::Shard::ALL),
+//!     format: duplicate::Format::Duplicate,
+//!     sprt: None,
+//!     done: None,
+//!     max_line_bytes: mcr_engine::record::DEFAULT_MAX_LINE_BYTES,
+//! };
+//! // Ctrl-C stops the run: its bots are killed, the records written stay whole.
+//! arena::install_interrupt_handler();
+//! let out = output::Out::File(Path::new("games.jsonl.gz"));
+//! let finished = output::run_into(&cfg, out, |done, total| eprint!("\r{done}/{total}"))?;
+//! if let Some(why) = &finished.stopped {
+//!     eprintln!("stopped: {why}");
+//! }
+//! print!("{}", standings::format::text(&finished.standings));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 pub mod batch;
 pub mod bots;
@@ -58,6 +95,9 @@ pub fn interrupt() {
     INTERRUPTED.store(true, Ordering::Relaxed);
 }
 
+/// Whether the run is to stop: [`interrupt`] was called (or Ctrl-C or
+/// SIGTERM came, after [`install_interrupt_handler`]) and
+/// [`clear_interrupt`] has not been called since.
 pub fn is_interrupted() -> bool {
     INTERRUPTED.load(Ordering::Relaxed)
 }
@@ -67,13 +107,21 @@ pub fn clear_interrupt() {
     INTERRUPTED.store(false, Ordering::Relaxed);
 }
 
+#[cfg(unix)]
 extern "C" fn on_signal(_: libc::c_int) {
     INTERRUPTED.store(true, Ordering::Relaxed);
 }
 
 /// Ctrl-C and SIGTERM stop the run cleanly instead of killing the arena
-/// with its bots still running.
+/// with its bots still running (Unix; elsewhere Ctrl-C ends the arena).
+/// The handler replaces the process's own for both signals and only sets
+/// the flag of [`is_interrupted`].
 pub fn install_interrupt_handler() {
+    #[cfg(unix)]
+    // SAFETY: `sa` starts all zeroes, a valid `sigaction` (no flags), and
+    // `sigemptyset` initialises its mask; both calls get pointers to that
+    // live local (only read by `sigaction`) and a null old action. The
+    // handler, `on_signal`, only stores to an atomic: async-signal-safe.
     unsafe {
         let mut sa: libc::sigaction = std::mem::zeroed();
         sa.sa_sigaction = on_signal as extern "C" fn(libc::c_int) as usize;
@@ -85,32 +133,47 @@ pub fn install_interrupt_handler() {
 
 /// Makes a seat's in-process player for each game.
 pub trait LocalFactory: Send + Sync {
+    /// A fresh player for one seat of one game: [`run`] calls it once per
+    /// game for each seat the entry holds, from its worker threads.
     fn make(&self) -> Box<dyn LocalPlayer>;
 }
 
 /// Who plays a seat.
 #[derive(Clone)]
 pub enum SeatSpec {
+    /// A bot program, run under the platform's protocol, limits and
+    /// verdicts ([`process`]); only [`run`] plays it.
     Bot(Arc<BotSpec>),
+    /// A player in this process ([`LocalPlayer`]: a Python policy, a Rust
+    /// closure) answering the judge's request strings; only [`run`] plays it.
     Local {
+        /// Shown in records and standings.
         name: String,
+        /// Makes the player of each game.
         factory: Arc<dyn LocalFactory>,
     },
     /// A policy deciding many rows at once ([`batch`]); in [`run`] it is
     /// asked one row at a time.
     Batch {
+        /// Shown in records and standings.
         name: String,
+        /// The policy, shared by every game and seat of the entry.
         policy: batch::Shared,
     },
     /// A policy deciding from the game itself ([`builtin`]): played in
     /// process by both runners.
     Native {
+        /// Shown in records and standings.
         name: String,
+        /// The policy: a [`builtin::Builtin`], or another
+        /// [`builtin::NativePolicy`].
         policy: Arc<dyn builtin::NativePolicy>,
     },
 }
 
 impl SeatSpec {
+    /// The entry's name, as records (`players`, `arena.bots`) and the
+    /// standings show it.
     pub fn name(&self) -> &str {
         match self {
             SeatSpec::Bot(b) => &b.name,
@@ -122,17 +185,32 @@ impl SeatSpec {
 /// A run of games.
 #[derive(Clone)]
 pub struct ArenaConfig {
+    /// The four entries. In a plain run seat i of every game is entry i;
+    /// in a walled run the format seats them ([`ArenaConfig::seating`]).
+    /// One [`SeatSpec::Bot`] entry seated twice shares its `globaldata`,
+    /// as one bot does on Botzone.
     pub seats: [SeatSpec; 4],
+    /// Games in the run: their run indices are `0..games` (a walled run:
+    /// walls x the format's games per wall). A shard or a resumed output
+    /// plays part of them ([`ArenaConfig::schedule`]).
     pub games: u64,
+    /// Seed of the deals (the walls, their judge seeds and, outside the
+    /// duplicate format, the prevalent winds) and of the records' game ids:
+    /// one seed, one set of games.
     pub seed: u64,
-    /// Games played at once (at least 1).
+    /// Games played at once by [`run`] (clamped to 1..=256); threads
+    /// stepping the tables in [`batch::run`].
     pub jobs: usize,
+    /// Keep each bot's `debug` output in the records' turns (at most
+    /// [`protocol::MAX_DEBUG_BYTES`] a turn); otherwise it is dropped.
     pub keep_debug: bool,
+    /// The rule profile the engine scores by; a record names it (`rules`)
+    /// when it is not [`Profile::default`].
     pub profile: &'static Profile,
-    /// `Some`: a duplicate run ([`duplicate`]): `games` is walls x 24, game
-    /// `g` is wall `g / 24` under seating `g % 24`, and only the games of
-    /// the shard are played. `None`: game `g` is its own deal, seat i the
-    /// i-th entry.
+    /// `Some`: a walled run ([`duplicate`]): game `g` is wall `g / G` under
+    /// seating `g % G`, G the `format`'s games per wall (24 in the duplicate
+    /// format), and only the games of the shard are played. `None`: game
+    /// `g` is its own deal, seat i the i-th entry.
     pub duplicate: Option<duplicate::Shard>,
     /// How a wall's games seat the entries, when `duplicate` is `Some`
     /// (`games` is walls x [`duplicate::Format::games_per_wall`]).
@@ -224,12 +302,38 @@ pub fn bots_hash(seats: &[SeatSpec; 4]) -> String {
 /// Why a run stopped.
 #[derive(Debug, thiserror::Error)]
 pub enum ArenaError {
+    /// A bot's program or folder is missing or unusable ([`check_bots`]):
+    /// no game was played.
     #[error("bot {name:?} (seat {seat}) cannot start: {why}")]
-    CannotStart { seat: usize, name: String, why: String },
+    CannotStart {
+        /// Its entry's index in [`ArenaConfig::seats`].
+        seat: usize,
+        /// Its entry's name.
+        name: String,
+        /// What is wrong, with the path.
+        why: String,
+    },
+    /// A game could not be played to its end: the run stopped there.
     #[error("game {game}: {error}")]
-    Game { game: u64, error: GameError },
+    Game {
+        /// The game's run index.
+        game: u64,
+        /// Why it could not be played.
+        error: GameError,
+    },
+    /// The run was interrupted ([`interrupt`], Ctrl-C, SIGTERM). The games
+    /// finished by then were handed over; a game cut short was not (a
+    /// resumed run plays it).
     #[error("interrupted after {done} games")]
-    Interrupted { done: u64 },
+    Interrupted {
+        /// Games handed over before the stop.
+        done: u64,
+    },
+    /// The output or an in-process policy failed, or the run cannot be
+    /// set up as asked; the message says which: the callback's error (a
+    /// record that could not be written), an output that cannot be
+    /// continued ([`resume`]), a batch policy's error, a seat the batched
+    /// runner cannot play, a format the sequential test refuses.
     #[error("{0}")]
     Output(String),
 }
@@ -271,10 +375,19 @@ pub fn check_bots(seats: &[SeatSpec; 4]) -> Result<(), ArenaError> {
     Ok(())
 }
 
+#[cfg(unix)]
 fn is_executable(p: &Path) -> bool {
     use std::os::unix::ffi::OsStrExt;
     let Ok(c) = std::ffi::CString::new(p.as_os_str().as_bytes()) else { return false };
+    // SAFETY: `c` is a NUL-terminated string that lives through the call,
+    // which only reads it.
     p.is_file() && unsafe { libc::access(c.as_ptr(), libc::X_OK) } == 0
+}
+
+/// Off Unix there is no executable bit: a file will do.
+#[cfg(not(unix))]
+fn is_executable(p: &Path) -> bool {
+    p.is_file()
 }
 
 /// The record's game id of game `g` of a run seeded `seed`.
@@ -296,6 +409,9 @@ const AHEAD_PER_JOB: u64 = 32;
 pub fn run(cfg: &ArenaConfig, mut each: impl FnMut(u64, GameOutcome) -> Result<(), String>) -> Result<u64, ArenaError> {
     check_bots(&cfg.seats)?;
     // A bot closing its input must not end the arena.
+    #[cfg(unix)]
+    // SAFETY: SIG_IGN installs no handler code; a write to a closed pipe
+    // then fails with EPIPE, which the runner treats as a closed input.
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_IGN);
     }
@@ -437,7 +553,9 @@ fn same_bot(a: &SeatSpec, b: &SeatSpec) -> bool {
     }
 }
 
-/// Game `g` of the run.
+/// Plays game `g` of `cfg` with `seats`, seat i of the game being
+/// `seats[i]` (in a walled run, seat them by [`ArenaConfig::seating`]): the
+/// deal and the record's keys are the ones [`run`] gives game `g`.
 pub fn play_one(cfg: &ArenaConfig, g: u64, seats: &mut [Seat; 4]) -> Result<GameOutcome, GameError> {
     let (deal, info) = setup(cfg, g);
     game::play(&deal, seats, &info)

@@ -52,9 +52,9 @@ pub struct Finished {
 
 /// Plays `cfg` into `out`; `progress(done, scheduled)` after each record
 /// written. An `Err` is a refusal before any game.
-pub fn run_into(cfg: &ArenaConfig, out: Out<'_>, mut progress: impl FnMut(u64, u64)) -> Result<Finished, ArenaError> {
+pub fn run_into(cfg: &ArenaConfig, out: Out<'_>, progress: impl FnMut(u64, u64)) -> Result<Finished, ArenaError> {
     let mut session = Session::open(cfg, out, |_| {})?;
-    let result = session.play(cfg, |_| {}, |done, total| progress(done, total));
+    let result = session.play(cfg, |_| {}, progress);
     Ok(session.finish(result.err()))
 }
 

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use super::bots::BotSpec;
 use super::protocol::{self, History, Reply};
-use super::sandbox::{self, Exit, Jail, Launch, Spawned};
+use super::sandbox::{self, Exit, Jail, Launch, Poller, Ready, Spawned};
 
 /// A turn's output is at most this long (botzone-local's cap): the OLE verdict.
 pub const MAX_OUTPUT_BYTES: usize = 1 << 20;
@@ -31,6 +31,8 @@ pub enum Verdict {
 }
 
 impl Verdict {
+    /// The verdict as records and standings name it: `TLE`, `MLE`, `OLE`,
+    /// `RE` or `NJ`.
     pub fn name(self) -> &'static str {
         match self {
             Verdict::Tle => "TLE",
@@ -45,6 +47,7 @@ impl Verdict {
 /// The end of one bot's turn.
 #[derive(Clone, Debug)]
 pub struct TurnResult {
+    /// The bot's reply, or the platform's verdict on its turn.
     pub outcome: Result<Reply, Verdict>,
     /// Wall-clock time from the request written to the answer read.
     pub elapsed: Duration,
@@ -96,6 +99,10 @@ pub struct BotRunner {
 }
 
 impl BotRunner {
+    /// The runner of `spec` over one game: its processes start in `dir`
+    /// (their working directory and `HOME`) inside `jail` (its control
+    /// groups, [`Jail::new`]); `globaldata` is its entry's, kept across the
+    /// games of the run. No process starts before [`BotRunner::prepare`].
     pub fn new(spec: Arc<BotSpec>, dir: PathBuf, globaldata: GlobalData, jail: Arc<Jail>) -> BotRunner {
         BotRunner {
             spec,
@@ -113,6 +120,7 @@ impl BotRunner {
         }
     }
 
+    /// The program and limits it runs.
     pub fn spec(&self) -> &BotSpec {
         &self.spec
     }
@@ -131,7 +139,7 @@ impl BotRunner {
             protocol::bare_input(self.spec.io, self.spec.quote_requests, request, &mut input);
             limit = Duration::from_millis(self.spec.keep_running_limit_ms);
             if let Some(p) = &self.proc {
-                p.signal_group(libc::SIGCONT);
+                p.resume();
             }
         } else {
             self.kill();
@@ -158,7 +166,7 @@ impl BotRunner {
         let State::Ready { input, limit } = std::mem::replace(&mut self.state, State::Idle) else { return };
         let start = Instant::now();
         let out = std::mem::take(&mut self.out_buf);
-        let may_have_exited = self.proc.as_ref().is_none_or(|p| p.pidfd.is_none());
+        let may_have_exited = self.proc.as_ref().is_none_or(|p| !p.reports_exit());
         self.state = State::Running {
             input,
             written: 0,
@@ -176,23 +184,15 @@ impl BotRunner {
     fn pump_write(&mut self) {
         let (State::Running { input, written, .. }, Some(p)) = (&mut self.state, &mut self.proc) else { return };
         while *written < input.len() {
-            let Some(fd) = p.stdin.as_ref() else {
-                *written = input.len();
-                break;
-            };
-            let n = unsafe { libc::write(sandbox::raw(fd), input[*written..].as_ptr().cast(), input.len() - *written) };
-            if n > 0 {
-                *written += n as usize;
-            } else {
-                let e = io::Error::last_os_error();
-                if e.kind() == io::ErrorKind::Interrupted {
-                    continue;
-                }
-                if e.kind() != io::ErrorKind::WouldBlock {
-                    // The bot closed its input (or died): nothing more to write.
+            match p.write_input(&input[*written..]) {
+                Ok(n) if n > 0 => *written += n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) if e.kind() == io::ErrorKind::WouldBlock => break,
+                // The bot closed its input (or died): nothing more to write.
+                _ => {
                     *written = input.len();
+                    break;
                 }
-                break;
             }
         }
         if *written == input.len() && !self.spec.keep_running {
@@ -203,29 +203,24 @@ impl BotRunner {
 
     /// Reads what the bot has written, up to the output cap.
     fn pump_read(&mut self) {
-        let Some(p) = &self.proc else { return };
+        let Some(p) = &mut self.proc else { return };
         let State::Running { out, stdout_open, .. } = &mut self.state else { return };
         while *stdout_open {
-            // Straight into the output buffer's spare room (no zeroing).
             out.reserve(16 << 10);
-            let spare = out.capacity() - out.len();
-            let n = unsafe { libc::read(sandbox::raw(&p.stdout), out.as_mut_ptr().add(out.len()).cast(), spare) };
-            if n > 0 {
-                unsafe { out.set_len(out.len() + n as usize) };
-                if out.len() > MAX_OUTPUT_BYTES + protocol::KEEP_RUNNING.len() + 2 {
+            match p.read_output(out) {
+                Ok(0) => *stdout_open = false,
+                Ok(_) => {
+                    if out.len() > MAX_OUTPUT_BYTES + protocol::KEEP_RUNNING.len() + 2 {
+                        break;
+                    }
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => {
+                    if e.kind() != io::ErrorKind::WouldBlock {
+                        *stdout_open = false;
+                    }
                     break;
                 }
-            } else if n == 0 {
-                *stdout_open = false;
-            } else {
-                let e = io::Error::last_os_error();
-                if e.kind() == io::ErrorKind::Interrupted {
-                    continue;
-                }
-                if e.kind() != io::ErrorKind::WouldBlock {
-                    *stdout_open = false;
-                }
-                break;
             }
         }
     }
@@ -252,7 +247,7 @@ impl BotRunner {
             self.keeping = keep;
             if keep {
                 if let Some(p) = &self.proc {
-                    p.signal_group(libc::SIGSTOP);
+                    p.pause();
                 }
             } else {
                 self.kill();
@@ -330,6 +325,7 @@ impl BotRunner {
         r
     }
 
+    /// A turn has begun ([`BotRunner::start`]) and is not decided yet.
     pub fn is_running(&self) -> bool {
         matches!(self.state, State::Running { .. })
     }
@@ -358,8 +354,7 @@ pub fn interrupted() -> bool {
 /// verdict or deadline), polling all their pipes together. Returns false
 /// when interrupted (the bots in flight are killed).
 pub fn poll_turns(bots: &mut [&mut BotRunner]) -> bool {
-    let mut fds: Vec<libc::pollfd> = Vec::with_capacity(bots.len() * 3);
-    let mut owner: Vec<usize> = Vec::with_capacity(bots.len() * 3);
+    let mut poller = Poller::default();
     loop {
         let now = Instant::now();
         for b in bots.iter_mut() {
@@ -371,53 +366,37 @@ pub fn poll_turns(bots: &mut [&mut BotRunner]) -> bool {
             }
             return false;
         }
-        fds.clear();
-        owner.clear();
+        poller.clear();
         let mut wake = now + Duration::from_millis(50);
         for (i, b) in bots.iter().enumerate() {
             let (State::Running { input, written, deadline, stdout_open, .. }, Some(p)) = (&b.state, &b.proc) else {
                 continue;
             };
             wake = wake.min(*deadline);
-            if let (true, Some(fd)) = (*written < input.len(), &p.stdin) {
-                fds.push(libc::pollfd { fd: sandbox::raw(fd), events: libc::POLLOUT, revents: 0 });
-                owner.push(i);
+            if *written < input.len() {
+                poller.want(p, Ready::Input, i);
             }
             if *stdout_open {
-                fds.push(libc::pollfd { fd: sandbox::raw(&p.stdout), events: libc::POLLIN, revents: 0 });
-                owner.push(i);
+                poller.want(p, Ready::Output, i);
             }
-            match &p.pidfd {
-                Some(fd) => {
-                    fds.push(libc::pollfd { fd: sandbox::raw(fd), events: libc::POLLIN, revents: 0 });
-                    owner.push(i);
-                }
-                // Without pidfd the exit is found by looking often.
-                None => wake = wake.min(now + Duration::from_millis(1)),
+            // Without a pidfd the exit is found by looking often.
+            if !poller.want(p, Ready::Exit, i) {
+                wake = wake.min(now + Duration::from_millis(1));
             }
         }
-        if owner.is_empty() && !bots.iter().any(|b| b.is_running()) {
+        if poller.is_empty() && !bots.iter().any(|b| b.is_running()) {
             return true;
         }
-        let timeout = wake.saturating_duration_since(now);
-        let ms = (timeout.as_micros().div_ceil(1000)).min(i32::MAX as u128) as i32;
-        let r = unsafe { libc::poll(fds.as_mut_ptr(), fds.len() as libc::nfds_t, ms) };
-        if r <= 0 {
-            continue;
-        }
-        for (k, fd) in fds.iter().enumerate() {
-            if fd.revents == 0 {
-                continue;
-            }
-            let b = &mut *bots[owner[k]];
-            if fd.events == libc::POLLOUT {
-                b.pump_write();
-            } else if b.proc.as_ref().and_then(|p| p.pidfd.as_ref()).is_some_and(|p| sandbox::raw(p) == fd.fd) {
-                if let State::Running { may_have_exited, .. } = &mut b.state {
-                    *may_have_exited = true;
+        for (i, ready) in poller.wait(wake.saturating_duration_since(now)) {
+            let b = &mut *bots[i];
+            match ready {
+                Ready::Input => b.pump_write(),
+                Ready::Exit => {
+                    if let State::Running { may_have_exited, .. } = &mut b.state {
+                        *may_have_exited = true;
+                    }
                 }
-            } else {
-                b.pump_read();
+                Ready::Output => b.pump_read(),
             }
         }
     }

@@ -1,5 +1,29 @@
 //! Botzone's bot protocol: what a bot is given on a turn and how its output
 //! is read (docs/src/arena.md), in both I/O modes.
+//!
+//! # Example
+//!
+//! ```
+//! use mcr_engine::arena::bots::Io;
+//! use mcr_engine::arena::protocol::{full_input, parse_output, History};
+//!
+//! // Seat 1's second turn, started afresh: the whole history (the first
+//! // request and its answer, then the deal).
+//! let deal = "1 0 0 0 0 W1 W2 W3 W4 W5 W6 W7 W8 W9 T1 T2 T3 F1";
+//! let h = History { requests: vec!["0 1 0".into(), deal.into()], responses: vec!["PASS".into()] };
+//! let mut input = Vec::new();
+//! full_input(Io::Simple, &h, "", "", &mut input);
+//! assert_eq!(input, format!("2\n0 1 0\nPASS\n{deal}\n").as_bytes());
+//! full_input(Io::Json, &h, "my notes", "", &mut input);
+//! let json: serde_json::Value = serde_json::from_slice(&input).unwrap();
+//! assert_eq!(json["requests"][1], deal);
+//! assert_eq!(json["data"], "my notes");
+//!
+//! let reply = parse_output(Io::Json, br#"{"response": "PLAY W1", "data": "kept"}"#).unwrap();
+//! assert_eq!((reply.response.as_str(), reply.data.as_deref()), ("PLAY W1", Some("kept")));
+//! // Output that is not JSON: the NJ verdict.
+//! assert!(parse_output(Io::Json, b"PLAY W1").is_err());
+//! ```
 
 use serde_json::Value;
 
@@ -15,7 +39,10 @@ pub const MAX_DEBUG_BYTES: usize = 1024;
 /// One bot's view of the game so far: its own requests and answers.
 #[derive(Default, Clone, Debug)]
 pub struct History {
+    /// The requests given to the bot so far, oldest first.
     pub requests: Vec<String>,
+    /// Its answers to them, oldest first: one fewer than the requests
+    /// while a turn is in flight.
     pub responses: Vec<String>,
 }
 
@@ -85,14 +112,22 @@ fn one_line(s: &str) -> std::borrow::Cow<'_, str> {
 /// What a bot said on a turn.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Reply {
+    /// The answer the judge reads (`PASS`, `PLAY W1`, ...).
     pub response: String,
+    /// Its debug output, if any (kept in the record with `keep_debug`).
     pub debug: Option<String>,
+    /// Its data for its next turn of this game, if any (kept up to
+    /// [`MAX_DATA_BYTES`]).
     pub data: Option<String>,
+    /// Its data for the later games of the run, if any (kept up to
+    /// [`MAX_DATA_BYTES`]).
     pub globaldata: Option<String>,
 }
 
 /// Reads a turn's output (everything before the keep-running marker).
-/// `Err(())`: a JSON bot's output is not JSON (the NJ verdict).
+/// `Err(())`: a JSON bot's output is not JSON (the NJ verdict); simple
+/// output is always read.
+#[allow(clippy::result_unit_err, reason = "one way to fail, the NJ verdict: the caller names it")]
 pub fn parse_output(io: Io, out: &[u8]) -> Result<Reply, ()> {
     let text = String::from_utf8_lossy(out);
     match io {

@@ -1,6 +1,6 @@
 //! The reference bot (`mcr bot`): speaks Botzone's protocol on stdin/stdout
 //! and answers with the engine's own legal moves, seen from its seat
-//! ([`SeatView`]). Two policies:
+//! ([`SeatView`]). Its policies:
 //!
 //! - `random`: a uniform choice among the legal complete answers (seeded);
 //! - `greedy`: HU when legal; after its own draw, the discard of least
@@ -15,6 +15,23 @@
 //!   kong weighed by the analysis of the hand after it (and its discard)
 //!   against the hand as it waits (PASS). Where the analysis sees no win
 //!   within the draws left (every figure 0), it plays as `greedy`.
+//!
+//! # Example
+//!
+//! One turn of a bot that does not keep running: it reads the turn's JSON
+//! input to its end, prints its answer and returns.
+//!
+//! ```
+//! use mcr_engine::arena::bots::Io;
+//! use mcr_engine::arena::refbot::{serve, Policy};
+//!
+//! // The first request of a game: seat 2, prevalent wind East.
+//! let input = br#"{"requests":["0 2 0"],"responses":[]}"#;
+//! let mut output = Vec::new();
+//! serve(Io::Json, false, Policy::Greedy, 0, &input[..], &mut output)?;
+//! assert_eq!(output, b"{\"response\":\"PASS\"}\n");
+//! # Ok::<(), String>(())
+//! ```
 
 use std::io::{BufRead, Write};
 
@@ -28,9 +45,14 @@ use crate::env::wall::Rng;
 use crate::hand::{Pack, PackKind};
 use crate::tiles::{Tile, TILE_KINDS};
 
+/// How the reference bot chooses (`mcr bot --policy`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Policy {
+    /// A uniform choice among the legal complete answers, drawn from the
+    /// bot's seed.
     Random,
+    /// HU when legal; else the discard of least shanten, and a claim or a
+    /// kong that lowers or keeps it (the module's list).
     Greedy,
     /// The decision analysis, by expected points.
     Decide,
@@ -47,6 +69,8 @@ pub struct RefBot {
 }
 
 impl RefBot {
+    /// A bot for one game playing `policy`; `seed` draws the random
+    /// policy's choices.
     pub fn new(policy: Policy, seed: u64) -> RefBot {
         RefBot { policy, rng: Rng::new(seed), view: SeatView::default(), last: None }
     }
@@ -93,15 +117,15 @@ pub(crate) fn shanten(counts: &[u8; TILE_KINDS]) -> i32 {
     analyse_counts(counts, n).shanten().unwrap_or(99)
 }
 
-/// The greedy policy's move for `seat` of `e` among its legal `moves`,
-/// reading only what the seat may see (its hand, its packs, the current
-/// tile). Equal discard rows (same shanten, same unseen useful copies) are
-/// broken by `pick(n)`, an index in `0..n` (`mcr bot` takes the first).
 /// The greedy policy's move for a seat's view, first choices taken.
 fn greedy_move(view: &SeatView, moves: &[Move]) -> Move {
     greedy(view.engine(), view.seat(), moves, &mut |_| 0)
 }
 
+/// The greedy policy's move for `seat` of `e` among its legal `moves`,
+/// reading only what the seat may see (its hand, its packs, the current
+/// tile). Equal discard rows (same shanten, same unseen useful copies) are
+/// broken by `pick(n)`, an index in `0..n` (`mcr bot` takes the first).
 pub(crate) fn greedy(
     e: &crate::engine::Engine,
     seat: u8,

@@ -24,6 +24,8 @@ use std::path::{Path, PathBuf};
 /// Why OUT cannot be resumed.
 #[derive(Debug)]
 pub enum ResumeError {
+    /// OUT (or its gzip rewrite beside it) could not be read, written or
+    /// renamed: (file, the error).
     Io(PathBuf, std::io::Error),
     /// A record of another tournament: (file, line, what differs).
     Other(PathBuf, usize, String),

@@ -22,6 +22,28 @@
 //!
 //! The same module gives the fixed-size test of the same error rates
 //! ([`Sprt::fixed_walls`]) and the normal quantiles both use.
+//!
+//! # Example
+//!
+//! ```
+//! use mcr_engine::arena::sprt::{Hypothesis, Path, Sprt, MIN_WALLS};
+//!
+//! // H0: the candidate is not better (0 points per game); H1: it is 5
+//! // points per game better; 5% error rates.
+//! let test = Sprt::new(0.0, 5.0, 0.05, 0.05)?;
+//! let mut path = Path::new(test);
+//! // Per-wall differences of a candidate about 6 points better, noisy.
+//! for wall in 0..1000 {
+//!     path.add(if wall % 2 == 0 { 16.0 } else { -4.0 });
+//!     if path.decision.is_some() {
+//!         break;
+//!     }
+//! }
+//! let (accepted, walls) = path.decision.unwrap();
+//! assert_eq!(accepted, Hypothesis::H1);
+//! assert!(walls >= MIN_WALLS && path.last_llr() >= path.upper);
+//! # Ok::<(), String>(())
+//! ```
 
 use serde::Serialize;
 
@@ -201,8 +223,9 @@ impl Summary {
 pub struct Path {
     /// The test run.
     pub test: Sprt,
-    /// Its LLR bounds ([`Sprt::lower`], [`Sprt::upper`]).
+    /// The LLR at or below which H0 is accepted ([`Sprt::lower`]).
     pub lower: f64,
+    /// The LLR at or above which H1 is accepted ([`Sprt::upper`]).
     pub upper: f64,
     /// (walls so far, LLR), one point per wall up to the decision.
     pub llr: Vec<(u64, f64)>,

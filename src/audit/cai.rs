@@ -35,6 +35,7 @@ use serde::Serialize;
 pub struct Shown {
     /// Index of the turn in the record (0 = INIT).
     pub turn: usize,
+    /// The seat whose event it was.
     pub seat: u8,
     /// The display's action: PLAY, PENG, CHI, GANG, BUGANG.
     pub action: &'static str,
@@ -43,6 +44,7 @@ pub struct Shown {
     /// (claimed)" (the claimed tile, already shown by its discard), "kong"
     /// (a melded kong's three from the hand), "promoted kong".
     pub what: &'static str,
+    /// The tile.
     pub tile: Tile,
     /// The cai-style layer's `shownTiles` increment (negative for the
     /// claimed tile of a CHI, which its run then counts again).
@@ -52,10 +54,13 @@ pub struct Shown {
 /// A kong declared during the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Kong {
+    /// Index of the turn in the record.
     pub turn: usize,
+    /// The seat that declared it.
     pub seat: u8,
     /// "melded", "concealed" or "promoted".
     pub kind: &'static str,
+    /// The kong's kind.
     pub tile: Tile,
 }
 
@@ -74,6 +79,7 @@ pub enum Check {
 /// The two models' flags at the winning event, with what they rest on.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct CaiFlags {
+    /// Which event the win is checked on.
     pub check: Check,
     /// The layer's `shownTiles[win tile]` at the check.
     pub shown_tiles: i16,
@@ -85,15 +91,20 @@ pub struct CaiFlags {
     pub kong: Option<Kong>,
     /// The seat whose wall segment decides isWallLast, and what it held.
     pub wall_seat: u8,
+    /// The tiles left in that segment.
     pub wall_left: u8,
 }
 
 /// Win flags in the calculator's words, as JSON keys.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Default)]
 pub struct WinFlagsOut {
+    /// The win was self-drawn.
     pub self_drawn: bool,
+    /// The win tile was the last of its kind.
     pub fourth_tile: bool,
+    /// The win was on a kong replacement or robbed a kong.
     pub about_kong: bool,
+    /// The win tile was the wall's last.
     pub wall_last: bool,
 }
 
@@ -126,9 +137,11 @@ impl From<WinFlagsOut> for WinFlags {
 pub const FLAG_NAMES: [&str; 4] = ["isSelfDrawn", "is4thTile", "isAboutKong", "isWallLast"];
 
 impl WinFlagsOut {
+    /// Flag `i` (0 self-drawn, 1 fourth tile, 2 about kong, 3 wall last).
     pub fn get(&self, i: usize) -> bool {
         [self.self_drawn, self.fourth_tile, self.about_kong, self.wall_last][i]
     }
+    /// The flags with flag `i` set to `on`.
     pub fn with(mut self, i: usize, on: bool) -> WinFlagsOut {
         match i {
             0 => self.self_drawn = on,
@@ -173,6 +186,7 @@ impl Default for Tracker {
 }
 
 impl Tracker {
+    /// A tracker at the start of a game.
     pub fn new() -> Tracker {
         Tracker {
             shown: [0; TILE_KINDS],

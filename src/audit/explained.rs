@@ -11,11 +11,15 @@ use serde::Serialize;
 /// One fan of the explanation.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct FanRow {
+    /// The fan's Chinese name.
     pub name: &'static str,
+    /// Its English name.
     pub name_en: &'static str,
+    /// Its value.
     pub value: u16,
     /// Times counted by the engine, and in the recorded list.
     pub engine: u8,
+    /// Times counted in the recorded list.
     pub recorded: u8,
     /// "counted", "omitted" (holds in the chosen reading but another fan
     /// omits it) or "absent" (only recorded).
@@ -24,6 +28,7 @@ pub struct FanRow {
     pub omitted_by: Vec<&'static str>,
     /// The fan's rule in `rules/fans.mcr` and its line there.
     pub rule: &'static str,
+    /// The rule's line in `rules/fans.mcr`.
     pub line: u32,
 }
 
@@ -32,7 +37,9 @@ pub struct FanRow {
 pub struct ReadingRow {
     /// The sets and pair (`mcr audit` notation).
     pub text: String,
+    /// The reading's total fan.
     pub total: i32,
+    /// Why it was kept or passed over.
     pub verdict: &'static str,
     /// The reading the result was taken from.
     pub chosen: bool,

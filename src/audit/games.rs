@@ -48,7 +48,9 @@ pub enum Kind {
 /// A fan counted differently by two lists.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct FanDiff {
+    /// The fan's name.
     pub name: &'static str,
+    /// Its value.
     pub value: u16,
     /// Times counted with the judge's flags (the engine).
     pub judge: u8,
@@ -60,6 +62,7 @@ pub struct FanDiff {
 /// calculator's flag rules) with their evidence.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct FlagEvidence {
+    /// As the engine passed them to the calculator.
     pub given: WinFlagsOut,
     /// After the flag rules of `rules/fans.mcr` (what the fans were counted on).
     pub used: WinFlagsOut,
@@ -72,13 +75,16 @@ pub struct FlagEvidence {
     /// The seat whose wall segment decides wall-last, and the tiles it holds
     /// at the winning event (0: the last tile).
     pub wall_seat: u8,
+    /// The tiles left in that segment at the winning event.
     pub wall_left: u8,
 }
 
 /// The recorded `known_discrepancy` of a record, against ours.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct KnownCheck {
+    /// The recorded status.
     pub recorded_status: Option<String>,
+    /// The recorded cai-replay fan list.
     pub recorded_fans: Option<FanList>,
     /// Our cai-style list equals the recorded `fans_cai_replay` (and total).
     pub list_equal: bool,
@@ -89,8 +95,11 @@ pub struct KnownCheck {
 /// The win scored on the cai-style layer's flags.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct CaiAudit {
+    /// The cai-style flags, with their evidence.
     pub flags: CaiFlags,
+    /// The fans on the cai-style flags.
     pub fans: FanList,
+    /// The fans on the corrected cai-style flags.
     pub corrected: FanList,
     /// The corrected model's list equals the engine's.
     pub corrected_agrees: bool,
@@ -102,12 +111,14 @@ pub struct CaiAudit {
     /// "agree", "cai_replay_fan_diff" (lower or other, still >= 8) or
     /// "cai_replay_below_8fan_gate" (the recorded vocabulary).
     pub status: &'static str,
+    /// The record's `known_discrepancy`, checked against this audit.
     pub known: Option<KnownCheck>,
 }
 
 /// The audit of a HU (or of the HU a WH verdict refused).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct WinAudit {
+    /// The winning seat.
     pub winner: u8,
     /// "zimo", "ron" or "qianggang".
     pub ending: &'static str,
@@ -115,9 +126,11 @@ pub struct WinAudit {
     pub discarder: Option<u8>,
     /// Record index of the event the win was claimed on.
     pub win_turn: usize,
+    /// The winning tile.
     pub win_tile: String,
     /// The winner's hand in the notation of `mcr fan` (judge's flags).
     pub hand: String,
+    /// The win flags and their evidence.
     pub flags: FlagEvidence,
     /// The calculator's explanation (`fans::explain`), as `mcr audit` prints it.
     pub trace: String,
@@ -126,27 +139,35 @@ pub struct WinAudit {
     pub fan_rows: Vec<FanRow>,
     /// Each reading the calculator weighed, the chosen one marked.
     pub readings: Vec<ReadingRow>,
+    /// The engine's fan list.
     pub engine: FanList,
+    /// The record's fan list.
     pub recorded: FanList,
     /// The engine's list equals the recorded one.
     pub agree: bool,
+    /// The win scored on the cai-style flags, when asked for.
     pub cai: Option<CaiAudit>,
 }
 
 /// The audit of one record.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct GameAudit {
+    /// The record's game id.
     pub game_id: String,
     /// Where the record came from (set by the reader).
     pub file: Option<String>,
+    /// The record's line in its file (set by the reader).
     pub line: Option<usize>,
+    /// What kind of record it is.
     pub kind: Kind,
+    /// The record's tags.
     pub tags: Vec<String>,
     /// Bad records: what is wrong, with the turn.
     pub problem: Option<String>,
     /// Error games: "WA by seat 2", "WH by seat 0" (a WH also has `win`:
     /// the refused HU explained).
     pub verdict: Option<String>,
+    /// The audit of the HU (or of the HU a WH refused).
     pub win: Option<WinAudit>,
     /// Something differs: the engine's list against the record, or with
     /// the cai replay, the cai list against the judge's, or a known

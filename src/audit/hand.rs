@@ -9,6 +9,7 @@ use crate::fans::{self, Explanation, Profile};
 use crate::hand::{HandInput, PackKind, WinFlags};
 use std::fmt::Write as _;
 
+/// A set in the audit's notation (`[123m]`, `[555p]`, ...).
 pub fn set_text(s: &Set) -> String {
     let body = match s.kind {
         SetKind::Chow => {
@@ -25,6 +26,7 @@ pub fn set_text(s: &Set) -> String {
     }
 }
 
+/// A reading's sets and pair in the audit's notation.
 pub fn reading_text(r: &Reading) -> String {
     let mut parts: Vec<String> = r.sets().iter().map(set_text).collect();
     match r.shape {
@@ -46,6 +48,7 @@ pub fn reading_text(r: &Reading) -> String {
     }
 }
 
+/// A hand in the notation of `mcr fan`.
 pub fn hand_text(h: &HandInput) -> String {
     let mut s = String::new();
     for p in h.packs() {
@@ -108,7 +111,9 @@ pub fn recorded_counts_with(profile: &Profile, list: &[(String, i32, i32)]) -> (
 
 /// An explanation in words, and whether it disagrees with the recorded list.
 pub struct Report {
+    /// The explanation.
     pub text: String,
+    /// It disagrees with the recorded list.
     pub differs: bool,
 }
 

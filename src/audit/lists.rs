@@ -11,15 +11,20 @@ use serde_json::Value;
 /// One fan of a list.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct FanItem {
+    /// The fan's name.
     pub name: String,
+    /// Its value.
     pub value: i64,
+    /// How many times it counted.
     pub count: i64,
 }
 
 /// A fan list and its total.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Default)]
 pub struct FanList {
+    /// The total fan.
     pub total: i64,
+    /// The fans.
     pub fans: Vec<FanItem>,
 }
 

@@ -14,16 +14,22 @@ use crate::hand::{HandInput, PackKind};
 use crate::tiles::{Tile, TileCounts, TILE_KINDS};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+/// The kind of a set.
 pub enum SetKind {
+    /// Three consecutive tiles of a suit (its tile is the middle one).
     Chow,
+    /// Three of a kind.
     Pung,
+    /// Four of a kind.
     Kong,
 }
 
 /// A set of a reading. `tile` is the middle tile of a chow.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Set {
+    /// Chow, pung or kong.
     pub kind: SetKind,
+    /// The pung's or kong's kind, or the chow's middle tile.
     pub tile: Tile,
     /// Made with another player's tile (a fixed pack with an offer).
     pub melded: bool,
@@ -32,8 +38,10 @@ pub struct Set {
 }
 
 impl Set {
+    /// A placeholder set (unused slots).
     pub const EMPTY: Set = Set { kind: SetKind::Pung, tile: Tile::from_index(0), melded: false, fixed: false };
 
+    /// A pung or a kong.
     pub fn is_pung_or_kong(&self) -> bool {
         self.kind != SetKind::Chow
     }
@@ -60,15 +68,22 @@ impl Set {
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+/// The shape of a reading.
 pub enum Shape {
+    /// Four sets and a pair.
     Regular,
+    /// Seven pairs.
     SevenPairs,
+    /// Thirteen orphans (十三幺).
     ThirteenOrphans,
+    /// Honors and knitted tiles (全不靠, 七星不靠).
     HonorsKnitted,
+    /// A knitted straight with a set and a pair (组合龙).
     KnittedStraight,
 }
 
 impl Shape {
+    /// The shape's name in the rules files (`seven_pairs`, ...).
     pub fn name(self) -> &'static str {
         match self {
             Shape::Regular => "regular",
@@ -78,6 +93,7 @@ impl Shape {
             Shape::KnittedStraight => "knitted_straight",
         }
     }
+    /// The shape of a name in the rules files.
     pub fn from_name(name: &str) -> Option<Shape> {
         [Shape::SevenPairs, Shape::ThirteenOrphans, Shape::HonorsKnitted, Shape::KnittedStraight, Shape::Regular]
             .into_iter()
@@ -88,17 +104,21 @@ impl Shape {
 /// One way to read the hand.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Reading {
+    /// The reading's shape.
     pub shape: Shape,
     /// Fixed packs first (in the order given), then sets read from the
     /// standing tiles.
     pub sets: [Set; 4],
+    /// How many entries of `sets` are used.
     pub set_count: u8,
+    /// The pair, for a reading that has one.
     pub pair: Option<Tile>,
     /// For knitted straights: which of the six knitted sequences.
     pub knitted: Option<u8>,
 }
 
 impl Reading {
+    /// The sets used.
     pub fn sets(&self) -> &[Set] {
         &self.sets[..self.set_count as usize]
     }
@@ -112,23 +132,29 @@ pub struct Readings {
 }
 
 impl Readings {
+    /// The most readings a hand can have.
     pub const CAPACITY: usize = 24;
 
+    /// No readings.
     pub fn new() -> Readings {
         Readings { items: arrayvec::ArrayVec::new_const() }
     }
     fn push(&mut self, r: &Reading) {
         let _ = self.items.try_push(*r);
     }
+    /// How many readings.
     pub fn len(&self) -> usize {
         self.items.len()
     }
+    /// No readings.
     pub fn is_empty(&self) -> bool {
         self.items.is_empty()
     }
+    /// The readings, in the order found.
     pub fn as_slice(&self) -> &[Reading] {
         &self.items
     }
+    /// The readings, in the order found.
     pub fn iter(&self) -> std::slice::Iter<'_, Reading> {
         self.items.iter()
     }
@@ -161,6 +187,7 @@ pub const KNITTED_STRAIGHT_MASKS: [u64; 6] = {
 
 /// 1 and 9 of each suit and the seven honours.
 pub const THIRTEEN_ORPHANS: [u8; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
+/// Tile kinds of thirteen orphans, as a bit mask over tile indices.
 pub const THIRTEEN_ORPHANS_MASK: u64 = {
     let mut m = 0u64;
     let mut i = 0;
@@ -189,6 +216,7 @@ pub fn fixed_counts(hand: &HandInput) -> TileCounts {
     c
 }
 
+/// The hand's fixed packs as sets, and how many.
 pub fn fixed_sets(hand: &HandInput) -> ([Set; 4], u8) {
     let mut sets = [Set::EMPTY; 4];
     for (s, p) in sets.iter_mut().zip(hand.packs()) {

@@ -67,6 +67,7 @@ pub enum Part {
     Sets,
     /// Sets and one pair.
     SetsAndPair,
+    /// Neither sets only nor sets and one pair.
     Neither,
 }
 
@@ -179,7 +180,7 @@ impl Pattern {
                 let mut h = [0u8; 7];
                 h.copy_from_slice(&c[27..34]);
                 // A count that is a multiple of three would be left one over.
-                for i in (0..7).filter(|&i| c[27 + i] % 3 != 0) {
+                for i in (0..7).filter(|&i| !c[27 + i].is_multiple_of(3)) {
                     h[i] += 1;
                     let part = honor_part(&h);
                     if part != Part::Neither && pairs_elsewhere + part.pairs() == 1 {

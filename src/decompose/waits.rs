@@ -20,6 +20,7 @@ pub fn is_unique_wait(concealed: &TileCounts, tile_count: i32, win: Tile) -> boo
     is_unique_wait16(&mut counts, tile_count, win)
 }
 
+/// Whether the hand (16-bit counts, the win tile included) waited on `win` only.
 pub fn is_unique_wait16(counts: &mut Counts16, tile_count: i32, win: Tile) -> bool {
     let w = win.index();
     let mut waiting = [false; TILE_KINDS];

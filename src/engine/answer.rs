@@ -6,20 +6,30 @@
 use crate::tiles::Tile;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+/// The first word of an answer.
 pub enum Verb {
+    /// `PASS`.
     Pass,
+    /// `HU`.
     Hu,
+    /// `PLAY <tile>`.
     Play,
+    /// `PENG <tile>`: claim the discard, then discard the tile.
     Peng,
+    /// `GANG` (a melded kong of the discard) or `GANG <tile>` (a concealed kong).
     Gang,
+    /// `BUGANG <tile>`: promote a pung to a kong.
     BuGang,
+    /// `CHI <middle> <tile>`: chow the discard, then discard the tile.
     Chi,
     /// Anything else, including the empty string and wrong case.
     Other,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+/// A seat's answer as the judge reads it: its verb and arguments.
 pub struct Answer {
+    /// The first word.
     pub verb: Verb,
     /// Words after the verb (the number of spaces in the answer).
     pub arity: usize,
@@ -45,8 +55,10 @@ impl Verb {
 }
 
 impl Answer {
+    /// The answer `PASS`.
     pub const PASS: Answer = Answer { verb: Verb::Pass, arity: 0, args: [None; 2] };
 
+    /// Reads an answer as the judge does (an unknown verb is [`Verb::Other`]).
     pub fn parse(text: &str) -> Answer {
         // Most answers are a plain PASS.
         if text == "PASS" {

@@ -31,6 +31,7 @@ pub enum ClaimOutcome {
 }
 
 impl ClaimOutcome {
+    /// The outcome in words (`granted`, `illegal`, ...).
     pub const fn name(self) -> &'static str {
         match self {
             ClaimOutcome::Granted => "granted",
@@ -48,6 +49,7 @@ impl ClaimOutcome {
 pub struct ClaimDecision {
     /// The section of `rules/claims.txt` walked: `discard`, `bugang`, `gang`.
     pub on: &'static str,
+    /// What was decided.
     pub outcome: ClaimOutcome,
     /// The seat granted, or the offender; `None` when nobody claimed.
     pub seat: Option<u8>,

@@ -7,52 +7,76 @@ use crate::fans::FanResult;
 use crate::tiles::Tile;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
+/// What one judge step shows: the display's event.
 pub enum Event {
     /// Game start: seat numbers and the prevalent wind.
     Init {
+        /// The prevalent wind, 0 east to 3 north.
         quan: u8,
+        /// The judge's random seed.
         srand: u32,
+        /// The length of the wall's text as the judge read it.
         strlen: usize,
     },
     /// 13 tiles to each seat, in the order dealt.
     Deal {
+        /// Each seat's dealt tiles.
         hands: [[Tile; DEALT]; 4],
     },
+    /// `player` drew `tile`.
     Draw {
+        /// The seat.
         player: u8,
+        /// The tile.
         tile: Tile,
     },
+    /// `player` discarded `tile`.
     Play {
+        /// The seat.
         player: u8,
+        /// The tile.
         tile: Tile,
     },
     /// `player` punged the live discard and discarded `tile`.
     Peng {
+        /// The seat.
         player: u8,
+        /// The tile discarded after the pung.
         tile: Tile,
     },
     /// `player` chowed the live discard into the run around `middle` and
     /// discarded `tile`.
     Chi {
+        /// The seat.
         player: u8,
+        /// The chow's middle tile.
         middle: Tile,
+        /// The tile discarded after the chow.
         tile: Tile,
     },
     /// A melded kong of the live discard or a concealed kong.
     Gang {
+        /// The seat.
         player: u8,
+        /// The kong's kind.
         tile: Tile,
     },
     /// A pung promoted to a kong.
     BuGang {
+        /// The seat.
         player: u8,
+        /// The kong's kind.
         tile: Tile,
     },
     /// Wall exhausted for the next drawer: a draw game.
     Huang,
+    /// `player` won: its fans, and the four seats' scores.
     Hu {
+        /// The winning seat.
         player: u8,
+        /// The winning hand's fans.
         fans: FanResult,
+        /// The four seats' scores.
         score: [i32; 4],
     },
     /// Verdict `WA`: an illegal or malformed answer; or, with `platform`, the
@@ -61,13 +85,18 @@ pub enum Event {
     /// `strlen` is still on the display when the offending answer was to the
     /// INIT request.
     WrongAnswer {
+        /// The offending seat.
         player: u8,
+        /// The wall text length shown, on an answer to INIT.
         strlen: Option<usize>,
+        /// The platform's verdict, when the seat failed to answer.
         platform: Option<Box<str>>,
     },
     /// Verdict `WH`: HU with fewer than 8 fan (or a hand that does not win).
     WrongHu {
+        /// The offending seat.
         player: u8,
+        /// The calculator's result for the hand.
         fans: FanResult,
     },
 }
@@ -159,6 +188,7 @@ impl Event {
 /// One step's output.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Turn {
+    /// What happened.
     pub event: Event,
     /// The display's `canHu`: -4 where not evaluated, otherwise the
     /// calculator's raw result for that seat.
@@ -171,6 +201,7 @@ pub struct Turn {
 }
 
 impl Turn {
+    /// The game ended on this turn (HU, HUANG or a verdict).
     pub fn is_terminal(&self) -> bool {
         self.event.is_terminal()
     }

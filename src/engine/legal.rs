@@ -18,12 +18,15 @@ use crate::tiles::{Tile, TILE_KINDS};
 /// PENG and CHI need a follow-up discard to become an answer ([`Move`]).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub enum Claim {
+    /// Let the tile go.
     Pass,
+    /// Win on the tile.
     Hu,
     /// Discard after one's own draw.
     Play(Tile),
     /// Chow the live discard into the run around `middle`.
     Chi {
+        /// The run's middle tile.
         middle: Tile,
     },
     /// Pung the live discard.
@@ -39,13 +42,17 @@ pub enum Claim {
 /// A complete answer: a claim and, for PENG and CHI, the follow-up discard.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub struct Move {
+    /// The claim.
     pub claim: Claim,
+    /// The discard that follows a PENG or CHI.
     pub discard: Option<Tile>,
 }
 
 impl Move {
+    /// The answer PASS.
     pub const PASS: Move = Move { claim: Claim::Pass, discard: None };
 
+    /// A move with no follow-up discard.
     pub fn new(claim: Claim) -> Move {
         Move { claim, discard: None }
     }
@@ -177,10 +184,10 @@ impl Engine {
         let claimed = self.tile;
         let n = seat.count(discard);
         match (action, middle) {
-            (ClaimAction::Peng, _) => n >= 1 + 2 * u8::from(discard == claimed),
+            (ClaimAction::Peng, _) => n > 2 * u8::from(discard == claimed),
             (ClaimAction::Chi, Some(middle)) => {
                 let in_run = chow_around(middle, claimed).is_some_and(|run| run.contains(&discard));
-                n + u8::from(discard == claimed) >= 1 + u8::from(in_run)
+                n + u8::from(discard == claimed) > u8::from(in_run)
             }
             _ => false,
         }

@@ -5,6 +5,26 @@
 //! "emit the next event" (may end it too: HUANG, or WA for a claim the wall
 //! no longer allows). Facts reproduced here are documented in
 //! `docs/src/judge_notes.md`.
+//!
+//! # Example
+//!
+//! ```
+//! use mcr_engine::engine::{Engine, Event};
+//! use mcr_engine::tiles::Tile;
+//!
+//! let wall: Vec<Tile> = Tile::all().flat_map(|t| [t; 4]).collect();
+//! let mut engine = Engine::new();
+//! engine.reset_tiles(&wall, 0, 1)?;
+//! let turn = engine.step(["PASS"; 4])?; // the deal
+//! assert!(matches!(turn.event, Event::Deal { .. }));
+//! let turn = engine.step(["PASS"; 4])?; // seat 0 draws
+//! let Event::Draw { player: 0, tile } = turn.event else { panic!("{:?}", turn.event) };
+//! // Seat 0 discards the tile it drew; the others are asked about it.
+//! let play = format!("PLAY {tile}");
+//! let turn = engine.step([play.as_str(), "PASS", "PASS", "PASS"])?;
+//! assert_eq!(turn.event, Event::Play { player: 0, tile });
+//! # Ok::<(), mcr_engine::engine::EngineError>(())
+//! ```
 
 pub mod answer;
 pub mod claims;
@@ -32,22 +52,41 @@ pub const WALL_SIZE: usize = 4 * SEGMENT;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum EngineError {
     #[error("wall has {0} tiles, expected {WALL_SIZE}")]
+    /// The wall does not hold 136 tiles.
     WallSize(usize),
     #[error("wall tile {index}: unknown tile {text:?}")]
-    UnknownTile { index: usize, text: String },
+    /// A wall entry is no tile name.
+    UnknownTile {
+        /// The entry's position in the wall.
+        index: usize,
+        /// The entry.
+        text: String,
+    },
     #[error("wall tile {index}: a fifth {tile} (each kind must appear exactly 4 times)")]
-    FifthCopy { index: usize, tile: Tile },
+    /// A wall holds a kind a fifth time.
+    FifthCopy {
+        /// The position of the fifth copy in the wall.
+        index: usize,
+        /// The kind.
+        tile: Tile,
+    },
     #[error("quan {0} out of range 0..=3")]
+    /// The prevalent wind is out of 0..=3.
     BadQuan(i64),
     #[error("srand {0} is not a 32-bit integer (the judge would seed from the clock)")]
+    /// The seed is not a 32-bit integer.
     BadSrand(i64),
     #[error("step before reset")]
+    /// `step` before `reset`.
     NotStarted,
     #[error("step after the end of the game")]
+    /// `step` after the game ended.
     GameOver,
     #[error("no response for seat {0}")]
+    /// A seat's response is missing.
     MissingResponse(u8),
     #[error("internal error: {0}")]
+    /// A state the engine should never reach.
     Internal(String),
 }
 
@@ -133,6 +172,7 @@ impl Default for Engine {
 }
 
 impl Engine {
+    /// An engine under the default profile (`botzone`); call `reset` to deal.
     pub fn new() -> Engine {
         Engine {
             table: Table::new([[Tile::from_index(0); SEGMENT]; 4]),
@@ -151,6 +191,7 @@ impl Engine {
         Engine { profile, ..Engine::new() }
     }
 
+    /// The profile it plays under.
     pub fn profile(&self) -> &'static fans::Profile {
         self.profile
     }

@@ -12,20 +12,31 @@ use serde_json::{json, Map, Value};
 /// record without building JSON.
 #[derive(Clone, Copy, Debug)]
 pub struct Display<'t> {
+    /// `action`: the event's name.
     pub action: &'t str,
+    /// `canHu` of each seat.
     pub can_hu: [i32; 4],
+    /// `player`: the seat acting.
     pub player: Option<u8>,
+    /// `quan` (INIT).
     pub quan: Option<u8>,
+    /// `srand` (INIT).
     pub srand: Option<u32>,
+    /// `strlen` (INIT, and a WA on an answer to INIT).
     pub strlen: Option<usize>,
+    /// `hand` (DEAL): the tiles dealt.
     pub hand: Option<&'t [[Tile; DEALT]; 4]>,
+    /// `tile`.
     pub tile: Option<Tile>,
+    /// `tileCHI`: the chow's middle tile.
     pub tile_chi: Option<Tile>,
     /// HU and WH: `fanCnt` is the raw result; `fan` lists the counted fans
     /// in table order and is absent when none counted (a hand that does not
     /// win).
     pub fans: Option<&'t FanResult>,
+    /// `score`: the four scores of an ending.
     pub score: Option<[i32; 4]>,
+    /// `tileCnt`: the tiles left in each seat's wall segment.
     pub tile_cnt: Option<[u8; 4]>,
 }
 

@@ -18,7 +18,9 @@ use crate::tiles::Tile;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("request {request:?}: {why}")]
 pub struct SeatViewError {
+    /// The request.
     pub request: String,
+    /// Why it cannot be.
     pub why: String,
 }
 
@@ -37,6 +39,7 @@ impl Default for SeatView {
 }
 
 impl SeatView {
+    /// A seat's view before its first request, under `profile`.
     pub fn new(profile: &'static crate::fans::Profile) -> SeatView {
         SeatView { engine: Engine::with_profile(profile), seat: 0, started: false }
     }
@@ -46,6 +49,7 @@ impl SeatView {
         &self.engine
     }
 
+    /// The seat (from the first request).
     pub fn seat(&self) -> u8 {
         self.seat
     }

@@ -11,6 +11,7 @@ pub const SEGMENT: usize = 34;
 pub const DEALT: usize = 13;
 
 #[derive(Clone, Copy, Debug)]
+/// One seat: its wall segment, concealed tiles and packs.
 pub struct Seat {
     /// `wall[34s .. 34s+34]`; drawn from the back.
     segment: [Tile; SEGMENT],
@@ -26,6 +27,7 @@ pub struct Seat {
 }
 
 impl Seat {
+    /// A seat that draws from `segment`.
     pub fn new(segment: [Tile; SEGMENT]) -> Seat {
         Seat {
             segment,
@@ -61,6 +63,7 @@ impl Seat {
     }
 
     #[inline]
+    /// Concealed copies of `tile`.
     pub fn count(&self, tile: Tile) -> u8 {
         self.hand[tile.index()]
     }
@@ -99,6 +102,7 @@ impl Seat {
     }
 
     #[inline]
+    /// The packs, in the order declared.
     pub fn packs(&self) -> &[Pack] {
         &self.packs[..self.pack_count as usize]
     }
@@ -140,9 +144,13 @@ impl Seat {
 /// about-kong win flag (杠上开花 / 抢杠和) and who pays for a robbed kong.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct KongFlags {
+    /// A promoted kong this turn.
     pub curr_bugang: bool,
+    /// A promoted kong last turn.
     pub last_bugang: bool,
+    /// A concealed kong this turn.
     pub curr_angang: bool,
+    /// A concealed kong last turn.
     pub last_angang: bool,
     /// A melded kong is in force until its player's replacement draw has been
     /// answered. (The judge also keeps a `lastGANG` that nothing reads.)
@@ -166,14 +174,17 @@ impl KongFlags {
         self.curr_gang = false;
     }
 
+    /// A concealed kong was declared.
     pub fn set_angang(&mut self) {
         *self = KongFlags { curr_angang: true, last_angang: self.last_angang, ..KongFlags::default() };
     }
 
+    /// A pung was promoted to a kong.
     pub fn set_bugang(&mut self) {
         *self = KongFlags { curr_bugang: true, last_bugang: self.last_bugang, ..KongFlags::default() };
     }
 
+    /// A melded kong of the discard was declared.
     pub fn set_melded_gang(&mut self) {
         *self = KongFlags { curr_gang: true, ..KongFlags::default() };
     }
@@ -182,19 +193,23 @@ impl KongFlags {
 /// Everything on the table.
 #[derive(Clone, Copy, Debug)]
 pub struct Table {
+    /// The four seats.
     pub seats: [Seat; 4],
     /// Tiles of each kind visible to everybody (for 和绝张: a win on the last
     /// unseen copy). Passed discards +1, PENG +3, CHI +1 on each run tile,
     /// melded kong and BUGANG set 4; concealed kongs stay hidden.
     pub shown: [u8; TILE_KINDS],
+    /// The kong flags.
     pub kong: KongFlags,
 }
 
 impl Table {
+    /// The table dealt from four wall segments.
     pub fn new(segments: [[Tile; SEGMENT]; 4]) -> Table {
         Table { seats: segments.map(Seat::new), shown: [0; TILE_KINDS], kong: KongFlags::default() }
     }
 
+    /// Tiles left in each seat's segment.
     pub fn tile_counts(&self) -> [u8; 4] {
         [0, 1, 2, 3].map(|s| self.seats[s].remaining())
     }

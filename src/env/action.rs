@@ -20,14 +20,23 @@
 use crate::engine::{Claim, Engine};
 use crate::tiles::{Suit, Tile};
 
+/// How many actions: 235.
 pub const NUM_ACTIONS: usize = 235;
+/// The action PASS.
 pub const PASS: usize = 0;
+/// The action HU.
 pub const HU: usize = 1;
+/// First of the 34 PLAY actions, by tile index.
 pub const PLAY: usize = 2;
+/// First of the 63 CHI actions (run and claimed position).
 pub const CHI: usize = 36;
+/// First of the 34 PENG actions, by tile index.
 pub const PENG: usize = 99;
+/// First of the 34 GANG actions (melded kong of the discard), by tile index.
 pub const GANG: usize = 133;
+/// First of the 34 concealed kong actions, by tile index.
 pub const ANGANG: usize = 167;
+/// First of the 34 BUGANG actions, by tile index.
 pub const BUGANG: usize = 201;
 
 /// The index of `claim`; the claimed tile (for CHI, PENG and the melded

@@ -29,6 +29,7 @@ pub const REJECTED: &str = "ILLEGAL";
 /// The end of a game.
 #[derive(Clone, Debug)]
 pub struct Outcome {
+    /// The four seats' scores.
     pub scores: [i32; 4],
     /// The record in the corpus schema (one JSON line), when kept.
     pub record: Option<String>,
@@ -41,6 +42,7 @@ struct Logged {
 }
 
 #[derive(Clone)]
+/// One table: a live game through the engine, with legal masks and observations.
 pub struct Game {
     /// The engine, stepped as every live game is ([`Replayer::live`]).
     game: Replayer<'static, Live>,
@@ -113,6 +115,7 @@ impl Game {
         )
     }
 
+    /// The engine, as it emitted the last turn.
     pub fn engine(&self) -> &Engine {
         self.game.engine()
     }
@@ -132,6 +135,7 @@ impl Game {
         self.judge_steps
     }
 
+    /// The game ended.
     pub fn is_over(&self) -> bool {
         self.over
     }
@@ -161,6 +165,7 @@ impl Game {
         (0..NUM_ACTIONS).filter(move |&i| mask[i] != 0)
     }
 
+    /// How many actions seat `seat` may take.
     pub fn legal_count(&self, seat: u8) -> usize {
         self.legal_count[seat as usize] as usize
     }

@@ -32,18 +32,25 @@ use crate::engine::{Claim, Engine, Event, Turn};
 use crate::hand::PackKind;
 use crate::tiles::{Tile, TILE_KINDS};
 
+/// Bytes of a compact observation.
 pub const COMPACT_LEN: usize = 195;
+/// Bytes of a baseline observation (6×4×9 planes).
 pub const FEATURE_LEN: usize = 6 * 4 * 9;
 /// Most discards a seat can make: 21 draws from its segment and 4 claims.
 pub const MAX_DISCARDS: usize = 25;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+/// An observation encoding.
 pub enum ObsKind {
+    /// The compact encoding.
     Compact,
+    /// The baseline FeatureAgent's 6×4×9 planes.
     Feature,
 }
 
 impl ObsKind {
+    /// Bytes of one observation.
+    #[allow(clippy::len_without_is_empty, reason = "a kind of observation, never empty")]
     pub fn len(self) -> usize {
         match self {
             ObsKind::Compact => COMPACT_LEN,
@@ -51,6 +58,7 @@ impl ObsKind {
         }
     }
 
+    /// The encoding of a name (`compact`, `feature`).
     pub fn parse(name: &str) -> Option<ObsKind> {
         match name {
             "compact" => Some(ObsKind::Compact),
@@ -78,6 +86,7 @@ pub struct Seen {
 }
 
 impl Seen {
+    /// What a seat has seen at the start of a game under prevalent wind `quan`.
     pub fn new(quan: u8) -> Seen {
         Seen {
             discards: [[0; MAX_DISCARDS]; 4],

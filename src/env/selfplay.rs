@@ -10,14 +10,20 @@ use crate::fans::Profile;
 
 /// Owned output buffers of the right sizes for `env`.
 pub struct OwnedBuffers {
+    /// Observations.
     pub obs: Vec<u8>,
+    /// Legal action masks.
     pub mask: Vec<u8>,
+    /// Rewards.
     pub reward: Vec<f32>,
+    /// Tables whose game ended.
     pub done: Vec<u8>,
+    /// Fan totals of wins.
     pub hu_fans: Vec<i32>,
 }
 
 impl OwnedBuffers {
+    /// Buffers of the sizes `env` writes.
     pub fn for_env(env: &VecEnv) -> OwnedBuffers {
         let n = env.num_envs();
         OwnedBuffers {
@@ -29,6 +35,7 @@ impl OwnedBuffers {
         }
     }
 
+    /// The buffers as [`Buffers`] for one reset or step.
     pub fn view(&mut self) -> Buffers<'_> {
         Buffers {
             obs: &mut self.obs,
@@ -47,8 +54,9 @@ pub struct RandomPolicy {
 }
 
 impl RandomPolicy {
+    /// A policy for `num_envs` tables seeded with `seed`.
     pub fn new(num_envs: usize, seed: u64) -> RandomPolicy {
-        RandomPolicy { rngs: (0..num_envs as u64).map(|i| Rng::stream(seed ^ 0x5EED_0F_A11CE, i)).collect() }
+        RandomPolicy { rngs: (0..num_envs as u64).map(|i| Rng::stream(seed ^ 0x5EE_D0FA_11CE, i)).collect() }
     }
 
     /// Fills `actions` (`[N, 4]`) from `mask` (`[N, 4, 235]`); a seat with no

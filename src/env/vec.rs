@@ -29,11 +29,15 @@ use crate::engine::EngineError;
 use crate::fans::Profile;
 
 #[derive(Clone, Debug)]
+/// How a [`VecEnv`] is made: tables, seed, threads, observations, rules.
 pub struct VecEnvConfig {
+    /// How many tables.
     pub num_envs: usize,
+    /// The seed of the walls (the same seed gives the same games).
     pub seed: u64,
     /// Worker threads (0: one per core).
     pub threads: usize,
+    /// The observation encoding.
     pub obs: ObsKind,
     /// Walls in sets of 24 seat permutations (the duplicate format).
     pub duplicate: bool,
@@ -47,6 +51,7 @@ pub struct VecEnvConfig {
 }
 
 impl VecEnvConfig {
+    /// `num_envs` tables seeded with `seed`, the defaults otherwise: one thread per core, compact observations, no duplicate walls, no records, forced steps skipped, the `botzone` profile.
     pub fn new(num_envs: usize, seed: u64) -> VecEnvConfig {
         VecEnvConfig {
             num_envs,
@@ -62,23 +67,45 @@ impl VecEnvConfig {
 }
 
 #[derive(Debug, thiserror::Error)]
+/// Why a [`VecEnv`] could not be made or stepped.
 pub enum EnvError {
     #[error("num_envs must be at least 1")]
+    /// No table asked for.
     NoEnvs,
     #[error("buffer {name} has {got} elements, expected {want}")]
-    BufferSize { name: &'static str, got: usize, want: usize },
+    /// An output buffer of the wrong length.
+    BufferSize {
+        /// The buffer (`obs`, `mask`, ...).
+        name: &'static str,
+        /// Its length.
+        got: usize,
+        /// The length needed.
+        want: usize,
+    },
     #[error("thread pool: {0}")]
+    /// The thread pool could not be built.
     Pool(String),
     #[error("table {env}: {error}")]
-    Engine { env: usize, error: EngineError },
+    /// A table's engine refused its input.
+    Engine {
+        /// The table.
+        env: usize,
+        /// What the engine said.
+        error: EngineError,
+    },
 }
 
 /// The caller's output buffers (see the module docs for shapes).
 pub struct Buffers<'a> {
+    /// Observations: `[num_envs, 4, obs_len]` bytes.
     pub obs: &'a mut [u8],
+    /// Legal action masks: `[num_envs, 4, NUM_ACTIONS]`, 0 or 1.
     pub mask: &'a mut [u8],
+    /// Rewards: `[num_envs, 4]`, the judge's scores at the end of a game, 0 before.
     pub reward: &'a mut [f32],
+    /// `[num_envs]`: 1 where the table's game ended on this step.
     pub done: &'a mut [u8],
+    /// `[num_envs, 4]`: the calculator's result for a HU now; -4 where HU is not an answer.
     pub hu_fans: &'a mut [i32],
 }
 
@@ -90,6 +117,7 @@ struct Table {
     finished: Option<String>,
 }
 
+/// Many tables stepped together over a thread pool, writing into the caller's buffers.
 pub struct VecEnv {
     cfg: VecEnvConfig,
     tables: Vec<Table>,
@@ -100,6 +128,7 @@ pub struct VecEnv {
 }
 
 impl VecEnv {
+    /// The tables of `cfg`, each dealt its first game.
     pub fn new(cfg: VecEnvConfig) -> Result<VecEnv, EnvError> {
         if cfg.num_envs == 0 {
             return Err(EnvError::NoEnvs);
@@ -118,6 +147,7 @@ impl VecEnv {
         Ok(Table { game, started: 1, judge_steps: 0, finished: None })
     }
 
+    /// How many tables.
     pub fn num_envs(&self) -> usize {
         self.cfg.num_envs
     }
@@ -127,6 +157,7 @@ impl VecEnv {
         self.cfg.obs.len()
     }
 
+    /// The configuration it was made with.
     pub fn config(&self) -> &VecEnvConfig {
         &self.cfg
     }

@@ -9,6 +9,7 @@ use crate::tiles::{Tile, TILE_KINDS};
 pub struct Rng(u64);
 
 impl Rng {
+    /// A generator seeded with `seed`.
     pub fn new(seed: u64) -> Rng {
         Rng(seed)
     }
@@ -20,6 +21,7 @@ impl Rng {
         r
     }
 
+    /// The next number.
     pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
@@ -31,7 +33,7 @@ impl Rng {
     /// Uniform in `0..n` (`n > 0`), by multiply-shift.
     #[inline]
     pub fn below(&mut self, n: usize) -> usize {
-        ((self.next_u64() >> 32) * n as u64 >> 32) as usize
+        (((self.next_u64() >> 32) * n as u64) >> 32) as usize
     }
 }
 
@@ -39,8 +41,11 @@ impl Rng {
 /// prevalent wind and the judge seed to echo.
 #[derive(Clone, Debug)]
 pub struct Deal {
+    /// The wall.
     pub wall: [Tile; WALL_SIZE],
+    /// The prevalent wind, 0 east to 3 north.
     pub quan: u8,
+    /// The judge seed.
     pub srand: i32,
 }
 

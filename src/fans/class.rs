@@ -4,7 +4,11 @@
 use crate::tiles::Tile;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Class(pub u64);
+/// A class of tiles (honours, terminals, ...) as a bit mask over the 34 kinds.
+pub struct Class(
+    /// Bit `i` set for the tile of index `i`.
+    pub u64,
+);
 
 const fn suited_ranks(ranks: u16) -> u64 {
     // bit r-1 of `ranks` selects rank r in every suit.
@@ -34,13 +38,21 @@ const fn tiles(list: &[u8]) -> u64 {
 }
 
 impl Class {
+    /// Winds and dragons.
     pub const HONOR: Class = Class(((1u64 << 34) - 1) ^ ((1u64 << 27) - 1));
+    /// The four winds.
     pub const WIND: Class = Class(tiles(&[27, 28, 29, 30]));
+    /// The three dragons.
     pub const DRAGON: Class = Class(tiles(&[31, 32, 33]));
+    /// Characters, bamboo and dots.
     pub const NUMBERED: Class = Class((1u64 << 27) - 1);
+    /// Ranks 1 and 9.
     pub const TERMINAL: Class = Class(suited_ranks(0b1_0000_0001));
+    /// Terminals and honours.
     pub const TERMINAL_OR_HONOR: Class = Class(Class::TERMINAL.0 | Class::HONOR.0);
+    /// Ranks 2 to 8.
     pub const SIMPLE: Class = Class(suited_ranks(0b0_1111_1110));
+    /// Even ranks.
     pub const EVEN: Class = Class(suited_ranks(0b0_1010_1010));
     /// 2 3 4 6 8 bamboo and the green dragon.
     pub const GREEN: Class = Class(tiles(&[10, 11, 12, 14, 16, 32]));
@@ -65,6 +77,7 @@ impl Class {
     }
 
     #[inline]
+    /// Whether `t` is in the class.
     pub fn contains(self, t: Tile) -> bool {
         self.0 & (1 << t.index()) != 0
     }

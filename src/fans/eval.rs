@@ -361,7 +361,7 @@ fn nine_gates_whole_hand(hand: &HandInput, concealed: &TileCounts) -> Option<Han
     };
     let win = Tile::from_index(extra as u8);
     c[extra] -= 1;
-    let standing: Vec<Tile> = (0..c.len()).flat_map(|t| std::iter::repeat(Tile::from_index(t as u8)).take(c[t] as usize)).collect();
+    let standing: Vec<Tile> = (0..c.len()).flat_map(|t| std::iter::repeat_n(Tile::from_index(t as u8), c[t] as usize)).collect();
     HandInput::new(&[], &standing, win, hand.flags, hand.seat_wind, hand.prevalent_wind, hand.flower_count).ok()
 }
 
@@ -525,7 +525,7 @@ fn could_be_special(c: &TileCounts, held: u64, fixed: usize) -> bool {
     if fixed > 1 {
         return false;
     }
-    let has_knitted = || decompose::KNITTED_STRAIGHT_MASKS.iter().any(|&k| held & k == k);
+    let has_knitted = || decompose::KNITTED_STRAIGHT_MASKS.iter().any(|&k| k & !held == 0);
     let kinds = held.count_ones();
     match fixed {
         // Even counts need at most 7 kinds; counts of 1 need 14 kinds.

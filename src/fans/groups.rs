@@ -244,7 +244,7 @@ impl Outcome {
         let (mut packed, mut k) = (0u64, 0);
         account_once::<CHOWS>(n, matching, |fan, count, sets| {
             if k < 4 && count < 16 {
-                packed |= (fan as u64 + 1 | (count as u64) << 8 | (sets as u64) << 12) << (16 * k);
+                packed |= ((fan as u64 + 1) | (count as u64) << 8 | (sets as u64) << 12) << (16 * k);
             } else {
                 packed = u64::MAX;
             }

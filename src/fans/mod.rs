@@ -7,6 +7,22 @@
 //!
 //! `calculate`, `calculate_total` and `explain` use `botzone`; the `_with`
 //! forms take a [`Profile`].
+//!
+//! # Example
+//!
+//! ```
+//! use mcr_engine::{fans, fans::Profile, notation};
+//!
+//! let hand = notation::parse_hand("123m 456m 789m 55s 23p +4p")?;
+//! assert_eq!(fans::calculate_total(&hand), 20);
+//! // The same hand under another profile.
+//! let profile = Profile::by_name("pymahjonggb-1.4").unwrap();
+//! assert_eq!(fans::calculate_with(profile, &hand).result, 20);
+//! // A hand that does not win gives the reference's code -3.
+//! let hand = notation::parse_hand("123m 456m 789m 55s 23p +9p")?;
+//! assert_eq!(fans::calculate(&hand).result, fans::NOT_WIN);
+//! # Ok::<(), String>(())
+//! ```
 
 pub mod batch;
 pub mod class;
@@ -62,16 +78,20 @@ crate::rules::profiles::for_each_profile!(profile_calculators);
 pub struct Explanation {
     /// Win flags as given, and after the flag rules.
     pub flags_given: WinFlags,
+    /// The win flags after the flag rules (what the fans saw).
     pub flags_used: WinFlags,
     /// Every reading scored, in the order scored.
     pub readings: Vec<ReadingTrace>,
     /// Index into `readings` of the one kept.
     pub chosen: Option<usize>,
+    /// The result: as [`calculate`] gives it.
     pub result: FanResult,
 }
 
 #[derive(Debug, Clone)]
+/// One reading scored: the fans found, the omissions, the total and whether it was kept.
 pub struct ReadingTrace {
+    /// The reading.
     pub reading: Reading,
     /// Fans whose conditions held, before omissions.
     pub found: [u8; MAX_FAN_TABLE_SIZE],
@@ -79,6 +99,7 @@ pub struct ReadingTrace {
     pub omissions: Vec<(u8, u8, u8)>,
     /// Fans counted.
     pub counts: [u8; MAX_FAN_TABLE_SIZE],
+    /// Its total fan.
     pub total: i32,
     /// Why this reading was kept or passed over.
     pub verdict: Verdict,
@@ -108,6 +129,7 @@ pub enum Verdict {
 }
 
 impl Verdict {
+    /// The verdict in words, as `mcr fan --explain` shows it.
     pub fn as_str(self) -> &'static str {
         match self {
             Verdict::Unjudged => "not compared",
@@ -136,9 +158,13 @@ impl std::fmt::Display for Verdict {
 /// One entry of the fan table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct FanInfo {
+    /// Its index in the profile's fan table.
     pub index: u8,
+    /// Its Chinese name (清龙).
     pub name: &'static str,
+    /// Its English name (Pure Straight).
     pub name_en: &'static str,
+    /// Its value in fan.
     pub value: u16,
     /// `Some(on)` for a non-official fan the rules mark as an extension.
     pub extension: Option<bool>,
@@ -147,7 +173,9 @@ pub struct FanInfo {
 /// "`fan` omits `limit` of this fan (0 = all of it)".
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Omit {
+    /// The omitting fan.
     pub fan: u8,
+    /// How many counts it omits (0: all).
     pub limit: u8,
 }
 
@@ -155,14 +183,18 @@ pub struct Omit {
 /// counted (so passes over the fans visit only those present).
 #[derive(Clone, Copy)]
 pub struct Tally {
+    /// Counts by fan index.
     pub counts: [u8; MAX_FAN_TABLE_SIZE],
+    /// Bit `i` set when fan `i` counts.
     pub present: u128,
 }
 
 impl Tally {
+    /// No fan.
     pub const EMPTY: Tally = Tally { counts: [0; MAX_FAN_TABLE_SIZE], present: 0 };
 
     #[inline]
+    /// Sets fan `fan`'s count to `n` (0 removes it).
     pub fn set(&mut self, fan: u8, n: u8) {
         self.counts[fan as usize] = n;
         self.present = self.present & !(1 << fan) | ((n > 0) as u128) << fan;
@@ -178,6 +210,7 @@ impl Tally {
     }
 
     #[inline]
+    /// Adds `n` to fan `fan`'s count.
     pub fn add(&mut self, fan: u8, n: u8) {
         self.set(fan, self.counts[fan as usize] + n);
     }
@@ -209,14 +242,19 @@ pub(crate) fn fans_of(mut m: u128) -> impl Iterator<Item = usize> {
 /// counted, by fan index in the profile's fan table (`profile.fans`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FanResult {
+    /// The raw result: the total fan, or [`WRONG_TILE_COUNT`], [`TILE_MORE_THAN_4`], [`NOT_WIN`].
     pub result: i32,
+    /// How many times each fan counted, by fan index.
     pub counts: [u8; MAX_FAN_TABLE_SIZE],
     /// The profile that scored it.
     pub profile: &'static Profile,
 }
 
+/// Result code: the hand has the wrong number of tiles.
 pub const WRONG_TILE_COUNT: i32 = -1;
+/// Result code: the hand holds a kind more than four times.
 pub const TILE_MORE_THAN_4: i32 = -2;
+/// Result code: the hand does not win.
 pub const NOT_WIN: i32 = -3;
 
 impl FanResult {
@@ -235,6 +273,7 @@ impl FanResult {
         }
         self.fans().map(|(f, c)| (f.name.to_string(), f.value as i32, c as i32)).collect()
     }
+    /// The hand wins (a total, not an error code).
     pub fn is_win(&self) -> bool {
         self.result >= 0
     }
@@ -257,6 +296,18 @@ pub fn calculate_total(hand: &HandInput) -> i32 {
 }
 
 /// The calculation with its reasons (profile `botzone`).
+///
+/// ```
+/// use mcr_engine::{fans, notation};
+///
+/// let hand = notation::parse_hand("123m 456m 789m 55s 23p +4p")?;
+/// let why = fans::explain(&hand);
+/// assert_eq!(why.result.result, 20);
+/// // Every reading weighed, and the one kept.
+/// let kept = &why.readings[why.chosen.unwrap()];
+/// assert_eq!(kept.total, 20);
+/// # Ok::<(), String>(())
+/// ```
 pub fn explain(hand: &HandInput) -> Explanation {
     botzone::eval::explain(hand)
 }

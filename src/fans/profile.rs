@@ -49,7 +49,7 @@ pub struct GameRules {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Displays {
     /// The Botzone platform's judge, as its real match logs show it: INIT
-    /// shows `canHu` [0,0,0,0] and `tileCnt` [21,21,21,21] and no `strlen`;
+    /// shows `canHu` `[0,0,0,0]` and `tileCnt` `[21,21,21,21]` and no `strlen`;
     /// on PLAY, PENG and CHI the discarder's `canHu` is -4 (not asked); HU
     /// and the verdict displays (WA, WH, a platform verdict) carry `tileCnt`.
     Platform,
@@ -63,6 +63,14 @@ impl GameRules {
     /// Scores of a HU with `fan` fan by `winner`: self-drawn, every other
     /// seat pays base + fan; else the discarder (`payer`) pays base + fan
     /// and the others base.
+    ///
+    /// ```
+    /// use mcr_engine::fans::Profile;
+    ///
+    /// let rules = Profile::default().game; // botzone: base 8
+    /// assert_eq!(rules.hu_scores(0, 8, None), [48, -16, -16, -16]);
+    /// assert_eq!(rules.hu_scores(0, 8, Some(2)), [32, -8, -16, -8]);
+    /// ```
     pub fn hu_scores(&self, winner: u8, fan: i32, payer: Option<u8>) -> [i32; 4] {
         let b = self.base_score;
         let mut score = [0; 4];
@@ -89,6 +97,14 @@ impl GameRules {
 
 impl Profile {
     /// A profile by name (`botzone`, `strict-98`, ...).
+    ///
+    /// ```
+    /// use mcr_engine::fans::Profile;
+    ///
+    /// assert_eq!(Profile::default().name, "botzone");
+    /// assert!(Profile::by_name("pymahjonggb-1.4").is_some());
+    /// assert!(Profile::by_name("no-such-profile").is_none());
+    /// ```
     pub fn by_name(name: &str) -> Option<&'static Profile> {
         PROFILES.iter().copied().find(|p| p.name == name)
     }
@@ -114,10 +130,12 @@ impl Profile {
         self.fan_by_name.get(name).map(|&i| &self.fans[i as usize])
     }
 
+    /// [`crate::fans::calculate`] under this profile.
     pub fn calculate(&'static self, hand: &HandInput) -> FanResult {
         (self.calculate)(hand)
     }
 
+    /// [`crate::fans::calculate_total`] under this profile.
     pub fn calculate_total(&'static self, hand: &HandInput) -> i32 {
         (self.total)(hand)
     }
@@ -129,6 +147,7 @@ impl Profile {
         (self.cannot_win)(concealed, packs)
     }
 
+    /// [`crate::fans::explain`] under this profile.
     pub fn explain(&'static self, hand: &HandInput) -> Explanation {
         (self.explain)(hand)
     }

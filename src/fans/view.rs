@@ -18,19 +18,28 @@ pub struct HandFacts {
     pub present: u64,
     /// Kinds of which the hand holds all four copies.
     pub fours: u64,
+    /// The melded packs as sets (the first `fixed_count`).
     pub fixed_sets: [Set; 4],
+    /// How many packs are melded (or concealed kongs).
     pub fixed_count: u8,
+    /// Sets claimed from another seat (melded), not concealed kongs.
     pub melded_sets: u32,
+    /// How many standing tiles, the win tile excluded.
     pub standing_count: u8,
+    /// The winning tile.
     pub win: Tile,
     /// After the flag rules.
     pub flags: WinFlags,
+    /// The seat wind, 0 east to 3 north.
     pub seat_wind: u8,
+    /// The prevalent wind, 0 east to 3 north.
     pub prevalent_wind: u8,
+    /// Flowers declared.
     pub flowers: u8,
 }
 
 impl HandFacts {
+    /// The melded packs as sets.
     pub fn fixed_sets(&self) -> &[Set] {
         &self.fixed_sets[..self.fixed_count as usize]
     }
@@ -38,10 +47,13 @@ impl HandFacts {
 
 /// One reading of the hand.
 pub struct HandView<'a> {
+    /// What is known of the hand before reading it.
     pub facts: &'a HandFacts,
+    /// The reading viewed.
     pub reading: &'a Reading,
     /// Asked only when a rule needs it (the wait is a search).
     unique_wait: &'a dyn Fn() -> bool,
+    /// Set when no other fan counted: the condition of the fan that needs it (无番和).
     pub no_other_fan: bool,
     stats: SetStats,
 }
@@ -119,6 +131,9 @@ impl SetStats {
 }
 
 impl<'a> HandView<'a> {
+    /// A view of `reading` of the hand `facts`. `unique_wait` tells whether
+    /// the hand waited on one kind only (asked only when a rule needs it);
+    /// `discard_completes_pung_melded` is the profile's policy of that name.
     pub fn new(
         facts: &'a HandFacts,
         reading: &'a Reading,
@@ -134,22 +149,27 @@ impl<'a> HandView<'a> {
         }
     }
 
+    /// Records whether any other fan counted (for the fan that needs none).
     pub fn set_no_other_fan(&mut self, v: bool) {
         self.no_other_fan = v;
     }
 }
 
 impl HandView<'_> {
+    /// The reading's shape.
     pub fn shape(&self) -> Shape {
         self.reading.shape
     }
 
+    /// A regular reading: four sets and a pair.
     pub fn regular(&self) -> bool {
         self.reading.shape == Shape::Regular
     }
+    /// A seven-pairs reading.
     pub fn seven_pairs(&self) -> bool {
         self.reading.shape == Shape::SevenPairs
     }
+    /// Seven shifted pairs of one suit (连七对).
     pub fn shifted_pairs(&self) -> bool {
         let c = &self.facts.concealed;
         let Some(first) = c.iter().position(|&n| n != 0) else { return false };
@@ -158,12 +178,15 @@ impl HandView<'_> {
             && (first..first + 7).all(|t| c[t] == 2)
             && c.iter().filter(|&&n| n != 0).count() == 7
     }
+    /// A thirteen-orphans reading.
     pub fn thirteen_orphans(&self) -> bool {
         self.reading.shape == Shape::ThirteenOrphans
     }
+    /// An honors-and-knitted reading.
     pub fn honors_knitted(&self) -> bool {
         self.reading.shape == Shape::HonorsKnitted
     }
+    /// A knitted straight, alone or within honors and knitted tiles.
     pub fn knitted_straight(&self) -> bool {
         match self.reading.shape {
             Shape::KnittedStraight => true,
@@ -174,6 +197,7 @@ impl HandView<'_> {
             _ => false,
         }
     }
+    /// Nine gates: no pack, 1112345678999 of one suit plus the win tile.
     pub fn nine_gates(&self) -> bool {
         let f = self.facts;
         if f.fixed_count != 0 || !f.win.is_suited() {
@@ -189,22 +213,28 @@ impl HandView<'_> {
         const GATES: [u8; 9] = [3, 1, 1, 1, 1, 1, 1, 1, 3];
         c[base..base + 9] == GATES && c.iter().map(|&n| n as u32).sum::<u32>() == 13
     }
+    /// How many honour kinds the hand holds.
     pub fn distinct_honors(&self) -> u32 {
         (self.facts.present & Class::HONOR.0).count_ones()
     }
 
+    /// Chows in the reading.
     pub fn chows(&self) -> u32 {
         self.stats.chows as u32
     }
+    /// Pungs in the reading, kongs included.
     pub fn pungs(&self) -> u32 {
         self.stats.pungs as u32
     }
+    /// Kongs in the reading.
     pub fn kongs(&self) -> u32 {
         self.stats.kongs as u32
     }
+    /// Melded kongs in the reading.
     pub fn melded_kongs(&self) -> u32 {
         self.stats.melded_kongs as u32
     }
+    /// Concealed kongs in the reading.
     pub fn concealed_kongs(&self) -> u32 {
         (self.stats.kongs - self.stats.melded_kongs) as u32
     }
@@ -212,38 +242,48 @@ impl HandView<'_> {
     pub fn concealed_pungs(&self) -> u32 {
         self.stats.concealed_pungs as u32
     }
+    /// Sets claimed from another seat.
     pub fn melded_sets(&self) -> u32 {
         self.facts.melded_sets
     }
+    /// Pungs and kongs of a tile of class `c`.
     pub fn count_pungs(&self, c: Class) -> u32 {
         self.reading.sets().iter().filter(|s| s.kind != SetKind::Chow && c.contains(s.tile)).count() as u32
     }
+    /// Kinds of class `c` among the pungs and kongs.
     pub fn pung_kinds(&self, c: Class) -> u32 {
         (self.stats.pung_tiles & c.0).count_ones()
     }
+    /// Whether the pair is of class `c`.
     pub fn pair_is(&self, c: Class) -> bool {
         self.reading.pair.is_some_and(|p| c.contains(p))
     }
+    /// Whether every set and the pair hold a tile of class `c`.
     pub fn all_packs_contain(&self, c: Class) -> bool {
         // A chow holds a tile of `c` when its middle is one of `c` or next
         // to one (a chow's tiles share a suit).
         let chows_in = self.stats.chow_tiles & !(c.0 | c.0 << 1 | c.0 >> 1) == 0;
         self.pair_is(c) && chows_in && self.stats.pung_tiles & !c.0 == 0
     }
+    /// Whether the pair and every set are pungs (or kongs) of class `c`.
     pub fn all_packs_pung_of(&self, c: Class) -> bool {
         self.pair_is(c) && self.stats.chows == 0 && self.stats.pung_tiles & !c.0 == 0
     }
 
+    /// Whether every tile of the hand is of class `c`.
     pub fn all_tiles(&self, c: Class) -> bool {
         self.facts.present & !c.0 == 0
     }
+    /// Whether some tile of the hand is of class `c`.
     pub fn any_tile(&self, c: Class) -> bool {
         self.facts.present & c.0 != 0
     }
+    /// How many of the three suits the hand lacks.
     pub fn voided_suits(&self) -> u32 {
         let p = self.facts.present;
         (p & 0x1FF == 0) as u32 + (p & 0x1FF << 9 == 0) as u32 + (p & 0x1FF << 18 == 0) as u32
     }
+    /// Tile hogs: kinds held four times not as a kong (as the reference counts them).
     pub fn tile_hogs(&self) -> u32 {
         let held_four = self.facts.fours.count_ones();
         match self.reading.shape {
@@ -258,52 +298,68 @@ impl HandView<'_> {
         }
     }
 
+    /// The win was self-drawn.
     pub fn self_drawn(&self) -> bool {
         self.facts.flags.self_drawn
     }
+    /// The win tile was the last of its kind.
     pub fn fourth_tile(&self) -> bool {
         self.facts.flags.fourth_tile
     }
+    /// The win was on a kong replacement or robbed a kong.
     pub fn about_kong(&self) -> bool {
         self.facts.flags.about_kong
     }
+    /// The win tile was the wall's last.
     pub fn wall_last(&self) -> bool {
         self.facts.flags.wall_last
     }
+    /// The hand waited on one kind only.
     pub fn unique_wait(&self) -> bool {
         (self.unique_wait)()
     }
+    /// The win tile completes a chow at its end (an edge wait reading).
     pub fn win_at_chow_end(&self) -> bool {
         self.stats.chow_ends & 1 << self.facts.win.index() != 0
     }
+    /// The win tile is a chow's middle tile (a closed wait reading).
     pub fn win_in_chow_middle(&self) -> bool {
         self.stats.chow_middles & 1 << self.facts.win.index() != 0
     }
+    /// The win tile completes the pair.
     pub fn win_on_pair(&self) -> bool {
         self.reading.pair == Some(self.facts.win)
     }
+    /// Whether the win tile is of class `c`.
     pub fn win_tile(&self, c: Class) -> bool {
         c.contains(self.facts.win)
     }
+    /// The win tile is one of the reading's knitted straight.
     pub fn win_in_knitted_straight(&self) -> bool {
         self.knitted_straight()
             && KNITTED_STRAIGHTS[self.reading.knitted.unwrap_or(0) as usize].contains(&(self.facts.win.index() as u8))
     }
+    /// Won with the dealt hand or on the first discard.
     pub fn initial(&self) -> bool {
         self.facts.flags.initial
     }
+    /// The seat wind, 0 east to 3 north.
     pub fn seat_wind(&self) -> u32 {
         self.facts.seat_wind as u32
     }
+    /// The prevalent wind, 0 east to 3 north.
     pub fn prevalent_wind(&self) -> u32 {
         self.facts.prevalent_wind as u32
     }
+    /// Packs melded or concealed kongs declared.
     pub fn fixed_packs(&self) -> u32 {
         self.facts.fixed_count as u32
     }
+    /// Flowers declared.
     pub fn flowers(&self) -> u32 {
         self.facts.flowers as u32
     }
+    /// No other fan counted.
     pub fn no_other_fan(&self) -> bool {
         self.no_other_fan
     }
@@ -341,6 +397,7 @@ pub struct GroupMembers {
 }
 
 impl GroupMembers {
+    /// The members: the sets' tiles (at most four), the pair, the winds.
     pub fn new(
         tiles: impl Iterator<Item = Tile>,
         pair: Option<Tile>,
@@ -407,33 +464,43 @@ impl GroupView {
         self.suits & 1 << (Suit::Honor as u8) == 0
     }
 
+    /// Whether every set's tile is of class `c`.
     pub fn all(&self, c: Class) -> bool {
         self.tiles & !c.0 == 0
     }
+    /// All sets of one suit.
     pub fn same_suit(&self) -> bool {
         self.suits.count_ones() == 1 && self.suited()
     }
+    /// Every set of a different suit.
     pub fn mixed_suits(&self) -> bool {
         self.suits.count_ones() == self.len as u32 && self.suited()
     }
+    /// How many suits the sets cover (honours one).
     pub fn suit_count(&self) -> u32 {
         self.suits.count_ones()
     }
+    /// All sets of one rank (suited).
     pub fn same_rank(&self) -> bool {
         self.suited() && self.ranks[0] == self.ranks[self.len as usize - 1]
     }
+    /// All sets of the same tile.
     pub fn same_tile(&self) -> bool {
         self.tiles.count_ones() == 1
     }
+    /// No two sets of the same tile.
     pub fn distinct_tiles(&self) -> bool {
         self.tiles.count_ones() == self.len as u32
     }
+    /// Ranks, in order, each `step[0]` above the previous (suited).
     pub fn shifted(&self, step: &[u8]) -> bool {
         self.suited() && self.ranks_sorted().windows(2).all(|w| w[1] == w[0] + step[0])
     }
+    /// The sets' ranks in order are exactly `want` (suited).
     pub fn ranks(&self, want: &[u8]) -> bool {
         self.suited() && self.ranks_sorted() == want
     }
+    /// In each suit present, the sets' ranks in order are exactly `want`.
     pub fn each_suit_ranks(&self, want: &[u8]) -> bool {
         self.suited()
             && (0..3u8).all(|suit| {
@@ -443,18 +510,23 @@ impl GroupView {
                 self.suits & 1 << suit == 0 || ranks.eq(want.iter().copied())
             })
     }
+    /// The pair is suited and of rank `r[0]`.
     pub fn pair_rank(&self, r: &[u8]) -> bool {
         self.pair.is_some_and(|p| p.is_suited() && p.rank() == r[0])
     }
+    /// The pair is suited and of the sets' one suit.
     pub fn pair_same_suit(&self) -> bool {
         self.pair.is_some_and(|p| p.is_suited() && self.suits == 1 << (p.suit() as u8))
     }
+    /// The pair is suited and of a suit no set has.
     pub fn pair_new_suit(&self) -> bool {
         self.pair.is_some_and(|p| p.is_suited() && self.suits & 1 << (p.suit() as u8) == 0)
     }
+    /// The group is a single set of the prevalent wind.
     pub fn is_prevalent_wind(&self) -> bool {
         self.tiles == 1 << Tile::wind(self.prevalent_wind).index()
     }
+    /// The group is a single set of the seat wind.
     pub fn is_seat_wind(&self) -> bool {
         self.tiles == 1 << Tile::wind(self.seat_wind).index()
     }
@@ -462,48 +534,66 @@ impl GroupView {
 
 /// The hand as given, for the win-flag rules.
 pub struct FlagView {
+    /// The win flags as given, changed by the rules.
     pub flags: WinFlags,
+    /// Copies of the win tile among the standing tiles (win tile included).
     pub win_copies_concealed: u32,
+    /// Copies of the win tile in the melded packs.
     pub win_copies_melded: u32,
+    /// Kongs among the packs.
     pub fixed_kongs: u32,
+    /// The seat wind, 0 east to 3 north.
     pub seat_wind: u8,
+    /// Packs melded or concealed kongs declared.
     pub fixed_packs: u8,
 }
 
 impl FlagView {
+    /// The win was self-drawn.
     pub fn self_drawn(&self) -> bool {
         self.flags.self_drawn
     }
+    /// The win tile was the last of its kind.
     pub fn fourth_tile(&self) -> bool {
         self.flags.fourth_tile
     }
+    /// The win was on a kong replacement or robbed a kong.
     pub fn about_kong(&self) -> bool {
         self.flags.about_kong
     }
+    /// The win tile was the wall's last.
     pub fn wall_last(&self) -> bool {
         self.flags.wall_last
     }
+    /// Copies of the win tile among the standing tiles.
     pub fn win_copies_concealed(&self) -> u32 {
         self.win_copies_concealed
     }
+    /// Copies of the win tile in the melded packs.
     pub fn win_copies_melded(&self) -> u32 {
         self.win_copies_melded
     }
+    /// Kongs among the packs.
     pub fn fixed_kongs(&self) -> u32 {
         self.fixed_kongs
     }
+    /// Won with the dealt hand or on the first discard.
     pub fn initial(&self) -> bool {
         self.flags.initial
     }
+    /// The seat wind, 0 east to 3 north.
     pub fn seat_wind(&self) -> u32 {
         self.seat_wind as u32
     }
+    /// Packs melded or concealed kongs declared.
     pub fn fixed_packs(&self) -> u32 {
         self.fixed_packs as u32
     }
+    /// Sets the fourth-tile flag.
     pub fn set_fourth_tile(&mut self, on: bool) {
         self.flags.fourth_tile = on;
     }
+    /// Sets the about-kong flag.
     pub fn set_about_kong(&mut self, on: bool) {
         self.flags.about_kong = on;
     }

@@ -17,6 +17,22 @@
 //! Memory is bounded on any input: lines are read one at a time with the
 //! bound the caller gives (`max_line_bytes`, as the record readers), and at most
 //! [`MAX_REASONS`] reasons are kept (the rest are counted).
+//!
+//! # Example
+//!
+//! Write game records as Botzone's text format:
+//!
+//! ```
+//! use mcr_engine::formats::{self, Format};
+//! use std::path::PathBuf;
+//!
+//! let records = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/golden.jsonl.gz"));
+//! let mut text = Vec::new();
+//! let summary = formats::export(&[records], Format::BotzoneText, 1 << 20, &mut text)?;
+//! assert!(summary.all());
+//! assert!(text.starts_with(b"Match "));
+//! # Ok::<(), std::io::Error>(())
+//! ```
 
 pub mod log;
 pub mod text;
@@ -136,8 +152,10 @@ pub enum Format {
 }
 
 impl Format {
+    /// Every format.
     pub const ALL: [Format; 3] = [Format::Record, Format::BotzoneText, Format::BotzoneLog];
 
+    /// The format's name on the command line (`record`, `botzone-text`, ...).
     pub fn name(self) -> &'static str {
         match self {
             Format::Record => "record",
@@ -146,6 +164,7 @@ impl Format {
         }
     }
 
+    /// The format of a name on the command line.
     pub fn by_name(name: &str) -> Option<Format> {
         Format::ALL.into_iter().find(|f| f.name() == name)
     }
@@ -281,6 +300,21 @@ pub fn open(path: &Path, max_line_bytes: usize) -> Result<Input, ImportError> {
 }
 
 /// The games of one input (a file, a folder, `-`) as records: [`games_of`].
+///
+/// ```
+/// use mcr_engine::formats;
+/// use std::path::Path;
+///
+/// let text = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/golden.txt"));
+/// let mut games = 0;
+/// for game in formats::games(text, None, 1 << 20) {
+///     let record = game?;
+///     assert_eq!(record.wall.len(), 136);
+///     games += 1;
+/// }
+/// assert!(games > 0);
+/// # Ok::<(), formats::ImportError>(())
+/// ```
 pub fn games(path: &Path, from: Option<Format>, max_line_bytes: usize) -> Games {
     games_of(&[path.to_path_buf()], from, max_line_bytes)
 }
@@ -618,17 +652,18 @@ pub struct Output {
 
 enum OutputKind {
     Plain(Box<dyn Write + Send>),
-    Gzip(flate2::write::GzEncoder<std::io::BufWriter<std::fs::File>>),
+    Gzip(Box<flate2::write::GzEncoder<std::io::BufWriter<std::fs::File>>>),
 }
 
 impl Output {
+    /// Creates `path` (`-`: stdout; a name ending in `.gz`: gzip).
     pub fn create(path: &Path) -> std::io::Result<Output> {
         let inner = if path.as_os_str() == "-" {
             OutputKind::Plain(Box::new(std::io::BufWriter::new(std::io::stdout())))
         } else {
             let f = std::io::BufWriter::new(std::fs::File::create(path)?);
             if path.extension().is_some_and(|e| e == "gz") {
-                OutputKind::Gzip(flate2::write::GzEncoder::new(f, flate2::Compression::default()))
+                OutputKind::Gzip(Box::new(flate2::write::GzEncoder::new(f, flate2::Compression::default())))
             } else {
                 OutputKind::Plain(Box::new(f))
             }

@@ -91,6 +91,7 @@ pub struct Block {
 }
 
 impl Block {
+    /// The block's lines with their numbers.
     pub fn lines(&self) -> impl ExactSizeIterator<Item = (usize, &[u8])> + '_ {
         self.lines.iter().map(|(n, r)| (*n, &self.text[r.clone()]))
     }
@@ -100,6 +101,7 @@ impl Block {
         self.lines.par_iter().map(|(n, r)| (*n, &self.text[r.clone()]))
     }
 
+    /// How many lines.
     pub fn len(&self) -> usize {
         self.lines.len()
     }
@@ -114,6 +116,7 @@ impl Block {
         &self.text[self.lines[i].1.clone()]
     }
 
+    /// No lines.
     pub fn is_empty(&self) -> bool {
         self.lines.is_empty()
     }
@@ -159,6 +162,7 @@ impl LineReader {
         }
     }
 
+    /// The file read.
     pub fn file(&self) -> &Path {
         &self.file
     }
@@ -169,7 +173,7 @@ impl LineReader {
     }
 
     /// Refills `block` with the next lines; false when nothing is left.
-    /// The buffer grows past [`BLOCK`] only for a line longer than a block,
+    /// The buffer grows past a block (1 MiB) only for a line longer than a block,
     /// and never past the line bound: a longer line is reported in
     /// `block.errors` and skipped to its newline without being kept.
     pub fn fill(&mut self, block: &mut Block) -> bool {

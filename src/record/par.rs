@@ -3,18 +3,33 @@
 //! function on a pool of worker threads while the next block is read, and
 //! gives the results back in file and line order, the lines that could not
 //! be read in their place. `mcr validate` (and `--self-test`) and `mcr
-//! audit --games` go through it.
+//! audit --games` go through it. It draws nothing: a caller that shows
+//! progress passes a callback ([`ParOptions::progress`]).
 
-use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use rayon::prelude::*;
 
 use super::lines::{for_each_block, LineReader};
 use super::RecordError;
 
+/// What [`par_records`] tells a progress callback, on the reading thread.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ProgressEvent<'a> {
+    /// A file was opened and is being read.
+    File(&'a Path),
+    /// Results handed out so far, over all files (after each block).
+    Lines(usize),
+    /// Reading is over.
+    Done,
+}
+
+/// A progress callback of [`ParOptions`].
+pub type Progress = Arc<dyn Fn(ProgressEvent<'_>) + Send + Sync>;
+
 /// How [`par_records`] reads.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct ParOptions {
     /// Worker threads (`None`: one per core); more than the cores are
     /// capped at the cores ([`worker_threads`]): they only contend for them
@@ -25,14 +40,25 @@ pub struct ParOptions {
     pub limit: Option<usize>,
     /// The longest line kept; a longer one is an error at its line.
     pub max_line_bytes: usize,
-    /// A spinner on stderr while reading (lines, rate, the file), when
-    /// stderr is a terminal.
-    pub progress: bool,
+    /// Called as reading goes (a file opened, the lines so far, the end):
+    /// the `mcr` binary draws a spinner from it.
+    pub progress: Option<Progress>,
+}
+
+impl std::fmt::Debug for ParOptions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ParOptions")
+            .field("jobs", &self.jobs)
+            .field("limit", &self.limit)
+            .field("max_line_bytes", &self.max_line_bytes)
+            .field("progress", &self.progress.is_some())
+            .finish()
+    }
 }
 
 impl Default for ParOptions {
     fn default() -> ParOptions {
-        ParOptions { jobs: None, limit: None, max_line_bytes: super::DEFAULT_MAX_LINE_BYTES, progress: false }
+        ParOptions { jobs: None, limit: None, max_line_bytes: super::DEFAULT_MAX_LINE_BYTES, progress: None }
     }
 }
 
@@ -81,7 +107,7 @@ where
 {
     let threads = worker_threads(options.jobs);
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build()?;
-    let progress = if options.progress { progress_bar() } else { None };
+    let progress = options.progress.as_deref();
     let mut stats = ParStats { threads, ..ParStats::default() };
     let mut budget = options.limit.unwrap_or(usize::MAX);
     pool.install(|| {
@@ -96,13 +122,16 @@ where
                     stats.unreadable += 1;
                     budget -= 1;
                     each(index, 0, Err(e));
+                    if let Some(p) = progress {
+                        p(ProgressEvent::Lines(stats.lines));
+                    }
                     continue;
                 }
             };
-            if let Some(p) = &progress {
-                p.set_message(file.display().to_string());
+            if let Some(p) = progress {
+                p(ProgressEvent::File(file));
             }
-            let (init, f, each, stats_ref, progress) = (&init, &f, &mut each, &mut stats, progress.as_ref());
+            let (init, f, each, stats_ref) = (&init, &f, &mut each, &mut stats);
             let read = for_each_block(&mut reader, |block| {
                 let mut results: Vec<(usize, Result<R, RecordError>)> = block
                     .par_lines()
@@ -119,7 +148,7 @@ where
                     each(index, line, result);
                 }
                 if let Some(p) = progress {
-                    p.set_position(stats_ref.lines as u64);
+                    p(ProgressEvent::Lines(stats_ref.lines));
                 }
             });
             stats.read_seconds += read;
@@ -127,20 +156,9 @@ where
         }
     });
     if let Some(p) = progress {
-        p.finish_and_clear();
+        p(ProgressEvent::Done);
     }
     Ok(stats)
-}
-
-fn progress_bar() -> Option<indicatif::ProgressBar> {
-    if !std::io::stderr().is_terminal() {
-        return None;
-    }
-    let bar = indicatif::ProgressBar::new_spinner();
-    if let Ok(style) = indicatif::ProgressStyle::with_template("{spinner} {pos} games  {per_sec}  {msg}") {
-        bar.set_style(style);
-    }
-    Some(bar)
 }
 
 #[cfg(test)]
@@ -178,8 +196,21 @@ mod tests {
         assert_eq!(seen[50_001], (1, 0, Err(0)));
         assert_eq!(seen[50_002], (2, 1, Ok(1)));
         // The limit counts every result.
-        let options = ParOptions { limit: Some(50_002), ..options };
+        let events = Arc::new(std::sync::Mutex::new(Vec::new()));
+        let sink = events.clone();
+        let progress: Progress = Arc::new(move |e: ProgressEvent<'_>| {
+            sink.lock().unwrap().push(match e {
+                ProgressEvent::File(_) => "file".to_string(),
+                ProgressEvent::Lines(n) => n.to_string(),
+                ProgressEvent::Done => "done".to_string(),
+            })
+        });
+        let options = ParOptions { limit: Some(50_002), progress: Some(progress), ..options };
         let stats = par_records(&files, &options, || (), |_, _, _, _| (), |_, _, _| ()).unwrap();
         assert_eq!(stats.lines, 50_002);
+        // The progress: the first file, its lines, the last count, the end.
+        let events = events.lock().unwrap();
+        assert_eq!(events.first().map(String::as_str), Some("file"));
+        assert_eq!(events[events.len() - 2..], ["50002".to_string(), "done".to_string()]);
     }
 }

@@ -77,7 +77,7 @@ fn structural(b: &[u8], mut i: usize) -> Option<usize> {
     while let Some(chunk) = b.get(i..i + 8) {
         let w = u64::from_le_bytes(chunk.try_into().ok()?);
         let quote = w ^ (ONES * u64::from(b'"'));
-        let bracket = ((w | ONES * 0x20) & (ONES * 0xF9)) ^ (ONES * 0x79);
+        let bracket = ((w | (ONES * 0x20)) & (ONES * 0xF9)) ^ (ONES * 0x79);
         // High bit set in each byte that is zero; only bytes after a true
         // hit can be flagged wrongly, and the first hit counts.
         let hits = (quote.wrapping_sub(ONES) & !quote | bracket.wrapping_sub(ONES) & !bracket) & HIGH;

@@ -20,9 +20,11 @@ use std::fmt;
 pub struct Text<'a>(pub Cow<'a, str>);
 
 impl<'a> Text<'a> {
+    /// The text.
     pub fn as_str(&self) -> &str {
         &self.0
     }
+    /// A text borrowed from the line.
     pub fn borrowed(s: &'a str) -> Text<'a> {
         Text(Cow::Borrowed(s))
     }
@@ -86,9 +88,11 @@ pub fn same_text(a: &str, b: &str) -> bool {
 pub struct PerSeat<'a>(pub [Option<Text<'a>>; 4]);
 
 impl<'a> PerSeat<'a> {
+    /// The value of seat `seat`, if present.
     pub fn get(&self, seat: usize) -> Option<&str> {
         self.0[seat].as_ref().map(|t| t.as_str())
     }
+    /// No seat has a value.
     pub fn is_empty(&self) -> bool {
         self.0.iter().all(|s| s.is_none())
     }
@@ -144,12 +148,15 @@ impl Ints4 {
     pub fn four(&self) -> Option<[i64; 4]> {
         (self.len == 4).then(|| self.v.map(i64::from))
     }
+    /// How many values.
     pub fn len(&self) -> usize {
         self.len as usize
     }
+    /// No values.
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
+    /// The value at `i`, if present.
     pub fn get(&self, i: usize) -> Option<i64> {
         (i < self.len().min(4)).then(|| self.v[i] as i64)
     }
@@ -192,8 +199,11 @@ impl<'de> Deserialize<'de> for Ints4 {
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 pub struct DisplayFan<'a> {
     #[serde(borrow)]
+    /// The fan's name.
     pub name: Text<'a>,
+    /// How many times it counted.
     pub cnt: i64,
+    /// Its value.
     pub value: i64,
 }
 
@@ -202,40 +212,57 @@ pub struct DisplayFan<'a> {
 #[derive(Debug, Clone, Default, PartialEq, Deserialize)]
 pub struct DisplayView<'a> {
     #[serde(borrow)]
+    /// The event (`INIT`, `DEAL`, `DRAW`, `PLAY`, `PENG`, `CHI`, `GANG`, `BUGANG`, `HU`, `HUANG`, `WA`, `WH`...).
     pub action: Text<'a>,
     #[serde(default)]
+    /// The seat acting.
     pub player: Option<i64>,
     #[serde(default, borrow)]
+    /// The tile drawn, discarded or claimed.
     pub tile: Option<Text<'a>>,
     #[serde(default, borrow, rename = "tileCHI")]
+    /// CHI: the middle tile of the chow.
     pub tile_chi: Option<Text<'a>>,
     #[serde(default, borrow)]
+    /// DEAL: each seat's dealt tiles.
     pub hand: Option<Vec<Vec<Text<'a>>>>,
     #[serde(default, rename = "tileCnt")]
+    /// Tiles left in each seat's wall segment.
     pub tile_cnt: Option<Ints4>,
     #[serde(default, rename = "canHu")]
+    /// Each seat's canHu value.
     pub can_hu: Option<Ints4>,
     #[serde(default, borrow)]
+    /// HU and WH: the fans.
     pub fan: Option<Vec<DisplayFan<'a>>>,
     #[serde(default, rename = "fanCnt")]
+    /// HU and WH: the total fan.
     pub fan_cnt: Option<i64>,
     #[serde(default)]
+    /// The four scores of an ending.
     pub score: Option<Ints4>,
     #[serde(default)]
+    /// INIT: the prevalent wind.
     pub quan: Option<i64>,
     #[serde(default)]
+    /// INIT: the random seed.
     pub srand: Option<i64>,
     #[serde(default)]
+    /// INIT: the length of the wall's text.
     pub strlen: Option<i64>,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+/// One turn of a game record, borrowed from its line.
 pub struct TurnView<'a> {
     #[serde(default, borrow)]
+    /// The request to each seat.
     pub request: Option<PerSeat<'a>>,
     #[serde(borrow)]
+    /// The judge's display.
     pub display: DisplayView<'a>,
     #[serde(default, borrow)]
+    /// Each seat's answer.
     pub responses: Option<PerSeat<'a>>,
     /// Platform verdicts (`TLE`, ...) of seats that failed to answer this
     /// turn's request (see [`crate::record::TurnRecord::verdicts`]).
@@ -248,23 +275,31 @@ pub struct TurnView<'a> {
 #[derive(Debug, Clone, Default, PartialEq, Deserialize)]
 pub struct ExpectedView<'a> {
     #[serde(borrow)]
+    /// `zimo`, `ron`, `draw` or `error`.
     pub ending: Text<'a>,
     #[serde(default)]
+    /// The winning seat.
     pub winner: Option<i64>,
     #[serde(default)]
+    /// The seat won on; `None` for a self-drawn win.
     pub discarder: Option<i64>,
     #[serde(default)]
+    /// Whether the win robbed a kong.
     pub qianggang: Option<bool>,
     /// `[name, value, cnt]`
     #[serde(default, borrow)]
     pub fan: Option<Vec<(Text<'a>, i64, i64)>>,
     #[serde(default)]
+    /// The total fan.
     pub fan_total: Option<i64>,
     #[serde(default)]
+    /// The four scores.
     pub scores: Option<Vec<i64>>,
     #[serde(default)]
+    /// Error games: the seat given the verdict.
     pub offender: Option<i64>,
     #[serde(default, borrow)]
+    /// Error games: the verdict.
     pub verdict: Option<Text<'a>>,
 }
 
@@ -278,10 +313,14 @@ impl Default for Text<'_> {
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 pub struct Injected<'a> {
     #[serde(default, borrow)]
+    /// What kind of wrong answer was planted.
     pub kind: Option<Text<'a>>,
+    /// The seat that gave it.
     pub seat: i64,
+    /// The turn it answered.
     pub turn: i64,
     #[serde(borrow)]
+    /// The answer planted.
     pub response: Text<'a>,
 }
 
@@ -313,24 +352,33 @@ impl<'de> Deserialize<'de> for Strings {
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 pub struct GameView<'a> {
     #[serde(borrow)]
+    /// The game's identifier.
     pub game_id: Text<'a>,
+    /// The judge's random seed.
     pub srand: i64,
+    /// The prevalent wind, 0 east to 3 north.
     pub quan: i64,
     #[serde(borrow)]
+    /// The wall, tile names in draw order.
     pub wall: Vec<Text<'a>>,
     #[serde(borrow, deserialize_with = "turns_with_room")]
+    /// Every judge step.
     pub turns: Vec<TurnView<'a>>,
     #[serde(borrow)]
+    /// How the game ended.
     pub expected: ExpectedView<'a>,
     #[serde(default, borrow)]
+    /// Error games: the answer planted to provoke the verdict.
     pub injected: Option<Injected<'a>>,
     /// The rule profile the game was played under (`"rules"`, see
     /// [`crate::record::rules`]); `None` when the record does not say.
     #[serde(default, deserialize_with = "crate::record::rules::deserialize")]
     pub rules: Option<&'static crate::fans::Profile>,
     #[serde(default)]
+    /// The players (checked, not kept).
     pub players: Strings,
     #[serde(default)]
+    /// The tags (checked, not kept).
     pub tags: Strings,
 }
 
@@ -475,14 +523,19 @@ mod tests {
 /// them. Strings borrow from the line.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct AnswersView<'a> {
+    /// The game's identifier.
     pub game_id: &'a str,
+    /// The judge's random seed.
     pub srand: i64,
+    /// The prevalent wind, 0 east to 3 north.
     pub quan: i64,
+    /// The wall, tile names in draw order.
     pub wall: Vec<&'a str>,
     /// The answers to each turn by seat (`None` where not recorded).
     pub answers: Vec<[Option<&'a str>; 4]>,
     /// The turns with platform verdicts, in order, and the verdicts by seat.
     pub verdicts: Vec<(usize, [Option<&'a str>; 4])>,
+    /// The rule profile the record names, if any.
     pub rules: Option<&'static crate::fans::Profile>,
 }
 

@@ -36,22 +36,36 @@ pub enum Compare {
 /// The keys of a judge display.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Key {
+    /// `action`.
     Action,
+    /// `canHu`.
     CanHu,
+    /// `player`.
     Player,
+    /// `quan`.
     Quan,
+    /// `srand`.
     Srand,
+    /// `strlen`.
     Strlen,
+    /// `hand`.
     Hand,
+    /// `tile`.
     Tile,
+    /// `tileCHI`.
     TileChi,
+    /// `fanCnt`.
     FanCnt,
+    /// `fan`.
     Fan,
+    /// `score`.
     Score,
+    /// `tileCnt`.
     TileCnt,
 }
 
 impl Key {
+    /// Every key.
     pub const ALL: [Key; 13] = [
         Key::Action,
         Key::CanHu,
@@ -71,6 +85,7 @@ impl Key {
     pub const LOOSE: [Key; 8] =
         [Key::Action, Key::Player, Key::Tile, Key::TileChi, Key::Hand, Key::Fan, Key::FanCnt, Key::Score];
 
+    /// The key as the display writes it.
     pub fn name(self) -> &'static str {
         match self {
             Key::Action => "action",
@@ -95,19 +110,28 @@ impl Key {
 pub struct Divergence {
     /// Index into `turns`.
     pub turn: usize,
+    /// What differs.
     pub what: DivergenceKind,
 }
 
 #[derive(Clone, Debug, PartialEq)]
+/// How the engine disagreed with the record.
 pub enum DivergenceKind {
+    /// The displays differ.
     Display {
+        /// The engine's display.
         engine: Value,
+        /// The record's display.
         record: Value,
     },
+    /// The requests differ.
     Requests {
+        /// The engine's requests (`None`: it sent none).
         engine: Option<Value>,
+        /// The record's requests.
         record: Value,
     },
+    /// The engine refused the record's input.
     Engine(EngineError),
     /// A record with no turns.
     Empty,

@@ -35,6 +35,25 @@
 //! Platform verdicts (a seat's time limit or crash, `"verdicts"` on a turn)
 //! are part of what a record gives for a turn ([`Record::verdicts`]) and are
 //! passed to the engine with the answers.
+//!
+//! # Example
+//!
+//! Replay every game of a record file to its end:
+//!
+//! ```
+//! use mcr_engine::engine::Engine;
+//! use mcr_engine::record::{GameRecord, Records};
+//! use mcr_engine::replay::Replayer;
+//! use std::path::Path;
+//!
+//! let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/golden.jsonl.gz");
+//! for game in Records::<GameRecord>::open(Path::new(path))? {
+//!     let game = game?.record;
+//!     let last = Replayer::new(Engine::new(), &game).run()?;
+//!     assert!(last.is_terminal());
+//! }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 pub mod compare;
 pub mod validate;
@@ -125,14 +144,30 @@ pub enum Stop {
     Empty,
     /// The engine refused its input at `turn`: the reset (0) or the step
     /// that would have produced `turn`.
-    Engine { turn: usize, error: EngineError },
+    Engine {
+        /// The turn.
+        turn: usize,
+        /// What the engine said.
+        error: EngineError,
+    },
     /// The record has no answer of `seat` to `turn`, which does not end the
     /// game.
-    MissingAnswer { turn: usize, seat: u8 },
+    MissingAnswer {
+        /// The turn.
+        turn: usize,
+        /// The seat.
+        seat: u8,
+    },
     /// The record ends at `turn`, which does not end the game.
-    Incomplete { turn: usize },
+    Incomplete {
+        /// The record's last turn.
+        turn: usize,
+    },
     /// The engine's `turn` ends the game, and the record goes on.
-    GoesOn { turn: usize },
+    GoesOn {
+        /// The turn that ends the game.
+        turn: usize,
+    },
 }
 
 impl Stop {

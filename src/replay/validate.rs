@@ -20,7 +20,9 @@ use crate::record::{par_records, GameRecord, ParOptions, ParStats, RecordError};
 pub struct Timings {
     /// Reading and decompressing (filled by the caller).
     pub read: f64,
+    /// Parsing the JSON.
     pub parse: f64,
+    /// Replaying and comparing.
     pub replay: f64,
 }
 
@@ -33,6 +35,7 @@ pub enum Outcome {
     Diverged(String, String),
     /// The game id: the record's `"rules"` is not the profile asked for.
     Conflict(String, RulesConflict),
+    /// A line that is not a game record.
     Malformed(RecordError),
 }
 

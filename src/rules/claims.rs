@@ -73,6 +73,7 @@ pub enum Eligible {
 
 impl Eligible {
     #[inline]
+    /// Whether `seat` may claim on `actor`'s tile.
     pub const fn allows(self, actor: u8, seat: u8) -> bool {
         match self {
             Eligible::AnyOther => seat != actor,
@@ -93,13 +94,16 @@ pub enum Otherwise {
 /// One priority level: its claims beat those of every later level.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct ClaimLevel {
+    /// The claims of this level.
     pub actions: &'static [ClaimAction],
+    /// The order in which the level examines seats.
     pub order: SeatOrder,
     /// Who may make the level's claims...
     pub from: Eligible,
     /// ...except these actions, which have their own rule
     /// (`from any, CHI left`).
     pub from_by_action: &'static [(ClaimAction, Eligible)],
+    /// What an answer that belongs to no later level leads to.
     pub otherwise: Otherwise,
     /// Line of the level in `rules/claims.txt` (shown by the viewer).
     pub line: u32,

@@ -67,7 +67,9 @@ pub const RECORDED: &str = "recorded";
 /// another value one fan.
 #[derive(Debug, Clone, Default, Serialize, PartialEq, Eq)]
 pub struct FanChange {
+    /// Records where the fan counted under one side only: the rules.
     pub gained: usize,
+    /// Records where the fan counted under the baseline only.
     pub lost: usize,
     /// The fan counted a different number of times.
     pub changed: usize,
@@ -81,11 +83,14 @@ pub struct FanChange {
 /// when it does not win) and the fans as (name, value, count).
 #[derive(Debug, Clone, Default, Serialize, PartialEq, Eq)]
 pub struct Answer {
+    /// The raw result: total fan, or negative when the hand does not win.
     pub result: i32,
+    /// The fans as (name, value, count).
     pub fans: Vec<(String, i32, i32)>,
 }
 
 impl Answer {
+    /// The answer of a calculator's result.
     pub fn of(r: &FanResult) -> Answer {
         Answer { result: r.result, fans: r.fan_list() }
     }
@@ -109,8 +114,11 @@ impl Answer {
 /// record's): action, player, scores and the fans of a HU or WH.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct End {
+    /// The final display's action (HU, HUANG, WA, WH).
     pub action: String,
+    /// The seat that won or was given the verdict.
     pub player: Option<i64>,
+    /// The four scores.
     pub scores: Option<Vec<i64>>,
     /// fanCnt and the fan list, on a HU or WH display.
     pub fans: Option<Answer>,
@@ -175,7 +183,9 @@ impl End {
 /// rules) the hand of the HU answered last.
 #[derive(Debug, Clone, Default)]
 pub struct GameSide {
+    /// Each display's canHu values (`None` where absent).
     pub can_hu: Vec<Option<[i64; 4]>>,
+    /// How the game ended.
     pub end: End,
     /// The hand of the seat that won (or was refused), as the engine scored it.
     pub win: Option<HandInput>,
@@ -184,16 +194,21 @@ pub struct GameSide {
 /// One record whose outcome differs, both sides.
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
 pub struct Example {
+    /// The record's id.
     pub id: String,
+    /// Its file.
     pub file: String,
+    /// Its line (1-based).
     pub line: usize,
-    /// (result, fans as "name value [xN]") under the rules, then the baseline.
+    /// (result, fans as "name value \[xN\]") under the rules, then the baseline.
     pub rules: (i32, Vec<String>),
+    /// (result, fans) under the baseline.
     pub against: (i32, Vec<String>),
     /// The baseline of this record: a profile's name or `recorded`.
     pub against_rules: String,
     /// Games: the end under each (verdict, player, scores).
     pub end_rules: Option<String>,
+    /// Games: the end under the baseline.
     pub end_against: Option<String>,
     /// Games: the first turn whose canHu values differ, both sides.
     pub can_hu: Option<String>,
@@ -203,7 +218,9 @@ pub struct Example {
 }
 
 #[derive(Debug, Clone, Default, Serialize, PartialEq, Eq)]
+/// What a rules diff found: counts over the hands and games, by fan, with examples.
 pub struct Summary {
+    /// The rules compared: a profile's name.
     pub rules: String,
     /// The baseline: a profile, `recorded`, or the rules the records were
     /// played under (their names, comma-separated, when they differ).
@@ -211,23 +228,35 @@ pub struct Summary {
     /// What differs in the tables: fans added, removed, revalued, and game
     /// rules (none against the records: they carry no table).
     pub table_changes: Vec<String>,
+    /// Hands read.
     pub hands: usize,
+    /// Hands whose answer differs.
     pub hands_changed: usize,
+    /// Hands whose total rose under the rules.
     pub totals_up: usize,
+    /// Hands whose total fell under the rules.
     pub totals_down: usize,
     /// Hands winning under one side only.
     pub wins_gained: usize,
+    /// Hands winning under the baseline only.
     pub wins_lost: usize,
+    /// Games read.
     pub games: usize,
+    /// Games whose outcome differs.
     pub games_changed: usize,
+    /// Games with another winner.
     pub winner_changed: usize,
+    /// Games with another verdict.
     pub verdict_changed: usize,
+    /// Games with other scores.
     pub scores_changed: usize,
     /// Games with a display whose canHu values differ, and those displays.
     pub can_hu_changed: usize,
+    /// Displays whose canHu values differ.
     pub can_hu_turns: usize,
     /// By fan name (a fan of either side).
     pub by_fan: BTreeMap<String, FanChange>,
+    /// Records that differ, both sides (the first few).
     pub examples: Vec<Example>,
     /// Unreadable records, with their location.
     pub errors: Vec<String>,

@@ -20,18 +20,26 @@ pub type Key = (u8, &'static str, &'static str);
 /// Where a difference was seen first.
 #[derive(Clone, Debug)]
 pub struct Example {
+    /// The game's index.
     pub game: i64,
+    /// The turn.
     pub turn: i32,
+    /// The deciding seat.
     pub seat: i8,
+    /// The action, in words.
     pub action: String,
+    /// The action's index.
     pub act: i64,
 }
 
 #[derive(Clone, Debug, Default)]
+/// How the masks of the two flag models differ, by kind and action.
 pub struct FlagDiff {
+    /// Decisions compared.
     pub decisions: usize,
     /// Decisions whose masks differ at all.
     pub differing: usize,
+    /// By (kind, action, which side allows it): how many, and the first seen.
     pub counts: BTreeMap<Key, (usize, Option<Example>)>,
 }
 
@@ -48,6 +56,7 @@ fn group(i: usize) -> &'static str {
     }
 }
 
+/// The name of a sample kind (0 draw, 1 claim, 2 meld discard).
 pub fn kind_name(k: u8) -> &'static str {
     match k {
         0 => "own draw",

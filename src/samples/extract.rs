@@ -30,14 +30,17 @@ use super::{baseline, Flags, Kind, Options};
 pub struct Batch {
     /// Bytes of one observation.
     pub obs_len: usize,
+    /// Observations, `obs_len` bytes each.
     pub obs: Vec<u8>,
     /// `NUM_ACTIONS` bytes a sample, 0/1.
     pub mask: Vec<u8>,
+    /// The action taken (index into the 235 actions).
     pub act: Vec<i64>,
     /// The game's index in input order.
     pub game: Vec<i64>,
     /// Index into the record's `turns` whose answers hold the decision.
     pub turn: Vec<i32>,
+    /// The deciding seat.
     pub seat: Vec<i8>,
     /// [`Kind`] as 0, 1, 2.
     pub kind: Vec<i8>,
@@ -68,12 +71,15 @@ pub fn win_flags_byte(engine: &Engine, seat: u8) -> u8 {
 }
 
 impl Batch {
+    /// No samples; observations of `obs_len` bytes.
     pub fn new(obs_len: usize) -> Batch {
         Batch { obs_len, ..Batch::default() }
     }
+    /// How many samples.
     pub fn len(&self) -> usize {
         self.act.len()
     }
+    /// No samples.
     pub fn is_empty(&self) -> bool {
         self.act.is_empty()
     }
@@ -90,6 +96,7 @@ impl Batch {
         self.score.reserve(n);
         self.win_flags.reserve(n);
     }
+    /// Forgets every sample.
     pub fn clear(&mut self) {
         self.obs.clear();
         self.mask.clear();
@@ -166,6 +173,7 @@ pub struct Legal {
 }
 
 impl Legal {
+    /// No action legal.
     pub fn clear(&mut self) {
         self.bits = [0; 4];
     }
@@ -192,6 +200,7 @@ impl Legal {
         let any = a | b | c | d;
         (a != 0) as u8 + (b != 0) as u8 + (c != 0) as u8 + (d != 0) as u8 <= 1 && any & any.wrapping_sub(1) == 0
     }
+    /// Whether action `i` is legal.
     pub fn contains(&self, i: usize) -> bool {
         i < NUM_ACTIONS && self.bits[i / 64] >> (i % 64) & 1 == 1
     }
@@ -238,6 +247,7 @@ pub struct Extractor {
 }
 
 impl Extractor {
+    /// An extractor making samples with `opts`.
     pub fn new(opts: Options) -> Extractor {
         Extractor {
             opts,
@@ -251,6 +261,7 @@ impl Extractor {
         }
     }
 
+    /// The options it samples with.
     pub fn options(&self) -> Options {
         self.opts
     }
@@ -381,6 +392,7 @@ impl Extractor {
         self.seats.iter().map(|s| s.act.len()).sum()
     }
 
+    /// No samples yet in the current game.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }

@@ -8,9 +8,25 @@
 //!   ([`Flags::Judge`], the environment's masks) or the baseline's own
 //!   ([`Flags::Cai`], [`baseline`]);
 //! - [`npz`]: `.npy`/`.npz` writing (numpy's format, zip STORED);
-//! - [`write`]: the two layouts (per-game as `preprocess.py`, shards with a
+//! - [`mod@write`]: the two layouts (per-game as `preprocess.py`, shards with a
 //!   manifest), written to temporary names and renamed;
 //! - [`run`]: files in, samples out (the pipeline the CLI and Python call).
+//!
+//! # Example
+//!
+//! The training samples of a record file, one game at a time:
+//!
+//! ```
+//! use mcr_engine::samples::{run::Stream, Batch, Options};
+//!
+//! let opts = Options::default();
+//! let files = [concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/golden.jsonl.gz")];
+//! let mut stream = Stream::new(&files, opts, None);
+//! let mut batch = Batch::new(opts.encoding.len());
+//! let first = stream.next_game(&mut batch).unwrap();
+//! assert_eq!(batch.len(), first);
+//! assert_eq!(batch.obs.len(), first * opts.encoding.len());
+//! ```
 
 pub mod baseline;
 pub mod diff;
@@ -33,6 +49,7 @@ pub enum Encoding {
 }
 
 impl Encoding {
+    /// The encoding of a name (`baseline`, `compact`).
     pub fn parse(name: &str) -> Option<Encoding> {
         match name {
             "baseline" => Some(Encoding::Baseline),
@@ -40,18 +57,22 @@ impl Encoding {
             _ => None,
         }
     }
+    /// Its name.
     pub fn name(self) -> &'static str {
         match self {
             Encoding::Baseline => "baseline",
             Encoding::Compact => "compact",
         }
     }
+    /// The observation it writes.
     pub fn obs_kind(self) -> ObsKind {
         match self {
             Encoding::Baseline => ObsKind::Feature,
             Encoding::Compact => ObsKind::Compact,
         }
     }
+    /// Bytes of one observation.
+    #[allow(clippy::len_without_is_empty, reason = "an encoding, never empty")]
     pub fn len(self) -> usize {
         self.obs_kind().len()
     }
@@ -76,6 +97,7 @@ pub enum Flags {
 }
 
 impl Flags {
+    /// The flags of a name (`judge`, `cai`).
     pub fn parse(name: &str) -> Option<Flags> {
         match name {
             "judge" => Some(Flags::Judge),
@@ -83,6 +105,7 @@ impl Flags {
             _ => None,
         }
     }
+    /// Its name.
     pub fn name(self) -> &'static str {
         match self {
             Flags::Judge => "judge",
@@ -106,7 +129,9 @@ pub enum Kind {
 /// How samples are made.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Options {
+    /// The observation encoder.
     pub encoding: Encoding,
+    /// Whose legality the masks follow.
     pub flags: Flags,
     /// Keep decisions with a single legal action (dropped by default, as the
     /// baseline drops them).

@@ -11,9 +11,13 @@ use std::io::{self, Read, Write};
 
 /// A C-order array to write: `descr` in numpy's words (`|i1`, `<i8`, ...).
 pub struct Array<'a> {
+    /// The entry's name (`obs` gives `obs.npy`).
     pub name: &'a str,
+    /// numpy's type description (`|i1`, `<i8`, ...).
     pub descr: &'static str,
+    /// The shape.
     pub shape: Vec<usize>,
+    /// The data, C order, little-endian.
     pub data: &'a [u8],
 }
 
@@ -39,9 +43,11 @@ pub fn npy_header(descr: &str, shape: &[usize]) -> Vec<u8> {
 pub fn le_i64(v: &[i64]) -> Vec<u8> {
     v.iter().flat_map(|x| x.to_le_bytes()).collect()
 }
+/// `v` as little-endian bytes.
 pub fn le_i32(v: &[i32]) -> Vec<u8> {
     v.iter().flat_map(|x| x.to_le_bytes()).collect()
 }
+/// `v` as bytes.
 pub fn bytes_i8(v: &[i8]) -> Vec<u8> {
     v.iter().map(|&x| x as u8).collect()
 }
@@ -123,9 +129,13 @@ pub fn write_npz(w: &mut impl Write, arrays: &[Array]) -> io::Result<()> {
 /// One array read back: its header's `descr` and `shape`, and its data.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ReadArray {
+    /// The entry's name, without `.npy`.
     pub name: String,
+    /// numpy's type description.
     pub descr: String,
+    /// The shape.
     pub shape: Vec<usize>,
+    /// The data.
     pub data: Vec<u8>,
 }
 

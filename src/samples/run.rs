@@ -39,9 +39,11 @@ type TextGames = crate::formats::text::Games<Box<dyn std::io::BufRead + Send>>;
 /// A record skipped: where, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Problem {
+    /// The file.
     pub file: PathBuf,
     /// 1-based; 0 for the file as a whole.
     pub line: usize,
+    /// What is wrong.
     pub message: String,
 }
 
@@ -56,6 +58,7 @@ impl fmt::Display for Problem {
 pub struct Report {
     /// Games sampled.
     pub games: usize,
+    /// Samples made.
     pub samples: usize,
     /// Samples by kind (0 draw, 1 claim, 2 meld discard).
     pub by_kind: [usize; 3],
@@ -64,6 +67,7 @@ pub struct Report {
     /// Records reported and skipped (all counted, the first
     /// [`MAX_PROBLEMS`] kept).
     pub skipped: usize,
+    /// The first problems, with their location.
     pub problems: Vec<Problem>,
     /// Decisions whose recorded answer names no action (not sampled).
     pub unencodable: usize,
@@ -92,22 +96,31 @@ pub enum Item {
     /// A game of the Botzone text format, to be replayed, checked against
     /// the text and sampled in one pass.
     Text {
+        /// The file.
         file: PathBuf,
+        /// The game as written.
         game: Game,
     },
     /// A game of another Botzone format, imported (replayed and checked
     /// against the file) as a record; `line` where it starts.
     Imported {
+        /// The file.
         file: PathBuf,
+        /// The line where the game starts.
         line: usize,
+        /// The game as a record.
         record: Box<GameRecord>,
     },
     /// A line of a record file.
     Line {
+        /// The file.
         file: PathBuf,
+        /// The line's number.
         line: usize,
+        /// The line.
         text: Vec<u8>,
     },
+    /// A record that could not be read.
     Problem(Problem),
 }
 
@@ -265,11 +278,14 @@ pub enum Sampled {
     /// A game: its samples (appended to the batch) and the decisions whose
     /// answer named no action.
     Game {
+        /// Samples appended.
         samples: usize,
+        /// Decisions whose answer named no action.
         unencodable: usize,
     },
     /// A record that is not a game.
     NotGame,
+    /// A record skipped, and why.
     Skipped(Problem),
 }
 
@@ -282,6 +298,7 @@ pub struct Sampler {
 }
 
 impl Sampler {
+    /// A sampler with `opts`; `rules` is the profile for records that name none.
     pub fn new(opts: Options, rules: Option<&'static Profile>) -> Sampler {
         Sampler {
             extractor: Extractor::new(opts),
@@ -402,7 +419,12 @@ pub enum Progress<'a> {
     /// A record skipped.
     Problem(&'a Problem),
     /// A game sampled: its samples are the last `samples` of the batch.
-    Game { batch: &'a mut Batch, samples: usize },
+    Game {
+        /// The batch, the game's samples last.
+        batch: &'a mut Batch,
+        /// How many samples the game gave.
+        samples: usize,
+    },
 }
 
 /// Items read and sampled together on several threads: enough to keep the
@@ -436,10 +458,12 @@ impl Stream {
         }
     }
 
+    /// What was read so far.
     pub fn report(&self) -> &Report {
         &self.report
     }
 
+    /// The options sampled with.
     pub fn options(&self) -> Options {
         self.opts
     }

@@ -35,15 +35,19 @@ use super::npz::{self, Array};
 use super::run::{Problem, Progress, Report, Stream};
 use super::{Encoding, Options};
 use crate::env::action::NUM_ACTIONS;
-use mcr_rules::sha256;
+use mcr_rules_compiler::sha256;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// How samples are laid out on disk.
 pub enum Layout {
+    /// Shards of many games, with a manifest.
     Shards,
+    /// One file per game, as the baseline's `preprocess.py`.
     PerGame,
 }
 
 impl Layout {
+    /// The layout of a name (`shards`, `per-game`).
     pub fn parse(name: &str) -> Option<Layout> {
         match name {
             "shards" => Some(Layout::Shards),
@@ -51,6 +55,7 @@ impl Layout {
             _ => None,
         }
     }
+    /// Its name.
     pub fn name(self) -> &'static str {
         match self {
             Layout::Shards => "shards",
@@ -65,7 +70,9 @@ pub const DEFAULT_SHARD_SIZE: usize = 65536;
 /// An output that could not be written.
 #[derive(Debug)]
 pub struct WriteError {
+    /// The file.
     pub path: PathBuf,
+    /// What went wrong.
     pub message: String,
 }
 
@@ -80,6 +87,7 @@ impl std::error::Error for WriteError {}
 /// What was written.
 #[derive(Clone, Debug)]
 pub struct Written {
+    /// What was read.
     pub report: Report,
     /// Files written (names in OUT) and their samples.
     pub files: Vec<(String, usize)>,

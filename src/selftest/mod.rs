@@ -33,6 +33,26 @@
 //! the false-win penalty) are those of the profile the record names in its
 //! `"rules"` key (the judge's 8, 8 and 10 for `botzone`, the default): a
 //! house-rule game is checked under its own numbers ([`check_game_with`]).
+//!
+//! # Example
+//!
+//! ```
+//! use mcr_engine::record::{GameRecord, Records};
+//! use mcr_engine::selftest;
+//! use std::path::Path;
+//!
+//! let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/golden.jsonl.gz");
+//! let mut draws = 0;
+//! for game in Records::<GameRecord>::open(Path::new(path))? {
+//!     // The first rule the record breaks, or what it holds.
+//!     let facts = selftest::check_record(&game?.record)?;
+//!     if facts.outcome == selftest::Outcome::Draw {
+//!         draws += 1;
+//!     }
+//! }
+//! assert!(draws > 0);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 use crate::fans::GameRules;
 pub use crate::record::view::GameView;
@@ -59,7 +79,9 @@ pub enum Check {
     Discard,
     /// Standing tiles = 13 - 3 x melds after every discard.
     HandSize,
+    /// PENG: the claim and the discard after it.
     Peng,
+    /// CHI: the claim and the discard after it.
     Chi,
     /// Melded kong of the live discard.
     Gang,
@@ -91,6 +113,7 @@ pub enum Check {
 }
 
 impl Check {
+    /// Every check, in the order run.
     pub const ALL: [Check; 23] = [
         Check::Wall,
         Check::Init,
@@ -117,6 +140,7 @@ impl Check {
         Check::Display,
     ];
 
+    /// The check's name in reports.
     pub fn name(self) -> &'static str {
         match self {
             Check::Wall => "wall",
@@ -157,7 +181,9 @@ impl fmt::Display for Check {
 pub struct CheckFailure {
     /// Index into `turns`; `None` for record-level checks (the wall).
     pub turn: Option<usize>,
+    /// The check that failed.
     pub check: Check,
+    /// What is wrong.
     pub message: String,
 }
 
@@ -173,10 +199,14 @@ impl fmt::Display for CheckFailure {
 impl std::error::Error for CheckFailure {}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+/// How a game ended.
 pub enum Outcome {
     #[default]
+    /// A self-drawn win.
     Zimo,
+    /// A win on a discard (or a robbed kong).
     Ron,
+    /// A draw: the wall ran out.
     Draw,
     /// Ended by a WA/WH verdict.
     Error,
@@ -185,12 +215,19 @@ pub enum Outcome {
 /// What a passing record contains (for summaries and tagging).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Facts {
+    /// How the game ended.
     pub outcome: Outcome,
+    /// The win robbed a kong.
     pub qianggang: bool,
+    /// PENG claims.
     pub peng: u32,
+    /// CHI claims.
     pub chi: u32,
+    /// Melded kongs.
     pub minggang: u32,
+    /// Concealed kongs.
     pub angang: u32,
+    /// Promoted kongs (BUGANG).
     pub bugang: u32,
     /// Discards claimed by two or more seats.
     pub multi_claim: u32,

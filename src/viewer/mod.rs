@@ -25,6 +25,7 @@ pub use model::GameModel;
 
 /// Games replayed, what was left out, and the located errors.
 pub struct Loaded {
+    /// The games replayed, ready to render.
     pub games: Vec<GameModel>,
     /// Selected games past the limit, not replayed.
     pub left_out: usize,

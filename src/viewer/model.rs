@@ -25,6 +25,7 @@ use crate::record::rules::Origin;
 /// One game, ready to render.
 #[derive(Serialize, Debug, Clone)]
 pub struct GameModel {
+    /// The game's id.
     pub id: String,
     /// `file:line` of the record.
     pub source: String,
@@ -32,9 +33,13 @@ pub struct GameModel {
     pub rules: RulesModel,
     /// Prevalent wind, 0..=3 (E S W N).
     pub quan: u8,
+    /// The players' names, by seat.
     pub players: Vec<String>,
+    /// The record's tags.
     pub tags: Vec<String>,
+    /// The game's index line.
     pub summary: Summary,
+    /// Every turn, from INIT to the end.
     pub turns: Vec<TurnModel>,
     /// Each seat's discards in order.
     pub rivers: [Vec<Discard>; 4],
@@ -69,6 +74,7 @@ pub struct RulesModel {
 }
 
 impl RulesModel {
+    /// The model of a profile, and where it came from.
     pub fn new(profile: &'static Profile, from: Origin) -> RulesModel {
         RulesModel { name: profile.name, from, about: profile.about, min_fan: profile.game.min_fan }
     }
@@ -79,16 +85,22 @@ impl RulesModel {
 pub struct Summary {
     /// The final event's action: HU, HUANG, WA, WH.
     pub ending: String,
+    /// The winning seat.
     pub winner: Option<u8>,
     /// self-drawn, on a discard, robbed kong (from the audit's `win.ending`), or none.
     pub how: Option<String>,
+    /// Error games: the seat given the verdict.
     pub offender: Option<u8>,
+    /// The winning hand's total fan.
     pub fan_total: Option<i32>,
+    /// The four final scores.
     pub scores: Option<[i32; 4]>,
 }
 
 #[derive(Serialize, Debug, Clone)]
+/// One turn, ready to render: its event and the table after it.
 pub struct TurnModel {
+    /// What happened.
     pub event: EventModel,
     /// Concealed tiles of each seat, in tile order (a drawn tile not yet
     /// answered is in `drawn`); `None` where unchanged since the turn before
@@ -131,11 +143,15 @@ impl TurnModel {
 }
 
 #[derive(Serialize, Debug, Clone)]
+/// A turn's event, as shown (tiles as indices 0..34).
 pub struct EventModel {
+    /// The display's action (DRAW, PLAY, PENG, ...).
     pub action: String,
     #[serde(skip_serializing_if = "Option::is_none")]
+    /// The seat acting.
     pub player: Option<u8>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    /// The tile drawn, discarded or claimed.
     pub tile: Option<u8>,
     /// CHI: the middle tile of the run.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -157,6 +173,7 @@ pub struct EventModel {
 pub struct Meld {
     /// chi, peng, gang, angang.
     pub kind: &'static str,
+    /// The meld's tiles, in order.
     pub tiles: Vec<u8>,
     /// Index in `tiles` of the claimed tile.
     pub taken: Option<u8>,
@@ -165,7 +182,9 @@ pub struct Meld {
 }
 
 #[derive(Serialize, Debug, Clone)]
+/// A discard in a seat's river.
 pub struct Discard {
+    /// The tile.
     pub tile: u8,
     /// Turn of the event that put it there.
     pub turn: u32,
@@ -179,8 +198,10 @@ pub struct ClaimModel {
     /// granted, illegal, not-eligible, rejected, actor-not-pass, no-claim.
     pub outcome: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
+    /// The seat whose claim decided.
     pub seat: Option<u8>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    /// The claim (PENG, CHI, GANG, HU).
     pub action: Option<&'static str>,
     /// The section of `rules/claims.txt`: discard, bugang, gang.
     pub on: &'static str,
@@ -189,6 +210,7 @@ pub struct ClaimModel {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub level: Option<u8>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    /// Its line in `rules/claims.txt`.
     pub line: Option<u32>,
     /// The seats in the order that level examines them (from the rules
     /// table's own seat order).
@@ -197,13 +219,17 @@ pub struct ClaimModel {
 }
 
 #[derive(Serialize, Debug, Clone)]
+/// A verdict that ended the game.
 pub struct Verdict {
     /// WA or WH.
     pub verdict: String,
+    /// The seat given the verdict.
     pub offender: u8,
     /// Turn whose answers held the offending one, and that answer.
     pub turn: Option<u32>,
+    /// The offending answer.
     pub answer: Option<String>,
+    /// The four scores.
     pub scores: [i32; 4],
     /// The record's `injected` block (what was sent to provoke it), as JSON.
     pub injected: Option<serde_json::Value>,
@@ -443,7 +469,7 @@ fn engine_standing(engine: &Engine, seat: u8) -> Vec<u8> {
     let counts = engine.hand(seat);
     let mut out = Vec::with_capacity(14);
     for (i, &c) in counts.iter().enumerate() {
-        out.extend(std::iter::repeat(i as u8).take(c as usize));
+        out.extend(std::iter::repeat_n(i as u8, c as usize));
     }
     out
 }

@@ -31,9 +31,7 @@ pub fn bot_script(name: &str) -> String {
     common::repo().join("tests/arena/bots").join(name).to_string_lossy().into_owned()
 }
 
-pub fn mcr_bin() -> &'static str {
-    env!("CARGO_BIN_EXE_mcr")
-}
+pub use crate::common::mcr_bin;
 
 /// One `[[bot]]` entry.
 pub fn entry(name: &str, argv: &[&str], extra: &str) -> String {

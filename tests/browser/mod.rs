@@ -46,12 +46,16 @@ pub struct Browser {
 fn pipe() -> std::io::Result<(RawFd, RawFd)> {
     let mut fds = [0; 2];
     // Close-on-exec everywhere; the child's ends are dup'ed to 3 and 4.
+    // SAFETY: pipe2 writes two descriptors into the two-element array given.
     if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
         return Err(std::io::Error::last_os_error());
     }
     // Out of the way of 3 and 4, so that dup2 always makes a new descriptor.
     let high = |fd: RawFd| -> std::io::Result<RawFd> {
+        // SAFETY: `fd` is a descriptor of ours from pipe2; F_DUPFD_CLOEXEC
+        // only duplicates it.
         let h = unsafe { libc::fcntl(fd, libc::F_DUPFD_CLOEXEC, 10) };
+        // SAFETY: `fd` is ours and no longer used: its duplicate replaces it.
         unsafe { libc::close(fd) };
         if h < 0 {
             Err(std::io::Error::last_os_error())
@@ -91,6 +95,9 @@ impl Browser {
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::null());
+        // SAFETY: the hook runs in the child between fork and exec, and
+        // calls only dup2, which is async-signal-safe, on descriptors that
+        // are open in the child.
         unsafe {
             cmd.pre_exec(move || {
                 if libc::dup2(cmd_r, 3) < 0 || libc::dup2(out_w, 4) < 0 {
@@ -100,12 +107,17 @@ impl Browser {
             });
         }
         let child = cmd.spawn().map_err(|e| format!("cannot start {}: {e}", bin.display()));
+        // SAFETY: the child's ends are ours, open, and not used here again
+        // (the child has its copies).
         unsafe {
             libc::close(cmd_r);
             libc::close(out_w);
         }
         let child = child?;
+        // SAFETY: `cmd_w` and `out_r` are open descriptors of ours that
+        // nothing else owns; each File takes them over once.
         let to = unsafe { File::from_raw_fd(cmd_w) };
+        // SAFETY: as above.
         let from_file = unsafe { File::from_raw_fd(out_r) };
         let (tx, rx) = channel();
         std::thread::spawn(move || {

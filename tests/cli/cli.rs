@@ -39,7 +39,7 @@ fn hands_reports_mismatches_and_bad_lines() {
     let good = r#"{"id": "a", "packs": [["CHI", "B6", 3], ["CHI", "W5", 1], ["CHI", "T4", 1]], "hand": ["W7", "W7", "W4", "W3"], "win_tile": "W5", "flags": {"self_drawn": false, "fourth_tile": false, "about_kong": false, "wall_last": false}, "seat_wind": 2, "prevalent_wind": 0, "flower_count": 0, "expected": {"result": 11, "fan": [["三色三步高", 6, 1], ["平和", 2, 1], ["断幺", 2, 1], ["喜相逢", 1, 1]], "fan_total": 11}}"#;
     let wrong = good.replace("\"result\": 11", "\"result\": 12").replace("\"id\": \"a\"", "\"id\": \"b\"");
     let bad_tile = good.replace("\"W3\"", "\"W0\"").replace("\"id\": \"a\"", "\"id\": \"c\"");
-    let file = common::temp_file("hands.jsonl", &format!("{good}\n{wrong}\n{{not json\n{bad_tile}\n"));
+    let file = common::temp_file("hands.jsonl", format!("{good}\n{wrong}\n{{not json\n{bad_tile}\n"));
     let fans = r#"[("三色三步高", 6, 1), ("平和", 2, 1), ("断幺", 2, 1), ("喜相逢", 1, 1)]"#;
     assert_run(
         &mcr(&["hands", &file]),
@@ -95,7 +95,7 @@ fn a_closed_pipe_is_not_a_crash() {
     use std::os::unix::process::ExitStatusExt;
     use std::process::Stdio;
     let golden = common::data("golden.jsonl.gz");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mcr"))
+    let mut child = Command::new(crate::common::mcr_bin())
         .args(["audit", "--games", golden.to_str().unwrap()])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

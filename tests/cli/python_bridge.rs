@@ -28,7 +28,7 @@ fn validator_engine_mode(file: &str) -> (usize, usize, String) {
         .arg(data(file))
         .env("PYTHONPATH", repo().join("python"))
         .env("PYTHONDONTWRITEBYTECODE", "1")
-        .env("MCR_BIN", env!("CARGO_BIN_EXE_mcr"))
+        .env("MCR_BIN", crate::common::mcr_bin())
         .output()
         .expect("python3 runs");
     let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
@@ -123,7 +123,7 @@ print("adapter ok")
         .args(["-c", script])
         .env("PYTHONPATH", repo().join("python"))
         .env("PYTHONDONTWRITEBYTECODE", "1")
-        .env("MCR_BIN", env!("CARGO_BIN_EXE_mcr"))
+        .env("MCR_BIN", crate::common::mcr_bin())
         .output()
         .unwrap();
     let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));

@@ -66,7 +66,7 @@ fn pytest_suite_of_the_python_package_requires_python() {
     cmd.args(["-m", "pytest", "python/tests", "-q", "-rs", "-p", "no:cacheprovider"])
         .current_dir(repo())
         .env("PYTHONDONTWRITEBYTECODE", "1")
-        .env("MCR_BIN", env!("CARGO_BIN_EXE_mcr"));
+        .env("MCR_BIN", crate::common::mcr_bin());
     let out = cmd.output().expect("python3 -m pytest runs");
     let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
     let summary = text

@@ -28,11 +28,43 @@ impl Run {
     pub fn ok(&self) -> bool {
         self.code == Some(0)
     }
+
+    /// (exited 0, stdout, stderr).
+    pub fn parts(self) -> (bool, String, String) {
+        (self.ok(), self.stdout, self.stderr)
+    }
+
+    /// (exit code, stdout, stderr).
+    pub fn coded(self) -> (Option<i32>, String, String) {
+        (self.code, self.stdout, self.stderr)
+    }
+}
+
+/// The `mcr` binary of this build: `target/<profile>/mcr`, beside the
+/// `deps/` folder of the test executable. The binary belongs to the package
+/// `mcr-cli` (cli/), so cargo gives these tests no `CARGO_BIN_EXE_mcr`:
+/// `cargo test` at the workspace's root builds it with the tests; a test
+/// run of this package alone (`cargo test -p mcr-engine`, `--test NAME`)
+/// needs `cargo build -p mcr-cli` of the same profile first.
+pub fn mcr_bin() -> &'static str {
+    static BIN: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    BIN.get_or_init(|| {
+        let exe = std::env::current_exe().expect("the test executable's path");
+        let dir = exe.parent().and_then(Path::parent).expect("target/<profile>/deps/ holds the test executable");
+        let bin = dir.join(format!("mcr{}", std::env::consts::EXE_SUFFIX));
+        assert!(
+            bin.is_file(),
+            "no mcr binary at {}: build it with the same profile as the tests \
+             (`cargo build --release -p mcr-cli`), or run `cargo test` at the workspace's root, which builds it",
+            bin.display()
+        );
+        bin.into_os_string().into_string().expect("a UTF-8 path of the mcr binary")
+    })
 }
 
 /// Runs the `mcr` binary built for these tests with `args`.
 pub fn mcr(args: &[&str]) -> Run {
-    let out = Command::new(env!("CARGO_BIN_EXE_mcr")).args(args).output().expect("run the mcr binary");
+    let out = Command::new(mcr_bin()).args(args).output().expect("run the mcr binary");
     Run {
         code: out.status.code(),
         stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
@@ -46,7 +78,7 @@ pub fn mcr(args: &[&str]) -> Run {
 pub fn mcr_with_input(args: &[&str], input: Vec<u8>) -> Run {
     use std::io::Write;
     use std::process::Stdio;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mcr"))
+    let mut child = Command::new(mcr_bin())
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -120,7 +152,7 @@ impl XorShift {
     }
     /// Uniform in 0..n.
     pub fn below(&mut self, n: usize) -> usize {
-        ((self.next() >> 32) * n as u64 >> 32) as usize
+        (((self.next() >> 32) * n as u64) >> 32) as usize
     }
     /// True with probability p/q.
     pub fn chance(&mut self, p: usize, q: usize) -> bool {

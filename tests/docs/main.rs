@@ -9,10 +9,14 @@
 //! After an intended change of output, rewrite the examples and review the
 //! diff: `TRYCMD=overwrite cargo test --release --test docs && git diff`.
 //!
-//! `cargo test --release --test docs` (one binary; it needs the `mcr` binary,
-//! which cargo builds for it).
+//! `cargo test --release --test docs` (one binary; it needs the `mcr` binary:
+//! `cargo build --release -p mcr-cli` first, or `cargo test --release` at the
+//! root, which builds it).
 
 use std::path::{Path, PathBuf};
+
+#[path = "../common/mod.rs"]
+mod common;
 
 /// The repository's root, where the examples run (their paths, such as
 /// `tests/data/golden.jsonl.gz`, are relative to it).
@@ -41,7 +45,7 @@ fn examples_in_the_docs_give_their_output() {
     // Examples that write files write them under target/ (ignored by git).
     std::fs::create_dir_all(repo().join("target")).unwrap();
     let cases = trycmd::TestCases::new();
-    cases.register_bin("mcr", PathBuf::from(env!("CARGO_BIN_EXE_mcr")));
+    cases.register_bin("mcr", PathBuf::from(crate::common::mcr_bin()));
     cases.env("NO_COLOR", "1");
     cases.timeout(std::time::Duration::from_secs(120));
     cases.case("README.md").case("rules/README.md").case("docs/src/*.md");
@@ -98,11 +102,10 @@ fn prompts_outside_console(name: &str, text: &str) -> Vec<String> {
         if let Some(cmd) = trimmed.strip_prefix("$ ").map(str::trim_start) {
             let runs_mcr = cmd.starts_with("mcr ") || cmd.contains("/mcr ") || cmd == "mcr";
             match block {
-                Some(Block::Runs) | Some(Block::NotYetRun) => {
-                    if !cmd.starts_with("mcr ") && cmd != "mcr" {
+                Some(Block::Runs) | Some(Block::NotYetRun)
+                    if !cmd.starts_with("mcr ") && cmd != "mcr" => {
                         found.push(format!("{name}:{}: a console block runs `mcr` only (as `$ mcr ...`): {line}", i + 1));
                     }
-                }
                 _ if runs_mcr => found.push(format!("{name}:{}: {line}", i + 1)),
                 _ => {}
             }

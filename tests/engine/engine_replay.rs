@@ -552,7 +552,7 @@ fn melded_kong_needs_tiles_after_the_discarder_only() {
             .flatten()
     });
     let (g, k, e, p) = found.expect("a melded kong chance with the kong player's wall empty");
-    let mut e = e.clone();
+    let mut e = e;
     let turn = step(&mut e, &all_pass_but(&[(p, "GANG")]));
     assert_eq!(turn.event, Event::Gang { player: p, tile: tile(g, k) });
     assert_eq!(turn.can_hu, [-4; 4]);

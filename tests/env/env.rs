@@ -3,7 +3,6 @@
 //! verdicts on actions outside the mask, the duplicate format.
 
 use std::path::PathBuf;
-use std::process::Command;
 
 use mcr_engine::env::action::{self, NUM_ACTIONS};
 use mcr_engine::env::obs::{COMPACT_LEN, FEATURE_LEN};
@@ -11,11 +10,6 @@ use mcr_engine::env::selfplay::{self, OwnedBuffers, RandomPolicy};
 use mcr_engine::env::wall::PERMUTATIONS;
 use mcr_engine::env::{Buffers, EnvError, ObsKind, VecEnv, VecEnvConfig};
 use mcr_engine::record::GameRecord;
-
-fn mcr(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_mcr")).args(args).output().unwrap();
-    (out.status.success(), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
-}
 
 fn temp(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("mcr-env-{}", std::process::id()));
@@ -27,17 +21,27 @@ fn temp(name: &str) -> PathBuf {
 fn played_games_pass_validate_and_the_self_test() {
     let file = temp("play.jsonl.gz");
     let path = file.to_str().unwrap();
-    let (ok, _, err) = mcr(&["play", "--games", "300", "--seed", "11", "-o", path]);
+    let (ok, _, err) = crate::common::mcr(&["play", "--games", "300", "--seed", "11", "-o", path]).parts();
     assert!(ok, "{err}");
     assert!(err.contains("300 games written"), "{err}");
-    let (ok, out, err) = mcr(&["validate", path]);
+    let (ok, out, err) = crate::common::mcr(&["validate", path]).parts();
     assert!(ok && out.contains("validate: 300/300 games reproduced exactly"), "{out}{err}");
-    let (ok, out, err) = mcr(&["validate", "--self-test", path]);
+    let (ok, out, err) = crate::common::mcr(&["validate", "--self-test", path]).parts();
     assert!(ok && out.contains("self-test: 300/300 games PASS"), "{out}{err}");
     // The same seed on one thread writes the same games.
     let again = temp("again.jsonl.gz");
-    let (ok, _, err) =
-        mcr(&["play", "--games", "300", "--seed", "11", "--threads", "1", "-o", again.to_str().unwrap()]);
+    let (ok, _, err) = crate::common::mcr(&[
+        "play",
+        "--games",
+        "300",
+        "--seed",
+        "11",
+        "--threads",
+        "1",
+        "-o",
+        again.to_str().unwrap(),
+    ])
+    .parts();
     assert!(ok, "{err}");
     let unzip = |p: &PathBuf| {
         let mut s = String::new();
@@ -46,7 +50,7 @@ fn played_games_pass_validate_and_the_self_test() {
         s
     };
     assert_eq!(unzip(&file), unzip(&again));
-    let (ok, _, err) = mcr(&["play", "--games", "3", "-o", "/nonexistent-dir/x.jsonl"]);
+    let (ok, _, err) = crate::common::mcr(&["play", "--games", "3", "-o", "/nonexistent-dir/x.jsonl"]).parts();
     assert!(!ok && err.contains("/nonexistent-dir/x.jsonl"), "{err}");
 }
 
@@ -75,7 +79,7 @@ fn run(cfg: VecEnvConfig, steps: usize) -> (Vec<u8>, Vec<u8>, Vec<f32>, usize) {
         for t in 0..env.num_envs() {
             let m = &buf.mask[t * 4 * NUM_ACTIONS..(t + 1) * 4 * NUM_ACTIONS];
             assert!(
-                m.chunks(NUM_ACTIONS).all(|s| s.iter().any(|&b| b == 1)),
+                m.chunks(NUM_ACTIONS).all(|s| s.contains(&1)),
                 "table {t}: a seat without a legal action"
             );
         }

@@ -56,7 +56,7 @@ fn accepted(engine: &Engine, last: &Turn, seat: u8, answer: &str, ctx: &str) -> 
         answers[*p as usize] = play;
     }
     answers[seat as usize] = answer;
-    let mut clone = engine.clone();
+    let mut clone = *engine;
     let turn = clone.step(answers).unwrap_or_else(|e| panic!("{ctx}: seat {seat} {answer:?}: engine error {e}"));
     match turn.event {
         Event::WrongAnswer { player, .. } | Event::WrongHu { player, .. } => {

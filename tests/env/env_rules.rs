@@ -5,15 +5,8 @@
 //! do not replay under botzone). tests/record/record_rules.rs covers the key in
 //! every reader.
 
-use std::process::Command;
-
 use mcr_engine::fans::Profile;
 use mcr_engine::record::GameRecord;
-
-fn mcr(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_mcr")).args(args).output().unwrap();
-    (out.status.success(), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
-}
 
 #[test]
 fn house_rule_games_replay_under_their_rules_only() {
@@ -21,7 +14,8 @@ fn house_rule_games_replay_under_their_rules_only() {
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("house.jsonl");
     let path = file.to_str().unwrap();
-    let (ok, _, err) = mcr(&["play", "--games", "400", "--seed", "3", "--rules", "house-example", "-o", path]);
+    let (ok, _, err) =
+        crate::common::mcr(&["play", "--games", "400", "--seed", "3", "--rules", "house-example", "-o", path]).parts();
     assert!(ok && err.contains("400 games written"), "{err}");
 
     let text = std::fs::read_to_string(&file).unwrap();
@@ -40,7 +34,7 @@ fn house_rule_games_replay_under_their_rules_only() {
     }
     assert!(below_botzone > 0, "no HU of 6-7 fans in 400 games");
 
-    let (ok, out, err) = mcr(&["validate", path]);
+    let (ok, out, err) = crate::common::mcr(&["validate", path]).parts();
     assert!(ok && out.contains("validate: 400/400 games reproduced exactly"), "{out}{err}");
     // Under botzone, each 6-7 fan HU is a WH (and other canHu values
     // differ, 平和 being worth 2): at least those games diverge once the
@@ -55,7 +49,7 @@ fn house_rule_games_replay_under_their_rules_only() {
         .collect();
     let botzone = dir.join("as-botzone.jsonl");
     std::fs::write(&botzone, stripped.join("\n")).unwrap();
-    let (_, out, err) = mcr(&["validate", botzone.to_str().unwrap()]);
+    let (_, out, err) = crate::common::mcr(&["validate", botzone.to_str().unwrap()]).parts();
     let reproduced: usize = out
         .lines()
         .find_map(|l| l.strip_prefix("validate: ")?.split('/').next()?.parse().ok())

@@ -112,7 +112,7 @@ fn discard_table_by_hand() {
     let packed = parse_hand_text("[chi 456p] 123456789m 5p 9s").unwrap();
     assert_eq!(discards(&packed.packs, &packed.standing, &tiles("5p 5p 5p")), five);
     assert_eq!(
-        five.unwrap_err().to_string(),
+        ShantenError::TooManyCopies(Tile::parse("B5").unwrap()).to_string(),
         "more than 4 copies of B5 among the hand, its packs and the visible tiles"
     );
 }
@@ -168,7 +168,7 @@ fn waits_of_a_typed_hand() {
 #[test]
 fn analyse_matches_the_shanten_corpus() {
     let corpus = common::data("shanten.jsonl.gz");
-    let out = Command::new(env!("CARGO_BIN_EXE_mcr")).args(["analyse", corpus.to_str().unwrap()]).output().unwrap();
+    let out = Command::new(crate::common::mcr_bin()).args(["analyse", corpus.to_str().unwrap()]).output().unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{stdout}");
     assert!(stdout.trim_end().ends_with("analyse: 60000/60000 match"), "{stdout}");
@@ -188,7 +188,7 @@ fn analyse_reports_mismatches_and_bad_lines() {
         format!("{good}\n{}\n{{oops\n{repeated}\n", good.replace("\"shanten\": 0", "\"shanten\": 1")),
     )
     .unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_mcr")).args(["analyse", file.to_str().unwrap()]).output().unwrap();
+    let out = Command::new(crate::common::mcr_bin()).args(["analyse", file.to_str().unwrap()]).output().unwrap();
     let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
     assert!(!out.status.success());
     assert!(stdout.contains("MISMATCH a (") && stdout.contains("s.jsonl:2)"), "{stdout}");
@@ -198,55 +198,52 @@ fn analyse_reports_mismatches_and_bad_lines() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-fn mcr(args: &[&str]) -> (Option<i32>, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_mcr")).args(args).output().unwrap();
-    (out.status.code(), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
-}
-
 #[test]
 fn shanten_and_waits_on_the_command_line() {
-    let (code, out, _) = mcr(&["shanten", "[chi 456m] 123s 789s 4p 5p 6z 6z"]);
+    let (code, out, _) = crate::common::mcr(&["shanten", "[chi 456m] 123s 789s 4p 5p 6z 6z"]).coded();
     assert_eq!(code, Some(0));
     assert!(out.starts_with("regular            0  B3 B6 (2 kinds)\n"), "{out}");
     assert!(
         out.contains("seven pairs        -  (not for 10 standing tiles)") && out.ends_with("shanten 0 (waiting)\n"),
         "{out}"
     );
-    let (_, out, _) = mcr(&["shanten", "123456789m 15p 99s", "--format", "json"]);
+    let (_, out, _) = crate::common::mcr(&["shanten", "123456789m 15p 99s", "--format", "json"]).coded();
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["shanten"], 1);
     assert_eq!(v["forms"]["regular"], serde_json::json!([1, ["T9", "B1", "B2", "B3", "B4", "B5", "B6", "B7"]]));
     // Fourteen tiles: the discard table, best first.
-    let (code, out, _) = mcr(&["shanten", "123m 456m 789m 1p 5p 9s 3z +2p", "--visible", "3p3p3p"]);
+    let (code, out, _) =
+        crate::common::mcr(&["shanten", "123m 456m 789m 1p 5p 9s 3z +2p", "--visible", "3p3p3p"]).coded();
     assert_eq!(code, Some(0));
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines[0], "discard  shanten  kinds  unseen  useful tiles");
     assert_eq!(lines[1], "T9             1      3       7  B3 B5 F3");
     // Wrong counts and bad words: exit 2 with the reason.
-    let (code, _, err) = mcr(&["shanten", "123m 456m"]);
+    let (code, _, err) = crate::common::mcr(&["shanten", "123m 456m"]).coded();
     assert_eq!(code, Some(2));
     assert!(err.contains("6 standing tiles and 0 packs make 6 tiles"), "{err}");
-    let (code, _, err) = mcr(&["shanten", "123m X9"]);
+    let (code, _, err) = crate::common::mcr(&["shanten", "123m X9"]).coded();
     assert!(code == Some(2) && err.contains("X9"), "{err}");
     // More copies seen than exist; --visible where there is no discard table.
-    let (code, _, err) = mcr(&["shanten", "123m 456m 789m 1p 5p 9s 3z +2p", "--visible", "3z3z3z3z"]);
+    let (code, _, err) =
+        crate::common::mcr(&["shanten", "123m 456m 789m 1p 5p 9s 3z +2p", "--visible", "3z3z3z3z"]).coded();
     assert!(code == Some(2) && err.contains("more than 4 copies of F3"), "{err}");
-    let (code, _, err) = mcr(&["shanten", "123456789m 15p 99s", "--visible", "3p"]);
+    let (code, _, err) = crate::common::mcr(&["shanten", "123456789m 15p 99s", "--visible", "3p"]).coded();
     assert!(code == Some(2) && err.contains("--visible") && err.contains("14th tile"), "{err}");
 
-    let (code, out, _) = mcr(&["waits", "[peng 1z] 234s 789s 55p 67p", "seat=E", "prevalent=E"]);
+    let (code, out, _) = crate::common::mcr(&["waits", "[peng 1z] 234s 789s 55p 67p", "seat=E", "prevalent=E"]).coded();
     assert_eq!(code, Some(0));
     assert!(
         out.starts_with("B5  self-drawn  6 fan  (below the 8-fan minimum)  圈风刻 2, 门风刻 2, 缺一门 1, 自摸 1\n"),
         "{out}"
     );
     assert!(out.ends_with("waits: 2 (0 reach 8 fan: )\n"), "{out}");
-    let (_, out, _) = mcr(&["waits", "1112345678999m", "--format", "json"]);
+    let (_, out, _) = crate::common::mcr(&["waits", "1112345678999m", "--format", "json"]).coded();
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["waits"].as_array().unwrap().len(), 9);
     assert_eq!(v["waits"][0]["discard"]["total"], 106);
-    let (code, _, err) = mcr(&["waits", "1112345678999m +1m"]);
+    let (code, _, err) = crate::common::mcr(&["waits", "1112345678999m +1m"]).coded();
     assert!(code == Some(2) && err.contains("leave out the +tile"), "{err}");
-    let (_, out, _) = mcr(&["waits", "1357m 2468p 13579s"]);
+    let (_, out, _) = crate::common::mcr(&["waits", "1357m 2468p 13579s"]).coded();
     assert_eq!(out, "not waiting: no tile completes the hand\n");
 }

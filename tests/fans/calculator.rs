@@ -152,7 +152,7 @@ fn brute_force_suit_patterns() -> (usize, usize) {
         if total > 14 {
             continue;
         }
-        sets += usize::from(total % 3 == 0 && splits(&mut c, false));
+        sets += usize::from(total.is_multiple_of(3) && splits(&mut c, false));
         with_pair += usize::from(total % 3 == 2 && splits(&mut c, true));
     }
     (sets, with_pair)
@@ -257,12 +257,8 @@ fn five_copies_of_a_tile_do_not_panic() {
 }
 
 /// Each hand (notation) scores exactly these fans (name, value, count),
-/// their sum the total.
+/// their sum the total, under `profile`.
 #[track_caller]
-fn assert_scores(cases: &[(&str, &[(&str, i32, i32)])]) {
-    assert_scores_under(mcr_engine::fans::Profile::default(), cases);
-}
-
 fn assert_scores_under(profile: &'static mcr_engine::fans::Profile, cases: &[(&str, &[(&str, i32, i32)])]) {
     for &(hand, want) in cases {
         let input = mcr_engine::notation::parse_hand(hand).unwrap_or_else(|e| panic!("{hand}: {e}"));

@@ -174,8 +174,8 @@ fn json_value() -> impl Strategy<Value = serde_json::Value> {
     let leaf = prop_oneof![
         Just(Value::Null),
         any::<bool>().prop_map(Value::Bool),
-        any::<i64>().prop_map(|n| Value::from(n)),
-        (-1e6f64..1e6).prop_map(|f| Value::from(f)),
+        any::<i64>().prop_map(Value::from),
+        (-1e6f64..1e6).prop_map(Value::from),
         "[A-Z0-9 ]{0,6}".prop_map(Value::String),
     ];
     leaf.prop_recursive(4, 24, 5, |inner| {

@@ -142,7 +142,7 @@ fn platform_variants_are_read() {
     timed["logs"][1]["2"]["time"] = serde_json::json!(812);
     timed["logs"][1]["2"]["debug"] = serde_json::json!("thinking");
     let file = write_lines("variants.jsonl", &[m, as_text, absent, timed]);
-    let (got, s) = import(&[file.clone()], None);
+    let (got, s) = import(std::slice::from_ref(&file), None);
     assert_eq!((s.read, s.written), (4, 4), "{:?}", s.reasons);
     let want = comparable(json_lines(&common::data("botzone_logs_records.jsonl.gz"))[3].clone());
     for g in &got[..3] {
@@ -201,7 +201,7 @@ fn bad_matches_are_located_and_the_others_kept() {
     m["log"][0]["output"].as_object_mut().unwrap().remove("initdata");
     lines[7] = m.to_string();
     let file = PathBuf::from(common::temp_file("bad-logs.jsonl", lines.join("\n") + "\n"));
-    let (got, s) = import(&[file.clone()], None);
+    let (got, s) = import(std::slice::from_ref(&file), None);
     assert_eq!((s.read, s.written), (12, 5), "{:#?}", s.reasons);
     let kept: Vec<&str> = got.iter().map(|r| r["game_id"].as_str().unwrap()).collect();
     assert_eq!(kept, [0, 8, 9, 10, 11].map(id));

@@ -209,7 +209,7 @@ fn bad_files_are_located() {
         (dir, file)
     };
     let (_, file) = cut("platform-cut-reason");
-    let (_, s) = import(&[file.clone()]);
+    let (_, s) = import(std::slice::from_ref(&file));
     let want =
         format!("{}:1: match {a}: not a JSON document (cut short or corrupt?): EOF while parsing", file.display());
     assert!(s.reasons[0].starts_with(&want), "{}\n  wanted {want}...", s.reasons[0]);
@@ -230,7 +230,7 @@ fn bad_files_are_located() {
     let dir = folder_of("platform-bad-draw", &[]);
     let file = dir.join(full_log(a).file_name().unwrap());
     std::fs::write(&file, serde_json::to_string_pretty(&log).unwrap()).unwrap();
-    let (_, s) = import(&[file.clone()]);
+    let (_, s) = import(std::slice::from_ref(&file));
     let want =
         format!("{}:1: match {a}: log[{k}]: seat {seat}'s draw request \"2 X9\" does not name a tile", file.display());
     assert_eq!(s.reasons, [want]);
@@ -239,7 +239,7 @@ fn bad_files_are_located() {
     let mut log = json(&full_log(a));
     log[5] = Value::from(7);
     std::fs::write(&file, serde_json::to_string_pretty(&log).unwrap()).unwrap();
-    let (_, s) = import(&[file.clone()]);
+    let (_, s) = import(std::slice::from_ref(&file));
     assert_eq!(s.reasons, [format!("{}:1: match {a}: log[5]: the entry is not an object", file.display())]);
 
     // A document over the bound.

@@ -7,12 +7,6 @@ use crate::common;
 
 use serde_json::{json, Value};
 use std::io::{BufRead, Write};
-use std::process::Command;
-
-fn mcr(args: &[&str]) -> (Option<i32>, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_mcr")).args(args).output().unwrap();
-    (out.status.code(), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
-}
 
 fn golden_lines(n: usize) -> Vec<String> {
     let r = mcr_engine::record::open_lines(&common::data("golden.jsonl.gz")).unwrap();
@@ -37,7 +31,7 @@ fn no_record_read_is_a_failure_for_every_command() {
         (vec!["hands", &empty], "hands: no hand record read"),
         (vec!["validate", "/nonexistent/x.jsonl"], "validate: no game record read"),
     ] {
-        let (code, _, err) = mcr(&args);
+        let (code, _, err) = crate::common::mcr(&args).coded();
         assert_eq!(code, Some(1), "{args:?}");
         assert!(err.contains(says), "{args:?}: {err}");
     }
@@ -53,7 +47,7 @@ fn records_cut_short_are_incomplete_not_reproduced() {
         r
     };
     let file = file_of("cut.jsonl", &[cut(1), cut(2), cut(50), g.clone()]);
-    let (code, out, _) = mcr(&["validate", &file]);
+    let (code, out, _) = crate::common::mcr(&["validate", &file]).coded();
     assert_eq!(code, Some(1));
     for (line, turn) in [(1, 0), (2, 1), (3, 49)] {
         assert!(
@@ -65,7 +59,7 @@ fn records_cut_short_are_incomplete_not_reproduced() {
         );
     }
     assert!(out.contains("validate: 1/4 games reproduced exactly"), "{out}");
-    let (code, out, _) = mcr(&["validate", "--self-test", &file]);
+    let (code, out, _) = crate::common::mcr(&["validate", "--self-test", &file]).coded();
     assert_eq!(code, Some(1));
     assert!(out.contains("self-test: 1/4 games PASS"), "{out}");
     assert!(out.contains("turn 49: ending: incomplete record: it ends with"), "{out}");
@@ -76,10 +70,10 @@ fn a_float_player_equals_the_integer_as_in_the_python_validator() {
     let mut g = golden_first();
     let k = g["turns"].as_array().unwrap().iter().position(|t| t["display"]["player"] == json!(0)).unwrap();
     g["turns"][k]["display"]["player"] = json!(0.0);
-    let (code, out, _) = mcr(&["validate", &file_of("float.jsonl", &[g.clone()])]);
+    let (code, out, _) = crate::common::mcr(&["validate", &file_of("float.jsonl", &[g.clone()])]).coded();
     assert_eq!(code, Some(0), "{out}");
     g["turns"][k]["display"]["player"] = json!(0.5);
-    let (code, out, _) = mcr(&["validate", &file_of("float.jsonl", &[g])]);
+    let (code, out, _) = crate::common::mcr(&["validate", &file_of("float.jsonl", &[g])]).coded();
     assert_eq!(code, Some(1), "{out}");
     assert!(out.contains(&format!("turn {k} display diverged")), "{out}");
 }
@@ -89,14 +83,14 @@ fn repeated_game_ids_are_warned_about() {
     let g = golden_first();
     let file = file_of("dup.jsonl", &[g.clone(), g]);
     for args in [vec!["validate", &file], vec!["validate", "--self-test", &file]] {
-        let (code, out, err) = mcr(&args);
+        let (code, out, err) = crate::common::mcr(&args).coded();
         assert_eq!(code, Some(0), "{out}");
         assert!(err.contains("dup.jsonl:2: game id") && err.contains("repeats line 1"), "{args:?}: {err}");
     }
     // The same game in two files (golden is a subset of games) is no repeat.
     let once = file_of("once.jsonl", &[golden_first()]);
     let again = file_of("again.jsonl", &[golden_first()]);
-    let (code, out, err) = mcr(&["validate", &once, &again]);
+    let (code, out, err) = crate::common::mcr(&["validate", &once, &again]).coded();
     assert_eq!(code, Some(0), "{out}");
     assert!(!err.contains("repeats"), "{err}");
 }
@@ -105,13 +99,13 @@ fn repeated_game_ids_are_warned_about() {
 fn jobs_are_refused_or_capped_with_a_message() {
     let golden = common::data("golden.jsonl.gz");
     let golden = golden.to_str().unwrap();
-    let (code, _, err) = mcr(&["validate", "--jobs", "10000", golden]);
+    let (code, _, err) = crate::common::mcr(&["validate", "--jobs", "10000", golden]).coded();
     assert_eq!(code, Some(2));
     assert!(err.contains("10000 is not in 1..=4096"), "{err}");
-    let (code, _, err) = mcr(&["validate", "--self-test", "--jobs", "0", golden]);
+    let (code, _, err) = crate::common::mcr(&["validate", "--self-test", "--jobs", "0", golden]).coded();
     assert_eq!(code, Some(2), "{err}");
     let cores = std::thread::available_parallelism().unwrap().get();
-    let (code, out, err) = mcr(&["validate", "--jobs", &(cores + 1).to_string(), golden]);
+    let (code, out, err) = crate::common::mcr(&["validate", "--jobs", &(cores + 1).to_string(), golden]).coded();
     assert_eq!(code, Some(0), "{out}");
     assert!(err.contains(&format!("--jobs {} capped at {cores}", cores + 1)), "{err}");
 }
@@ -131,7 +125,7 @@ fn an_over_long_line_is_reported_and_skipped() {
         (vec!["validate", "--max-line-bytes", "100000", &file], "validate: 3/4 games reproduced exactly"),
         (vec!["validate", "--self-test", "--max-line-bytes", "100000", &file], "self-test: 3/4 games PASS"),
     ] {
-        let (code, out, _) = mcr(&args);
+        let (code, out, _) = crate::common::mcr(&args).coded();
         assert_eq!(code, Some(1), "{out}");
         assert!(
             out.contains("long.jsonl.gz:2: line of 200014 bytes is longer than the limit of 100000 bytes"),
@@ -140,7 +134,7 @@ fn an_over_long_line_is_reported_and_skipped() {
         assert!(out.contains(summary), "{out}");
     }
     // The default bound takes the line (and words what is wrong with it).
-    let (_, out, _) = mcr(&["validate", &file]);
+    let (_, out, _) = crate::common::mcr(&["validate", &file]).coded();
     assert!(out.contains("long.jsonl.gz:2: malformed record"), "{out}");
     // Every other command that reads records applies the same bound.
     let dir = common::temp_dir("long-out");
@@ -153,7 +147,7 @@ fn an_over_long_line_is_reported_and_skipped() {
         vec!["rules", "diff", &file],
         vec!["view", &file, "-o", &at("view.html")],
     ] {
-        let (_, out, err) = mcr(&[&args[..], &["--max-line-bytes", "100000"]].concat());
+        let (_, out, err) = crate::common::mcr(&[&args[..], &["--max-line-bytes", "100000"]].concat()).coded();
         let said = format!("{out}{err}");
         assert!(
             said.contains("long.jsonl.gz:2: line of 200014 bytes is longer than the limit of 100000 bytes"),
@@ -171,17 +165,18 @@ fn a_bad_line_does_not_end_a_hands_file() {
         bytes.extend_from_slice(good.as_bytes());
         bytes.push(b'\n');
     }
-    let (code, out, err) = mcr(&["hands", &common::temp_file("utf8.jsonl", &bytes)]);
+    let (code, out, err) = crate::common::mcr(&["hands", &common::temp_file("utf8.jsonl", &bytes)]).coded();
     assert_eq!(code, Some(1));
     assert!(err.contains("utf8.jsonl:2: line is not UTF-8"), "{err}");
     assert!(out.contains("hands: 6/7 match"), "{out}");
-    let (_, out, _) = mcr(&[
+    let (_, out, _) = crate::common::mcr(&[
         "bench",
         "replay",
         &common::temp_file("utf8-games.jsonl", format!("{}\n\u{0}\u{ff}\n", golden_lines(1)[0]).as_bytes()),
         "--passes",
         "1",
-    ]);
+    ])
+    .coded();
     assert!(out.contains("bench replay"), "{out}");
 }
 
@@ -194,18 +189,18 @@ fn deep_nesting_neither_aborts_nor_loses_the_run() {
     // Inside a display: serde_json's depth limit, located.
     let in_display = lines[0].replacen("\"display\":{", &format!("\"display\":{{\"x\":{deep},"), 1);
     let file = common::temp_file("deep.jsonl", format!("{skipped}\n{in_display}\n{}\n", lines[1]).as_bytes());
-    let (code, out, _) = mcr(&["validate", &file]);
+    let (code, out, _) = crate::common::mcr(&["validate", &file]).coded();
     assert_eq!(code, Some(1), "{out}");
     assert!(out.contains("deep.jsonl:2: malformed record: recursion limit exceeded"), "{out}");
     assert!(out.contains("validate: 2/3 games reproduced exactly"), "{out}");
-    let (code, out, _) = mcr(&["validate", "--self-test", &file]);
+    let (code, out, _) = crate::common::mcr(&["validate", "--self-test", &file]).coded();
     assert!(code.is_some(), "killed by a signal: {out}");
     assert!(out.contains("self-test: ") && out.contains("/3 games PASS"), "{out}");
 }
 
 #[test]
 fn notation_errors_are_words() {
-    let (code, _, err) = mcr(&["fan", "[chi 456m 4] 234s 789s 9p 9p 111z +9p"]);
+    let (code, _, err) = crate::common::mcr(&["fan", "[chi 456m 4] 234s 789s 9p 9p 111z +9p"]).coded();
     assert_eq!(code, Some(2));
     assert!(err.contains("bad pack CHI W5 (offer 4)") && !err.contains("Pack {"), "{err}");
 }

@@ -305,7 +305,7 @@ fn records_cut_at_random_bytes_keep_every_whole_line() {
                     got = bytes[..cut].to_vec();
                 }
                 let whole = got.iter().filter(|&&b| b == b'\n').count();
-                let partial = got.len() > 0 && got.last() != Some(&b'\n') || gz;
+                let partial = !got.is_empty() && got.last() != Some(&b'\n') || gz;
                 let commands: Vec<(Vec<&str>, &str)> = if kind == "games" {
                     vec![(vec!["validate"], "validate: "), (vec!["validate", "--self-test"], "self-test: ")]
                 } else {
@@ -706,6 +706,8 @@ fn hostile_hands_and_arguments_are_words_not_panics() {
 
 /// Max resident set of the children waited for so far, in KB (Linux).
 fn children_max_rss_kb() -> i64 {
+    // SAFETY: `rusage` is a plain C struct of integers, for which all zero
+    // bytes is a valid value.
     let mut u: libc::rusage = unsafe { std::mem::zeroed() };
     // SAFETY: getrusage writes the struct it is given.
     unsafe { libc::getrusage(libc::RUSAGE_CHILDREN, &mut u) };
@@ -735,7 +737,7 @@ fn a_gzip_bomb_line_stays_within_the_memory_bound() {
         let out = std::process::Command::new("sh")
             .arg("-c")
             .arg(format!("\"$0\" {} >/dev/null 2>&1; echo $?", args.join(" ")))
-            .arg(env!("CARGO_BIN_EXE_mcr"))
+            .arg(crate::common::mcr_bin())
             .output()
             .unwrap();
         let code = String::from_utf8_lossy(&out.stdout).trim().to_string();

@@ -9,12 +9,6 @@ use mcr_engine::audit::games::{audit_game, GameAudit, Kind, Replay};
 use mcr_engine::record::{GameRecord, Records};
 use serde_json::Value;
 use std::collections::BTreeMap;
-use std::process::Command;
-
-fn mcr(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_mcr")).args(args).output().unwrap();
-    (out.status.success(), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
-}
 
 /// The public games, streamed (the whole file parsed at once would take
 /// far more memory than the audit needs).
@@ -65,7 +59,8 @@ fn cai_replay_reproduces_every_known_discrepancy_of_the_public_file() {
 fn summary_lines_on_the_gate_relevant_games() {
     let file = common::data("games.jsonl.gz");
     let (ok, out, err) =
-        mcr(&["audit", "--games", file.to_str().unwrap(), "--tag", "gb_discrepancy", "--replay", "cai"]);
+        crate::common::mcr(&["audit", "--games", file.to_str().unwrap(), "--tag", "gb_discrepancy", "--replay", "cai"])
+            .parts();
     assert!(ok, "{err}");
     let lines: Vec<&str> = out.trim_end().lines().collect();
     assert_eq!(
@@ -159,7 +154,8 @@ fn finds_the_discrepancies_by_itself_on_a_tag_stripped_copy() {
         stripped.push('\n');
     }
     let file = common::temp_file("stripped.jsonl", &stripped);
-    let (ok, out, err) = mcr(&["audit", "--games", &file, "--replay", "cai", "--differing", "--format", "json"]);
+    let (ok, out, err) =
+        crate::common::mcr(&["audit", "--games", &file, "--replay", "cai", "--differing", "--format", "json"]).parts();
     assert!(ok, "{err}");
     assert!(
         err.contains("cai replay: 113 games differ (56 below the 8-fan gate); known discrepancies reproduced: 0/0"),
@@ -333,8 +329,8 @@ fn a_one_turn_record_whose_only_display_is_hu_is_a_bad_record() {
     let a = audit_value(&v);
     assert_eq!(a.kind, Kind::Bad);
     assert!(a.problem.as_deref().unwrap().starts_with("turn 0: the engine does not reproduce"), "{:?}", a.problem);
-    let file = common::temp_file("one-turn.jsonl", &format!("{v}\n"));
-    let (ok, out, err) = mcr(&["audit", "--games", &file]);
+    let file = common::temp_file("one-turn.jsonl", format!("{v}\n"));
+    let (ok, out, err) = crate::common::mcr(&["audit", "--games", &file]).parts();
     assert!(!ok);
     assert!(err.contains("one-turn.jsonl:1: game") && !err.contains("panicked"), "{err}");
     assert!(out.contains("1 bad records") && out.contains("audit: 0/0 fan lists agree"), "{out}");
@@ -374,8 +370,8 @@ fn fan_numbers_beyond_32_bits_are_bad_records() {
     let mut v = short_game();
     v["expected"]["fan_total"] = big;
     let good = short_game();
-    let file = common::temp_file("big.jsonl", &format!("{good}\n{v}\n"));
-    let (ok, out, err) = mcr(&["audit", "--games", &file, "--replay", "cai"]);
+    let file = common::temp_file("big.jsonl", format!("{good}\n{v}\n"));
+    let (ok, out, err) = crate::common::mcr(&["audit", "--games", &file, "--replay", "cai"]).parts();
     assert!(!ok);
     assert!(err.contains("big.jsonl:2: malformed record"), "{err}");
     assert!(out.contains("games: 1 read, 1 HU, 0 draws, 0 error games, 0 bad records, 1 unreadable"), "{out}");
@@ -384,29 +380,32 @@ fn fan_numbers_beyond_32_bits_are_bad_records() {
 
 #[test]
 fn audit_hands_fails_on_a_missing_file_bad_records_or_no_records() {
-    let (ok, _, err) = mcr(&["audit", "--hands", "/nonexistent/hands.jsonl"]);
+    let (ok, _, err) = crate::common::mcr(&["audit", "--hands", "/nonexistent/hands.jsonl"]).parts();
     assert!(!ok && err.contains("/nonexistent/hands.jsonl: cannot open"), "{err}");
-    let (ok, _, err) = mcr(&["audit", "--hands", &common::temp_file("empty.jsonl", "")]);
+    let (ok, _, err) = crate::common::mcr(&["audit", "--hands", &common::temp_file("empty.jsonl", "")]).parts();
     assert!(!ok && err.contains("no hand record read"), "{err}");
-    let (ok, _, err) = mcr(&["audit", "--hands", &common::temp_file("junk.jsonl", "{not json\n")]);
+    let (ok, _, err) =
+        crate::common::mcr(&["audit", "--hands", &common::temp_file("junk.jsonl", "{not json\n")]).parts();
     assert!(!ok && err.contains("junk.jsonl:1: malformed record"), "{err}");
-    let (ok, _, err) = mcr(&["audit", "--games", &common::temp_file("empty-games.jsonl", "")]);
+    let (ok, _, err) = crate::common::mcr(&["audit", "--games", &common::temp_file("empty-games.jsonl", "")]).parts();
     assert!(!ok && err.contains("no game record read"), "{err}");
-    let (ok, _, err) = mcr(&["audit", "--games", "/nonexistent/games.jsonl"]);
+    let (ok, _, err) = crate::common::mcr(&["audit", "--games", "/nonexistent/games.jsonl"]).parts();
     assert!(!ok && err.contains("cannot open"), "{err}");
 }
 
 #[test]
 fn draws_and_error_games_are_listed_as_such() {
     let (ok, out, err) =
-        mcr(&["audit", "--games", common::data("errors.jsonl.gz").to_str().unwrap(), "--replay", "cai"]);
+        crate::common::mcr(&["audit", "--games", common::data("errors.jsonl.gz").to_str().unwrap(), "--replay", "cai"])
+            .parts();
     assert!(ok, "{err}");
     assert!(out.contains(": error game, verdict WA by seat"), "{out}");
     assert!(out.contains(" error games, 0 bad records, 0 unreadable"), "{out}");
     // A WH verdict: the refused HU explained against the display's count.
     assert!(out.contains("verdict WH by seat 3 [error]\nthe HU refused: seat 3 on B8 (turn 10)"), "{out}");
     assert!(out.contains("recorded result -3, engine -3: agree"), "{out}");
-    let (_, out, _) = mcr(&["audit", "--games", common::data("golden.jsonl.gz").to_str().unwrap()]);
+    let (_, out, _) =
+        crate::common::mcr(&["audit", "--games", common::data("golden.jsonl.gz").to_str().unwrap()]).parts();
     assert!(out.contains(": draw (荒庄), nothing to score"), "{out}");
 }
 

@@ -3,7 +3,7 @@
 
 use crate::common;
 
-use mcr_rules::provenance;
+use mcr_rules_compiler::provenance;
 use provenance::sha256;
 
 #[test]

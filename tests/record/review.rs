@@ -106,7 +106,7 @@ fn the_decisions_are_the_records_draws_and_discards() {
 fn a_bot_playing_by_the_analysis_agrees_with_its_review() {
     let dir = common::temp_dir("review-decide");
     let bots = dir.join("bots.toml");
-    let mcr = env!("CARGO_BIN_EXE_mcr");
+    let mcr = common::mcr_bin();
     std::fs::write(
         &bots,
         format!(

@@ -603,7 +603,7 @@ fn review_marks_show_the_analysis_in_chromium() {
     for (file, extra) in [(&page, Some("--review")), (&plain, None)] {
         let mut args = vec!["view", "tests/data/golden.jsonl.gz", "--id", REVIEWED, "-o", file.to_str().unwrap()];
         args.extend(extra);
-        let run = std::process::Command::new(env!("CARGO_BIN_EXE_mcr"))
+        let run = std::process::Command::new(common::mcr_bin())
             .args(&args)
             .current_dir(common::repo())
             .output()
@@ -844,7 +844,7 @@ fn pages_name_each_games_rules_and_their_origin() {
 #[test]
 fn cli_writes_a_self_contained_page() {
     let out = artifacts().join("cli-index.html");
-    let status = std::process::Command::new(env!("CARGO_BIN_EXE_mcr"))
+    let status = std::process::Command::new(crate::common::mcr_bin())
         .args(["view", "--tag", "qianggang", "--tag", "error"])
         .arg(common::data("golden.jsonl.gz"))
         .arg(common::data("errors.jsonl.gz"))
@@ -863,7 +863,7 @@ fn cli_writes_a_self_contained_page() {
         assert!(!page.contains(banned), "the page refers to {banned}");
     }
     // The limit: the first games only, the others counted.
-    let limited = std::process::Command::new(env!("CARGO_BIN_EXE_mcr"))
+    let limited = std::process::Command::new(crate::common::mcr_bin())
         .args(["view", "--limit", "3", "-o"])
         .arg(artifacts().join("limited.html"))
         .arg(common::data("golden.jsonl.gz"))
@@ -878,7 +878,7 @@ fn cli_writes_a_self_contained_page() {
         String::from_utf8_lossy(&limited.stderr)
     );
     // No game selected: an error, not an empty page.
-    let none = std::process::Command::new(env!("CARGO_BIN_EXE_mcr"))
+    let none = std::process::Command::new(crate::common::mcr_bin())
         .args(["view", "--id", "no-such-game", "-o"])
         .arg(artifacts().join("none.html"))
         .arg(common::data("golden.jsonl.gz"))
@@ -889,7 +889,7 @@ fn cli_writes_a_self_contained_page() {
     // A bad record is reported with its line; the others are still shown.
     let bad = artifacts().join("bad.jsonl");
     std::fs::write(&bad, format!("{{\"game_id\": 1}}\n{}\n", golden_first_line())).unwrap();
-    let r = std::process::Command::new(env!("CARGO_BIN_EXE_mcr"))
+    let r = std::process::Command::new(crate::common::mcr_bin())
         .arg("view")
         .arg(&bad)
         .arg("-o")

@@ -5,7 +5,7 @@
 
 use crate::common;
 
-use mcr_rules::claims;
+use mcr_rules_compiler::claims;
 
 const SHIPPED: &str = include_str!("../../rules/claims.txt");
 

@@ -8,7 +8,7 @@
 
 use crate::common;
 
-use mcr_rules::{decompose, fans, provenance};
+use mcr_rules_compiler::{decompose, fans, provenance};
 
 fn temp(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("mcr-generated-{name}-{}", std::process::id()));

@@ -2,17 +2,10 @@
 //! `mcr rules diff` (summary by fan, JSON) from the command line.
 
 use std::path::Path;
-use std::process::Command;
-
-fn mcr(args: &[&str]) -> (bool, String, String) {
-    let out =
-        Command::new(env!("CARGO_BIN_EXE_mcr")).args(args).current_dir(env!("CARGO_MANIFEST_DIR")).output().unwrap();
-    (out.status.success(), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
-}
 
 #[test]
 fn the_shipped_rules_check_clean() {
-    let (ok, out, err) = mcr(&["rules", "check"]);
+    let (ok, out, err) = crate::common::mcr(&["rules", "check"]).parts();
     assert!(ok, "{err}");
     assert!(out.contains("no error"), "{out}");
 }
@@ -36,7 +29,7 @@ fn every_mistake_is_reported_on_its_line_with_a_hint() {
     }
     let file = std::env::temp_dir().join(format!("mcr-bad-rules-{}.mcr", std::process::id()));
     std::fs::write(&file, bad).unwrap();
-    let (ok, _, err) = mcr(&["rules", "check", file.to_str().unwrap()]);
+    let (ok, _, err) = crate::common::mcr(&["rules", "check", file.to_str().unwrap()]).parts();
     let _ = std::fs::remove_file(&file);
     assert!(!ok);
     let f = file.display().to_string();
@@ -59,7 +52,7 @@ fn every_mistake_is_reported_on_its_line_with_a_hint() {
 
 #[test]
 fn diff_summarises_by_fan_in_json() {
-    let (ok, out, err) = mcr(&[
+    let (ok, out, err) = crate::common::mcr(&[
         "rules",
         "diff",
         "--rules",
@@ -69,7 +62,8 @@ fn diff_summarises_by_fan_in_json() {
         "--format",
         "json",
         "tests/data/variants/no-concealed-melded-kong.jsonl.gz",
-    ]);
+    ])
+    .parts();
     assert!(ok, "{err}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["table_changes"][0], "fan 明暗杠 removed");
@@ -93,7 +87,7 @@ fn a_profile_kept_anywhere_is_checked_against_the_built_in_base() {
     std::fs::write(&bad, "extends botzone\nfan 圈风刻\n    at_most 2\n    at_most 3\n").unwrap();
     let none = dir.join("sub/none.mcr");
     std::fs::write(&none, "extends no-such-profile\n").unwrap();
-    let (ok, out, err) = mcr(&["rules", "check", good.to_str().unwrap()]);
+    let (ok, out, err) = crate::common::mcr(&["rules", "check", good.to_str().unwrap()]).parts();
     assert!(ok, "{err}");
     assert!(
         out.contains("its base `house-example` is not in")
@@ -101,7 +95,7 @@ fn a_profile_kept_anywhere_is_checked_against_the_built_in_base() {
             && out.contains("1 file(s), no error"),
         "{out}"
     );
-    let (ok, _, err) = mcr(&["rules", "check", bad.to_str().unwrap(), none.to_str().unwrap()]);
+    let (ok, _, err) = crate::common::mcr(&["rules", "check", bad.to_str().unwrap(), none.to_str().unwrap()]).parts();
     assert!(!ok);
     assert!(
         err.contains(&format!("{}:4: fan 圈风刻: `at_most` is given once (already on line 3)", bad.display())),

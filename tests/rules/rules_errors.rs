@@ -5,7 +5,7 @@
 //! profile (build/profile.rs) on small profiles of botzone. A guard test
 //! reads both files and fails when a message there is asserted by no case. (rules_variants.rs keeps real build failures.)
 
-use mcr_rules::{lang, profile};
+use mcr_rules_compiler::{lang, profile};
 
 const FILE: &str = "fans.mcr";
 

@@ -5,7 +5,7 @@
 //! rewrites the section.
 
 use crate::common;
-use mcr_rules::vocabulary;
+use mcr_rules_compiler::vocabulary;
 use std::fmt::Write as _;
 use vocabulary::{Context, Shape, CLASSES, CLASS_CONSTRUCTORS, PRIMITIVES};
 

@@ -47,10 +47,10 @@ fn build_variant_of(
     let root = common::repo();
     let dir = std::env::temp_dir().join(format!("mcr-rules-variant-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    for d in ["src", "build", "macros/src", "rules"] {
+    for d in ["src", "build", "macros/src", "cli/src", "rules"] {
         copy_dir(&root.join(d), &dir.join(d));
     }
-    for f in ["Cargo.toml", "Cargo.lock", "build.rs", "macros/Cargo.toml"] {
+    for f in ["Cargo.toml", "Cargo.lock", "build.rs", "macros/Cargo.toml", "cli/Cargo.toml"] {
         std::fs::copy(root.join(f), dir.join(f)).unwrap();
     }
     let rules = std::fs::read_to_string(root.join(file)).unwrap();
@@ -59,7 +59,7 @@ fn build_variant_of(
     std::fs::write(dir.join(file), edited).unwrap();
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let out = Command::new(cargo)
-        .args(["build", "--offline", "--quiet", "--bin", "mcr"])
+        .args(["build", "--offline", "--quiet", "-p", "mcr-cli", "--bin", "mcr"])
         .current_dir(&dir)
         .env("CARGO_TARGET_DIR", root.join("target/rules-variants"))
         // Only the profiles a case needs: a faster build.
@@ -175,7 +175,7 @@ fn a_base_edit_shows_against_the_records_and_is_accepted_once(edited: &Path) {
             String::from_utf8_lossy(&out.stderr).to_string(),
         )
     };
-    let shipped = Path::new(env!("CARGO_BIN_EXE_mcr"));
+    let shipped = Path::new(crate::common::mcr_bin());
     assert!(run(shipped, &["rules", "snapshot", "botzone", "--accept"]).0);
     let (ok, out, err) =
         run(edited, &["rules", "diff", "tests/data/hands.jsonl.gz", "tests/data/games.jsonl.gz", "--show", "1"]);

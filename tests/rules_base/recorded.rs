@@ -66,7 +66,7 @@ fn a_differing_value_is_shown_by_fan_on_hands_and_games_with_examples_and_its_ru
     assert_eq!(e.rules.0 + 1, e.against.0);
     assert!(e.why[0].starts_with("reading: regular: "), "{e:?}");
     let rule = format!("平和 value 2 against 3: fan 平和 = 2 (rules/fans.mcr:{})", fan_line("平和"));
-    assert_eq!(e.why[1..], [rule.clone()], "{e:?}");
+    assert_eq!(e.why[1..], *std::slice::from_ref(&rule), "{e:?}");
     // Games: the examples there too, with the winner's hand explained.
     let games = diff::diff(Profile::default(), Against::Recorded, &[&g], 1, DEFAULT_MAX_LINE_BYTES);
     let e = &games.examples[0];

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 /// A bots file of four keep-running `mcr bot`s (deterministic: greedy, and
 /// random with its fixed seed).
 pub fn bots_file(dir: &Path) -> PathBuf {
-    let bin = env!("CARGO_BIN_EXE_mcr");
+    let bin = crate::common::mcr_bin();
     let entry = |name: &str, policy: &str| {
         format!("[[bot]]\nname = \"{name}\"\ncommand = [\"{bin}\", \"bot\", \"--policy\", \"{policy}\", \"--keep-running\"]\nkeep_running = true\n")
     };
@@ -168,11 +168,11 @@ fn a_bot_that_cannot_start_is_named_before_any_game() {
     let noexec = dir.join("noexec.sh");
     std::fs::write(&noexec, "#!/bin/sh\n").unwrap();
     let cases = [
-        (text.replacen(env!("CARGO_BIN_EXE_mcr"), "/nonexistent/bot", 1), "\"g1\"", "does not exist"),
+        (text.replacen(crate::common::mcr_bin(), "/nonexistent/bot", 1), "\"g1\"", "does not exist"),
         (
-            text.replacen(env!("CARGO_BIN_EXE_mcr"), noexec.to_str().unwrap(), 3).replacen(
+            text.replacen(crate::common::mcr_bin(), noexec.to_str().unwrap(), 3).replacen(
                 noexec.to_str().unwrap(),
-                env!("CARGO_BIN_EXE_mcr"),
+                crate::common::mcr_bin(),
                 2,
             ),
             "\"g2\"",
@@ -206,7 +206,7 @@ fn ctrl_c_stops_cleanly_and_the_same_command_continues() {
     // Slow bots: a new process each turn (not keep-running), a shell that
     // execs the program through a link whose path marks it.
     let link = dir.join("marked-mcr");
-    std::os::unix::fs::symlink(env!("CARGO_BIN_EXE_mcr"), &link).unwrap();
+    std::os::unix::fs::symlink(crate::common::mcr_bin(), &link).unwrap();
     let script = dir.join("slow-bot.sh");
     std::fs::write(&script, format!("#!/bin/sh\nexec {} bot --policy greedy\n", link.display())).unwrap();
     std::fs::set_permissions(&script, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
@@ -230,18 +230,16 @@ fn ctrl_c_stops_cleanly_and_the_same_command_continues() {
         "--shard",
         "0/6",
     ];
-    let child = Command::new(env!("CARGO_BIN_EXE_mcr"))
-        .args(args)
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let child =
+        Command::new(crate::common::mcr_bin()).args(args).stdout(Stdio::null()).stderr(Stdio::piped()).spawn().unwrap();
     // Once a game is written (others in flight), Ctrl-C.
     let t0 = Instant::now();
     while std::fs::read_to_string(&out).map_or(0, |t| t.lines().count()) < 1 {
         assert!(t0.elapsed() < Duration::from_secs(120), "no game within 2 minutes");
         std::thread::sleep(Duration::from_millis(20));
     }
+    // SAFETY: kill sends a signal to a child process of ours; no memory is
+    // involved.
     unsafe {
         libc::kill(child.id() as i32, libc::SIGINT);
     }

@@ -28,7 +28,7 @@ use std::ffi::{c_char, c_int, CStr};
 use std::ptr::{null, null_mut};
 use std::sync::OnceLock;
 
-use mcr_engine::fans::{self, FANS, FAN_TABLE_SIZE};
+use mcr_engine::fans::{self, FAN_TABLE_SIZE};
 use mcr_engine::hand::{HandError, HandInput, Pack, PackKind, WinFlags};
 use mcr_engine::tiles::Tile;
 use pyo3::ffi;
@@ -76,9 +76,10 @@ struct Names {
     zh: Vec<*mut ffi::PyObject>,
     en: Vec<*mut ffi::PyObject>,
 }
-// The objects are immortal for us (one reference held forever) and only
-// touched with the GIL held.
+// SAFETY: the objects are immortal for us (one reference held forever) and
+// only touched with the GIL held.
 unsafe impl Send for Names {}
+// SAFETY: as for Send: shared reads happen only with the GIL held.
 unsafe impl Sync for Names {}
 
 static NAMES: [OnceLock<Names>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
@@ -186,6 +187,8 @@ unsafe fn parse_call_inner(args: *mut ffi::PyObject, kwargs: *mut ffi::PyObject)
 /// in memory, and reading them one by one waits for each miss in turn.
 #[inline(always)]
 pub(crate) fn prefetch(p: *const ffi::PyObject) {
+    // SAFETY: a prefetch is a hint: it never faults, whatever the address,
+    // and SSE is part of every x86_64 target.
     #[cfg(target_arch = "x86_64")]
     unsafe {
         std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(p as *const i8);
@@ -523,7 +526,10 @@ struct Entries {
     short: Vec<*mut ffi::PyObject>,
     verbose: Vec<*mut ffi::PyObject>,
 }
+// SAFETY: the tuples are immortal for us (one reference held forever),
+// immutable, and only touched with the GIL held.
 unsafe impl Send for Entries {}
+// SAFETY: as for Send: shared reads happen only with the GIL held.
 unsafe impl Sync for Entries {}
 
 static ENTRIES: [OnceLock<Entries>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];

@@ -53,8 +53,10 @@ macro_rules! shape_doc {
 
 /// The tile names as Python strings, made once (index = tile index).
 struct TileNames(Vec<*mut ffi::PyObject>);
-// Held forever, only touched with the GIL held.
+// SAFETY: the strings are held forever (one reference each, never
+// released) and only touched with the GIL held.
 unsafe impl Send for TileNames {}
+// SAFETY: as for Send: shared reads happen only with the GIL held.
 unsafe impl Sync for TileNames {}
 
 static TILE_NAMES: OnceLock<TileNames> = OnceLock::new();
@@ -65,6 +67,8 @@ fn tile_names() -> &'static TileNames {
             (0..TILE_KINDS as u8)
                 .map(|i| {
                     let s = Tile::from_index(i).name();
+                    // SAFETY: called with the GIL held (module set-up); the
+                    // bytes are valid UTF-8 of the given length.
                     unsafe { ffi::PyUnicode_FromStringAndSize(s.as_ptr().cast(), s.len() as ffi::Py_ssize_t) }
                 })
                 .collect(),
@@ -210,7 +214,10 @@ const fn doc(s: &'static str) -> &'static CStr {
 
 /// The method definitions, alive for the process (CPython keeps pointers to them).
 struct Defs(Vec<ffi::PyMethodDef>);
+// SAFETY: the definitions are written once, never changed, and point only to
+// static C strings and functions.
 unsafe impl Send for Defs {}
+// SAFETY: as for Send: immutable after set-up.
 unsafe impl Sync for Defs {}
 
 static DEFS: OnceLock<Defs> = OnceLock::new();
@@ -233,6 +240,8 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
         )
     });
     for (def, (name, _, _)) in defs.0.iter().zip(FUNCTIONS) {
+        // SAFETY: the GIL is held (`py`); `def` lives for the process (DEFS)
+        // and CPython never writes through it; the module pointer is live.
         unsafe {
             let f =
                 ffi::PyCFunction_NewEx(def as *const ffi::PyMethodDef as *mut ffi::PyMethodDef, m.as_ptr(), null_mut());

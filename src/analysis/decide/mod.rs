@@ -152,7 +152,7 @@ pub struct State {
 /// The figures of one discard.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
 pub struct DiscardFigures {
-    /// The discard.
+    /// The tile discarded.
     pub tile: Tile,
     /// The chance of a win of the minimum fan or more, under the discards
     /// that maximise it.
@@ -216,16 +216,45 @@ impl Default for Options {
 /// Why a state cannot be analysed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum DecideError {
+    /// The seat does not hold `total - 3 * packs` standing tiles (14 with
+    /// its draw).
     #[error("{standing} standing tiles beside {packs} packs: expected {total} - 3 x packs")]
-    TileCount { standing: usize, packs: usize, total: usize },
+    TileCount {
+        /// The standing tiles given.
+        standing: usize,
+        /// The packs given.
+        packs: usize,
+        /// The tiles a seat holds with its draw, packs counted as three.
+        total: usize,
+    },
+    /// The hand or its packs are not a hand the calculator takes.
     #[error("{0}")]
     Hand(#[from] HandError),
+    /// More than four copies of one kind between the hand, the packs and
+    /// the unseen pool.
     #[error("{count} copies of {tile} among the hand, the packs and the unseen tiles (at most 4)")]
-    TooManyCopies { tile: Tile, count: u32 },
+    TooManyCopies {
+        /// The kind.
+        tile: Tile,
+        /// The copies counted.
+        count: u32,
+    },
+    /// `shown` counts more than four of a kind.
     #[error("shown counts {count} of {tile} (at most 4)")]
-    TooManyShown { tile: Tile, count: u8 },
+    TooManyShown {
+        /// The kind.
+        tile: Tile,
+        /// Its count in `shown`.
+        count: u8,
+    },
+    /// The seat would draw more tiles than the pool holds.
     #[error("draws_left {draws} is more than the {pool} unseen tiles")]
-    DrawsPastPool { draws: u32, pool: u32 },
+    DrawsPastPool {
+        /// `draws_left`.
+        draws: u32,
+        /// The tiles in `unseen`.
+        pool: u32,
+    },
 }
 
 /// The analysis of `state` under `profile`, with the default [`Options`].
@@ -793,16 +822,29 @@ impl Search {
 /// (`expected`, ...) are ignored.
 #[derive(serde::Deserialize, Debug, Clone)]
 pub struct DecideRecord {
+    /// Any JSON value, echoed in the answer (`null` when absent).
     #[serde(default)]
     pub id: serde_json::Value,
+    /// The standing tiles in judge names, the draw included.
     pub hand: Vec<String>,
+    /// `[type, tile, offer]`: `"CHI"` (the middle tile, offer 1-3: which
+    /// tile was claimed), `"PENG"` or `"GANG"` (offer: the offerer relative
+    /// to the seat, 1-3; a GANG of offer 0 is concealed).
     #[serde(default)]
     pub packs: Vec<(String, String, i64)>,
+    /// The deciding seat (0-3): its wind.
     pub seat: u8,
+    /// The prevalent wind (0-3).
     pub prevalent: u8,
+    /// The judge's shownTile: 34 counts in the order W1-W9, B1-B9, T1-T9,
+    /// F1-F4, J1-J3.
     pub shown: Vec<u8>,
+    /// What the seat cannot see: 34 counts in the same order, the pool of
+    /// its draws.
     pub unseen: Vec<u8>,
+    /// How many more tiles the seat draws.
     pub draws_left: u32,
+    /// The rule profile to score with (`None`: the caller's).
     #[serde(default, deserialize_with = "crate::record::rules::deserialize")]
     pub rules: Option<&'static Profile>,
 }

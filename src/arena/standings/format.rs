@@ -192,6 +192,8 @@ pub fn csv(s: &Standings) -> String {
     out
 }
 
+/// The JSON form, pretty-printed: [`Standings`] as serialised, tagged
+/// [`super::FORMAT`].
 pub fn json(s: &Standings) -> String {
     serde_json::to_string_pretty(s).expect("standings serialize")
 }

@@ -14,6 +14,60 @@
 //!
 //! The JSON form ([`Standings`], `--format json`) is stable: keys are only
 //! ever added.
+//!
+//! # Example
+//!
+//! Two walls of four built-in players, their records as `mcr arena`
+//! writes them (one JSON line a game), then the standings of those lines
+//! ([`Builder::add_files`] reads them from files, plain or gzip):
+//!
+//! ```
+//! use std::sync::Arc;
+//!
+//! use mcr_engine::arena::builtin::{Builtin, Kind};
+//! use mcr_engine::arena::duplicate::{Format, Shard, GAMES_PER_WALL};
+//! use mcr_engine::arena::standings::{format, read, Builder};
+//! use mcr_engine::arena::{output, ArenaConfig, SeatSpec};
+//! use mcr_engine::fans::Profile;
+//!
+//! let seat = |name: &str, kind, seed| SeatSpec::Native { name: name.into(), policy: Arc::new(Builtin::new(kind, seed)) };
+//! let cfg = ArenaConfig {
+//!     seats: [
+//!         seat("greedy", Kind::Greedy, 0),
+//!         seat("greedy-2", Kind::Greedy, 2),
+//!         seat("random", Kind::Random, 0),
+//!         seat("random-2", Kind::Random, 2),
+//!     ],
+//!     games: 2 * GAMES_PER_WALL,
+//!     seed: 1,
+//!     jobs: 1,
+//!     keep_debug: false,
+//!     profile: Profile::default(),
+//!     duplicate: Some(Shard::ALL),
+//!     format: Format::Duplicate,
+//!     sprt: None,
+//!     done: None,
+//!     max_line_bytes: mcr_engine::record::DEFAULT_MAX_LINE_BYTES,
+//! };
+//! let mut lines = Vec::new();
+//! output::play_games(&cfg, true, |_, game| {
+//!     lines.push(game.record);
+//!     Ok(())
+//! })?;
+//!
+//! let mut builder = Builder::default();
+//! for (n, line) in lines.iter().enumerate() {
+//!     match read::summarize(line.as_bytes()) {
+//!         Ok(game) => builder.add(game, format!("games.jsonl:{}", n + 1)),
+//!         Err(e) => builder.errors.push(format!("games.jsonl:{}: {e}", n + 1)),
+//!     }
+//! }
+//! let table = builder.finish();
+//! assert_eq!((table.records, table.units, table.errors), (48, 2, 0));
+//! assert!(table.bots[..2].iter().all(|b| b.name.starts_with("greedy")));
+//! println!("{}", format::text(&table));
+//! # Ok::<(), mcr_engine::arena::ArenaError>(())
+//! ```
 
 pub mod format;
 pub mod html;
@@ -61,13 +115,20 @@ enum GameKey {
 /// One game for the report's list.
 #[derive(Clone, Debug, Serialize)]
 pub struct GameEntry {
+    /// The record's `game_id`.
     pub id: String,
     /// `file:line`.
     pub source: String,
+    /// `arena.wall`, in a walled run.
     pub wall: Option<u64>,
+    /// `arena.perm`, the game's place in its wall.
     pub perm: Option<u8>,
+    /// Player name by seat.
     pub bots: [String; 4],
+    /// Final score by seat.
     pub scores: [i64; 4],
+    /// `zimo` (a self-drawn win), `ron` (a win on a discard), `draw` (the
+    /// wall ran out) or `error` (a verdict or a refused answer ended it).
     pub ending: &'static str,
 }
 
@@ -77,8 +138,11 @@ pub struct Builder {
     bots: BTreeMap<String, Acc>,
     units: BTreeMap<Unit, BTreeMap<String, (i64, u32)>>,
     seen: HashMap<GameKey, String>,
-    /// Located problems: unreadable lines and files, repeated games.
+    /// Unreadable files and record lines, each with its place
+    /// (`file:line: problem`).
     pub errors: Vec<String>,
+    /// Games met again (the same seed, wall and perm, or else the same
+    /// `game_id`), each with both places: counted once.
     pub repeats: Vec<String>,
     records: u64,
     /// Kept for the report (`keep_games`).
@@ -101,17 +165,25 @@ enum TestState {
 /// from its records.
 #[derive(Clone, Debug, Serialize)]
 pub struct SprtReport {
+    /// The candidate's name (the pair's first entry).
     pub candidate: String,
+    /// The baseline's name (the pair's last entry).
     pub baseline: String,
     /// `1v3` or `2v2`.
     pub format: String,
+    /// Games of a complete wall: 4 (`1v3`) or 6 (`2v2`).
     pub games_per_wall: u64,
+    /// H0: the candidate is at most `d0` points per game better.
     pub d0: f64,
+    /// H1: the candidate is at least `d1` points per game better.
     pub d1: f64,
+    /// The rate of accepting H1 when the difference is `d0`.
     pub alpha: f64,
+    /// The rate of accepting H0 when the difference is `d1`.
     pub beta: f64,
-    /// The LLR bounds: H0 at or below `lower`, H1 at or above `upper`.
+    /// The LLR at or below which H0 is accepted.
     pub lower: f64,
+    /// The LLR at or above which H1 is accepted.
     pub upper: f64,
     /// `"H0"`, `"H1"`, or `null` while undecided.
     pub decision: Option<&'static str>,
@@ -122,10 +194,12 @@ pub struct SprtReport {
     /// Complete walls in the records (also those after the decision).
     pub walls_played: u64,
     /// The candidate's mean score per game minus the baseline's over the
-    /// complete walls, its 95% interval (normal approximation) and the
-    /// standard deviation of the per-wall difference.
+    /// complete walls (the mean of the per-wall differences).
     pub estimate: f64,
+    /// The 95% interval of `estimate` (normal approximation); `null` below
+    /// two walls.
     pub ci95: Option<[f64; 2]>,
+    /// The standard deviation of the per-wall difference.
     pub sd_per_wall: f64,
     /// (walls, LLR), at most 400 points, the last one at `walls`.
     pub llr_path: Vec<(u64, f64)>,
@@ -141,7 +215,7 @@ impl SprtReport {
             None => (None, path.decided.n),
         };
         let step = path.llr.len().div_ceil(400).max(1);
-        let thin = |i: usize, len: usize| (i + 1) % step == 0 || i + 1 == len;
+        let thin = |i: usize, len: usize| (i + 1).is_multiple_of(step) || i + 1 == len;
         let mut running = crate::arena::sprt::Summary::default();
         let diffs = walls.differences();
         let mut estimate_path = Vec::new();
@@ -179,23 +253,34 @@ impl SprtReport {
 /// A bot's line of the table.
 #[derive(Clone, Debug, Serialize)]
 pub struct BotRow {
+    /// The bot's name.
     pub name: String,
+    /// 1 for the highest mean score; equal means share a rank.
     pub rank: usize,
     /// Seat-games played.
     pub games: u64,
+    /// Its scores summed over its seat-games.
     pub score_sum: i64,
+    /// `score_sum / games`: points per seat-game.
     pub mean_score: f64,
-    /// 95% bootstrap interval over walls; `null` with one unit or none.
+    /// 95% bootstrap interval of `mean_score` over walls; `null` with one
+    /// unit or none.
     pub ci95: Option<[f64; 2]>,
+    /// Seat-games it won, self-drawn or on a discard.
     pub wins: u64,
+    /// `wins / games`, 0 to 1.
     pub win_rate: f64,
+    /// Wins on its own draw.
     pub self_drawn: u64,
     /// Self-drawn wins / wins (`null` without wins).
     pub self_drawn_share: Option<f64>,
+    /// Seat-games it lost by discarding the winning tile.
     pub deal_ins: u64,
+    /// `deal_ins / games`, 0 to 1.
     pub deal_in_rate: f64,
     /// Seat-games that ended in a draw (wall exhausted).
     pub draws: u64,
+    /// `draws / games`, 0 to 1.
     pub draw_rate: f64,
     /// Mean fan total of its wins (`null` without wins).
     pub mean_fan_won: Option<f64>,
@@ -205,29 +290,46 @@ pub struct BotRow {
     pub time_ms: Option<TimeRow>,
 }
 
+/// A bot's answer times per turn, in milliseconds (from the records'
+/// `times_ms`, read to the microsecond).
 #[derive(Clone, Debug, Serialize)]
 pub struct TimeRow {
+    /// Turns timed.
     pub turns: u64,
+    /// The mean time.
     pub mean: f64,
     /// Nearest-rank 99th percentile, to within 1/64 of its value above 1 ms.
     pub p99: f64,
+    /// The longest time.
     pub max: f64,
 }
 
 /// Mean score differences, row minus column, bots in rank order.
 #[derive(Clone, Debug, Serialize)]
 pub struct Pairwise {
+    /// The bots in rank order: row and column `i` are `bots[i]`.
     pub bots: Vec<String>,
+    /// `diff[i][j]`: the mean score of bot `i` minus that of bot `j`, in
+    /// points per seat-game; `null` on the diagonal.
     pub diff: Vec<Vec<Option<f64>>>,
+    /// `ci95[i][j]`: the 95% bootstrap interval of `diff[i][j]`, paired by
+    /// unit; `null` on the diagonal, and without an interval (one unit or
+    /// none).
     pub ci95: Vec<Vec<Option<[f64; 2]>>>,
 }
 
+/// How the intervals were drawn: a percentile bootstrap over units.
 #[derive(Clone, Debug, Serialize)]
 pub struct Bootstrap {
+    /// Resamples drawn: [`stats::RESAMPLES`], or 0 with fewer than two
+    /// units (no interval).
     pub resamples: usize,
+    /// Their seed, [`stats::SEED`].
     pub seed: u64,
+    /// The intervals' level: 0.95.
     pub level: f64,
-    /// "wall": duplicate walls; "game" for records without `arena.wall`.
+    /// "wall": duplicate walls; "game" for records without `arena.wall`;
+    /// "mixed" for both.
     pub unit: &'static str,
 }
 
@@ -245,18 +347,24 @@ pub struct Charts {
 /// The standings (the stable JSON form).
 #[derive(Clone, Debug, Serialize)]
 pub struct Standings {
+    /// [`FORMAT`], the version tag of this form.
     pub format: &'static str,
     /// Games counted (repeats left out).
     pub records: u64,
-    /// Bootstrap units (walls).
+    /// Bootstrap units: the walls (by seed and wall), and each game
+    /// without `arena.wall`.
     pub units: u64,
     /// Repeated games left out.
     pub repeats: u64,
     /// Unreadable records and files.
     pub errors: u64,
+    /// How the intervals were drawn.
     pub bootstrap: Bootstrap,
+    /// One row per bot, in rank order.
     pub bots: Vec<BotRow>,
+    /// The mean score differences between every two bots.
     pub pairwise: Pairwise,
+    /// What the report page draws.
     pub charts: Charts,
     /// The sequential test, for the records of one `--sprt` run (its
     /// shards and continuations included); `null` otherwise.

@@ -28,14 +28,20 @@ struct Line {
 /// (`wall`, `perm`), and the tournament's format, entries and test.
 #[derive(Deserialize, Clone, Debug, Default)]
 pub struct ArenaKeys {
+    /// `arena.bots`: player name by seat (without it, the record's
+    /// `players` are read).
     #[serde(default)]
     pub bots: Option<Vec<String>>,
+    /// `arena.seed`: the run's seed.
     #[serde(default)]
     pub seed: Option<u64>,
+    /// `arena.wall`: the game's wall, in a walled run.
     #[serde(default)]
     pub wall: Option<u64>,
+    /// `arena.perm`: the game's place in its wall.
     #[serde(default)]
     pub perm: Option<u8>,
+    /// `arena.game`: the game's run index.
     #[serde(default)]
     pub game: Option<u64>,
     /// `duplicate`, `1v3`, `2v2` or `plain`.
@@ -69,8 +75,11 @@ struct DisplayKeys {
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Ending {
+    /// A win on the winner's own draw (`zimo`).
     SelfDrawn,
+    /// A win on another seat's discard (`ron`).
     Discard,
+    /// The wall ran out (`draw`).
     Draw,
     /// A platform verdict or a refused answer ended it.
     Error,
@@ -79,25 +88,35 @@ pub enum Ending {
 /// Where a game belongs in the duplicate format, when the record says.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct WallKey {
+    /// The run's seed (`arena.seed`; 0 without it).
     pub seed: u64,
+    /// `arena.wall`.
     pub wall: u64,
 }
 
 /// One game as the standings see it.
 #[derive(Clone, Debug)]
 pub struct GameSummary {
+    /// The record's `game_id` (empty without one).
     pub game_id: String,
     /// Bot name by seat.
     pub bots: [String; 4],
     /// The duplicate wall, for records with `arena.wall` (else the game is its own unit).
     pub wall: Option<WallKey>,
+    /// `arena.perm`: the game's place in its wall.
     pub perm: Option<u8>,
+    /// Final score by seat (`expected.scores`, else the last turn's
+    /// display score).
     pub scores: [i64; 4],
+    /// How the game ended.
     pub ending: Ending,
+    /// The winner's seat, for a win.
     pub winner: Option<u8>,
+    /// The seat that discarded the winning tile, for a win on a discard.
     pub discarder: Option<u8>,
+    /// The win's fan total (0 without a win).
     pub fan_total: i64,
-    /// Fan names of the win, each once per occurrence count.
+    /// The win's fans: (name, times it counts); empty without a win.
     pub fans: Vec<(String, i64)>,
     /// (seat, kind) of every verdict, from the turns (and the ending's own
     /// verdict when no turn names the offender, e.g. a refused answer: WA).
@@ -113,9 +132,13 @@ pub struct GameSummary {
 /// The keys of a sequential test a record carries.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TestKeys {
+    /// `1v3` or `2v2` (`arena.format`).
     pub format: String,
+    /// The first of `arena.entries`.
     pub candidate: String,
+    /// The last of `arena.entries`.
     pub baseline: String,
+    /// `arena.sprt`: `[d0, d1, alpha, beta]`.
     pub sprt: [f64; 4],
     /// The walls' seed.
     pub seed: u64,
@@ -254,26 +277,26 @@ fn scan(b: &[u8]) -> Option<Line> {
     // Displays are read only when `expected` has no scores.
     let mut displays: Vec<Option<(usize, usize)>> = Vec::new();
     let end = members(b, 0, top, |k, i| {
-        let (v, e): ((), usize) = match k {
+        let e = match k {
             b"game_id" => {
                 let (v, e) = read_value(b, i)?;
                 line.game_id = v;
-                ((), e)
+                e
             }
             b"players" => {
                 let (v, e) = read_value(b, i)?;
                 line.players = v;
-                ((), e)
+                e
             }
             b"arena" => {
                 let (v, e) = read_value(b, i)?;
                 line.arena = v;
-                ((), e)
+                e
             }
             b"expected" => {
                 let (v, e) = read_value(b, i)?;
                 line.expected = Some(v);
-                ((), e)
+                e
             }
             b"turns" => {
                 let mut j = ws(b, i);
@@ -308,14 +331,13 @@ fn scan(b: &[u8]) -> Option<Line> {
                     j = ws(b, e);
                     match *b.get(j)? {
                         b',' => j = ws(b, j + 1),
-                        b']' => break ((), j + 1),
+                        b']' => break j + 1,
                         _ => return None,
                     }
                 }
             }
-            _ => ((), value_end(b, i)?),
+            _ => value_end(b, i)?,
         };
-        let _ = v;
         Some(e)
     })?;
     if line.expected.as_ref()?.scores.len() != 4 {

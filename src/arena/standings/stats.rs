@@ -9,8 +9,11 @@ use crate::env::wall::Rng;
 #[derive(Clone, Debug, Default)]
 pub struct TimeHist {
     counts: Vec<u64>,
+    /// Times added.
     pub n: u64,
+    /// Their sum, in microseconds.
     pub sum_us: u64,
+    /// The longest, in microseconds (0 with none).
     pub max_us: u32,
 }
 
@@ -35,6 +38,7 @@ fn bucket_low(b: usize) -> u32 {
 }
 
 impl TimeHist {
+    /// Adds one turn's time, in microseconds.
     pub fn add(&mut self, us: u32) {
         let b = bucket(us);
         if self.counts.len() <= b {
@@ -69,21 +73,21 @@ pub const RESAMPLES: usize = 2000;
 /// The bootstrap's seed (documented, so that the interval is reproducible).
 pub const SEED: u64 = 0x5374_616e_6469_6e67; // "Standing"
 
-/// Per-unit sums: `units[u][b] = (score sum, seat-games)` of bot `b` in unit `u`.
+/// Per-unit sums of each bot's scores, unit by unit.
 pub struct Units {
+    /// Bots per unit.
     pub bots: usize,
+    /// `sums[u * bots + b]`: (score sum, seat-games) of bot `b` in unit `u`.
     pub sums: Vec<(i64, u32)>,
 }
 
 impl Units {
+    /// Units held (0 without bots).
     pub fn len(&self) -> usize {
-        if self.bots == 0 {
-            0
-        } else {
-            self.sums.len() / self.bots
-        }
+        self.sums.len().checked_div(self.bots).unwrap_or(0)
     }
 
+    /// No unit is held.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }

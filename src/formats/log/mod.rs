@@ -46,7 +46,7 @@
 //! `source` the format, file and line, the metadata's file when one was
 //! joined (and the players' objects when they are not the plain
 //! `{"type": "bot", "bot": N, "name": N}`). Writing
-//! ([`write`]) gives the log back from the record.
+//! ([`fn@write`]) gives the log back from the record.
 
 mod write;
 
@@ -76,24 +76,30 @@ pub const GAME: &str = "Chinese-Standard-Mahjong";
 pub struct MatchLog {
     /// `_id`: a string, or MongoDB's `{"$oid": "..."}`.
     #[serde(rename = "_id", default)]
+    /// `_id`: the match id.
     pub id: Option<Value>,
     /// `matchId`, as the platform's metadata names the match.
     #[serde(rename = "matchId", default)]
     pub match_id: Option<Value>,
     /// The game's name (must be [`GAME`] when present).
     #[serde(default)]
+    /// `game`: the game's name.
     pub game: Option<Value>,
     /// The players: objects (`name`, `bot`) or names.
     #[serde(default)]
+    /// `players`: the players.
     pub players: Option<Value>,
     /// `walltiles`, `quan`, `srand`: an object or the JSON text of one.
     #[serde(default)]
+    /// `initdata`: the wall and seed.
     pub initdata: Option<Value>,
     /// The judge's and the bots' entries, alternating.
     #[serde(default)]
+    /// `log`: the judge's and players' entries.
     pub log: Option<Value>,
     /// `log` as a single match fetched from the site names it.
     #[serde(default)]
+    /// `logs`: another spelling of `log`.
     pub logs: Option<Value>,
 }
 
@@ -608,7 +614,7 @@ fn read_game<'m>(m: &'m MatchLog, log: &'m [Value]) -> Result<Game<'m>, LogError
             bots.push(b);
         }
     }
-    if log.len() % 2 == 0 && !log.is_empty() {
+    if log.len().is_multiple_of(2) && !log.is_empty() {
         return Err(entry(
             log.len() - 1,
             "the log ends on the bots' answers, without the judge's output after them: it was cut short",

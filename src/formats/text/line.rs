@@ -10,19 +10,26 @@ pub const DEALT: usize = 13;
 /// The verb of a `Player N <Verb> <tile>` line or of an `Ignore` clause.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Verb {
+    /// `Draw`: the seat drew the tile.
     Draw,
+    /// `Play`: the seat discarded the tile.
     Play,
     /// The tile is the middle tile of the run.
     Chi,
+    /// `Peng`: the seat punged the discard.
     Peng,
     /// A melded kong of the live discard.
     Gang,
+    /// `AnGang`: a concealed kong.
     AnGang,
+    /// `BuGang`: a pung promoted to a kong.
     BuGang,
+    /// `Hu`: the seat won.
     Hu,
 }
 
 impl Verb {
+    /// Every verb.
     pub const ALL: [Verb; 8] =
         [Verb::Draw, Verb::Play, Verb::Chi, Verb::Peng, Verb::Gang, Verb::AnGang, Verb::BuGang, Verb::Hu];
 
@@ -54,32 +61,49 @@ impl Verb {
 /// line's and not granted.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Ignored {
+    /// The seat whose claim was ignored.
     pub seat: u8,
+    /// The claim.
     pub verb: Verb,
+    /// The tile.
     pub tile: Tile,
 }
 
 /// What one non-blank line says.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Line<'a> {
+    /// `Match <id>`.
     Match(&'a str),
+    /// `Wind <n>`: the prevalent wind.
     Wind(u8),
+    /// `Player N Deal <13 tiles>`.
     Deal {
+        /// The seat.
         seat: u8,
+        /// Its dealt tiles.
         tiles: [Tile; DEALT],
     },
+    /// `Player N <Verb> <tile>`, with its `Ignore` clauses.
     Act {
+        /// The seat.
         seat: u8,
+        /// What it did.
         verb: Verb,
+        /// The tile.
         tile: Tile,
+        /// Claims of other seats the judge ignored.
         ignored: Vec<Ignored>,
     },
     /// `Fan <total> <description>` (the description as written, possibly empty).
     Fan {
+        /// The total fan.
         total: i32,
+        /// The fans as written.
         description: &'a str,
     },
+    /// `Huang`: a draw game.
     Huang,
+    /// `Score <4 scores>`.
     Score([i32; 4]),
 }
 

@@ -24,7 +24,7 @@
 //!   ([`read`]), rebuilds the wall and the answers and replays the game
 //!   through the engine ([`rebuild`]); a game whose text and replay disagree
 //!   is one located error and reading goes on at the next `Match` line.
-//! - Writing ([`write`]) renders a record's displays back as text.
+//! - Writing ([`fn@write`]) renders a record's displays back as text.
 
 pub mod line;
 pub mod read;

@@ -21,10 +21,15 @@ pub const MAX_GAME_LINES: usize = 600;
 /// One `Player N <Verb> <tile>` line.
 #[derive(Clone, Debug)]
 pub struct Act {
+    /// Its line.
     pub line: usize,
+    /// The seat.
     pub seat: u8,
+    /// What it did.
     pub verb: Verb,
+    /// The tile.
     pub tile: Tile,
+    /// Claims of other seats the judge ignored.
     pub ignored: Vec<Ignored>,
 }
 
@@ -33,11 +38,16 @@ pub struct Act {
 pub enum End {
     /// `Fan <total> <description>` (after the winner's `Hu` line).
     Fan {
+        /// The `Fan` line.
         line: usize,
+        /// The total fan.
         total: i32,
+        /// The fans as written.
         description: String,
     },
+    /// `Huang`: a draw game.
     Huang {
+        /// The `Huang` line.
         line: usize,
     },
 }
@@ -45,15 +55,23 @@ pub enum End {
 /// One game as written: shape checked, play not yet.
 #[derive(Clone, Debug)]
 pub struct Game {
+    /// The match id.
     pub id: String,
     /// The `Match` line.
     pub line: usize,
+    /// The prevalent wind, 0 east to 3 north.
     pub wind: u8,
+    /// Each seat's dealt tiles.
     pub deals: [[Tile; DEALT]; 4],
+    /// The `Deal` line of each seat.
     pub deal_lines: [usize; 4],
+    /// Every `Player` action, in order.
     pub acts: Vec<Act>,
+    /// How the game ended.
     pub end: End,
+    /// The four scores.
     pub score: [i32; 4],
+    /// The `Score` line.
     pub score_line: usize,
 }
 
@@ -61,9 +79,13 @@ pub struct Game {
 /// the offending line and what is wrong.
 #[derive(Clone, Debug)]
 pub struct Bad {
+    /// The game's `Match` line.
     pub start: usize,
+    /// The match id, when the game had one.
     pub id: Option<String>,
+    /// The offending line.
     pub line: usize,
+    /// What is wrong.
     pub message: String,
 }
 
@@ -82,6 +104,7 @@ pub struct Lines<R> {
 /// What [`Lines::peek`] found.
 /// Each with the line's number (for `Eof`: the number of lines read).
 pub enum Peek<'a> {
+    /// The end of the stream.
     Eof(usize),
     /// A non-blank line, trimmed.
     Text(usize, &'a str),
@@ -153,6 +176,7 @@ impl<R: BufRead> Lines<R> {
         self.held && self.buf.last().is_some_and(|&b| b != b'\n')
     }
 
+    /// Consumes the line shown.
     pub fn consume(&mut self) {
         self.held = false;
     }

@@ -44,6 +44,7 @@ pub type Fault = (usize, String);
 /// each segment the text shows) and remarks.
 #[derive(Debug)]
 pub struct Rebuilt {
+    /// The game as a record.
     pub record: GameRecord,
     /// Remarks that do not reject the game (a `Fan` description whose terms
     /// disagree with the judge's list while the total agrees).
@@ -81,8 +82,11 @@ pub fn rebuild(game: &Game) -> Result<Rebuilt, Fault> {
 /// rebuilt, the tiles of each segment the text shows, remarks.
 #[derive(Debug)]
 pub struct Checked {
+    /// The wall rebuilt.
     pub wall: [Tile; WALL_SIZE],
+    /// How many tiles of each seat's segment the text shows.
     pub wall_known: [u8; 4],
+    /// Remarks that do not reject the game.
     pub notes: Vec<String>,
 }
 
@@ -92,6 +96,7 @@ pub struct Checked {
 pub struct Answers {
     /// `CHI W2 W3` is the longest.
     text: [ArrayString<16>; 4],
+    /// As the judge reads them.
     pub read: [Answer; 4],
 }
 

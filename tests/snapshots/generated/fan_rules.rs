@@ -8,6 +8,7 @@ use crate::decompose::Shape;
 /// Entries of the fan table: 0 = none, then the fans in file order.
 pub const FAN_TABLE_SIZE: usize = 83;
 
+/// The fan table: index 0 is no fan, then the profile's fans in file order.
 pub static FANS: [FanInfo; FAN_TABLE_SIZE] = [
     FanInfo { index: 0, name: "无", name_en: "None", value: 0, extension: None },
     FanInfo { index: 1, name: "大四喜", name_en: "Big Four Winds", value: 88, extension: None },
@@ -573,6 +574,7 @@ pub static OMISSION_RANK: [u8; FAN_TABLE_SIZE] = [0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 
 
 /// Fans counted per set (`pungs(1)`): omitted set by set.
 pub static SET_FAN: [bool; FAN_TABLE_SIZE] = [false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, true, true, true, false, false, false, false, false, false, false, false, false, false, false, true, false, false, false, false, false, false, false, false, false];
+/// The fans counted per set, as a bit mask over fan indices.
 pub const SET_FANS: u128 = 0x2003800000000000000;
 
 /// For each fan, the fans not counted per set that it omits all of, as a mask.
@@ -840,21 +842,28 @@ pub static AT_MOST: [u8; FAN_TABLE_SIZE] = [
 pub const LIMITED: u128 = 0x3000000000000000;
 
 // Policies (see the comments in rules/fans.mcr).
+/// Policy special_readings: the special shapes a hand is read as, in order.
 pub static SPECIAL_READINGS: &[Shape] = &[Shape::SevenPairs, Shape::HonorsKnitted, Shape::ThirteenOrphans, Shape::KnittedStraight];
+/// Policy regular_readings_also_after: regular readings are also scored when the special reading has one of these fans.
 pub static REGULAR_READINGS_ALSO_AFTER: &[u8] = &[19];
+/// Policy tie_prefers: at equal totals, a later regular reading with one of these fans replaces the kept one.
 pub static TIE_PREFERS: &[u8] = &[];
+/// Policy tie_yields: at equal totals, a special reading with one of these fans yields to a later regular one.
 pub static TIE_YIELDS: &[u8] = &[];
 /// chows(2) fans in account-once trim order.
 pub static CHOW_PAIR_TRIM: &[u8] = &[72, 71, 70, 69];
 /// (preferred, over): a later group of three chows showing the first is counted instead of one showing the second.
 pub const CHOW_TRIPLE_PREFER: &[(u8, u8)] = &[];
+/// Policy discard_completes_pung: a concealed pung completed by a discarded win tile counts as melded.
 pub const DISCARD_COMPLETES_PUNG_MELDED: bool = true;
 /// A hand holding a kind more times than this is refused (None: any number).
 pub const TILE_LIMIT: Option<u8> = Some(4);
+/// Policy outside_readings: fans counted after the best reading is chosen, outside every reading.
 pub static OUTSIDE_READINGS: &[u8] = &[81];
 
 /// Policy nine_gates_whole_hand: when it holds, nine gates is read from the 14 tiles.
 pub const NINE_GATES_WHOLE_HAND: bool = false;
+/// Whether nine gates is read from the 14 tiles of this hand.
 #[allow(unused_variables)]
 pub fn nine_gates_whole_hand(v: &FlagView) -> bool {
     false

@@ -64,7 +64,7 @@ struct Tally {
 /// (a note when `--jobs` asks for more threads than cores).
 pub fn par_options(command: &str, args: &Args, max_line_bytes: usize) -> ParOptions {
     super::note_jobs_capped(command, args.jobs);
-    ParOptions { jobs: args.jobs.map(|n| n as usize), limit: args.limit, max_line_bytes, progress: true }
+    ParOptions { jobs: args.jobs.map(|n| n as usize), limit: args.limit, max_line_bytes, progress: None }
 }
 
 /// The record files of `files`, and the inputs to import first: folders,
@@ -86,10 +86,10 @@ fn split_inputs(files: &[PathBuf], max_line_bytes: usize) -> (Vec<PathBuf>, Vec<
 
 pub fn run(args: Args, max_line_bytes: usize) -> ExitCode {
     if args.self_test {
-        return crate::cli::selftest::run(&args, max_line_bytes);
+        return crate::selftest::run(&args, max_line_bytes);
     }
     let compare = if args.loose { Compare::Loose } else { Compare::Exact };
-    let options = par_options("validate", &args, max_line_bytes);
+    let options = ParOptions { progress: super::spinner(), ..par_options("validate", &args, max_line_bytes) };
     let started = Instant::now();
     let mut tally = Tally::default();
     let (records, imported) = split_inputs(&args.files, max_line_bytes);

@@ -50,10 +50,7 @@ fn check_line(file: &Path, line: usize, bytes: &[u8], rules: &RecordRulesArg) ->
 
 pub fn run(args: &Args, max_line_bytes: usize) -> ExitCode {
     // No spinner: the self-test prints its failures as they come.
-    let options = mcr_engine::record::ParOptions {
-        progress: false,
-        ..super::validate::par_options("self-test", args, max_line_bytes)
-    };
+    let options = super::validate::par_options("self-test", args, max_line_bytes);
     let start = Instant::now();
     let mut sum = Summary::default();
     let (mut total, mut failed, mut read) = (0, 0, 0);

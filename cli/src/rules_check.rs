@@ -2,7 +2,7 @@
 //! crate's `lang` and `profile`, `build/`), every error of a file at once,
 //! without a build.
 
-use mcr_rules::{lang, profile};
+use mcr_rules_compiler::{lang, profile};
 
 use std::path::{Path, PathBuf};
 

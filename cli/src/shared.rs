@@ -1,33 +1,5 @@
-//! One module per subcommand.
-pub mod analyse;
-pub mod arena;
-pub mod audit;
-pub mod bench;
-pub mod bench_decide;
-pub mod bench_env;
-pub mod bench_fan;
-pub mod bench_import;
-pub mod bench_replay;
-pub mod bench_samples;
-pub mod bench_shanten;
-pub mod bot;
-pub mod decide;
-pub mod export;
-pub mod fan;
-pub mod hands;
-pub mod import;
-pub mod play;
-pub mod review;
-pub mod rules;
-pub mod rules_check;
-pub mod samples;
-pub mod selftest;
-pub mod serve;
-pub mod shanten;
-pub mod standings;
-pub mod validate;
-pub mod view;
-pub mod waits;
+//! What the subcommands share: the `--rules` options, the hints added to
+//! library messages, the duplicate-id warning, the output format.
 
 /// `--rules NAME`: the rule profile to score with (flattened into each
 /// subcommand that scores).
@@ -152,4 +124,23 @@ impl DuplicateIds {
 pub enum Format {
     Text,
     Json,
+}
+
+/// A spinner on stderr while records are read (games, rate, the file), drawn
+/// from the library's progress events; `None` when stderr is not a terminal.
+pub fn spinner() -> Option<mcr_engine::record::Progress> {
+    use mcr_engine::record::ProgressEvent;
+    use std::io::IsTerminal;
+    if !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let bar = indicatif::ProgressBar::new_spinner();
+    if let Ok(style) = indicatif::ProgressStyle::with_template("{spinner} {pos} games  {per_sec}  {msg}") {
+        bar.set_style(style);
+    }
+    Some(std::sync::Arc::new(move |event: ProgressEvent<'_>| match event {
+        ProgressEvent::File(file) => bar.set_message(file.display().to_string()),
+        ProgressEvent::Lines(n) => bar.set_position(n as u64),
+        ProgressEvent::Done => bar.finish_and_clear(),
+    }))
 }

@@ -2,7 +2,7 @@
 //! real bot programs play each other (src/arena); the records are written
 //! in run order (`arena::output`: an existing OUT is continued), with a
 //! progress bar on a terminal, then the standings are printed.
-//! `mcr arena standings FILE...` is `mcr standings` (src/cli/standings.rs).
+//! `mcr arena standings FILE...` is `mcr standings` (cli/src/standings.rs).
 //! `--format 1v3|2v2` plays a candidate against a baseline (a bots file of
 //! two entries), for `--walls W` or, with `--sprt D0,D1`, until the
 //! sequential test decides (`arena::sequential`). `mcr arena calibrate`
@@ -24,7 +24,7 @@ use mcr_engine::arena::{self, bots, ArenaConfig, ArenaError, SeatSpec};
 pub struct Args {
     #[command(subcommand)]
     pub command: Option<Sub>,
-    /// The bots file: four [[bot]] entries, seat i the i-th (docs/src/arena.md).
+    /// The bots file: four `[[bot]]` entries, seat i the i-th (docs/src/arena.md).
     #[arg(long, required = true)]
     pub bots: Option<PathBuf>,
     /// Games to play.
@@ -289,7 +289,11 @@ fn progress_bar() -> Option<indicatif::ProgressBar> {
 
 /// CPU time of this process (user + system), its children's not included.
 fn own_cpu_seconds() -> f64 {
+    // SAFETY: `rusage` is a plain C struct of integers, for which all zero
+    // bytes is a valid value.
     let mut u: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: getrusage writes only into the `rusage` it is given, which is
+    // a valid, exclusively borrowed value that outlives the call.
     unsafe {
         libc::getrusage(libc::RUSAGE_SELF, &mut u);
     }

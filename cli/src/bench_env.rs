@@ -153,7 +153,7 @@ fn clone_cost(seed: u64) -> Result<(f64, usize), mcr_engine::env::EnvError> {
     let n = 2_000_000;
     let start = Instant::now();
     for _ in 0..n {
-        black_box(black_box(engine).clone());
+        black_box(*black_box(engine));
     }
     Ok((start.elapsed().as_secs_f64() * 1e9 / n as f64, std::mem::size_of_val(engine)))
 }

@@ -1,10 +1,42 @@
 //! `mcr`: the command line over the calculator, the replay engine, the
-//! validator and the audit tool. Each subcommand lives in `src/cli/<name>.rs`.
+//! validator and the audit tool. Each subcommand lives in `cli/src/<name>.rs`.
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
-mod cli;
+mod analyse;
+mod arena;
+mod audit;
+mod bench;
+mod bench_decide;
+mod bench_env;
+mod bench_fan;
+mod bench_import;
+mod bench_replay;
+mod bench_samples;
+mod bench_shanten;
+mod bot;
+mod decide;
+mod export;
+mod fan;
+mod hands;
+mod import;
+mod play;
+mod review;
+mod rules;
+mod rules_check;
+mod samples;
+mod selftest;
+mod serve;
+mod shanten;
+mod shared;
+mod standings;
+mod validate;
+mod view;
+mod waits;
+
+// The subcommands reach the shared helpers as `super::...`.
+use shared::*;
 
 // Replays build many short-lived strings and maps: mimalloc is about a
 // third faster at them than the system allocator (`mcr bench import`).
@@ -29,50 +61,52 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Score one hand written in the compact notation (see README).
-    Fan(cli::fan::Args),
+    Fan(fan::Args),
     /// Check a hands corpus (.jsonl/.jsonl.gz) against its expected fan lists.
-    Hands(cli::hands::Args),
+    Hands(hands::Args),
     /// Replay game records through the engine (or self-test them) and compare.
-    Validate(cli::validate::Args),
+    Validate(validate::Args),
     /// Explain a fan list: why each fan was or was not counted.
-    Audit(cli::audit::Args),
+    Audit(audit::Args),
     /// Shanten and useful tiles per shape; with 14 tiles, the discard table.
-    Shanten(cli::shanten::Args),
+    Shanten(shanten::Args),
     /// Each winning tile of a waiting hand with its fans, self-drawn and on a discard.
-    Waits(cli::waits::Args),
+    Waits(waits::Args),
     /// Per discard: the chance and expected points of a win of the minimum fan within the draws left.
-    Decide(cli::decide::Args),
+    Decide(decide::Args),
     /// Check a shanten corpus (.jsonl/.jsonl.gz) against its expected answers.
-    Analyse(cli::analyse::Args),
+    Analyse(analyse::Args),
     /// Serve the engine as JSON lines on stdin/stdout.
-    Serve(cli::serve::Args),
+    Serve(serve::Args),
     /// Benchmarks: `mcr bench fan FILE`, `mcr bench replay FILE`, `mcr bench env`.
-    Bench(cli::bench::Args),
+    Bench(bench::Args),
     /// Game records as one self-contained HTML page, turn by turn.
-    View(cli::view::Args),
+    View(view::Args),
     /// Each discard after an own draw in game records, weighed by the decision analysis.
-    Review(cli::review::Args),
+    Review(review::Args),
     /// Self-play with a seeded random legal policy, written as game records.
-    Play(cli::play::Args),
+    Play(play::Args),
     /// Rule profiles: `mcr rules list`.
-    Rules(cli::rules::Args),
+    Rules(rules::Args),
     /// Training samples (observation, mask, action) of every decision, as .npz.
-    Samples(cli::samples::Args),
+    Samples(samples::Args),
     /// Real bot programs play each other under Botzone's protocol and limits.
-    Arena(cli::arena::Args),
+    Arena(arena::Args),
     /// The reference bot: Botzone's protocol on stdin/stdout, the engine's legal moves.
-    Bot(cli::bot::Args),
+    Bot(bot::Args),
     /// Botzone text logs or match logs (or records) in, game records out, each game checked by replay.
-    Import(cli::import::Args),
+    Import(import::Args),
     /// Game records out as Botzone text logs or match logs.
-    Export(cli::export::Args),
+    Export(export::Args),
     /// Tournament standings from records: bootstrap intervals over walls, pairwise, report page.
-    Standings(cli::standings::Args),
+    Standings(standings::Args),
 }
 
 fn main() -> ExitCode {
     // Like other Unix tools: a closed pipe (`mcr ... | head`) ends the
     // process quietly instead of failing a write.
+    // SAFETY: restoring the default disposition of SIGPIPE installs no
+    // handler of ours; it runs first in `main`, before any other thread.
     #[cfg(unix)]
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
@@ -81,25 +115,25 @@ fn main() -> ExitCode {
     // The line bound, passed to the commands that read lines.
     let max_line = cli.max_line_bytes;
     match cli.command {
-        Command::Fan(a) => cli::fan::run(a),
-        Command::Arena(a) => cli::arena::run(a, max_line),
-        Command::Bot(a) => cli::bot::run(a),
-        Command::Hands(a) => cli::hands::run(a, max_line),
-        Command::Validate(a) => cli::validate::run(a, max_line),
-        Command::Audit(a) => cli::audit::run(a, max_line),
-        Command::Serve(a) => cli::serve::run(a, max_line),
-        Command::Analyse(a) => cli::analyse::run(a, max_line),
-        Command::Shanten(a) => cli::shanten::run(a),
-        Command::Waits(a) => cli::waits::run(a),
-        Command::Decide(a) => cli::decide::run(a, max_line),
-        Command::Bench(a) => cli::bench::run(a, max_line),
-        Command::View(a) => cli::view::run(a, max_line),
-        Command::Review(a) => cli::review::run(a, max_line),
-        Command::Play(a) => cli::play::run(a),
-        Command::Rules(a) => cli::rules::run(a, max_line),
-        Command::Samples(a) => cli::samples::run(a, max_line),
-        Command::Standings(a) => cli::standings::run(a, max_line),
-        Command::Import(a) => cli::import::run(a, max_line),
-        Command::Export(a) => cli::export::run(a, max_line),
+        Command::Fan(a) => fan::run(a),
+        Command::Arena(a) => arena::run(a, max_line),
+        Command::Bot(a) => bot::run(a),
+        Command::Hands(a) => hands::run(a, max_line),
+        Command::Validate(a) => validate::run(a, max_line),
+        Command::Audit(a) => audit::run(a, max_line),
+        Command::Serve(a) => serve::run(a, max_line),
+        Command::Analyse(a) => analyse::run(a, max_line),
+        Command::Shanten(a) => shanten::run(a),
+        Command::Waits(a) => waits::run(a),
+        Command::Decide(a) => decide::run(a, max_line),
+        Command::Bench(a) => bench::run(a, max_line),
+        Command::View(a) => view::run(a, max_line),
+        Command::Review(a) => review::run(a, max_line),
+        Command::Play(a) => play::run(a),
+        Command::Rules(a) => rules::run(a, max_line),
+        Command::Samples(a) => samples::run(a, max_line),
+        Command::Standings(a) => standings::run(a, max_line),
+        Command::Import(a) => import::run(a, max_line),
+        Command::Export(a) => export::run(a, max_line),
     }
 }
