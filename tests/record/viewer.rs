@@ -603,11 +603,8 @@ fn review_marks_show_the_analysis_in_chromium() {
     for (file, extra) in [(&page, Some("--review")), (&plain, None)] {
         let mut args = vec!["view", "tests/data/golden.jsonl.gz", "--id", REVIEWED, "-o", file.to_str().unwrap()];
         args.extend(extra);
-        let run = std::process::Command::new(common::mcr_bin())
-            .args(&args)
-            .current_dir(common::repo())
-            .output()
-            .unwrap();
+        let run =
+            std::process::Command::new(common::mcr_bin()).args(&args).current_dir(common::repo()).output().unwrap();
         assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
     }
     let mut b = match Browser::launch(&bin, &out) {
