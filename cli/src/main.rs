@@ -22,6 +22,7 @@ mod fan;
 mod hands;
 mod import;
 mod play;
+mod review;
 mod rules;
 mod rules_check;
 mod samples;
@@ -81,6 +82,8 @@ enum Command {
     Bench(bench::Args),
     /// Game records as one self-contained HTML page, turn by turn.
     View(view::Args),
+    /// Each discard after an own draw in game records, weighed by the decision analysis.
+    Review(review::Args),
     /// Self-play with a seeded random legal policy, written as game records.
     Play(play::Args),
     /// Rule profiles: `mcr rules list`.
@@ -125,6 +128,7 @@ fn main() -> ExitCode {
         Command::Decide(a) => decide::run(a, max_line),
         Command::Bench(a) => bench::run(a, max_line),
         Command::View(a) => view::run(a, max_line),
+        Command::Review(a) => review::run(a, max_line),
         Command::Play(a) => play::run(a),
         Command::Rules(a) => rules::run(a, max_line),
         Command::Samples(a) => samples::run(a, max_line),

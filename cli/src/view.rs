@@ -1,5 +1,6 @@
 //! `mcr view`: game records as one self-contained HTML page.
 
+use mcr_engine::analysis::review::ReviewOptions;
 use mcr_engine::viewer::{self, Selection};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -21,13 +22,26 @@ pub struct Args {
     /// The HTML file to write.
     #[arg(short, long)]
     pub output: PathBuf,
+    /// Mark each discard after an own draw with the decision analysis's
+    /// suggested discard and the loss (`mcr review`).
+    #[arg(long)]
+    pub review: bool,
+    /// With --review: flag a discard losing more expected points than this.
+    #[arg(long, requires = "review", allow_negative_numbers = true, default_value_t = ReviewOptions::default().threshold)]
+    pub threshold: f64,
     #[command(flatten)]
     pub rules: super::RecordRulesArg,
 }
 
 pub fn run(args: Args, max_line_bytes: usize) -> ExitCode {
     let sel = Selection { ids: args.id.clone(), tags: args.tag.clone(), limit: args.limit, profile: args.rules.rules };
-    let viewer::Loaded { games, left_out, errors } = viewer::load_with(&args.files, &sel, max_line_bytes);
+    if !args.threshold.is_finite() || args.threshold < 0.0 {
+        eprintln!("mcr view: --threshold {}: a number of points, 0 or more", args.threshold);
+        return ExitCode::from(2);
+    }
+    let review = args.review.then(|| ReviewOptions { threshold: args.threshold, ..ReviewOptions::default() });
+    let viewer::Loaded { games, left_out, errors } =
+        viewer::load_reviewed(&args.files, &sel, max_line_bytes, review.as_ref());
     for e in &errors {
         eprintln!("{}", super::hinted(e));
     }

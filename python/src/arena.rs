@@ -214,7 +214,7 @@ fn seat_from_py(
     }
 }
 
-/// A built-in policy from a dict: `builtin` ("random", "greedy"), `seed`
+/// A built-in policy from a dict: `builtin` ("random", "greedy", "decide"), `seed`
 /// (default 0), `random_discards` (default 0), `name` (default the built-in's).
 fn builtin_from_dict(i: usize, d: &Bound<'_, PyDict>) -> PyResult<SeatSpec> {
     let known = ["builtin", "seed", "random_discards", "name"];

@@ -9,6 +9,8 @@
 //!   `MahjongShanten` and the five per-shape shanten functions);
 //! - [`calc`]: `calculate`, `explain`, the batch calls;
 //! - [`analysis`]: `shanten`, `discards`, `waits` (the hand analysis);
+//! - [`decide`]: `decide_lines`, `decision_lines`, the native halves of
+//!   `mcr_engine.decide` and `mcr_engine.decision_states`;
 //! - [`game`]: `Engine` (the judge's reset/step);
 //! - [`records`]: `read_games`, `read_hands`;
 //! - [`env`]: `_VecEnv`, the native half of `mcr_engine.VecEnv`;
@@ -22,6 +24,7 @@ mod analysis;
 mod arena;
 mod calc;
 mod convert;
+mod decide;
 mod env;
 mod game;
 mod mahjonggb;
@@ -66,6 +69,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     mahjonggb::register(m, py.get_type::<UnsupportedInput>())?;
     calc::register(m)?;
     analysis::register(m)?;
+    decide::register(m)?;
     game::register(m)?;
     records::register(m)?;
     env::register(m)?;

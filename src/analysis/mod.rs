@@ -18,6 +18,8 @@
 //! - [`mod@waits`]: each winning tile of a waiting hand, scored by the calculator.
 //! - [`decide`]: per discard, the chance and expected points of a win of the
 //!   rules' minimum fan within the draws left.
+//! - [`review`]: a game record's discards weighed by [`decide`] against the
+//!   discard it suggests.
 
 pub mod corpus;
 pub mod decide;
@@ -25,6 +27,7 @@ pub mod discard;
 pub mod distance;
 pub mod knitted;
 pub mod regular;
+pub mod review;
 pub mod seven_pairs;
 pub mod tables;
 pub mod thirteen_orphans;

@@ -19,7 +19,7 @@
 //! ```toml
 //! [[bot]]
 //! name = "greedy-weak"            # default: the built-in's name
-//! builtin = "greedy"              # "random" or "greedy"
+//! builtin = "greedy"              # "random", "greedy" or "decide"
 //! seed = 7                        # its tie-breaks (default 0)
 //! random_discards = 0.2           # handicap: share of random discards (default 0)
 //! ```
@@ -284,7 +284,10 @@ pub fn load_n(path: &Path, count: usize) -> Result<Vec<BotEntry>, BotsError> {
         let at = line_col_of(&String::from_utf8_lossy(e.as_bytes()), e.utf8_error().valid_up_to());
         err(Some(at), "not UTF-8".into())
     })?;
-    let base = path.parent().map(Path::to_path_buf).unwrap_or_default();
+    // Absolute: a bot runs in its own working directory, where a path
+    // relative to this one would name nothing.
+    let parent = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let base = std::path::absolute(parent).map_err(|e| err(None, format!("{}: {e}", parent.display())))?;
     parse_n(&text, &base, count).map_err(|(at, message)| err(at, message))
 }
 

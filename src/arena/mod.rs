@@ -12,7 +12,7 @@
 //! - [`game`]: the match loop and its record.
 //! - [`duplicate`]: the duplicate schedule (walls x 24 seatings), the
 //!   candidate-against-baseline formats (`1v3`, `2v2`), shards.
-//! - [`builtin`]: built-in policies played in process (random, greedy).
+//! - [`builtin`]: built-in policies played in process (random, greedy, decide).
 //! - [`sprt`]: the sequential test's statistics; [`sequential`]: a pair
 //!   played until it decides, and its calibration.
 //! - [`resume`]: continuing an interrupted output.

@@ -37,7 +37,7 @@ use std::io::{BufRead, Write};
 
 use super::bots::Io;
 use super::protocol::KEEP_RUNNING;
-use crate::analysis::decide::{decide_with, seat_state, waiting_figures, DiscardFigures, Options};
+use crate::analysis::decide::{decide_with, seat_state, waiting_figures, DiscardFigures, Options, State};
 use crate::analysis::{analyse_counts, discard};
 use crate::engine::seat_view::SeatView;
 use crate::engine::{Claim, Move};
@@ -102,9 +102,9 @@ impl RefBot {
             Policy::Random if moves.is_empty() => Move::PASS,
             Policy::Random => moves[self.rng.below(moves.len())],
             Policy::Greedy => greedy_move(&self.view, &moves),
-            Policy::Decide => decide(&self.view, &moves, false).unwrap_or_else(|| greedy_move(&self.view, &moves)),
+            Policy::Decide => decide_move(e, seat, &moves, false).unwrap_or_else(|| greedy_move(&self.view, &moves)),
             Policy::DecideWinProb => {
-                decide(&self.view, &moves, true).unwrap_or_else(|| greedy_move(&self.view, &moves))
+                decide_move(e, seat, &moves, true).unwrap_or_else(|| greedy_move(&self.view, &moves))
             }
         };
         m.answer().unwrap_or_else(|| "PASS".into())
@@ -219,16 +219,44 @@ fn rank(f: &DiscardFigures, by_win_prob: bool) -> (f64, f64) {
     }
 }
 
-/// The `decide` policy's move; `None` when the analysis sees no win within
-/// the draws left (the caller then plays greedy).
-fn decide(view: &SeatView, moves: &[Move], by_win_prob: bool) -> Option<Move> {
+/// The hand of `seat` after `claim` (PENG, CHI or a melded kong) of the
+/// current tile, as the analysis takes it: the claim's pack added, its
+/// tiles taken from the concealed ones, before the discard that follows.
+pub(crate) fn after_claim(e: &crate::engine::Engine, seat: u8, claim: Claim) -> Option<State> {
+    let current = e.current_tile();
+    let mut after = e.hand(seat);
+    let pack = match claim {
+        Claim::Peng => {
+            after[current.index()] = after[current.index()].saturating_sub(2);
+            Pack::new(PackKind::Pung, current, 1)
+        }
+        Claim::Gang => {
+            after[current.index()] = after[current.index()].saturating_sub(3);
+            Pack::new(PackKind::Kong, current, 1)
+        }
+        Claim::Chi { middle } => {
+            after[current.index()] += 1;
+            for t in [middle.prev(), Some(middle), middle.next()].into_iter().flatten() {
+                after[t.index()] = after[t.index()].saturating_sub(1);
+            }
+            Pack::new(PackKind::Chow, middle, 1)
+        }
+        _ => return None,
+    };
+    let mut state = seat_state(e, seat, &after);
+    state.packs.push(pack);
+    Some(state)
+}
+
+/// The `decide` policy's move for `seat` of `e` among its legal `moves`
+/// (reading only what the seat may see); `None` when the analysis sees no
+/// win within the draws left (the caller then plays greedy).
+pub(crate) fn decide_move(e: &crate::engine::Engine, seat: u8, moves: &[Move], by_win_prob: bool) -> Option<Move> {
     if moves.iter().any(|m| m.claim == Claim::Hu) {
         return Some(Move::new(Claim::Hu));
     }
-    let profile = view.engine().profile();
+    let profile = e.profile();
     let options = Options::default();
-    let e = view.engine();
-    let seat = view.seat();
     let hand = e.hand(seat);
     let current = e.current_tile();
     let zero = |f: &DiscardFigures| f.exp_points == 0.0 && f.win_prob == 0.0;
@@ -274,28 +302,7 @@ fn decide(view: &SeatView, moves: &[Move], by_win_prob: bool) -> Option<Move> {
     let mut any = !zero(&pass);
     let mut analysed: Vec<(Claim, Option<crate::analysis::decide::Decision>)> = Vec::new();
     for m in moves {
-        let (mut after, pack) = (
-            hand,
-            match m.claim {
-                Claim::Peng => Pack::new(PackKind::Pung, current, 1),
-                Claim::Chi { middle } => Pack::new(PackKind::Chow, middle, 1),
-                Claim::Gang => Pack::new(PackKind::Kong, current, 1),
-                _ => continue,
-            },
-        );
-        match m.claim {
-            Claim::Peng => after[current.index()] = after[current.index()].saturating_sub(2),
-            Claim::Gang => after[current.index()] = after[current.index()].saturating_sub(3),
-            Claim::Chi { middle } => {
-                after[current.index()] += 1;
-                for t in [middle.prev(), Some(middle), middle.next()].into_iter().flatten() {
-                    after[t.index()] = after[t.index()].saturating_sub(1);
-                }
-            }
-            _ => continue,
-        }
-        let mut state = seat_state(e, seat, &after);
-        state.packs.push(pack);
+        let Some(mut state) = after_claim(e, seat, m.claim) else { continue };
         let figures = if m.claim == Claim::Gang {
             state.draws_left += 1;
             waiting_figures(profile, &state, options).ok()
@@ -322,6 +329,28 @@ fn decide(view: &SeatView, moves: &[Move], by_win_prob: bool) -> Option<Move> {
         return None;
     }
     Some(best.map_or(Move::PASS, |(_, m)| m))
+}
+
+/// The `decide` policy's discard after its `claim` (PENG or CHI) of the
+/// current tile, among the tiles `allowed`: the analysis's best row of the
+/// hand after the claim; `None` when it sees no win (every row 0).
+pub(crate) fn decide_claim_discard(
+    e: &crate::engine::Engine,
+    seat: u8,
+    claim: Claim,
+    allowed: &dyn Fn(Tile) -> bool,
+    by_win_prob: bool,
+) -> Option<Tile> {
+    let state = after_claim(e, seat, claim)?;
+    let d = decide_with(e.profile(), &state, Options::default()).ok()?;
+    let best = d.discards.iter().filter(|r| allowed(r.tile)).reduce(|a, b| {
+        if rank(b, by_win_prob) > rank(a, by_win_prob) {
+            b
+        } else {
+            a
+        }
+    })?;
+    (best.exp_points > 0.0 || best.win_prob > 0.0).then_some(best.tile)
 }
 
 /// Bounds on what the bot reads (it is a bot: the arena is its only peer).

@@ -6,10 +6,14 @@
 //! (`audit::games::audit_game` with the cai replay: the calculator's own
 //! explanation, the flags with their evidence, the cai-style list); the
 //! page's script only renders the embedded JSON ([`page::render`]).
+//! Reviewed ([`load_reviewed`]), each game also carries its review
+//! ([`crate::analysis::review`]): the page marks every discard weighed with
+//! the suggested one and the loss.
 
 pub mod model;
 pub mod page;
 
+use crate::analysis::review::{review_game, ReviewOptions};
 use crate::record::{GameRecord, Records};
 
 /// Which games to show (`limit`: the page holds every turn of every game,
@@ -38,6 +42,19 @@ pub fn load(files: &[impl AsRef<Path>], sel: &Selection) -> Loaded {
 
 /// [`load`] keeping no line longer than `max_line_bytes`.
 pub fn load_with(files: &[impl AsRef<Path>], sel: &Selection, max_line_bytes: usize) -> Loaded {
+    load_reviewed(files, sel, max_line_bytes, None)
+}
+
+/// [`load_with`], each game also reviewed with `review`
+/// ([`crate::analysis::review::review_game`], under the game's profile):
+/// the page then marks each reviewed discard with the suggested one and
+/// the loss ([`GameModel::review`]).
+pub fn load_reviewed(
+    files: &[impl AsRef<Path>],
+    sel: &Selection,
+    max_line_bytes: usize,
+    review: Option<&ReviewOptions>,
+) -> Loaded {
     let mut out = Loaded { games: Vec::new(), left_out: 0, errors: Vec::new() };
     for file in files {
         let file = file.as_ref();
@@ -55,7 +72,11 @@ pub fn load_with(files: &[impl AsRef<Path>], sel: &Selection, max_line_bytes: us
                     match sel.rules_for(&r.record) {
                         Err(conflict) => out.errors.push(format!("{source}: game {}: {conflict}", r.record.game_id)),
                         Ok(_) if sel.full(out.games.len()) => out.left_out += 1,
-                        Ok((profile, from)) => out.games.push(model::build_with(profile, from, &r.record, &source)),
+                        Ok((profile, from)) => {
+                            let mut game = model::build_with(profile, from, &r.record, &source);
+                            game.review = review.map(|o| review_game(profile, &r.record, o));
+                            out.games.push(game);
+                        }
                     }
                 }
                 Ok(_) => {}

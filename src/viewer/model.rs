@@ -17,6 +17,7 @@ use crate::record::GameRecord;
 use crate::replay::{Replayer, Stop};
 use crate::tiles::Tile;
 
+use crate::analysis::review::GameReview;
 use crate::audit::games::{audit_game_with, GameAudit, Replay};
 use crate::fans::Profile;
 use crate::record::rules::Origin;
@@ -53,6 +54,10 @@ pub struct GameModel {
     pub verdict: Option<Verdict>,
     /// The replay stopped here (bad wall, engine error): turn and message.
     pub error: Option<String>,
+    /// The game's review, when asked for ([`super::load_reviewed`]): each
+    /// own-draw discard with the suggested one and the loss.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub review: Option<GameReview>,
 }
 
 /// The rule profile of a game: the engine's and the calculator's.
@@ -456,6 +461,7 @@ pub fn build_with(profile: &'static Profile, from: Origin, rec: &GameRecord, sou
         known_note: rec.known_discrepancy.as_ref().and_then(|k| k["note"].as_str()).map(str::to_string),
         verdict,
         error,
+        review: None,
     }
 }
 

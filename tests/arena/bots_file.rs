@@ -1,6 +1,7 @@
 //! Bad bots files and bots that cannot start: a clear error naming the
 //! file and line (or the bot), before any game.
 
+use crate::common;
 use crate::helpers::*;
 
 fn four_with(third: &str) -> Vec<String> {
@@ -73,4 +74,28 @@ fn a_bot_that_cannot_start_is_named_before_any_game() {
         four_with(&entry("nodir", &[mcr_bin(), "bot"], "dir = \"no/such/folder\"")),
         &["\"nodir\"", "not a folder"],
     );
+}
+
+/// A bots file named by a path relative to the working directory, its
+/// programs by paths relative to it: the programs start (each bot runs in
+/// its own working directory, so the paths are resolved before).
+#[test]
+fn relative_programs_of_a_relative_bots_file_start() {
+    let dir = common::temp_dir("relative_bots_file");
+    std::fs::create_dir_all(dir.join("sub")).unwrap();
+    std::os::unix::fs::symlink(mcr_bin(), dir.join("sub/mcr")).unwrap();
+    let ok = entry("a", &["./mcr", "bot"], "");
+    std::fs::write(dir.join("sub/bots.toml"), [ok.clone(), ok.clone(), ok.clone(), ok].concat()).unwrap();
+    for (cwd, file) in [(dir.join("sub"), "bots.toml"), (dir.clone(), "sub/bots.toml")] {
+        let run = std::process::Command::new(mcr_bin())
+            .args(["arena", "--bots", file, "--games", "1", "-o", "out.jsonl"])
+            .current_dir(&cwd)
+            .output()
+            .unwrap();
+        assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+        let text = std::fs::read_to_string(cwd.join("out.jsonl")).unwrap();
+        let rec: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+        let (action, _) = ending(&rec);
+        assert!(action == "HU" || action == "HUANG", "--bots {file} from {}: the game ended {action}", cwd.display());
+    }
 }

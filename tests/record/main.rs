@@ -1,4 +1,4 @@
-//! Tests of one concept, one binary: Records: rules keys, the audit of games, the viewer, the test data itself, and ARCHITECTURE.md against the tree.
+//! Tests of one concept, one binary: Records: rules keys, the audit of games, the viewer, the review, the test data itself, and ARCHITECTURE.md against the tree.
 //! One module per former test file (`cargo test --release --test record`).
 
 #[path = "../browser/mod.rs"]
@@ -10,4 +10,5 @@ mod architecture;
 mod audit_games;
 mod data_provenance;
 mod record_rules;
+mod review;
 mod viewer;

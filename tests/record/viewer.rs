@@ -542,6 +542,150 @@ fn pages_show_the_engine_state_in_chromium() {
     );
 }
 
+/// The game the review marks are checked on (and shown in the manual).
+const REVIEWED: &str = "02987aefb7c6ab559c0d9359";
+
+/// What the review marks must say, from the analysis itself (the record's
+/// own-draw states, `decide`), not from the review: per discard after an
+/// own draw, (turn, seat, played, suggested, loss in points, flagged).
+fn expected_review_marks(g: &GameRecord, threshold: f64) -> Vec<(usize, u8, String, String, f64, bool)> {
+    use mcr_engine::analysis::decide::{decide, record_decisions};
+    let profile = Profile::default();
+    let (states, stop) = record_decisions(g, profile);
+    assert!(stop.is_none(), "{stop:?}");
+    let mut out = Vec::new();
+    for d in states {
+        let Some(played) = d.played else { continue };
+        let analysis = decide(profile, &d.state).unwrap();
+        let best = analysis.best_by_points().unwrap();
+        let mine = analysis.discards.iter().find(|r| r.tile == played).unwrap();
+        let loss = (best.exp_points - mine.exp_points).max(0.0);
+        let flagged = best.exp_points > 0.0 && loss > threshold;
+        out.push((d.turn, d.seat, played.to_string(), best.tile.to_string(), loss, flagged));
+    }
+    out
+}
+
+/// `mcr view --review`: at each own-draw discard of a known game the page
+/// shows the suggested discard (outlined in the hand) and the loss, the
+/// flagged discards are marked in the rivers and listed in the header, as
+/// the analysis gives them; a page without --review shows none of it.
+/// Screenshot: target/view-artifacts/review.png (and, with
+/// MCR_SCREENSHOT=1, docs/src/review.png).
+#[test]
+fn review_marks_show_the_analysis_in_chromium() {
+    let Some(bin) = browser::find_chromium() else {
+        common::skip("MCR_REQUIRE_CHROMIUM", "no chromium on the PATH (apt-get install chromium, or set MCR_CHROMIUM)");
+        return;
+    };
+    let out = artifacts();
+    let g = games("golden.jsonl.gz").into_iter().find(|g| g.game_id == REVIEWED).unwrap();
+    let threshold = mcr_engine::analysis::review::ReviewOptions::default().threshold;
+    let want = expected_review_marks(&g, threshold);
+    let flagged: Vec<_> = want.iter().filter(|w| w.5).collect();
+    assert!(want.len() > 60 && flagged.len() > 5, "{} discards, {} flagged", want.len(), flagged.len());
+    let page = out.join("review.html");
+    let plain = out.join("review-plain.html");
+    // Run from the repository's root with the path relative to it: the page
+    // names its source as given (the screenshot is in the manual).
+    for (file, extra) in [(&page, Some("--review")), (&plain, None)] {
+        let mut args = vec!["view", "tests/data/golden.jsonl.gz", "--id", REVIEWED, "-o", file.to_str().unwrap()];
+        args.extend(extra);
+        let run =
+            std::process::Command::new(common::mcr_bin()).args(&args).current_dir(common::repo()).output().unwrap();
+        assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    }
+    let mut b = match Browser::launch(&bin, &out) {
+        Ok(b) => b,
+        Err(e) => {
+            common::skip("MCR_REQUIRE_CHROMIUM", &format!("{} does not start: {e}", bin.display()));
+            return;
+        }
+    };
+    b.viewport(1400, 1000, false).unwrap();
+    let url = format!("file://{}", page.display());
+    const READ_REVIEW: &str = r#"(() => {
+      const r = document.querySelector('.review');
+      const t = (sel) => Array.from(document.querySelectorAll(sel)).map((e) => [Number(e.closest('.seat').dataset.seat), e.dataset.t]);
+      return {
+        panel: r ? [Number(r.dataset.turn), Number(r.dataset.seat), r.dataset.played, r.dataset.best, Number(r.dataset.loss), r.dataset.flagged === '1'] : null,
+        suggest: t('.seat .hand .tile.suggest'),
+        unsuggested: t('.seat .hand .tile.unsuggested'),
+      };
+    })()"#;
+    let at_decision: std::collections::HashSet<usize> = want.iter().map(|w| w.0).collect();
+    for (turn, seat, played, best, loss, flag) in &want {
+        b.navigate(&format!("{url}#game={REVIEWED}&turn={turn}")).unwrap();
+        wait_turn(&mut b, REVIEWED, *turn);
+        let v = b.eval(READ_REVIEW).unwrap();
+        let p = &v["panel"];
+        assert!(!p.is_null(), "turn {turn}: no review panel");
+        assert_eq!((p[0].as_u64().unwrap() as usize, p[1].as_u64().unwrap() as u8), (*turn, *seat), "turn {turn}");
+        assert_eq!((p[2].as_str().unwrap(), p[3].as_str().unwrap()), (played.as_str(), best.as_str()), "turn {turn}");
+        assert!(
+            (p[4].as_f64().unwrap() - loss).abs() <= 1e-9 * loss.max(1.0),
+            "turn {turn}: loss {} against {loss}",
+            p[4]
+        );
+        assert_eq!(p[5].as_bool().unwrap(), *flag, "turn {turn}: flagged");
+        assert_eq!(v["suggest"], serde_json::json!([[seat, best]]), "turn {turn}: the suggested tile outlined");
+        let other = if played == best { serde_json::json!([]) } else { serde_json::json!([[seat, played]]) };
+        assert_eq!(v["unsuggested"], other, "turn {turn}: the discard made outlined");
+        // The screenshot: the flagged discard of the largest loss.
+        let worst = flagged.iter().max_by(|a, b| a.4.total_cmp(&b.4)).unwrap();
+        if *turn == worst.0 {
+            b.screenshot(&out.join("review.png")).unwrap();
+            if std::env::var_os("MCR_SCREENSHOT").is_some() {
+                b.screenshot(&common::repo().join("docs/src/review.png")).unwrap();
+            }
+        }
+        // The turn after (the discard): no panel, unless it is a draw reviewed too.
+        let next = turn + 1;
+        if !at_decision.contains(&next) {
+            b.navigate(&format!("{url}#game={REVIEWED}&turn={next}")).unwrap();
+            wait_turn(&mut b, REVIEWED, next);
+            let v = b.eval(READ_REVIEW).unwrap();
+            assert!(v["panel"].is_null() && v["suggest"] == serde_json::json!([]), "turn {next}: {v}");
+        }
+    }
+    // At the end: the flagged discards marked in the rivers (the discard's
+    // turn is the draw's next), the header's counts and links.
+    let last = g.turns.len() - 1;
+    b.navigate(&format!("{url}#game={REVIEWED}&turn={last}")).unwrap();
+    wait_turn(&mut b, REVIEWED, last);
+    let marked = b.eval("Array.from(document.querySelectorAll('.river .tile.flagged')).map((e) => [Number(e.closest('.seat').dataset.seat), Number(e.dataset.turn), e.dataset.t])").unwrap();
+    let mut got: Vec<Value> = marked.as_array().unwrap().clone();
+    got.sort_by_key(|v| v[1].as_u64());
+    let marks: Vec<Value> = flagged.iter().map(|w| serde_json::json!([w.1, w.0 + 1, w.2])).collect();
+    assert_eq!(got, marks, "the flagged discards in the rivers");
+    let links = b.eval("Array.from(document.querySelectorAll('.review-summary .flagged-list a')).map((a) => Number(a.dataset.turn))").unwrap();
+    assert_eq!(links, serde_json::json!(flagged.iter().map(|w| w.0).collect::<Vec<_>>()));
+    let counts = b
+        .eval("Array.from(document.querySelectorAll('.review-summary .rs')).map((e) => Number(e.dataset.flagged))")
+        .unwrap();
+    let per_seat: Vec<usize> = (0..4u8).map(|s| flagged.iter().filter(|w| w.1 == s).count()).collect();
+    assert_eq!(counts, serde_json::json!(per_seat));
+    // A link goes to its turn.
+    b.eval("document.querySelector('.review-summary .flagged-list a').click(); true").unwrap();
+    wait_turn(&mut b, REVIEWED, flagged[0].0);
+    // Without --review: none of it.
+    b.navigate(&format!("file://{}#game={REVIEWED}&turn={}", plain.display(), flagged[0].0)).unwrap();
+    wait_turn(&mut b, REVIEWED, flagged[0].0);
+    let none =
+        b.eval("document.querySelectorAll('.review, .review-summary, .tile.suggest, .tile.flagged').length").unwrap();
+    assert_eq!(none, serde_json::json!(0));
+    let errors = b.page_errors();
+    assert!(errors.is_empty(), "the page logged errors: {errors:#?}");
+    let png = std::fs::read(out.join("review.png")).unwrap();
+    assert!(png.starts_with(b"\x89PNG") && png.len() > 10_000, "review.png is not a screenshot");
+    eprintln!(
+        "viewer: review marks of {} discards ({} flagged) checked in {}",
+        want.len(),
+        flagged.len(),
+        bin.display()
+    );
+}
+
 /// A page of played games: a house-example HU of 6-7 fan (its record's
 /// "rules"), a botzone game (the default), and the same botzone game named
 /// as replayed under a hostile profile name from --rules (shown as text).

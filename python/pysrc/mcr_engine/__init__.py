@@ -17,6 +17,12 @@ from the mcr-engine Rust library, in process.
 - ``shanten(hand)``, ``discards(hand)``, ``waits(hand)``: the hand analysis
   (shanten per shape with useful tiles, the discard table, each winning tile
   with its fans): :class:`Shanten`, :class:`Discard`, :class:`Wait`.
+- ``decide(states)``: the decision analysis of many states (``mcr decide``),
+  per discard the chance and expected points of a win of the minimum fan
+  within the draws left and the fewest draws to one, as numpy arrays
+  ``[B, 34]`` (columns ``DECIDE_TILES``); ``decision_states(record)`` the
+  states of a game record's own-draw decisions (``mcr_engine._decide``;
+  needs numpy).
 - ``VecEnv(num_envs, seed, ...)``: many tables stepped in Rust into numpy
   arrays (masks, observations, the judge's scores); ``mcr_engine.single``:
   Gymnasium/PettingZoo-shaped single games (``mcr_engine.env``; needs numpy).
@@ -68,6 +74,7 @@ from ._native import (
     read_hands,
 )
 from ._native import MINIMUM_FAN, Discard, ShapeShanten, Shanten, Wait, discards, shanten, waits
+from ._native import DECIDE_TILES
 
 __version__ = "0.1.0"
 
@@ -86,6 +93,11 @@ def __getattr__(name):
         from . import env
 
         return getattr(env, name)
+    if name in ("decide", "decision_states"):
+        # The decision analysis returns numpy arrays.
+        from . import _decide
+
+        return getattr(_decide, name)
     if name in ("samples", "sample_state", "SampleStream"):
         # Training samples need numpy too.
         from . import _samples
@@ -95,6 +107,9 @@ def __getattr__(name):
 
 
 __all__ = [
+    "decide",
+    "decision_states",
+    "DECIDE_TILES",
     "Arena",
     "sprt",
     "policies",

@@ -35,6 +35,8 @@ def action_name(index: int) -> str:
     """The name of action index (0..234): "pass", "hu", "play W1", "chi T3 k=0", ..."""
 
 from .env import ActionError as ActionError, StepResult as StepResult, VecEnv as VecEnv
+from .arena import Arena as Arena, Standings as Standings, batched as batched, sprt as sprt
+from . import policies as policies
 
 class RecordError(McrError):
     """A record file or line could not be read (or, importing a Botzone
@@ -250,3 +252,35 @@ class SampleStream:
     def next_batch(self, n: int) -> Optional[Dict[str, Any]]: ...
     def problems(self) -> List[str]: ...
     def counts(self) -> Tuple[int, int, int, int]: ...
+
+# The decision analysis (mcr_engine._decide; needs numpy).
+import numpy as _np
+import numpy.typing as _npt
+
+#: The columns of decide()'s arrays: the 34 tiles in the judge's order.
+DECIDE_TILES: List[TileName]
+
+class DecideResult(TypedDict):
+    win_prob: _npt.NDArray[_np.float64]
+    exp_points: _npt.NDArray[_np.float64]
+    min_draws: _npt.NDArray[_np.float64]
+    discard: _npt.NDArray[_np.bool_]
+    wins_now: _npt.NDArray[_np.bool_]
+    exact: _npt.NDArray[_np.bool_]
+    budget_hit: _npt.NDArray[_np.bool_]
+    fan_now: _npt.NDArray[_np.int32]
+
+def decide(
+    states: Sequence[Mapping[str, Any]],
+    *,
+    rules: Optional[str] = None,
+    threads: int = 1,
+    exact_draws: int = 3,
+    node_budget: int = 1000,
+) -> DecideResult:
+    """Per state and per tile (columns DECIDE_TILES): the chance and expected points of a win of
+    the minimum fan within the draws left after discarding it, and the fewest draws to one
+    (NaN, NaN and inf where the tile is not held; min_draws inf where no win is reachable)."""
+
+def decision_states(record: Union[str, Mapping[str, Any]], *, rules: Optional[str] = None) -> List[Dict[str, Any]]:
+    """The state of every own-draw decision of a game record, for decide() (with turn, played, rules)."""

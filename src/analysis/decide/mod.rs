@@ -86,6 +86,7 @@
 //! 10.2 ms, p99 15.9 ms, max 32 ms per decision; the node budget was reached
 //! in 4,057 of them (early hands, far from any win).
 
+pub mod many;
 pub mod record;
 
 pub use record::{record_decisions, seat_state, RecordDecision};
@@ -149,7 +150,7 @@ pub struct State {
 }
 
 /// The figures of one discard.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
 pub struct DiscardFigures {
     /// The tile discarded.
     pub tile: Tile,

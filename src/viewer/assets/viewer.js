@@ -17,6 +17,9 @@
       }
       prev = t;
     }
+    // The review's weighed discards by the turn of their draw.
+    g.reviewAt = new Map();
+    if (g.review) for (const d of g.review.decisions) g.reviewAt.set(d.turn, d);
   }
   const WINDS = ["East", "South", "West", "North"];
   const app = document.getElementById("app");
@@ -269,9 +272,25 @@
         return tile(x, { small: true, ev, cls: [m.taken === i ? "taken" : "", m.kind === "angang" && (i === 0 || i === 3) ? "down" : "", ev !== undefined ? "hl" : ""].join(" ").trim() || null });
       }),
       m.from !== null ? el("span", { class: "from" }, "\u2190S" + m.from) : null));
-    const hand = t.hands[s].map((x) => tile(x));
+    // At a reviewed draw: the suggested discard (and the one made, when
+    // another) outlined, the first copy in the hand, else the drawn tile.
+    const rd = g.reviewAt.get(n);
+    const marks2 = new Map();
+    if (rd && rd.seat === s) {
+      marks2.set(TILE_INDEX[rd.best.tile], "suggest");
+      if (rd.played.tile !== rd.best.tile) marks2.set(TILE_INDEX[rd.played.tile], "unsuggested");
+    }
+    const mark = (x) => {
+      const c = marks2.get(x);
+      if (c) marks2.delete(x);
+      return c;
+    };
+    const hand = t.hands[s].map((x) => {
+      const c = mark(x);
+      return tile(x, c ? { cls: c, title: TILES[x].name + (c === "suggest" ? ": the suggested discard" : ": the discard made") } : null);
+    });
     let extra = null;
-    if (t.drawn != null && e.player === s) extra = el("span", { class: "drawn", title: "drawn" }, tile(t.drawn, { title: "drawn: " + TILES[t.drawn].name }));
+    if (t.drawn != null && e.player === s) extra = el("span", { class: "drawn", title: "drawn" }, tile(t.drawn, { title: "drawn: " + TILES[t.drawn].name, cls: mark(t.drawn) }));
     if (last && w && w.winner === s) extra = el("span", { class: "drawn", title: "win tile" }, tile(TILE_INDEX[w.win_tile], { cls: "win", title: "win tile" }));
     const river = g.rivers[s].filter((d) => d.turn <= n).map((d, i, arr) => {
       const claimed = d.claimed && d.claimed[0] <= n;
@@ -280,7 +299,17 @@
       if (!claimed && i === arr.length - 1 && d.turn === n) c.push("last");
       const ev = marks.get("river:" + s + ":" + d.turn);
       if (ev !== undefined) c.push("hl");
-      return tile(d.tile, { small: true, ev, turn: d.turn, cls: c.join(" ") || null, by: claimed ? "\u2192S" + d.claimed[1] : null, title: TILES[d.tile].name + (claimed ? ", claimed by S" + d.claimed[1] + " (" + d.claimed[2] + ")" : "") });
+      // A discard the review weighed (its draw the turn before).
+      const r = g.reviewAt.get(d.turn - 1);
+      const weighed = r && r.seat === s ? r : null;
+      if (weighed && weighed.flagged) c.push("flagged");
+      const t2 = tile(d.tile, { small: true, ev, turn: d.turn, cls: c.join(" ") || null, by: claimed ? "\u2192S" + d.claimed[1] : null, title: TILES[d.tile].name + (claimed ? ", claimed by S" + d.claimed[1] + " (" + d.claimed[2] + ")" : "") +
+        (weighed ? "; review: suggested " + weighed.best.tile + ", loss " + weighed.loss_points.toFixed(2) + " points" : "") });
+      if (weighed) {
+        t2.dataset.loss = String(weighed.loss_points);
+        t2.dataset.lossLabel = "-" + weighed.loss_points.toFixed(1);
+      }
+      return t2;
     });
     const ch = t.can_hu[s];
     return el("section", { class: cls.join(" "), "data-seat": s },
@@ -432,6 +461,44 @@
       el("div", null, "scores: " + v.scores.join(", ")));
   }
 
+  function pct(x) {
+    return (100 * x).toFixed(1) + "%";
+  }
+
+  // The review of the discard after the draw of turn n (g.review's row).
+  function reviewView(g, d) {
+    const row = (what, f, cls) => el("tr", { class: cls },
+      el("td", null, what), el("td", null, tile(TILE_INDEX[f.tile], { small: true })),
+      el("td", { class: "num" }, pct(f.win_prob)), el("td", { class: "num" }, f.exp_points.toFixed(2)),
+      el("td", { class: "num" }, f.min_draws == null ? "\u2013" : String(f.min_draws)));
+    const verdict = !d.judged ? "the analysis sees no win within the " + d.draws_left + " draws left"
+      : d.agrees ? "worth as much as the suggested discard"
+      : "loss " + d.loss_points.toFixed(2) + " points, " + pct(d.loss_win_prob) + " chance to win" + (d.flagged ? " (flagged: above " + g.review.threshold + " points)" : "");
+    return el("div", { class: "panel review" + (d.flagged ? " flagged" : ""), "data-seat": d.seat, "data-turn": d.turn,
+      "data-played": d.played.tile, "data-best": d.best.tile, "data-loss": String(d.loss_points), "data-flagged": d.flagged ? "1" : "0" },
+      el("h3", null, "Review: " + seatName(d.seat) + "'s discard"),
+      el("table", { class: "fans review-rows" },
+        el("thead", null, el("tr", null, ["", "tile", "win", "points", "draws"].map((h) => el("th", null, h)))),
+        el("tbody", null, row("made", d.played, "played"), row("suggested", d.best, "best"))),
+      el("div", { class: "loss" }, verdict),
+      el("div", { class: "muted" }, d.draws_left + " draws left, " + (d.exact ? "exact" : "deeper search") +
+        "; the chance and expected points of a win of " + minFanText(g) + " within them (mcr review)"));
+  }
+
+  // Per seat: agreement, loss, the flagged discards (links to their turns).
+  function reviewSummary(g) {
+    const r = g.review;
+    if (!r) return null;
+    const flagged = r.decisions.filter((d) => d.flagged);
+    return el("div", { class: "review-summary" },
+      el("b", null, "review: "),
+      r.seats.map((s) => el("span", { class: "rs", "data-seat": s.seat, "data-flagged": String(s.flagged), "data-loss": String(s.loss_points) },
+        seatName(s.seat) + " " + (s.agreement == null ? "\u2013" : pct(s.agreement)) + " agree, loss " + s.loss_points.toFixed(1) + ", " + s.flagged + " flagged")),
+      el("span", { class: "muted" }, "(agree: a discard worth as much as the suggested one; flagged: a loss above " + r.threshold + " points)"),
+      flagged.length ? el("div", { class: "flagged-list" }, "flagged: ", flagged.map((d) =>
+        el("a", { href: "#game=" + encodeURIComponent(g.id) + "&turn=" + d.turn, "data-turn": d.turn }, "turn " + d.turn + " S" + d.seat))) : null);
+  }
+
   function scoresView(g) {
     const s = g.summary.scores;
     if (!s) return null;
@@ -462,7 +529,8 @@
       rulesView(g, "rules"),
       el("span", null, endingText(s) + (s.winner !== null ? " by " + seatName(s.winner) : "") + (s.fan_total === null ? "" : s.fan_total >= 0 ? ", " + s.fan_total + " fan" : ", not a win (" + s.fan_total + ")")),
       g.tags.map((x) => el("span", { class: "badge" }, x)),
-      el("span", { class: "muted" }, g.source));
+      el("span", { class: "muted" }, g.source),
+      reviewSummary(g));
     app.replaceChildren(head, controls, el("div", { id: "board", "data-game": g.id }));
     frameFor = g;
   }
@@ -484,6 +552,7 @@
         el("div", { class: "event", id: "event", "data-action": t.event.action }, el("b", null, t.event.action + ": "), eventView(g, t, n)),
         t.answers ? el("h3", null, "Answers") : null, answersView(g, t),
         t.claim ? decisionView(t.claim) : null),
+      g.reviewAt.has(n) ? reviewView(g, g.reviewAt.get(n)) : null,
       n === last ? el("div", { class: "panel" }, el("h3", null, "Scores"), scoresView(g)) : null,
       n === last ? verdictView(g) : null,
       g.error ? el("div", { class: "panel error" }, "Replay stopped: " + g.error) : null);
@@ -494,6 +563,8 @@
         el("span", null, tile(18, { small: true, cls: "last" }), "the live discard"),
         el("span", null, tile(18, { small: true, cls: "taken" }), "the claimed tile of a chow"),
         el("span", null, "\u2190S1: melded from S1"),
+        g.review ? el("span", null, tile(18, { small: true, cls: "suggest" }), "the review's suggested discard") : null,
+        g.review ? el("span", null, tile(18, { small: true, cls: "flagged" }), "a discard the review flags (its loss)") : null,
         n === last && winOf(g) ? el("span", null, tile(TILE_INDEX[winOf(g).win_tile], { small: true, cls: "hl" }), "other copies of the win tile shown before the win (the audit's evidence)") : null,
         el("span", null, "\u2190 \u2192 Home End: step")));
     const end = n === last ? [auditView(g), winOf(g) ? caiView(g, winOf(g)) : null].filter((x) => x) : [];

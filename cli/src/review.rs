@@ -1,0 +1,203 @@
+//! `mcr review FILE...`: each discard after an own draw in game records,
+//! weighed by the decision analysis (`mcr_engine::analysis::review`, whose
+//! docs define the figures), as a table or one JSON line per game.
+
+use mcr_engine::analysis::review::{review_game, totals, GameReview, ReviewOptions, ReviewedDecision, Tally};
+use mcr_engine::formats;
+use mcr_engine::record::Selection;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(clap::Args)]
+#[command(after_help = "\
+Files: game records (.jsonl, .jsonl.gz), Botzone match logs or text logs (as `mcr import` reads them).
+Text: per game, each seat's decisions (answered by a discard), the judged ones (the analysis sees a win
+within the draws left), the share of judged discards worth as much as the best, the summed loss in
+expected points and in the chance to win, and the flagged decisions (loss above --threshold) listed;
+with several games, totals per player. JSON: one object per game with every decision.")]
+pub struct Args {
+    /// Game records or Botzone logs.
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    /// Only these game ids (repeatable).
+    #[arg(long)]
+    pub id: Vec<String>,
+    /// Only this seat's decisions (0-3).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(0..4))]
+    pub seat: Option<u8>,
+    /// text or json.
+    #[arg(long, default_value = "text")]
+    pub format: super::Format,
+    /// Flag a decision losing more expected points than this.
+    #[arg(long, allow_negative_numbers = true, default_value_t = ReviewOptions::default().threshold)]
+    pub threshold: f64,
+    #[command(flatten)]
+    pub rules: super::RecordRulesArg,
+}
+
+pub fn run(args: Args, max_line_bytes: usize) -> ExitCode {
+    if !args.threshold.is_finite() || args.threshold < 0.0 {
+        eprintln!("mcr review: --threshold {}: a number of points, 0 or more", args.threshold);
+        return ExitCode::from(2);
+    }
+    let options = ReviewOptions { threshold: args.threshold, seat: args.seat, ..ReviewOptions::default() };
+    let selection = Selection { ids: args.id.clone(), profile: args.rules.rules, ..Selection::default() };
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let mut failed = false;
+    let mut reviews = Vec::new();
+    for game in formats::games_of(&args.files, None, max_line_bytes) {
+        let record = match game {
+            Ok(r) => r,
+            Err(e) => {
+                eprintln!("{}", super::hinted(&e));
+                failed = true;
+                continue;
+            }
+        };
+        if !selection.accepts(&record) {
+            continue;
+        }
+        let profile = match selection.rules_for(&record) {
+            Ok((p, _)) => p,
+            Err(c) => {
+                eprintln!("mcr review: game {}: {}", record.game_id, super::conflict_hint(&c));
+                failed = true;
+                continue;
+            }
+        };
+        let review = review_game(profile, &record, &options);
+        for e in review.stopped.iter().chain(&review.errors) {
+            eprintln!("mcr review: game {}: {e}", review.game_id);
+            failed = true;
+        }
+        // A blank line between the games' tables.
+        let gap = if args.format == super::Format::Text && !reviews.is_empty() { writeln!(out) } else { Ok(()) };
+        let written = gap.and_then(|()| match args.format {
+            super::Format::Json => {
+                serde_json::to_string(&review).map_err(std::io::Error::other).and_then(|j| writeln!(out, "{j}"))
+            }
+            super::Format::Text => write_game(&mut out, &review),
+        });
+        if written.is_err() {
+            return ExitCode::FAILURE;
+        }
+        reviews.push(review);
+    }
+    if reviews.is_empty() {
+        eprintln!("mcr review: no game reviewed");
+        failed = true;
+    } else if args.format == super::Format::Text && reviews.len() > 1 {
+        let all = totals(&reviews);
+        let rows: Vec<(String, usize, &Tally)> = all.iter().map(|t| (t.player.clone(), t.games, &t.tally)).collect();
+        if writeln!(out, "\ntotals over {} games", reviews.len())
+            .and_then(|()| write_tallies(&mut out, "player", &rows))
+            .is_err()
+        {
+            return ExitCode::FAILURE;
+        }
+    }
+    if out.flush().is_err() || failed {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+fn percent(x: Option<f64>) -> String {
+    x.map_or("-".into(), |x| format!("{:.1}%", 100.0 * x))
+}
+
+/// The per-seat (or per-player) table: `(name, games, tally)` rows.
+fn write_tallies(out: &mut impl Write, head: &str, rows: &[(String, usize, &Tally)]) -> std::io::Result<()> {
+    let width = rows.iter().map(|r| r.0.chars().count()).chain([head.len()]).max().unwrap_or(0);
+    writeln!(out, "  {head:<width$}  discards  judged  agree  loss (points)  loss (win)  flagged")?;
+    for (name, _, t) in rows {
+        writeln!(
+            out,
+            "  {name:<width$}  {:>8}  {:>6}  {:>5}  {:>13.2}  {:>10.4}  {:>7}",
+            t.decisions,
+            t.judged,
+            percent(t.agreement),
+            t.loss_points,
+            t.loss_win_prob,
+            t.flagged
+        )?;
+    }
+    Ok(())
+}
+
+/// One row of the decisions table, its cells already words.
+fn write_row(out: &mut impl Write, c: [&str; 13]) -> std::io::Result<()> {
+    writeln!(
+        out,
+        "  {:>4}  {:>4}  {:>4}  {:<6}  {:>8}  {:>7}  {:>3}  {:<4}  {:>8}  {:>7}  {:>3}  {:>6}  {:>10}",
+        c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8], c[9], c[10], c[11], c[12]
+    )
+}
+
+fn write_decision(out: &mut impl Write, d: &ReviewedDecision) -> std::io::Result<()> {
+    let min = |m: Option<u32>| m.map_or("-".to_string(), |m| m.to_string());
+    let (p, b) = (&d.played, &d.best);
+    write_row(
+        out,
+        [
+            &d.turn.to_string(),
+            &format!("S{}", d.seat),
+            &d.draws_left.to_string(),
+            p.tile.name(),
+            &format!("{:.4}", p.win_prob),
+            &format!("{:.3}", p.exp_points),
+            &min(p.min_draws),
+            b.tile.name(),
+            &format!("{:.4}", b.win_prob),
+            &format!("{:.3}", b.exp_points),
+            &min(b.min_draws),
+            &format!("{:.2}", d.loss_points),
+            &format!("{:.4}", d.loss_win_prob),
+        ],
+    )
+}
+
+fn write_game(out: &mut impl Write, r: &GameReview) -> std::io::Result<()> {
+    writeln!(out, "game {} (rules {}; flagged: a loss of expected points above {})", r.game_id, r.rules, r.threshold)?;
+    let rows: Vec<(String, usize, &Tally)> = r
+        .seats
+        .iter()
+        .map(|s| {
+            let name = if s.player.is_empty() { format!("S{}", s.seat) } else { format!("S{} {}", s.seat, s.player) };
+            (name, 1, &s.tally)
+        })
+        .collect();
+    write_tallies(out, "seat", &rows)?;
+    let flagged: Vec<_> = r.flagged().collect();
+    if flagged.is_empty() {
+        writeln!(out, "  no decision flagged")?;
+    } else {
+        writeln!(out, "  flagged:")?;
+        let head = ["turn", "seat", "left", "played", "win_prob", "points", "min", "best", "win_prob", "points", "min"];
+        write_row(
+            out,
+            [
+                head[0],
+                head[1],
+                head[2],
+                head[3],
+                head[4],
+                head[5],
+                head[6],
+                head[7],
+                head[8],
+                head[9],
+                head[10],
+                "loss",
+                "loss (win)",
+            ],
+        )?;
+        for d in flagged {
+            write_decision(out, d)?;
+        }
+    }
+    Ok(())
+}
