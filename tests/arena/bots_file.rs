@@ -87,12 +87,8 @@ fn relative_programs_of_a_relative_bots_file_start() {
     let ok = entry("a", &["./mcr", "bot"], "");
     std::fs::write(dir.join("sub/bots.toml"), [ok.clone(), ok.clone(), ok.clone(), ok].concat()).unwrap();
     for (cwd, file) in [(dir.join("sub"), "bots.toml"), (dir.clone(), "sub/bots.toml")] {
-        let run = std::process::Command::new(mcr_bin())
-            .args(["arena", "--bots", file, "--games", "1", "-o", "out.jsonl"])
-            .current_dir(&cwd)
-            .output()
-            .unwrap();
-        assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+        let run = common::mcr_in(&cwd, &["arena", "--bots", file, "--games", "1", "-o", "out.jsonl"]);
+        assert_eq!(run.code, Some(0), "{}", run.stderr);
         let text = std::fs::read_to_string(cwd.join("out.jsonl")).unwrap();
         let rec: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
         let (action, _) = ending(&rec);

@@ -77,6 +77,11 @@ pub fn mcr(args: &[&str]) -> Run {
     Command::new(mcr_bin()).args(args).output().expect("run the mcr binary").into()
 }
 
+/// Runs the `mcr` binary with `args` in the working directory `dir`.
+pub fn mcr_in(dir: &Path, args: &[&str]) -> Run {
+    Command::new(mcr_bin()).args(args).current_dir(dir).output().expect("run the mcr binary").into()
+}
+
 /// A run of the `mcr` binary going on ([`mcr_started`]), for a test that
 /// signals it before it ends.
 pub struct Started(std::process::Child);
