@@ -124,13 +124,15 @@ pub struct Tally {
 
 impl Tally {
     fn add(&mut self, d: &ReviewedDecision) {
-        self.decisions += 1;
-        self.judged += d.judged as usize;
-        self.agreed += (d.judged && d.agrees) as usize;
-        self.loss_points += d.loss_points;
-        self.loss_win_prob += d.loss_win_prob;
-        self.flagged += d.flagged as usize;
-        self.agreement = (self.judged > 0).then(|| self.agreed as f64 / self.judged as f64);
+        self.merge(&Tally {
+            decisions: 1,
+            judged: d.judged as usize,
+            agreed: (d.judged && d.agrees) as usize,
+            loss_points: d.loss_points,
+            loss_win_prob: d.loss_win_prob,
+            flagged: d.flagged as usize,
+            ..Tally::default()
+        });
     }
 
     /// Adds `other`'s counts and losses.
