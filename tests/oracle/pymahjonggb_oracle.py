@@ -4,11 +4,8 @@
 Usage: pymahjonggb_oracle.py [--version V] [FILE]. V is the pymahjonggb
 version to run (default 1.4.0): 1.1.0 is the platform's calculator (the
 profile `botzone`), 1.2.0 and 1.3.0 the profile `pymahjonggb-1.2`, 1.4.0 the
-profile `pymahjonggb-1.4`. Only one `MahjongGB` module installs per Python
-environment, so each version other than the environment's is looked for
-first in `target/oracle/pymahjonggb-V` of the repository (made by
-`pip install --target target/oracle/pymahjonggb-V pymahjonggb==V`; `.ci/run`
-does it).
+profile `pymahjonggb-1.4`. `mahjonggb_loader.py` imports that version
+(from `target/oracle/pymahjonggb-V` where it is not the environment's).
 
 Reads JSON lines of hands (the schema of tests/data/hands.jsonl.gz records:
 {"id", "packs": [[type, tile, offer]], "hand": [...], "win_tile",
@@ -40,48 +37,14 @@ import json
 import os
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from mahjonggb_loader import load  # noqa: E402
+
 EXPECTED_VERSION = "1.4.0"
 if len(sys.argv) > 2 and sys.argv[1] == "--version":
     EXPECTED_VERSION = sys.argv[2]
     del sys.argv[1:3]
-_HERE = os.path.dirname(os.path.abspath(__file__))
-_TARGET = os.path.join(_HERE, "..", "..", "target", "oracle", "pymahjonggb-" + EXPECTED_VERSION)
-if os.path.isdir(_TARGET):
-    sys.path.insert(0, _TARGET)
-
-try:
-    import MahjongGB
-except ImportError as e:  # pragma: no cover - depends on the environment
-    sys.stderr.write(
-        "pymahjonggb_oracle: cannot import MahjongGB (%s); "
-        "install it with `pip install pymahjonggb==%s`\n" % (e, EXPECTED_VERSION)
-    )
-    sys.exit(3)
-
-
-def installed_version():
-    try:
-        from importlib.metadata import PackageNotFoundError, version
-    except ImportError:  # pragma: no cover - Python < 3.8
-        return None
-    try:
-        # The distribution found first on sys.path: the one imported.
-        for dist in __import__("importlib.metadata").metadata.distributions(path=sys.path):
-            if (dist.metadata["Name"] or "").lower() == "pymahjonggb":
-                return dist.version
-        return version("pymahjonggb")
-    except PackageNotFoundError:
-        return None
-
-
-_VERSION = installed_version()
-if _VERSION != EXPECTED_VERSION:
-    sys.stderr.write(
-        "pymahjonggb_oracle: the oracle must be pymahjonggb %s, found %s (%s); "
-        "install it with `pip install pymahjonggb==%s`\n"
-        % (EXPECTED_VERSION, _VERSION or "no version metadata", MahjongGB.__file__, EXPECTED_VERSION)
-    )
-    sys.exit(4)
+MahjongGB = load("pymahjonggb_oracle", EXPECTED_VERSION)
 
 ERROR_CODES = {
     "ERROR_WRONG_TILES_COUNT": -1,
