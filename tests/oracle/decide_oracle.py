@@ -32,13 +32,9 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from mahjonggb_loader import load  # noqa: E402
+from mahjonggb_loader import load_from_argv  # noqa: E402
 
-VERSION = "1.1.0"
-if len(sys.argv) > 2 and sys.argv[1] == "--version":
-    VERSION = sys.argv[2]
-    del sys.argv[1:3]
-MahjongGB = load("decide_oracle", VERSION)
+MahjongGB, _ = load_from_argv("decide_oracle", "1.1.0")
 
 NAMES = (
     ["W%d" % i for i in range(1, 10)]

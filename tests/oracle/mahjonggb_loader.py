@@ -6,7 +6,9 @@ other than the environment's is looked for first in
 `pip install --target target/oracle/pymahjonggb-V pymahjonggb==V`; `.ci/run`
 does it).
 
-`load(script, version)` returns the module. It exits with code 3 (and a
+`load(script, version)` returns the module; `load_from_argv(script,
+default)` takes the version from a leading `--version V` of the command line
+(removing it), else `default`. It exits with code 3 (and a
 message on stderr) when MahjongGB cannot be imported, and with code 4 when
 the distribution found is not pymahjonggb `version`: a different version is
 a failure, never a skip. Stdlib only.
@@ -54,3 +56,14 @@ def load(script, version):
         )
         sys.exit(4)
     return MahjongGB
+
+
+def load_from_argv(script, default):
+    """Imports the MahjongGB of the version that a leading `--version V` of
+    sys.argv names (and removes it from sys.argv), else `default`; returns
+    (module, version)."""
+    version = default
+    if len(sys.argv) > 2 and sys.argv[1] == "--version":
+        version = sys.argv[2]
+        del sys.argv[1:3]
+    return load(script, version), version

@@ -38,13 +38,9 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from mahjonggb_loader import load  # noqa: E402
+from mahjonggb_loader import load_from_argv  # noqa: E402
 
-EXPECTED_VERSION = "1.4.0"
-if len(sys.argv) > 2 and sys.argv[1] == "--version":
-    EXPECTED_VERSION = sys.argv[2]
-    del sys.argv[1:3]
-MahjongGB = load("pymahjonggb_oracle", EXPECTED_VERSION)
+MahjongGB, _ = load_from_argv("pymahjonggb_oracle", "1.4.0")
 
 ERROR_CODES = {
     "ERROR_WRONG_TILES_COUNT": -1,
