@@ -94,7 +94,7 @@ def analyse(state):
             f = fan(hand13, t, shown[t] == 3)
             if f >= MIN_FAN:
                 win_prob += p
-                exp_points += p * 3 * (MIN_FAN + f)
+                exp_points += p * (3 * (MIN_FAN + f))
                 min_draws = 1
                 continue
             if k == 1:
