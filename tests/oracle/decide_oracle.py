@@ -34,7 +34,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from mahjonggb_loader import load_from_argv  # noqa: E402
 
-MahjongGB, _ = load_from_argv("decide_oracle", "1.1.0")
+MahjongGB = load_from_argv("decide_oracle", "1.1.0")
 
 NAMES = (
     ["W%d" % i for i in range(1, 10)]

@@ -60,10 +60,9 @@ def load(script, version):
 
 def load_from_argv(script, default):
     """Imports the MahjongGB of the version that a leading `--version V` of
-    sys.argv names (and removes it from sys.argv), else `default`; returns
-    (module, version)."""
+    sys.argv names (and removes it from sys.argv), else `default`."""
     version = default
     if len(sys.argv) > 2 and sys.argv[1] == "--version":
         version = sys.argv[2]
         del sys.argv[1:3]
-    return load(script, version), version
+    return load(script, version)

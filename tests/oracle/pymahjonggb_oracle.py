@@ -26,9 +26,9 @@ where `value` is the value of ONE count of the fan (non-verbose mode returns
 value * count), so the total is sum(value * count).
 
 Exit code 3 (with a message on stderr) when MahjongGB cannot be imported;
-exit code 4 when the installed distribution is not pymahjonggb
-EXPECTED_VERSION (the reference every `expected` field of tests/data was
-made with): a different version is a failure, never a skip.
+exit code 4 when the distribution found is not pymahjonggb V (the
+reference every `expected` field of tests/data was made with): a different
+version is a failure, never a skip.
 Stdlib + MahjongGB only.
 """
 
@@ -40,7 +40,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from mahjonggb_loader import load_from_argv  # noqa: E402
 
-MahjongGB, _ = load_from_argv("pymahjonggb_oracle", "1.4.0")
+MahjongGB = load_from_argv("pymahjonggb_oracle", "1.4.0")
 
 ERROR_CODES = {
     "ERROR_WRONG_TILES_COUNT": -1,
