@@ -38,21 +38,6 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-pub mod analysis;
-pub mod arena;
-pub mod audit;
-pub mod decompose;
-pub mod engine;
-pub mod env;
-pub mod fans;
-pub mod formats;
-pub mod hand;
-pub mod notation;
-pub mod record;
-pub mod replay;
-pub mod rules;
-pub mod samples;
-pub mod selftest;
-pub mod serve;
-pub mod tiles;
-pub mod viewer;
+pub use mcr_arena as arena;
+pub use mcr_core::{decompose, engine, fans, hand, notation, rng, tiles};
+pub use mcr_records::{analysis, audit, env, formats, record, replay, rules, samples, selftest, serve, viewer};

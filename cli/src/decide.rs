@@ -4,7 +4,7 @@
 //! docs state the model). `mcr decide "<hand>" --draws N`: the same for one
 //! hand written in the compact notation.
 
-use mcr_engine::analysis::decide::{decide_with, DecideRecord, Decision, Options, State};
+use mcr_engine::analysis::decide::{decide_with, decision_line, DecideRecord, Decision, Options, State};
 use mcr_engine::analysis::discard::pack_counts;
 use mcr_engine::notation::{self, parse_tiles};
 use mcr_engine::record::Records;
@@ -86,7 +86,7 @@ fn files(args: &Args, options: Options, max_line_bytes: usize) -> ExitCode {
                 .and_then(|(profile, state)| decide_with(profile, &state, options).map_err(|e| e.to_string()));
             match answer {
                 Ok(d) => {
-                    if writeln!(out, "{}", d.to_json(&rec.record.id)).is_err() {
+                    if writeln!(out, "{}", decision_line(&d, &rec.record.id)).is_err() {
                         return ExitCode::FAILURE;
                     }
                 }
@@ -147,7 +147,7 @@ fn one_hand(args: &Args, draws: u32, options: Options) -> ExitCode {
         Err(e) => return fail(e.to_string()),
     };
     if args.format == super::Format::Json {
-        println!("{}", d.to_json(&serde_json::Value::Null));
+        println!("{}", decision_line(&d, &serde_json::Value::Null));
     } else {
         print_text(&d, draws, profile.game.min_fan);
     }

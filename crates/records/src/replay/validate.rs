@@ -1,0 +1,149 @@
+//! The validator's verdict on one record line: the fast path (a borrowed
+//! view compared typed, [`reproduces`]) first, the slow path (a parsed
+//! [`GameRecord`] compared as JSON, [`replay`], which words a divergence)
+//! only for a line the fast path does not take or a divergence; over files,
+//! [`validate_files`] (through [`crate::record::par_records`]). `mcr
+//! validate` prints what this returns.
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use super::{replay, reproduces, Compare};
+use mcr_core::engine::Engine;
+use mcr_core::fans::Profile;
+use crate::record::rules::{profile_for, RulesConflict};
+use crate::record::view::GameView;
+use crate::record::{par_records, GameRecord, ParOptions, ParStats, RecordError};
+
+/// Time spent per phase, in seconds.
+#[derive(Default, Clone, Copy, Debug)]
+pub struct Timings {
+    /// Reading and decompressing (filled by the caller).
+    pub read: f64,
+    /// Parsing the JSON.
+    pub parse: f64,
+    /// Replaying and comparing.
+    pub replay: f64,
+}
+
+/// The outcome of one record line.
+#[derive(Debug)]
+pub enum Outcome {
+    /// With the game id.
+    Reproduced(String),
+    /// The game id, and the divergence in words (`game ID: ...`).
+    Diverged(String, String),
+    /// The game id: the record's `"rules"` is not the profile asked for.
+    Conflict(String, RulesConflict),
+    /// A line that is not a game record.
+    Malformed(RecordError),
+}
+
+impl Outcome {
+    /// The game id of a record that was read.
+    pub fn game_id(&self) -> Option<&str> {
+        match self {
+            Outcome::Reproduced(id) | Outcome::Diverged(id, _) | Outcome::Conflict(id, _) => Some(id),
+            Outcome::Malformed(_) => None,
+        }
+    }
+}
+
+/// The engine of the profile a record is replayed under (each record its
+/// own: files may mix profiles; `rules` the one asked for, if any); a record
+/// whose `"rules"` conflicts with `rules` is reported instead.
+fn engine_for<'e>(
+    engine: &'e mut Engine,
+    recorded: Option<&'static Profile>,
+    rules: Option<&'static Profile>,
+) -> Result<&'e mut Engine, RulesConflict> {
+    let profile = profile_for(recorded, rules)?;
+    if engine.profile() != profile {
+        *engine = Engine::with_profile(profile);
+    }
+    Ok(engine)
+}
+
+/// The fast path first: a line the scanner reads whole is compared typed,
+/// and only a divergence (or a line it does not take) is read again as a
+/// `GameRecord` with JSON displays, which words the failure. `rules`: the
+/// profile asked for (`None`: each record's own, else botzone).
+pub fn validate_line(
+    engine: &mut Engine,
+    file: &Path,
+    line: usize,
+    text: &[u8],
+    compare: Compare,
+    rules: Option<&'static Profile>,
+) -> (Outcome, Timings) {
+    let mut time = Timings::default();
+    let clock = Instant::now();
+    let text_ok = match std::str::from_utf8(text) {
+        Ok(t) => t,
+        Err(e) => {
+            let message = format!("line is not UTF-8 (byte {} of the line)", e.valid_up_to());
+            return (Outcome::Malformed(RecordError { file: file.to_path_buf(), line, message }), time);
+        }
+    };
+    let view = GameView::parse_whole(text_ok);
+    time.parse = clock.elapsed().as_secs_f64();
+    if let Some(view) = view {
+        let engine = match engine_for(engine, view.rules, rules) {
+            Ok(e) => e,
+            Err(conflict) => {
+                return (Outcome::Conflict(view.game_id.as_str().to_owned(), conflict), time);
+            }
+        };
+        let clock = Instant::now();
+        let reproduced = reproduces(engine, &view, compare);
+        time.replay = clock.elapsed().as_secs_f64();
+        if reproduced {
+            return (Outcome::Reproduced(view.game_id.as_str().to_owned()), time);
+        }
+    }
+    let clock = Instant::now();
+    let parsed = serde_json::from_slice::<GameRecord>(text);
+    time.parse += clock.elapsed().as_secs_f64();
+    let record = match parsed {
+        Ok(r) => r,
+        Err(e) => {
+            let error = RecordError { file: file.to_path_buf(), line, message: format!("malformed record: {e}") };
+            return (Outcome::Malformed(error), time);
+        }
+    };
+    let engine = match engine_for(engine, record.rules, rules) {
+        Ok(e) => e,
+        Err(conflict) => return (Outcome::Conflict(record.game_id, conflict), time),
+    };
+    let clock = Instant::now();
+    let outcome = match replay(engine, &record, compare) {
+        Ok(_) => Outcome::Reproduced(record.game_id),
+        Err(d) => Outcome::Diverged(record.game_id.clone(), format!("game {}: {d}", record.game_id)),
+    };
+    time.replay += clock.elapsed().as_secs_f64();
+    (outcome, time)
+}
+
+/// [`validate_line`] on every record line of `files`, on the worker threads
+/// of [`par_records`] (one engine each); `each(file, line, outcome,
+/// timings)` is called in file and line order, unreadable lines and files
+/// as [`Outcome::Malformed`] in their place. The returned read time is in
+/// [`ParStats::read_seconds`].
+pub fn validate_files(
+    files: &[PathBuf],
+    options: &ParOptions,
+    compare: Compare,
+    rules: Option<&'static Profile>,
+    mut each: impl FnMut(&Path, usize, Outcome, Timings) + Send,
+) -> Result<ParStats, rayon::ThreadPoolBuildError> {
+    par_records(
+        files,
+        options,
+        Engine::new,
+        |engine, file, line, text| validate_line(engine, file, line, text, compare, rules),
+        |index, line, result| match result {
+            Ok((outcome, time)) => each(&files[index], line, outcome, time),
+            Err(e) => each(&files[index], line, Outcome::Malformed(e), Timings::default()),
+        },
+    )
+}
