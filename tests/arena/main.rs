@@ -1,4 +1,4 @@
-//! The arena (src/arena): bots files, the protocol in every mode with
+//! The arena (crates/arena/src/): bots files, the protocol in every mode with
 //! `mcr bot` and small bots of our own (Python, C++), platform verdicts from
 //! hostile bots, the seat view's legal moves, and no process left behind.
 //! Every record written is checked with `mcr validate` and `--self-test`.

@@ -178,7 +178,7 @@ fn masked_legal(engine: &Engine, seat: u8, m: Move) -> bool {
     })
 }
 
-/// The masks against the self-test (`src/selftest`, which models the judge
+/// The masks against the self-test (`crates/records/src/selftest`, which models the judge
 /// without the engine). The self-test accepts the record, so on every turn
 /// the seat whose answer the next recorded event carries out, and every
 /// seat that answered PASS, gave an answer the judge accepted: the masks

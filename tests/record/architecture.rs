@@ -1,6 +1,7 @@
 //! ARCHITECTURE.md against the tree: every path it names in backticks
-//! exists, and every module under `src/` (each `.rs` file and each folder)
-//! is named in it, by its path from the repository's root.
+//! exists, and every module of the library's crates (`src/` and
+//! `crates/*/src/`: each `.rs` file and each folder) is named in it, by its
+//! path from the repository's root.
 
 use crate::common;
 use std::collections::BTreeSet;
@@ -64,7 +65,14 @@ fn modules(root: &Path) -> BTreeSet<String> {
         }
     }
     let mut out = BTreeSet::new();
+    // The facade's src/ and every crate's under crates/.
     walk(&root.join("src"), root, &mut out);
+    for krate in std::fs::read_dir(root.join("crates")).unwrap() {
+        let src = krate.unwrap().path().join("src");
+        if src.is_dir() {
+            walk(&src, root, &mut out);
+        }
+    }
     out
 }
 
@@ -89,11 +97,11 @@ fn architecture_names_existing_paths_and_every_module() {
 #[test]
 fn the_check_sees_a_missing_path_and_an_unnamed_module() {
     let root = common::repo();
-    let text = "`src/lib.rs` and `src/no_such_module.rs`, `replay::Replayer`, `mcr fan`, `src/engine/`\n\
+    let text = "`src/lib.rs` and `src/no_such_module.rs`, `replay::Replayer`, `mcr fan`, `crates/core/src/engine/`\n\
                 ```text\n`src/in_a_fence.rs`\n```\n";
     assert_eq!(missing_paths(text, root), vec!["src/no_such_module.rs".to_string()]);
     let unnamed = unnamed_modules(text, root);
-    assert!(unnamed.contains(&"src/fans/eval.rs".to_string()), "{unnamed:?}");
-    assert!(unnamed.contains(&"src/fans/".to_string()));
-    assert!(!unnamed.contains(&"src/lib.rs".to_string()) && !unnamed.contains(&"src/engine/".to_string()));
+    assert!(unnamed.contains(&"crates/core/src/fans/eval.rs".to_string()), "{unnamed:?}");
+    assert!(unnamed.contains(&"crates/core/src/fans/".to_string()));
+    assert!(!unnamed.contains(&"src/lib.rs".to_string()) && !unnamed.contains(&"crates/core/src/engine/".to_string()));
 }

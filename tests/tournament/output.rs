@@ -1,4 +1,4 @@
-//! `mcr arena --duplicate -o OUT` as a whole (src/arena/output.rs): the same
+//! `mcr arena --duplicate -o OUT` as a whole (crates/arena/src/output.rs): the same
 //! records whatever `--jobs` and sharding (each turn's `times_ms` aside),
 //! resume after a cut, refusals before any game, and Ctrl-C.
 

@@ -27,7 +27,7 @@
 //! events and the legality of each), `claims.rs` (which answers the judge
 //! looks at and what it grants), `display.rs` (tileCnt and request strings),
 //! `ending.rs` (the end of the game, fans and scores, verdicts). It shares
-//! no code with the engine (`src/engine/`): a second opinion.
+//! no code with the engine (`crates/core/src/engine/`): a second opinion.
 //!
 //! The game rules around the fans (the minimum for a HU, the base score,
 //! the false-win penalty) are those of the profile the record names in its
