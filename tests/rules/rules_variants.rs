@@ -17,7 +17,15 @@ fn copy_dir(from: &Path, to: &Path) {
     for entry in std::fs::read_dir(from).unwrap() {
         let entry = entry.unwrap();
         let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
+        let kind = entry.file_type().unwrap();
+        if kind.is_symlink() {
+            // A link within the workspace (crates/core/rules): the same link.
+            let link = std::fs::read_link(entry.path()).unwrap();
+            #[cfg(unix)]
+            std::os::unix::fs::symlink(&link, &target).unwrap();
+            #[cfg(not(unix))]
+            copy_dir(&entry.path().parent().unwrap().join(link), &target);
+        } else if kind.is_dir() {
             copy_dir(&entry.path(), &target);
         } else {
             std::fs::copy(entry.path(), &target).unwrap();
@@ -47,11 +55,17 @@ fn build_variant_of(
     let root = common::repo();
     let dir = std::env::temp_dir().join(format!("mcr-rules-variant-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    for d in ["src", "build", "macros/src", "cli/src", "rules"] {
-        copy_dir(&root.join(d), &dir.join(d));
+    // The workspace's packages and the rules, without tests, docs or
+    // build output.
+    for d in ["src", "crates", "build", "macros", "cli", "rules"] {
+        if root.join(d).is_dir() {
+            copy_dir(&root.join(d), &dir.join(d));
+        }
     }
-    for f in ["Cargo.toml", "Cargo.lock", "build.rs", "macros/Cargo.toml", "cli/Cargo.toml"] {
-        std::fs::copy(root.join(f), dir.join(f)).unwrap();
+    for f in ["Cargo.toml", "Cargo.lock", "README.md", "CHANGELOG.md", "LICENSE"] {
+        if root.join(f).is_file() {
+            std::fs::copy(root.join(f), dir.join(f)).unwrap();
+        }
     }
     let rules = std::fs::read_to_string(root.join(file)).unwrap();
     let edited = edit(&rules);

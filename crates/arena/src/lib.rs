@@ -49,7 +49,7 @@
 //!     max_line_bytes: mcr_records::record::DEFAULT_MAX_LINE_BYTES,
 //! };
 //! // Ctrl-C stops the run: its bots are killed, the records written stay whole.
-//! arena::install_interrupt_handler();
+//! mcr_arena::install_interrupt_handler();
 //! let out = output::Out::File(Path::new("games.jsonl.gz"));
 //! let finished = output::run_into(&cfg, out, |done, total| eprint!("\r{done}/{total}"))?;
 //! if let Some(why) = &finished.stopped {

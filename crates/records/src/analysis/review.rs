@@ -30,7 +30,7 @@
 //! use mcr_core::fans::Profile;
 //! use mcr_records::record::{GameRecord, Records};
 //!
-//! let path = std::path::Path::new("tests/data/golden.jsonl.gz");
+//! let path = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/data/golden.jsonl.gz"));
 //! let game: GameRecord = Records::open(path).unwrap().next().unwrap().unwrap().record;
 //! let options = ReviewOptions { seat: Some(0), ..ReviewOptions::default() };
 //! let review = review_game(Profile::default(), &game, &options);
