@@ -1,8 +1,9 @@
-//! Compiles `rules/` into static tables in OUT_DIR with the rules crate
-//! (`build/`, `mcr_rules_compiler`): one generator module per table family;
-//! `build/lang.rs` reads and checks the rules, `build/load.rs` loads the
-//! profiles (`rules/profiles/*.mcr`, each applied to its base by
-//! `build/profile.rs`) and the reference profile `botzone` (`rules/fans.mcr`).
+//! Compiles `rules/` into static tables in OUT_DIR with the generators
+//! (`crates/rules-compiler`, `mcr_rules_compiler`): one generator module per
+//! table family; the rules language (`crates/rules-lang`) reads and checks
+//! the rules (`lang`) and loads the profiles (`load`: `rules/profiles/*.mcr`,
+//! each applied to its base by `profile`) and the reference profile
+//! `botzone` (`rules/fans.mcr`).
 
 use mcr_rules_compiler::{claims, decompose, fans, load, provenance};
 use std::fmt::Write as _;
@@ -72,7 +73,7 @@ fn main() {
     println!("cargo:rerun-if-changed=rules/claims.txt");
     println!("cargo:rerun-if-changed=rules/profiles");
     println!("cargo:rerun-if-env-changed=MCR_PROFILES");
-    println!("cargo:rerun-if-changed=build");
+    println!("cargo:rerun-if-changed=crates/rules-compiler");
     let out_dir = PathBuf::from(std::env::var_os("OUT_DIR").expect("OUT_DIR"));
     if let Err(message) = run(Path::new("rules"), &out_dir) {
         // One line naming file, line, fan and problem; cargo shows it as the build error.

@@ -47,10 +47,10 @@ fn build_variant_of(
     let root = common::repo();
     let dir = std::env::temp_dir().join(format!("mcr-rules-variant-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    for d in ["src", "build", "macros/src", "cli/src", "rules"] {
+    for d in ["src", "crates", "cli/src", "rules"] {
         copy_dir(&root.join(d), &dir.join(d));
     }
-    for f in ["Cargo.toml", "Cargo.lock", "build.rs", "macros/Cargo.toml", "cli/Cargo.toml"] {
+    for f in ["Cargo.toml", "Cargo.lock", "build.rs", "cli/Cargo.toml"] {
         std::fs::copy(root.join(f), dir.join(f)).unwrap();
     }
     let rules = std::fs::read_to_string(root.join(file)).unwrap();

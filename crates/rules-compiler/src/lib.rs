@@ -1,34 +1,23 @@
 #![deny(missing_docs)]
-//! The rules language of `rules/` and the generators of the tables built
-//! from it: one crate, used by `build.rs` (the tables in OUT_DIR), by `mcr
-//! rules check` (the checker, without a build), by the `rule!` proc macro
-//! (the grammar of a condition) and by the tests (generators and checker run
-//! directly), as chrono-tz-build is.
+//! The generators of mcr-engine's tables: build.rs compiles the rules of
+//! `rules/`, read and checked by [`mcr_rules_lang`], into Rust and binary
+//! tables in OUT_DIR with them (a build dependency only, as
+//! chrono-tz-build is); the tests run them directly.
 //!
-//! - [`grammar`]: a condition read into the language's tree;
-//! - [`vocabulary`]: the primitives a condition may use (the library
-//!   re-exports it as `mcr_engine::rules::vocabulary`);
-//! - [`lang`]: the parser and checker of `rules/fans.mcr`;
-//! - [`profile`]: a profile (`rules/profiles/*.mcr`) applied to its base;
-//! - [`load`]: the one loader of every profile, each after its base;
-//! - [`provenance`]: the first line of every generated file (inputs and
-//!   their SHA-256);
-//! - [`sha256`]: SHA-256, incremental, the one implementation (the
-//!   library's samples manifest hashes its inputs with it);
-//! - [`fans`], [`claims`], [`decompose`]: the generators of the fan tables,
-//!   the claim-priority table and the suit tables;
-//! - [`distance`]: the suit distances the suit tables hold (the library
-//!   re-exports it as `mcr_engine::analysis::distance`, for patterns the
-//!   tables do not hold).
+//! - [`fans`]: each profile's fan table, name maps, omissions, policies
+//!   and fan detection;
+//! - [`condition`]: a condition of the rules as Rust over the views'
+//!   primitives (what [`fans`] writes for each `when` and `count`);
+//! - [`claims`]: the claim-priority table of `rules/claims.txt`;
+//! - [`decompose`]: the suit-pattern tables (splits into sets, waits,
+//!   shanten) from [`mcr_rules_lang::distance`].
 
 pub mod claims;
+pub mod condition;
 pub mod decompose;
-pub mod distance;
 pub mod fans;
-pub mod grammar;
-pub mod lang;
-pub mod load;
-pub mod profile;
-pub mod provenance;
-pub mod sha256;
-pub mod vocabulary;
+
+/// The loader of the profiles and the provenance lines, from the rules
+/// language: what build.rs needs besides the generators, from this one
+/// build dependency.
+pub use mcr_rules_lang::{load, provenance};

@@ -7,7 +7,7 @@
 //! calls them, so a word without a method does not compile either).
 //!
 //! ```
-//! use mcr_rules_compiler::vocabulary::{lookup, Context, Shape};
+//! use mcr_rules_lang::vocabulary::{lookup, Context, Shape};
 //!
 //! // `pair_is(class)` in a `when` line: a yes/no of one tile class.
 //! assert_eq!(lookup("pair_is", Context::Hand).unwrap().shape, Shape::BoolOfClass);
