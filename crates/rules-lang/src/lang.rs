@@ -767,7 +767,7 @@ fn check_class(p: &Parser, a: &Arg) -> Result<(), RulesError> {
             }
             Err(p.err(format!(
                 "unknown tile class `{name}`{}",
-                did_you_mean(&name, vocabulary::CLASSES.iter().map(|c| c.0))
+                did_you_mean(name, vocabulary::CLASSES.iter().map(|c| c.0))
             )))
         }
         Class::Constructor(f, args) => {
@@ -827,7 +827,7 @@ fn type_of(p: &Parser, e: &Expr, ctx: Context) -> Result<Expect, RulesError> {
             BinOp::Other(_) => Err(p.err(format!("unsupported operator in `{e}`"))),
         },
         Node::Primitive(name) => {
-            let prim = vocabulary::lookup(&name, ctx).ok_or_else(|| unknown_primitive(p, &name, ctx))?;
+            let prim = vocabulary::lookup(name, ctx).ok_or_else(|| unknown_primitive(p, name, ctx))?;
             match prim.shape {
                 Shape::Bool => Ok(Expect::Bool),
                 Shape::Count => Ok(Expect::Count),
@@ -835,7 +835,7 @@ fn type_of(p: &Parser, e: &Expr, ctx: Context) -> Result<Expect, RulesError> {
             }
         }
         Node::Call(name, args) => {
-            let prim = vocabulary::lookup(&name, ctx).ok_or_else(|| unknown_primitive(p, &name, ctx))?;
+            let prim = vocabulary::lookup(name, ctx).ok_or_else(|| unknown_primitive(p, name, ctx))?;
             match prim.shape {
                 Shape::BoolOfClass | Shape::CountOfClass => {
                     let [arg] = &args[..] else {
