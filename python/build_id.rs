@@ -5,13 +5,11 @@
 // package built from other sources).
 
 /// Inputs of the package, relative to the repository root.
-pub const BUILD_INPUTS: [&str; 14] = [
+pub const BUILD_INPUTS: [&str; 12] = [
     "Cargo.toml",
     "Cargo.lock",
     "build.rs",
-    "build",
-    "macros/Cargo.toml",
-    "macros/src",
+    "crates",
     "rules",
     "src",
     "python/Cargo.toml",

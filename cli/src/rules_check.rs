@@ -1,8 +1,8 @@
 //! `mcr rules check [FILE]...`: the rules checker of build.rs (the rules
-//! crate's `lang` and `profile`, `build/`), every error of a file at once,
-//! without a build.
+//! language's `lang` and `profile`, `crates/rules-lang/`), every error of a
+//! file at once, without a build.
 
-use mcr_rules_compiler::{lang, profile};
+use mcr_rules_lang::{lang, profile};
 
 use std::path::{Path, PathBuf};
 

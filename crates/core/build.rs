@@ -1,8 +1,9 @@
-//! Compiles `rules/` into static tables in OUT_DIR with the rules
-//! compiler (`mcr_rules_compiler`): one generator module per table family;
-//! `build/lang.rs` reads and checks the rules, `build/load.rs` loads the
-//! profiles (`rules/profiles/*.mcr`, each applied to its base by
-//! `build/profile.rs`) and the reference profile `botzone` (`rules/fans.mcr`).
+//! Compiles `rules/` into static tables in OUT_DIR with the generators
+//! (`crates/rules-compiler`, `mcr_rules_compiler`): one generator module per
+//! table family; the rules language (`crates/rules-lang`) reads and checks
+//! the rules (`lang`) and loads the profiles (`load`: `rules/profiles/*.mcr`,
+//! each applied to its base by `profile`) and the reference profile
+//! `botzone` (`rules/fans.mcr`).
 
 use mcr_rules_compiler::{claims, decompose, fans, load, provenance};
 use std::fmt::Write as _;

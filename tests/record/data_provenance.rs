@@ -3,7 +3,7 @@
 
 use crate::common;
 
-use mcr_rules_compiler::provenance;
+use mcr_rules_lang::provenance;
 use provenance::sha256;
 
 #[test]

@@ -1,4 +1,4 @@
-//! The claim-priority generator (`build/claims.rs`): the shipped rules parse
+//! The claim-priority generator (`crates/rules-compiler/src/claims.rs`): the shipped rules parse
 //! and render to the pinned table (`tests/snapshots/claims_table.rs`; rerun
 //! with `UPDATE_SNAPSHOTS=1` after an intended change), and every kind of
 //! mistake is reported with file, line and problem.

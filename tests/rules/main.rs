@@ -1,4 +1,4 @@
-//! Tests of one concept, one binary: The rules as data: the checker, the generators, profiles and variants, the macro, `mcr rules`.
+//! Tests of one concept, one binary: The rules as data: the checker, the generators, profiles and variants, `mcr rules`.
 //! One module per former test file (`cargo test --release --test rules`).
 
 #[path = "../common/mod.rs"]
@@ -6,7 +6,6 @@ mod common;
 
 mod claims_rules;
 mod generated;
-mod macro_errors;
 mod profiles;
 mod rules_cli;
 mod rules_errors;

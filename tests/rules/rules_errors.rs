@@ -1,11 +1,12 @@
 //! Every error the rules checker can report, each on its line with its
-//! message, fast: the checker itself (build/lang.rs, the code build.rs and
-//! `mcr rules check` run) is compiled into this test, as `mcr rules check`
-//! compiles it, and run on the shipped rules with one edit each, and a
-//! profile (build/profile.rs) on small profiles of botzone. A guard test
+//! message, fast: the checker itself (crates/rules-lang/src/lang.rs, the code
+//! build.rs and `mcr rules check` run) is compiled into this test, as `mcr
+//! rules check` compiles it, and run on the shipped rules with one edit each,
+//! and a profile (crates/rules-lang/src/profile.rs) on small profiles of
+//! botzone. A guard test
 //! reads both files and fails when a message there is asserted by no case. (rules_variants.rs keeps real build failures.)
 
-use mcr_rules_compiler::{lang, profile};
+use mcr_rules_lang::{lang, profile};
 
 const FILE: &str = "fans.mcr";
 
@@ -56,7 +57,7 @@ const CASES: &[(&str, &str, At, &str)] = &[
     ("fan 绿一色 \"All Green\" = 88", "fan 绿一色 \"All Green\" = 88 extension maybe", At::Edit, "fan 绿一色: after the value only `extension on` or `extension off` may follow"),
     // Conditions.
     ("when  all_tiles(green)", "when", At::Of("    when\n"), "fan 绿一色: missing condition"),
-    ("when  kongs == 4", "when  count kongs", At::Edit, "fan 四杠: syntax error in `count kongs`: unexpected token"),
+    ("when  kongs == 4", "when  count kongs", At::Edit, "fan 四杠: syntax error in `count kongs`: unexpected `kongs`"),
     ("when  pungs(3): all(dragon)", "count pungs(3): all(dragon)", At::Edit, "fan 大三元: group relations go on a `when` line"),
     ("when  pungs(3): all(dragon)", "when  pungs(three): all(dragon)", At::Edit, "fan 大三元: bad group size `three`"),
     ("when  pungs(3): all(dragon)", "when  pungs(5): all(dragon)", At::Edit, "fan 大三元: a group has 1 to 4 sets, not 5"),
@@ -159,11 +160,11 @@ fn every_error_on_its_line_with_its_message() {
     assert!(failures.is_empty(), "{} of {} cases:\n{}", failures.len(), CASES.len(), failures.join("\n"));
 }
 
-/// The fixed words of every message build/lang.rs can report: the first
+/// The fixed words of every message crates/rules-lang/src/lang.rs can report: the first
 /// string literal after each `err(`, `err_at(`, `message:` (and the
 /// full-width hint), its longest piece between `{...}` holes.
 fn messages_in_checker(file: &str) -> Vec<String> {
-    let src = std::fs::read_to_string(format!("{}/build/{file}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let src = std::fs::read_to_string(format!("{}/crates/rules-lang/src/{file}", env!("CARGO_MANIFEST_DIR"))).unwrap();
     let mut out = Vec::new();
     for marker in ["err(", "err_at(", "message:", "(c, ascii)| format!("] {
         for (at, _) in src.match_indices(marker) {
@@ -279,12 +280,12 @@ fn every_message_of_the_checker_has_a_case() {
         .iter()
         .filter(|m| !CASES.iter().any(|c| c.3.contains(m.as_str())) && !CHOW_PAIRS_SYNTAX.contains(m.as_str()))
         .collect();
-    assert!(missing.is_empty(), "messages of build/lang.rs no case asserts: {missing:#?}");
+    assert!(missing.is_empty(), "messages of crates/rules-lang/src/lang.rs no case asserts: {missing:#?}");
     let messages = messages_in_checker("profile.rs");
     assert!(messages.len() >= 15, "only {} messages found: {messages:?}", messages.len());
     let missing: Vec<&String> = messages
         .iter()
         .filter(|m| !PROFILE_CASES.iter().any(|c| c.2.contains(m.as_str())) && !NO_EXTENDS.contains(m.as_str()))
         .collect();
-    assert!(missing.is_empty(), "messages of build/profile.rs no case asserts: {missing:#?}");
+    assert!(missing.is_empty(), "messages of crates/rules-lang/src/profile.rs no case asserts: {missing:#?}");
 }

@@ -1,15 +1,15 @@
 //! The primitive tables of rules/README.md are rendered from the vocabulary
-//! (`build/vocabulary.rs`, the one list the build checks rules against):
+//! (`crates/rules-lang/src/vocabulary.rs`, the one list the build checks rules against):
 //! the section between the two marker comments must be exactly the rendering.
 //! A difference fails naming the first differing line; `UPDATE_SNAPSHOTS=1`
 //! rewrites the section.
 
 use crate::common;
-use mcr_rules_compiler::vocabulary;
+use mcr_rules_lang::vocabulary;
 use std::fmt::Write as _;
 use vocabulary::{Context, Shape, CLASSES, CLASS_CONSTRUCTORS, PRIMITIVES};
 
-const BEGIN: &str = "<!-- primitives: generated from build/vocabulary.rs; tests/rules/rules_readme.rs checks it (UPDATE_SNAPSHOTS=1 rewrites) -->\n";
+const BEGIN: &str = "<!-- primitives: generated from crates/rules-lang/src/vocabulary.rs; tests/rules/rules_readme.rs checks it (UPDATE_SNAPSHOTS=1 rewrites) -->\n";
 const END: &str = "<!-- end of primitives -->\n";
 
 /// How a primitive is written, and what it gives.
@@ -65,9 +65,9 @@ fn readme_primitive_tables_are_the_vocabulary() {
             .unwrap_or_else(|| panic!("rules/README.md: no line {:?} after the first marker", END.trim_end()));
     let (section, actual) = (&text[start..end], render());
     let offset = text[..start].lines().count();
-    // Edit the doc strings in build/vocabulary.rs; UPDATE_SNAPSHOTS=1 rewrites the README section.
+    // Edit the doc strings in crates/rules-lang/src/vocabulary.rs; UPDATE_SNAPSHOTS=1 rewrites the README section.
     common::accept_or_diff(
-        "rules/README.md (the primitive tables of build/vocabulary.rs)",
+        "rules/README.md (the primitive tables of crates/rules-lang/src/vocabulary.rs)",
         offset,
         Ok(section.to_string()),
         &actual,

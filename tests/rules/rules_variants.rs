@@ -57,7 +57,7 @@ fn build_variant_of(
     let _ = std::fs::remove_dir_all(&dir);
     // The workspace's packages and the rules, without tests, docs or
     // build output.
-    for d in ["src", "crates", "build", "macros", "cli", "rules"] {
+    for d in ["src", "crates", "cli", "rules"] {
         if root.join(d).is_dir() {
             copy_dir(&root.join(d), &dir.join(d));
         }

@@ -1,5 +1,5 @@
-//! Distances of one suit to the regular shape: defined in the rules crate
-//! (`build/distance.rs`), whose generator writes the suit tables from them;
-//! the library uses them for patterns the tables do not hold.
+//! Distances of one suit to the regular shape: defined in the rules language
+//! (`crates/rules-lang/src/distance.rs`), from which the generator writes the
+//! suit tables; the library uses them for patterns the tables do not hold.
 
-pub use mcr_rules_compiler::distance::*;
+pub use mcr_rules_lang::distance::*;

@@ -1,4 +1,5 @@
 //! The vocabulary of primitives rules are written with: defined in the rules
-//! crate (`build/vocabulary.rs`), which checks rules against it.
+//! language (`crates/rules-lang/src/vocabulary.rs`), which checks rules
+//! against it.
 
-pub use mcr_rules_compiler::vocabulary::*;
+pub use mcr_rules_lang::vocabulary::*;

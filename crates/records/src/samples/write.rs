@@ -35,7 +35,7 @@ use super::npz::{self, Array};
 use super::run::{Problem, Progress, Report, Stream};
 use super::{Encoding, Options};
 use crate::env::action::NUM_ACTIONS;
-use mcr_rules_compiler::sha256;
+use mcr_rules_lang::sha256;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 /// How samples are laid out on disk.

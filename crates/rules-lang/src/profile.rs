@@ -335,7 +335,7 @@ fn fan_header(
         value,
         extension: extension.flatten(),
         line: p.line,
-        rule: Rule::Count(syn::parse_quote!(0)),
+        rule: Rule::Count(crate::grammar::Expr::number(0)),
         rule_text: String::new(),
         omits: Vec::new(),
         at_most: None,

@@ -1,13 +1,16 @@
 //! Generator for the claim-priority table: parses and validates
 //! `rules/claims.txt` and writes `claims_table.rs` to OUT_DIR, which
-//! `src/rules/claims.rs` includes. The format is described at the top of the
+//! `crates/core/src/rules/claims.rs` includes. The format is described at the top of the
 //! rules file. Every problem is reported as `file:line: problem`.
 //!
-//! `tests/rules/claims_rules.rs` calls it (the rules crate) so that the
-//! validation can be tested without a build.
+//! `tests/rules/claims_rules.rs` calls it so that the validation can be
+//! tested without a build.
 
 use std::fmt::Write as _;
 use std::path::Path;
+
+/// The generator as its provenance line names it.
+pub const GENERATOR: &str = "crates/rules-compiler/src/claims.rs";
 
 /// The rules file, relative to the rules directory.
 pub const RULES_FILE: &str = "claims.txt";
@@ -232,7 +235,7 @@ fn parse_level(content: &str, line: usize, section: &Section, err: &dyn Fn(Strin
 /// is the content of `source` (its hash goes in the provenance line).
 pub fn render(rules: &ClaimRules, source: &str, text: &str) -> String {
     let mut out = String::new();
-    let _ = writeln!(out, "{}", crate::provenance::header("build/claims.rs", &[(source, text.as_bytes())]));
+    let _ = writeln!(out, "{}", mcr_rules_lang::provenance::header(GENERATOR, &[(source, text.as_bytes())]));
     for section in &rules.sections {
         let name = EVENTS.iter().find(|(e, _, _)| *e == section.event).map(|(_, n, _)| *n).unwrap_or("UNKNOWN");
         let _ = writeln!(out);

@@ -1,5 +1,5 @@
 //! Distances of one suit to the regular shape, shared by the table generator
-//! (build/decompose.rs) and by the library's path for patterns the tables do
+//! (mcr-rules-compiler's `decompose`) and by the library's path for patterns the tables do
 //! not hold (a count over 4; `mcr_engine::analysis::distance` re-exports it).
 //!
 //! For a suit pattern `c` (counts per rank), `d(c, k, p)` is the least number
@@ -8,11 +8,15 @@
 //! reference's shanten (a minimum over decompositions of
 //! `8 - 2 x sets - partners - pair`, capped) asks no such question, and that
 //! minimum equals the least number of tiles to add, minus one, once the sets
-//! and the pair are split over the suits (see src/analysis/regular.rs).
+//! and the pair are split over the suits (see crates/core/src/analysis/regular.rs).
 //!
 //! The recurrence takes the lowest tile: it is left over, or it belongs to a
 //! pung or the pair at its rank, or to a chow that covers its rank, each
 //! with one, two or three tiles of the pattern.
+
+/// This file's text: the input of the generated suit tables, hashed in
+/// their provenance line (the tables hold what this code computes).
+pub const SOURCE: &str = include_str!("distance.rs");
 
 /// Entries per pattern: `k = 0..=4` sets times `p = 0..=1` pairs, at `2k + p`.
 pub const ENTRIES: usize = 10;

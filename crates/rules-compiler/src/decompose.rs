@@ -1,4 +1,4 @@
-//! Generator for the suit-pattern tables (src/decompose/tables.rs): which
+//! Generator for the suit-pattern tables (crates/core/src/decompose/tables.rs): which
 //! counts of one suit split into sets only, and into sets and one pair; and
 //! for a suit one tile short of that, which ranks complete it (its waits).
 
@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, HashSet};
 use std::fmt::Write as _;
 use std::path::Path;
 
-use crate::distance;
+use mcr_rules_lang::distance;
 
 const KEYS: usize = 1_953_125; // 5^9
 
@@ -186,7 +186,7 @@ impl DistanceMemo {
 }
 
 /// One shanten table: for every pattern of `n` ranks (counts up to 4, up to
-/// 13 tiles), ten u16 entries (see build/distance.rs), little-endian,
+/// 13 tiles), ten u16 entries (see [`distance`]), little-endian,
 /// at the pattern's ranking index; and the ranking's offsets.
 fn shanten_table(out: &Path, src: &mut String, name: &str, n: usize, chows: bool) -> Result<(), String> {
     let table = distance::Ranking::new(n, 4, 13);
@@ -228,11 +228,14 @@ fn honor_shanten_table(out: &Path, src: &mut String) -> Result<(), String> {
     shanten_table(out, src, "HONOR", 7, false)
 }
 
-/// The code whose results the tables hold.
-pub const DISTANCE_FILE: &str = "build/distance.rs";
+/// The code whose results the tables hold ([`distance::SOURCE`]).
+pub const DISTANCE_FILE: &str = "crates/rules-lang/src/distance.rs";
+
+/// The generator as its provenance line names it.
+pub const GENERATOR: &str = "crates/rules-compiler/src/decompose.rs";
 
 /// Writes the suit tables into `out` (OUT_DIR): `suit_tables.rs`, which
-/// `src/decompose/tables.rs` includes, and the binary tables it includes
+/// `crates/core/src/decompose/tables.rs` includes, and the binary tables it includes
 /// (`suit_sets_only.bin`, `suit_sets_and_pair.bin`, `suit_waits.bin`,
 /// `suit_shanten.bin`, `honor_shanten.bin`). They depend on no rules file:
 /// [`DISTANCE_FILE`] is their one input. An error is the message of a write
@@ -240,8 +243,8 @@ pub const DISTANCE_FILE: &str = "build/distance.rs";
 pub fn generate(out: &Path) -> Result<(), String> {
     let mut src = String::new();
     // The tables are what the distance code computes: that file is the input.
-    let input: &[u8] = include_bytes!("distance.rs");
-    writeln!(src, "{}", crate::provenance::header("build/decompose.rs", &[(DISTANCE_FILE, input)])).unwrap();
+    let input = distance::SOURCE.as_bytes();
+    writeln!(src, "{}", mcr_rules_lang::provenance::header(GENERATOR, &[(DISTANCE_FILE, input)])).unwrap();
     writeln!(src, "// The binary tables included below are written by the same run.").unwrap();
     writeln!(src).unwrap();
     writeln!(src, "/// Multiplier of the hash table over suit keys: slot = key * SUIT_HASH >> (32 - bits),").unwrap();

@@ -4,12 +4,12 @@
 //! problem, in one line, so that a broken rules file fails the build legibly.
 
 use crate::vocabulary::{self, Context, Shape};
-use grammar::{Arg, Class, Cond, Invalid, Node};
+use grammar::{Arg, BinOp, Class, Expr, Invalid, Node, UnOp};
 use std::collections::{HashMap, HashSet};
 use std::fmt;
 
-/// The grammar of conditions, shared with the proc-macro crate: the checker
-/// below walks the tree it reads.
+/// The grammar of conditions, shared with the generators: the checker below
+/// walks the tree it reads.
 pub use crate::grammar;
 
 /// One mistake in a rules file: where it is and what is wrong. It displays
@@ -71,10 +71,10 @@ pub enum GroupKind {
 pub enum Rule {
     /// `when <condition>`: counts once in a reading where the yes/no
     /// condition holds, e.g. `when  kongs == 4` (四杠).
-    When(syn::Expr),
+    When(Expr),
     /// `count <number>`: counts as many times as the number says in a
     /// reading (0: not at all), e.g. `count tile_hogs` (四归一).
-    Count(syn::Expr),
+    Count(Expr),
     /// `when chows(N): <relation>` / `when pungs(N): <relation>`: counts
     /// for groups of N sets of the reading that the relation holds for (how
     /// often: rules/README.md, "Syntax of fans.mcr"), e.g.
@@ -87,7 +87,7 @@ pub enum Rule {
         arity: u8,
         /// The relation, a yes/no condition over the group's primitives
         /// ([`Context::Group`]).
-        expr: syn::Expr,
+        expr: Expr,
     },
 }
 
@@ -155,7 +155,7 @@ pub struct FlagRule {
     pub on: bool,
     /// The condition after `when`, over the hand as given
     /// ([`Context::Flag`]).
-    pub expr: syn::Expr,
+    pub expr: Expr,
     /// The 1-based line it is written on.
     pub line: usize,
 }
@@ -206,7 +206,7 @@ pub struct Policies {
     /// `nine_gates_whole_hand = <flag condition>`: when the condition
     /// holds, nine gates is read from the whole hand, whichever tile was
     /// drawn last. `None`: no such line.
-    pub nine_gates_whole_hand: Option<syn::Expr>,
+    pub nine_gates_whole_hand: Option<Expr>,
 }
 
 /// `game <key> = <value>`: the game's rules around the fans, each as (key,
@@ -308,7 +308,7 @@ pub fn strip_comment(line: &str) -> &str {
 /// besides its fans:
 ///
 /// ```
-/// use mcr_rules_compiler::lang;
+/// use mcr_rules_lang::lang;
 ///
 /// let text = "\
 /// fan 平和 \"All Chows\" = 2
@@ -366,7 +366,7 @@ pub fn parse_all(file: &str, text: &str) -> Result<Rules, Vec<RulesError>> {
                 Some(r) => def.rule = r,
                 None => {
                     // Still a fan: its name stays known, and the next line is read.
-                    def.rule = Rule::Count(syn::parse_quote!(0));
+                    def.rule = Rule::Count(Expr::number(0));
                     fans.push(def.clone());
                     return Err(RulesError::new(p.file, def.line, Some(&def.name), "has no `when` or `count` line"));
                 }
@@ -385,7 +385,7 @@ pub fn parse_all(file: &str, text: &str) -> Result<Rules, Vec<RulesError>> {
         if let Some(hint) = full_width_hint(line) {
             errors.push(p.err(hint));
             if let Some((_, rule)) = current.as_mut() {
-                rule.get_or_insert(Rule::Count(syn::parse_quote!(0)));
+                rule.get_or_insert(Rule::Count(Expr::number(0)));
             }
             continue;
         }
@@ -406,7 +406,7 @@ pub fn parse_all(file: &str, text: &str) -> Result<Rules, Vec<RulesError>> {
                             return Err(p.err("a fan has exactly one `when` or `count` line"));
                         }
                         // A bad condition still counts as the fan's rule (one error, not two).
-                        *rule = Some(Rule::Count(syn::parse_quote!(0)));
+                        *rule = Some(Rule::Count(Expr::number(0)));
                         *rule = Some(parse_rule(&p, word == "count", rest)?);
                         def.rule_text = format!("{word} {rest}");
                     }
@@ -608,18 +608,18 @@ fn parse_fan_header(p: &mut Parser, rest: &str, index: usize) -> Result<FanDef, 
         value,
         extension,
         line: p.line,
-        rule: Rule::Count(syn::parse_quote!(0)),
+        rule: Rule::Count(Expr::number(0)),
         rule_text: String::new(),
         omits: Vec::new(),
         at_most: None,
     })
 }
 
-pub(crate) fn parse_expr(p: &Parser, text: &str) -> Result<syn::Expr, RulesError> {
+pub(crate) fn parse_expr(p: &Parser, text: &str) -> Result<Expr, RulesError> {
     if text.trim().is_empty() {
         return Err(p.err("missing condition"));
     }
-    syn::parse_str::<syn::Expr>(text).map_err(|e| p.err(format!("syntax error in `{}`: {e}", text.trim())))
+    grammar::parse(text).map_err(|e| p.err(format!("syntax error in `{}`: {e}", text.trim())))
 }
 
 pub(crate) fn parse_rule(p: &Parser, is_count: bool, rest: &str) -> Result<Rule, RulesError> {
@@ -758,52 +758,37 @@ enum Expect {
     Count,
 }
 
-fn expr_text(e: &syn::Expr) -> String {
-    quote::ToTokens::to_token_stream(e).to_string()
-}
-
-/// A whole number the checker accepts (one that fits 64 bits).
-fn whole_number(n: Option<&syn::LitInt>) -> Option<u64> {
-    n.and_then(|n| n.base10_parse().ok())
-}
-
 /// Checks a class argument: a class name or a constructor `rank(5)`.
 fn check_class(p: &Parser, a: &Arg) -> Result<(), RulesError> {
     match &a.class {
-        Class::Name(id) => {
-            let name = id.to_string();
+        Class::Name(name) => {
             if vocabulary::CLASSES.iter().any(|(c, _)| *c == name) {
                 return Ok(());
             }
             Err(p.err(format!(
                 "unknown tile class `{name}`{}",
-                did_you_mean(&name, vocabulary::CLASSES.iter().map(|c| c.0))
+                did_you_mean(name, vocabulary::CLASSES.iter().map(|c| c.0))
             )))
         }
         Class::Constructor(f, args) => {
-            let name = f.map(|f| f.to_string()).unwrap_or_default();
+            let name = f.clone().unwrap_or_default();
             let Some((_, n, _)) = vocabulary::CLASS_CONSTRUCTORS.iter().find(|(c, _, _)| *c == name) else {
-                return Err(p.err(format!("unknown tile class `{}`", expr_text(a.expr))));
+                return Err(p.err(format!("unknown tile class `{}`", a.expr)));
             };
-            if args.len() != *n || args.iter().any(|(_, k)| whole_number(*k).is_none()) {
+            if args.len() != *n || args.iter().any(Option::is_none) {
                 return Err(p.err(format!("`{name}` takes {n} number(s)")));
             }
             Ok(())
         }
-        Class::Other => Err(p.err(format!("expected a tile class, found `{}`", expr_text(a.expr)))),
+        Class::Other => Err(p.err(format!("expected a tile class, found `{}`", a.expr))),
     }
 }
 
-fn check_expr(p: &Parser, e: &syn::Expr, ctx: Context, want: Expect) -> Result<(), RulesError> {
-    check_cond(p, &grammar::read(e), ctx, want)
-}
-
-fn check_cond(p: &Parser, c: &Cond, ctx: Context, want: Expect) -> Result<(), RulesError> {
-    let got = type_of(p, c, ctx)?;
+fn check_expr(p: &Parser, e: &Expr, ctx: Context, want: Expect) -> Result<(), RulesError> {
+    let got = type_of(p, e, ctx)?;
     if got != want {
         return Err(p.err(format!(
-            "`{}` is a {}, a {} is needed here",
-            expr_text(c.expr),
+            "`{e}` is a {}, a {} is needed here",
             if got == Expect::Bool { "yes/no" } else { "number" },
             if want == Expect::Bool { "yes/no" } else { "number" }
         )));
@@ -811,65 +796,56 @@ fn check_cond(p: &Parser, c: &Cond, ctx: Context, want: Expect) -> Result<(), Ru
     Ok(())
 }
 
-fn type_of(p: &Parser, c: &Cond, ctx: Context) -> Result<Expect, RulesError> {
-    use syn::{BinOp, UnOp};
-    let e = c.expr;
-    match &c.node {
+fn type_of(p: &Parser, e: &Expr, ctx: Context) -> Result<Expect, RulesError> {
+    match &e.node {
         Node::Paren(x) => type_of(p, x, ctx),
-        Node::Number(n) if whole_number(Some(n)).is_some() => Ok(Expect::Count),
-        Node::Number(_) | Node::Invalid(Invalid::Literal) => {
-            Err(p.err(format!("only whole numbers may be written, not `{}`", expr_text(e))))
-        }
+        Node::Number(_) => Ok(Expect::Count),
+        Node::Invalid(Invalid::Literal) => Err(p.err(format!("only whole numbers may be written, not `{e}`"))),
         Node::Unary(op, x) => match op {
-            UnOp::Not(_) => {
-                check_cond(p, x, ctx, Expect::Bool)?;
+            UnOp::Not => {
+                check_expr(p, x, ctx, Expect::Bool)?;
                 Ok(Expect::Bool)
             }
-            _ => Err(p.err(format!("unsupported operator in `{}`", expr_text(e)))),
+            UnOp::Neg | UnOp::Deref => Err(p.err(format!("unsupported operator in `{e}`"))),
         },
         Node::Binary(left, op, right) => match op {
-            BinOp::And(_) | BinOp::Or(_) => {
-                check_cond(p, left, ctx, Expect::Bool)?;
-                check_cond(p, right, ctx, Expect::Bool)?;
+            BinOp::And | BinOp::Or => {
+                check_expr(p, left, ctx, Expect::Bool)?;
+                check_expr(p, right, ctx, Expect::Bool)?;
                 Ok(Expect::Bool)
             }
-            BinOp::Eq(_) | BinOp::Ne(_) | BinOp::Lt(_) | BinOp::Le(_) | BinOp::Gt(_) | BinOp::Ge(_) => {
-                check_cond(p, left, ctx, Expect::Count)?;
-                check_cond(p, right, ctx, Expect::Count)?;
+            BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => {
+                check_expr(p, left, ctx, Expect::Count)?;
+                check_expr(p, right, ctx, Expect::Count)?;
                 Ok(Expect::Bool)
             }
-            BinOp::Add(_) | BinOp::Sub(_) => {
-                check_cond(p, left, ctx, Expect::Count)?;
-                check_cond(p, right, ctx, Expect::Count)?;
+            BinOp::Add | BinOp::Sub => {
+                check_expr(p, left, ctx, Expect::Count)?;
+                check_expr(p, right, ctx, Expect::Count)?;
                 Ok(Expect::Count)
             }
-            _ => Err(p.err(format!("unsupported operator in `{}`", expr_text(e)))),
+            BinOp::Other(_) => Err(p.err(format!("unsupported operator in `{e}`"))),
         },
-        Node::Primitive(id) => {
-            let name = id.to_string();
-            let prim = vocabulary::lookup(&name, ctx).ok_or_else(|| unknown_primitive(p, &name, ctx))?;
+        Node::Primitive(name) => {
+            let prim = vocabulary::lookup(name, ctx).ok_or_else(|| unknown_primitive(p, name, ctx))?;
             match prim.shape {
                 Shape::Bool => Ok(Expect::Bool),
                 Shape::Count => Ok(Expect::Count),
                 _ => Err(p.err(format!("`{name}` needs arguments"))),
             }
         }
-        Node::Call(id, args) => {
-            let name = id.to_string();
-            let prim = vocabulary::lookup(&name, ctx).ok_or_else(|| unknown_primitive(p, &name, ctx))?;
+        Node::Call(name, args) => {
+            let prim = vocabulary::lookup(name, ctx).ok_or_else(|| unknown_primitive(p, name, ctx))?;
             match prim.shape {
                 Shape::BoolOfClass | Shape::CountOfClass => {
-                    let [arg] = &args.items[..] else {
+                    let [arg] = &args[..] else {
                         return Err(p.err(format!("`{name}` takes one tile class")));
                     };
                     check_class(p, arg)?;
                     Ok(if prim.shape == Shape::BoolOfClass { Expect::Bool } else { Expect::Count })
                 }
                 Shape::BoolOfNumbers(n) => {
-                    if args.items.iter().any(|a| whole_number(a.number).is_none())
-                        || args.items.is_empty()
-                        || (n != 0 && args.items.len() != n)
-                    {
+                    if args.iter().any(|a| a.number.is_none()) || args.is_empty() || (n != 0 && args.len() != n) {
                         return Err(p.err(format!(
                             "`{name}` takes {} whole number(s)",
                             if n == 0 { "one or more".to_string() } else { n.to_string() }
@@ -880,9 +856,9 @@ fn type_of(p: &Parser, c: &Cond, ctx: Context) -> Result<Expect, RulesError> {
                 Shape::Bool | Shape::Count => Err(p.err(format!("`{name}` takes no arguments"))),
             }
         }
-        Node::Invalid(Invalid::NotAName(at)) => Err(p.err(format!("unknown primitive `{}`", expr_text(at)))),
-        Node::Invalid(Invalid::Assign) => Err(p.err(format!("`{}`: `=` assigns; write `==` to compare", expr_text(e)))),
-        Node::Invalid(Invalid::Unsupported) => Err(p.err(format!("unsupported expression `{}`", expr_text(e)))),
+        Node::Invalid(Invalid::NotAName(at)) => Err(p.err(format!("unknown primitive `{at}`"))),
+        Node::Invalid(Invalid::Assign) => Err(p.err(format!("`{e}`: `=` assigns; write `==` to compare"))),
+        Node::Invalid(Invalid::Unsupported) => Err(p.err(format!("unsupported expression `{e}`"))),
     }
 }
 

@@ -1,33 +1,22 @@
 //! Generator for the fan tables (rules/fans.mcr -> OUT_DIR/fan_rules.rs):
 //! the fan table, the name maps (phf), the exclusion lists and their order,
 //! the policies, and the fan-detection code (a decision tree over reading
-//! shapes, then group matchers by set kind and size). Conditions are emitted
-//! as `mcr_macros::rule!(view; condition)`; the proc-macro compiles them.
+//! shapes, then group matchers by set kind and size). Each condition is
+//! written as Rust over the views' primitives ([`crate::condition`]).
 
-use crate::lang::grammar::{self, Cond, Node};
-use crate::lang::{self, GroupKind, Rule, Rules};
-use crate::vocabulary;
-use quote::ToTokens;
+use mcr_rules_lang::grammar::{BinOp, Expr, Node};
+use mcr_rules_lang::lang::{self, GroupKind, Rule, Rules};
+use mcr_rules_lang::vocabulary;
 use std::io::{self, Write};
 use std::path::Path;
 
-/// The reference profile's rules file (botzone), relative to the
-/// repository: the name its errors and provenance lines give it.
-pub const RULES_FILE: &str = "rules/fans.mcr";
+/// The generator as its provenance lines name it.
+pub const GENERATOR: &str = "crates/rules-compiler/src/fans.rs";
 
-/// Reads and checks `fans.mcr` of a `rules/` folder (the reference profile,
-/// botzone). An error holds every error of the file, one per line, the
-/// lines after the first prefixed `error: ` (build.rs prefixes the first).
-pub fn load(rules_dir: &Path) -> Result<Rules, String> {
-    let path = rules_dir.join("fans.mcr");
-    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
-    // Every error, one per line (build.rs prefixes the first with `error: `).
-    lang::parse_all(RULES_FILE, &text)
-        .map_err(|errors| errors.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("\nerror: "))
-}
-
-fn cond(view: &str, e: &syn::Expr) -> String {
-    format!("mcr_macros::rule!({view}; {})", e.to_token_stream())
+/// A condition as Rust over `view` (an expression the checker let through
+/// always translates; the error names it).
+fn cond(view: &str, e: &Expr) -> io::Result<String> {
+    crate::condition::rust(view, e).map_err(invalid)
 }
 
 /// The reading shapes, once: the word of the rules file, the generated
@@ -45,19 +34,19 @@ const SHAPES: [(&str, &str, bool); 5] = [
 
 /// The shape a condition requires at its top level (`regular && ...`), if
 /// the decision tree branches on it.
-fn required_shape(c: &Cond) -> Option<&'static str> {
+fn required_shape(c: &Expr) -> Option<&'static str> {
     match &c.node {
-        Node::Binary(l, syn::BinOp::And(_), r) => required_shape(l).or_else(|| required_shape(r)),
+        Node::Binary(l, BinOp::And, r) => required_shape(l).or_else(|| required_shape(r)),
         Node::Primitive(id) => {
-            SHAPES.iter().find(|(word, _, branch)| *branch && *id == word).map(|(_, variant, _)| *variant)
+            SHAPES.iter().find(|(word, _, branch)| *branch && id == word).map(|(_, variant, _)| *variant)
         }
         _ => None,
     }
 }
 
 /// Does the condition use the primitive `word`?
-fn mentions(e: &syn::Expr, word: &str) -> bool {
-    grammar::read(e).uses(word)
+fn mentions(e: &Expr, word: &str) -> bool {
+    e.uses(word)
 }
 
 fn rust_str(s: &str) -> String {
@@ -165,9 +154,11 @@ fn write_all(w: &mut impl Write, rules: &Rules, file: &str, inputs: &[(&str, &[u
 }
 
 fn write_header(w: &mut impl Write, rules: &Rules, inputs: &[(&str, &[u8])]) -> io::Result<()> {
-    writeln!(w, "{}", crate::provenance::header("build/fans.rs", inputs))?;
-    writeln!(w, "// Each condition below is the rules file's text, compiled by mcr_macros::rule!.")?;
+    writeln!(w, "{}", mcr_rules_lang::provenance::header(GENERATOR, inputs))?;
+    writeln!(w, "// Each condition below is a rule of the rules file as Rust over the views' primitives.")?;
     writeln!(w)?;
+    writeln!(w, "#[allow(unused_imports)]")?;
+    writeln!(w, "use crate::fans::class::Class;")?;
     writeln!(w, "use crate::fans::view::{{FlagView, GroupView, HandView}};")?;
     writeln!(w, "use crate::fans::{{FanInfo, Omit, Tally}};")?;
     writeln!(w, "use crate::decompose::Shape;")?;
@@ -368,7 +359,7 @@ fn write_policies(w: &mut impl Write, rules: &Rules, file: &str) -> io::Result<(
     writeln!(w, "/// Whether nine gates is read from the 14 tiles of this hand.")?;
     writeln!(w, "#[allow(unused_variables)]\npub fn nine_gates_whole_hand(v: &FlagView) -> bool {{")?;
     match &pol.nine_gates_whole_hand {
-        Some(e) => writeln!(w, "    {}", cond("v", e))?,
+        Some(e) => writeln!(w, "    {}", cond("v", e)?)?,
         None => writeln!(w, "    false")?,
     }
     writeln!(w, "}}\n")
@@ -388,7 +379,7 @@ fn write_game_and_flags(w: &mut impl Write, rules: &Rules, file: &str) -> io::Re
     writeln!(w, "pub fn apply_flag_rules(v: &mut FlagView) {{")?;
     for fl in &rules.flags {
         writeln!(w, "    // {file}:{}", fl.line)?;
-        writeln!(w, "    if {} {{ v.set_{}({}); }}", cond("v", &fl.expr), fl.flag, fl.on)?;
+        writeln!(w, "    if {} {{ v.set_{}({}); }}", cond("v", &fl.expr)?, fl.flag, fl.on)?;
     }
     writeln!(w, "}}\n")
 }
@@ -400,8 +391,8 @@ fn active(f: &&lang::FanDef) -> bool {
 /// `t.set_if(...)` or `t.set(...)` for a fan of a whole reading.
 fn write_hand_fan(w: &mut impl Write, f: &lang::FanDef, indent: &str, file: &str) -> io::Result<()> {
     match &f.rule {
-        Rule::When(e) => writeln!(w, "{indent}t.set_if({}, {}); // {}", f.index, cond("v", e), f.name),
-        Rule::Count(e) => writeln!(w, "{indent}t.set({}, ({}) as u8); // {}", f.index, cond("v", e), f.name),
+        Rule::When(e) => writeln!(w, "{indent}t.set_if({}, {}); // {}", f.index, cond("v", e)?, f.name),
+        Rule::Count(e) => writeln!(w, "{indent}t.set({}, ({}) as u8); // {}", f.index, cond("v", e)?, f.name),
         Rule::Group { .. } => {
             Err(invalid(format!("{file}:{}: fan {}: a group fan cannot be counted outside readings", f.line, f.name)))
         }
@@ -428,18 +419,18 @@ fn write_hand_fans(w: &mut impl Write, rules: &Rules, file: &str) -> io::Result<
     writeln!(w, "    match v.shape() {{")?;
     for (_, shape, _) in SHAPES.iter().filter(|(_, _, branch)| *branch) {
         writeln!(w, "        Shape::{shape} => {{")?;
-        for f in hand_fans.iter().filter(
-            |f| matches!(&f.rule, Rule::When(e) | Rule::Count(e) if required_shape(&grammar::read(e)) == Some(*shape)),
-        ) {
+        for f in hand_fans
+            .iter()
+            .filter(|f| matches!(&f.rule, Rule::When(e) | Rule::Count(e) if required_shape(e) == Some(*shape)))
+        {
             write_hand_fan(w, f, "            ", file)?;
         }
         writeln!(w, "        }}")?;
     }
     writeln!(w, "        _ => {{}}")?;
     writeln!(w, "    }}")?;
-    for f in hand_fans
-        .iter()
-        .filter(|f| matches!(&f.rule, Rule::When(e) | Rule::Count(e) if required_shape(&grammar::read(e)).is_none()))
+    for f in
+        hand_fans.iter().filter(|f| matches!(&f.rule, Rule::When(e) | Rule::Count(e) if required_shape(e).is_none()))
     {
         write_hand_fan(w, f, "    ", file)?;
     }
@@ -450,7 +441,7 @@ fn write_hand_fans(w: &mut impl Write, rules: &Rules, file: &str) -> io::Result<
     for f in rules.fans.iter().filter(active) {
         if let Rule::When(e) = &f.rule {
             if mentions(e, "no_other_fan") {
-                writeln!(w, "    t.set_if({}, {}); // {}", f.index, cond("v", e), f.name)?;
+                writeln!(w, "    t.set_if({}, {}); // {}", f.index, cond("v", e)?, f.name)?;
             }
         }
     }
@@ -482,7 +473,7 @@ fn write_group_matchers(w: &mut impl Write, rules: &Rules) -> io::Result<()> {
             for f in rules.fans.iter().filter(active) {
                 if let Rule::Group { kind: k, arity: a, expr } = &f.rule {
                     if *k == kind && *a == arity {
-                        writeln!(w, "    if {} {{ return Some({}); }} // {}", cond("g", expr), f.index, f.name)?;
+                        writeln!(w, "    if {} {{ return Some({}); }} // {}", cond("g", expr)?, f.index, f.name)?;
                     }
                 }
             }
@@ -504,7 +495,7 @@ fn write_group_matchers(w: &mut impl Write, rules: &Rules) -> io::Result<()> {
         for f in rules.fans.iter().filter(active) {
             if let Rule::Group { kind: k, arity: 1, expr } = &f.rule {
                 if *k == kind {
-                    writeln!(w, "    if {} {{ hit({}); }} // {}", cond("g", expr), f.index, f.name)?;
+                    writeln!(w, "    if {} {{ hit({}); }} // {}", cond("g", expr)?, f.index, f.name)?;
                 }
             }
         }

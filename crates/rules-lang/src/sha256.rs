@@ -37,7 +37,7 @@ impl Sha256 {
     /// with [`Sha256::hex`].
     ///
     /// ```
-    /// use mcr_rules_compiler::sha256::{sha256, Sha256};
+    /// use mcr_rules_lang::sha256::{sha256, Sha256};
     ///
     /// let mut h = Sha256::new();
     /// h.update(b"a");

@@ -3,11 +3,11 @@
 //! The one list of words: the checker ([`crate::lang`], run by `build.rs`
 //! and `mcr rules check`) checks `rules/` against it (an unknown or misused
 //! word fails naming file, line and fan), and the views in
-//! `src/fans/view.rs` implement one method per entry (the generated code
+//! `crates/core/src/fans/view.rs` implement one method per entry (the generated code
 //! calls them, so a word without a method does not compile either).
 //!
 //! ```
-//! use mcr_rules_compiler::vocabulary::{lookup, Context, Shape};
+//! use mcr_rules_lang::vocabulary::{lookup, Context, Shape};
 //!
 //! // `pair_is(class)` in a `when` line: a yes/no of one tile class.
 //! assert_eq!(lookup("pair_is", Context::Hand).unwrap().shape, Shape::BoolOfClass);

@@ -2,8 +2,23 @@
 //! profile of `rules/profiles/`, each applied to its base once that is
 //! compiled ([`profiles`]); build.rs generates the tables of each.
 
-use crate::lang::Rules;
+use crate::lang::{self, Rules};
 use crate::profile::{apply, read_header};
+use std::path::Path;
+
+/// The reference profile's rules file (botzone), relative to the
+/// repository: the name its errors and provenance lines give it.
+pub const RULES_FILE: &str = "rules/fans.mcr";
+
+/// Reads and checks `fans.mcr` of a `rules/` folder (the reference profile,
+/// botzone). An error holds every error of the file, one per line, the
+/// lines after the first prefixed `error: ` (build.rs prefixes the first).
+pub fn base(rules_dir: &Path) -> Result<Rules, String> {
+    let path = rules_dir.join("fans.mcr");
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
+    lang::parse_all(RULES_FILE, &text)
+        .map_err(|errors| errors.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("\nerror: "))
+}
 
 /// A profile compiled from the rules: `botzone` (`rules/fans.mcr`) or a
 /// profile file applied to its base.
@@ -49,9 +64,9 @@ pub const BOTZONE_ABOUT: &str =
 
 /// Loads `rules/fans.mcr` and the profiles of `rules/profiles/` (see
 /// [`Profiles`]); an error is one line naming file and line.
-pub fn profiles(rules_dir: &std::path::Path, only: Option<&[&str]>) -> Result<Profiles, String> {
-    let fan_rules = crate::fans::load(rules_dir)?;
-    let base_file = crate::fans::RULES_FILE.to_string();
+pub fn profiles(rules_dir: &Path, only: Option<&[&str]>) -> Result<Profiles, String> {
+    let fan_rules = base(rules_dir)?;
+    let base_file = RULES_FILE.to_string();
     let base_text = std::fs::read_to_string(rules_dir.join("fans.mcr")).map_err(|e| e.to_string())?;
     let mut texts = vec![(base_file.clone(), base_text.clone())];
     let mut compiled = vec![Compiled {

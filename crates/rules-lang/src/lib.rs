@@ -1,9 +1,10 @@
 #![deny(missing_docs)]
-//! The rules language of `rules/` and the generators of the tables built
-//! from it: one crate, used by `build.rs` (the tables in OUT_DIR), by `mcr
-//! rules check` (the checker, without a build), by the `rule!` proc macro
-//! (the grammar of a condition) and by the tests (generators and checker run
-//! directly), as chrono-tz-build is.
+//! The rules language of mcr-engine's `rules/` folder: the files that state
+//! the fans of Chinese Standard Mahjong, their exclusions, the calculator's
+//! principles and the game around them (rules/README.md). The crate has no
+//! dependencies: the library uses it at run time, the generators of
+//! mcr-rules-compiler at build time, and `mcr rules check` checks rules
+//! files with it without a build.
 //!
 //! - [`grammar`]: a condition read into the language's tree;
 //! - [`vocabulary`]: the primitives a condition may use (the library
@@ -15,16 +16,11 @@
 //!   their SHA-256);
 //! - [`sha256`]: SHA-256, incremental, the one implementation (the
 //!   library's samples manifest hashes its inputs with it);
-//! - [`fans`], [`claims`], [`decompose`]: the generators of the fan tables,
-//!   the claim-priority table and the suit tables;
-//! - [`distance`]: the suit distances the suit tables hold (the library
-//!   re-exports it as `mcr_engine::analysis::distance`, for patterns the
-//!   tables do not hold).
+//! - [`distance`]: the suit distances the generated suit tables hold (the
+//!   library re-exports it as `mcr_engine::analysis::distance`, for
+//!   patterns the tables do not hold).
 
-pub mod claims;
-pub mod decompose;
 pub mod distance;
-pub mod fans;
 pub mod grammar;
 pub mod lang;
 pub mod load;
