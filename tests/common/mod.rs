@@ -300,7 +300,8 @@ fn install_oracle_locked(version: &str) -> Result<PathBuf, String> {
         let _ = std::fs::remove_dir_all(&tmp);
         let stderr = String::from_utf8_lossy(&out.stderr);
         let last = stderr.lines().rev().find(|l| !l.trim().is_empty() && !l.contains("Running pip as the 'root' user"));
-        return Err(cannot(format!("pip exited with {}: {}", out.status, last.unwrap_or("no message").trim())));
+        let code = out.status.code().map_or("a signal".to_string(), |c| format!("exit {c}"));
+        return Err(cannot(format!("pip failed ({code}): {}", last.unwrap_or("no message").trim())));
     }
     std::fs::rename(&tmp, &dir).map_err(|e| {
         let _ = std::fs::remove_dir_all(&tmp);
@@ -335,11 +336,14 @@ pub fn run_oracle(script: &str, versions: &[&str], args: &[&str], input: &Path) 
     match out.status.code() {
         Some(0) => {}
         Some(3) => {
-            let mut why = stderr.trim().to_string();
-            for i in &install {
-                why.push_str("; ");
-                why.push_str(i);
-            }
+            // The script names what it lacks and the command; a failed
+            // install says why the command did not work here.
+            let lacks = stderr.trim();
+            let why = if install.is_empty() {
+                lacks.to_string()
+            } else {
+                format!("{}; {}", install.join("; "), lacks.split("; install it").next().unwrap_or(lacks))
+            };
             return Oracle::Missing(why);
         }
         Some(4) => panic!("wrong oracle version: {}", stderr.trim()),
