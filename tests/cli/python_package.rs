@@ -31,14 +31,22 @@ fn unavailable(why: &str) {
     common::skip("MCR_REQUIRE_PYTHON", &format!("{why} {hint}"));
 }
 
-/// `PYTHONPATH` with pymahjonggb 1.4.0's folder of the oracles first
-/// (`common::oracle_install`), so that the suite's oracle (`import
-/// MahjongGB`) is 1.4.0 whatever pymahjonggb the user's Python has; where
-/// it cannot be installed, the environment's own (the suite checks its
-/// version).
+/// The pymahjonggb versions the suite runs: 1.4.0 imported (its `oracle`
+/// fixture), the others through `tests/oracle/pymahjonggb_oracle.py`.
+const SUITE_ORACLES: [&str; 4] = ["1.1.0", "1.2.0", "1.3.0", "1.4.0"];
+
+/// `PYTHONPATH` with pymahjonggb 1.4.0's folder of the oracles first, after
+/// [`common::oracle_install`] of every version of [`SUITE_ORACLES`], so
+/// that the suite's oracles are those versions whatever pymahjonggb the
+/// user's Python has. Where one cannot be installed the suite says so (a
+/// skip naming the version and the command, a failure when required); for
+/// 1.4.0 it then imports the environment's own and checks its version.
 fn python_path() -> std::ffi::OsString {
     static PATH: std::sync::OnceLock<std::ffi::OsString> = std::sync::OnceLock::new();
     PATH.get_or_init(|| {
+        for v in SUITE_ORACLES {
+            let _ = common::oracle_install(v); // a failure is the suite's to report
+        }
         let mut dirs: Vec<std::path::PathBuf> = common::oracle_install("1.4.0").into_iter().collect();
         if let Some(old) = std::env::var_os("PYTHONPATH") {
             dirs.extend(std::env::split_paths(&old));
