@@ -31,8 +31,39 @@ fn unavailable(why: &str) {
     common::skip("MCR_REQUIRE_PYTHON", &format!("{why} {hint}"));
 }
 
+/// The pymahjonggb versions the suite runs: 1.4.0 imported (its `oracle`
+/// fixture), the others through `tests/oracle/pymahjonggb_oracle.py`.
+const SUITE_ORACLES: [&str; 4] = ["1.1.0", "1.2.0", "1.3.0", "1.4.0"];
+
+/// `PYTHONPATH` with pymahjonggb 1.4.0's folder of the oracles first, after
+/// [`common::oracle_install`] of every version of [`SUITE_ORACLES`], so
+/// that the suite's oracles are those versions whatever pymahjonggb the
+/// user's Python has. Where one cannot be installed the suite says so (a
+/// skip naming the version and the command, a failure when required); for
+/// 1.4.0 it then imports the environment's own and checks its version.
+fn python_path() -> std::ffi::OsString {
+    static PATH: std::sync::OnceLock<std::ffi::OsString> = std::sync::OnceLock::new();
+    PATH.get_or_init(|| {
+        for v in SUITE_ORACLES {
+            let _ = common::oracle_install(v); // a failure is the suite's to report
+        }
+        let mut dirs: Vec<std::path::PathBuf> = common::oracle_install("1.4.0").into_iter().collect();
+        if let Some(old) = std::env::var_os("PYTHONPATH") {
+            dirs.extend(std::env::split_paths(&old));
+        }
+        std::env::join_paths(dirs).expect("PYTHONPATH's folders")
+    })
+    .clone()
+}
+
 fn python(code: &str) -> Option<std::process::Output> {
-    Command::new("python3").args(["-c", code]).current_dir(repo()).env("PYTHONDONTWRITEBYTECODE", "1").output().ok()
+    Command::new("python3")
+        .args(["-c", code])
+        .current_dir(repo())
+        .env("PYTHONDONTWRITEBYTECODE", "1")
+        .env("PYTHONPATH", python_path())
+        .output()
+        .ok()
 }
 
 #[test]
@@ -44,7 +75,7 @@ fn pytest_suite_of_the_python_package_requires_python() {
         return unavailable("python3 older than 3.9");
     }
     for (module, what) in
-        [("pytest", "pytest is not installed"), ("MahjongGB", "the oracle pymahjonggb is not installed")]
+        [("pytest", "pytest is not installed"), ("MahjongGB", "the oracle pymahjonggb 1.4.0 is not installed")]
     {
         if !python(&format!("import {module}")).is_some_and(|o| o.status.success()) {
             return unavailable(what);
@@ -66,6 +97,7 @@ fn pytest_suite_of_the_python_package_requires_python() {
     cmd.args(["-m", "pytest", "python/tests", "-q", "-rs", "-p", "no:cacheprovider"])
         .current_dir(repo())
         .env("PYTHONDONTWRITEBYTECODE", "1")
+        .env("PYTHONPATH", python_path())
         .env("MCR_BIN", crate::common::mcr_bin());
     let out = cmd.output().expect("python3 -m pytest runs");
     let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));

@@ -207,27 +207,145 @@ impl XorShift {
 }
 
 /// What a Python oracle script of `tests/oracle/` answered: one JSON value
-/// per input line, or why it could not run (python3 or pymahjonggb missing).
+/// per input line, or why it could not run (python3 or the pymahjonggb
+/// version it needs missing, and what installs it).
 pub enum Oracle {
     Ran(Vec<serde_json::Value>),
     Missing(String),
 }
 
-/// Runs `tests/oracle/<script>` with `args` on the JSON-lines file `input`.
-/// Exit 3 means the MahjongGB module is missing, exit 4 a wrong pymahjonggb
-/// version (a failure, never a skip).
-pub fn run_oracle(script: &str, args: &[&str], input: &Path) -> Oracle {
+/// The folder that holds pymahjonggb `version` for the oracles,
+/// `target/oracle/pymahjonggb-<version>` of the repository (one `MahjongGB`
+/// module per folder: `tests/oracle/mahjonggb_loader.py` looks there first).
+pub fn oracle_dir(version: &str) -> PathBuf {
+    repo().join("target/oracle").join(format!("pymahjonggb-{version}"))
+}
+
+/// The command that installs pymahjonggb `version` where the oracles look.
+pub fn oracle_install_command(version: &str) -> String {
+    format!("python3 -m pip install --target {} pymahjonggb=={version}", oracle_dir(version).display())
+}
+
+/// Whether `dir` holds a finished install of pymahjonggb `version` (pip
+/// writes the distribution's RECORD last).
+fn oracle_installed(dir: &Path, version: &str) -> bool {
+    dir.join(format!("pymahjonggb-{version}.dist-info")).join("RECORD").is_file()
+}
+
+/// Makes [`oracle_dir`]`(version)` when it is missing, once: `python3 -m
+/// pip install --target` into a temporary folder beside it, renamed into
+/// place when complete, so that no oracle ever sees half an install. Test
+/// threads of one process wait on a mutex, test processes on a lock file
+/// (`target/oracle/.pymahjonggb-<version>.lock`); the outcome is kept for
+/// the process, so a failed install (no pip, no network) is tried once.
+/// `Err` says why it could not be made and what to run.
+pub fn oracle_install(version: &str) -> Result<PathBuf, String> {
+    use std::collections::HashMap;
+    use std::sync::Mutex;
+    static DONE: Mutex<Option<HashMap<String, Result<PathBuf, String>>>> = Mutex::new(None);
+    let mut done = DONE.lock().unwrap_or_else(|e| e.into_inner());
+    let done = done.get_or_insert_with(HashMap::new);
+    if let Some(outcome) = done.get(version) {
+        return outcome.clone();
+    }
+    let outcome = install_oracle_locked(version);
+    done.insert(version.to_string(), outcome.clone());
+    outcome
+}
+
+fn install_oracle_locked(version: &str) -> Result<PathBuf, String> {
+    let dir = oracle_dir(version);
+    if oracle_installed(&dir, version) {
+        return Ok(dir);
+    }
+    let command = oracle_install_command(version);
+    let cannot =
+        |why: String| format!("pymahjonggb {version} could not be installed ({why}); install it with `{command}`");
+    let parent = dir.parent().expect("target/oracle");
+    std::fs::create_dir_all(parent).map_err(|e| cannot(format!("cannot make {}: {e}", parent.display())))?;
+    let lock_path = parent.join(format!(".pymahjonggb-{version}.lock"));
+    let lock = std::fs::File::options()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&lock_path)
+        .map_err(|e| cannot(format!("cannot open {}: {e}", lock_path.display())))?;
+    // Released when `lock` is dropped (or the process ends).
+    lock.lock().map_err(|e| cannot(format!("cannot lock {}: {e}", lock_path.display())))?;
+    if oracle_installed(&dir, version) {
+        return Ok(dir); // another test process made it meanwhile
+    }
+    if dir.exists() {
+        // An unfinished install (an interrupted `pip install --target`): made again.
+        let stale = parent.join(format!(".pymahjonggb-{version}.stale-{}", std::process::id()));
+        std::fs::rename(&dir, &stale)
+            .map_err(|e| cannot(format!("cannot move the unfinished {}: {e}", dir.display())))?;
+        let _ = std::fs::remove_dir_all(&stale);
+    }
+    let tmp = parent.join(format!(".pymahjonggb-{version}.tmp-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&tmp);
+    let run = Command::new("python3")
+        .args(["-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--no-input", "--retries", "2"])
+        .arg("--target")
+        .arg(&tmp)
+        .arg(format!("pymahjonggb=={version}"))
+        .stdin(std::process::Stdio::null())
+        .output();
+    let out = match run {
+        Ok(out) => out,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Err(cannot("python3 not found".into())),
+        Err(e) => return Err(cannot(format!("cannot run python3: {e}"))),
+    };
+    if !out.status.success() || !oracle_installed(&tmp, version) {
+        let _ = std::fs::remove_dir_all(&tmp);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        let last = stderr.lines().rev().find(|l| !l.trim().is_empty() && !l.contains("Running pip as the 'root' user"));
+        let code = out.status.code().map_or("a signal".to_string(), |c| format!("exit {c}"));
+        return Err(cannot(format!("pip failed ({code}): {}", last.unwrap_or("no message").trim())));
+    }
+    std::fs::rename(&tmp, &dir).map_err(|e| {
+        let _ = std::fs::remove_dir_all(&tmp);
+        cannot(format!("cannot move the install into {}: {e}", dir.display()))
+    })?;
+    let _ = std::io::Write::write_all(
+        &mut std::io::stderr().lock(),
+        format!("installed pymahjonggb {version} into {} for the oracles\n", dir.display()).as_bytes(),
+    );
+    Ok(dir)
+}
+
+/// Runs `tests/oracle/<script>` with `args` on the JSON-lines file `input`,
+/// after [`oracle_install`] of every pymahjonggb version in `versions` (the
+/// ones the script loads). Where an install fails, the script may still use
+/// the environment's own MahjongGB if it is the version asked for; otherwise
+/// it exits 3 and the answer is `Missing`, naming the package, the version
+/// and the command that installs it. Exit 4 (a folder holding another
+/// version) is a failure, never a skip.
+pub fn run_oracle(script: &str, versions: &[&str], args: &[&str], input: &Path) -> Oracle {
+    let install: Vec<String> = versions.iter().filter_map(|v| oracle_install(v).err()).collect();
     let script = repo().join("tests/oracle").join(script);
     let run = Command::new("python3").arg(&script).args(args).arg(input).stdin(std::process::Stdio::null()).output();
     let out = match run {
         Ok(o) => o,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Oracle::Missing("python3 not found".into()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return Oracle::Missing(format!("python3 not found; {}", install.join("; ")));
+        }
         Err(e) => panic!("cannot run python3 {}: {e}", script.display()),
     };
     let stderr = String::from_utf8_lossy(&out.stderr);
     match out.status.code() {
         Some(0) => {}
-        Some(3) => return Oracle::Missing(format!("the MahjongGB module is missing ({})", stderr.trim())),
+        Some(3) => {
+            // The script names what it lacks and the command; a failed
+            // install says why the command did not work here.
+            let lacks = stderr.trim();
+            let why = if install.is_empty() {
+                lacks.to_string()
+            } else {
+                format!("{}; {}", install.join("; "), lacks.split("; install it").next().unwrap_or(lacks))
+            };
+            return Oracle::Missing(why);
+        }
         Some(4) => panic!("wrong oracle version: {}", stderr.trim()),
         other => panic!("oracle failed (exit {other:?}): {stderr}"),
     }

@@ -15,11 +15,16 @@
 //!
 //! Environment:
 //! - `MCR_DIFF_HANDS` (default 20000), `MCR_DIFF_SEED` (default fixed);
-//! - without `python3` or the `MahjongGB` module the test prints
-//!   `SKIPPED: ...` and passes, unless `MCR_REQUIRE_ORACLE=1` or `CI=true`
-//!   (both set by `.ci/run`), then it fails;
-//! - a version other than the one asked for always fails (the oracle script
-//!   checks it and exits 4), naming the version found.
+//! - each version is installed into `target/oracle/pymahjonggb-V` when
+//!   missing (`common::oracle_install`), whatever the user's Python holds;
+//!   where that cannot be done (no python3, no pip, no network) the test
+//!   runs on the environment's own MahjongGB if it is that version, and
+//!   otherwise prints `SKIPPED: ...` naming the package, the version and
+//!   the command that installs it, and passes, unless
+//!   `MCR_REQUIRE_ORACLE=1` or `CI=true` (both set by `.ci/run`), then it
+//!   fails;
+//! - a folder holding a version other than the one asked for always fails
+//!   (the oracle script checks it and exits 4), naming the version found.
 
 use crate::common;
 
@@ -696,15 +701,12 @@ fn differential(profile: &str, version: &str, hands: usize) {
             writeln!(f, "{r}").unwrap();
         }
     }
-    let oracle = run_oracle("pymahjonggb_oracle.py", &["--version", version], &path);
+    let oracle = run_oracle("pymahjonggb_oracle.py", &[version], &["--version", version], &path);
     let _ = std::fs::remove_file(&path);
     let answers = match oracle {
         Oracle::Ran(a) => a,
         Oracle::Missing(why) => {
-            common::skip(
-                "MCR_REQUIRE_ORACLE",
-                &format!("differential test against pymahjonggb {version}: {why} (see .ci/run for its install)"),
-            );
+            common::skip("MCR_REQUIRE_ORACLE", &format!("differential test against pymahjonggb {version}: {why}"));
             return;
         }
     };

@@ -10,8 +10,12 @@
 //! pack types.
 //!
 //! Environment: `MCR_DIFF_SHANTEN_HANDS` (default 20000),
-//! `MCR_DIFF_SEED`; without `python3` or the `MahjongGB` module the test
-//! prints `SKIPPED: ...` and passes, unless `MCR_REQUIRE_ORACLE=1` or `CI=true`.
+//! `MCR_DIFF_SEED`. pymahjonggb 1.4.0 is installed into
+//! `target/oracle/pymahjonggb-1.4.0` when missing (`common::oracle_install`);
+//! where it cannot be (no python3, pip or network) and the environment has
+//! no pymahjonggb 1.4.0 of its own, the test prints `SKIPPED: ...` naming
+//! what is missing and the command that installs it, and passes, unless
+//! `MCR_REQUIRE_ORACLE=1` or `CI=true`.
 
 use crate::common;
 
@@ -102,13 +106,10 @@ fn analysis_matches_pymahjonggb_on_random_hands_requires_python() {
         writeln!(f, "{r}").unwrap();
     }
     drop(f);
-    let expected = match run_oracle("pymahjonggb_shanten_oracle.py", &[], &input) {
+    let expected = match run_oracle("pymahjonggb_shanten_oracle.py", &["1.4.0"], &["--version", "1.4.0"], &input) {
         Oracle::Ran(v) => v,
         Oracle::Missing(why) => {
-            common::skip(
-                "MCR_REQUIRE_ORACLE",
-                &format!("shanten differential test against pymahjonggb: {why} (pip install pymahjonggb==1.4.0)"),
-            );
+            common::skip("MCR_REQUIRE_ORACLE", &format!("shanten differential test against pymahjonggb 1.4.0: {why}"));
             return;
         }
     };

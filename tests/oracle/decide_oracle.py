@@ -4,7 +4,9 @@ scored with pymahjonggb.
 
 Usage: decide_oracle.py [--version V] FILE. V is the pymahjonggb version that
 scores the wins (default 1.1.0, the platform's calculator: the profile
-`botzone`); `mahjonggb_loader.py` imports it.
+`botzone`); the shanten that bounds the search is always pymahjonggb
+1.4.0's (the 2018 algorithm of 1.1.0-1.3.0 can give one hand two different
+shanten in one process). `mahjonggb_loader.py` imports both.
 
 Reads the JSON lines of `mcr decide` ({"id", "hand", "packs": [[type, tile,
 offer]], "seat", "prevalent", "shown", "unseen", "draws_left"}; `shown` and
@@ -25,6 +27,7 @@ which some draws and discards reach such a win (null if none).
 
 The search is exhaustive; it leaves out only hands whose MahjongShanten is
 at least the draws left (they cannot win in time). Stdlib + MahjongGB only.
+Exit code 3 when a pymahjonggb version is not there, 4 when a wrong one is.
 """
 
 import json
@@ -32,9 +35,10 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from mahjonggb_loader import load_from_argv  # noqa: E402
+from mahjonggb_loader import load, load_from_argv  # noqa: E402
 
-MahjongGB = load_from_argv("decide_oracle", "1.1.0")
+SCORER = load_from_argv("decide_oracle", "1.1.0")
+SHANTEN = load("decide_oracle", "1.4.0")
 
 NAMES = (
     ["W%d" % i for i in range(1, 10)]
@@ -60,7 +64,7 @@ def analyse(state):
         key = (hand13, tile, fourth)
         if key not in fans:
             try:
-                result = MahjongGB.MahjongFanCalculator(
+                result = SCORER.MahjongFanCalculator(
                     packs, tiles(hand13), NAMES[tile], 0, True, fourth, False, False, seat, prevalent
                 )
                 fans[key] = sum(value for value, _name in result)
@@ -70,7 +74,7 @@ def analyse(state):
 
     def shanten(hand13):
         if hand13 not in shantens:
-            shantens[hand13] = MahjongGB.MahjongShanten(packs, tiles(hand13))
+            shantens[hand13] = SHANTEN.MahjongShanten(packs, tiles(hand13))
         return shantens[hand13]
 
     def value(hand13, shown, unseen, k):

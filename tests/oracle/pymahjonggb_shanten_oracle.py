@@ -1,5 +1,9 @@
 #!/usr/bin/env python3
-"""Reference shanten with pymahjonggb (pip package MahjongGB 1.4.0).
+"""Reference shanten with pymahjonggb 1.4.0 (the `MahjongGB` module).
+
+Usage: pymahjonggb_shanten_oracle.py [--version V] FILE (V defaults to
+1.4.0, the reference of tests/data/shanten.jsonl.gz; `mahjonggb_loader.py`
+imports it, from `target/oracle/pymahjonggb-V` first).
 
 Reads JSON lines {"id", "packs": [[type, tile, offer]], "hand": [...]} from
 the file named as the first argument and writes one JSON line per hand in the
@@ -12,21 +16,19 @@ schema of tests/data/shanten.jsonl.gz:
 SevenPairsShanten, ThirteenOrphansShanten, HonorsAndKnittedTilesShanten and
 KnittedStraightShanten of the hand; an error is the message the module raises.
 
-Exit code 3 (with a message on stderr) when MahjongGB cannot be imported.
+Exit code 3 (with a message on stderr) when pymahjonggb V is not there,
+4 when another version is found where V was installed.
 Stdlib + MahjongGB only.
 """
 
 import json
+import os
 import sys
 
-try:
-    import MahjongGB
-except ImportError as e:  # pragma: no cover - depends on the environment
-    sys.stderr.write(
-        "pymahjonggb_shanten_oracle: cannot import MahjongGB (%s); "
-        "install it with `pip install pymahjonggb==1.4.0`\n" % e
-    )
-    sys.exit(3)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from mahjonggb_loader import load_from_argv  # noqa: E402
+
+MahjongGB = load_from_argv("pymahjonggb_shanten_oracle", "1.4.0")
 
 FORMS = [
     ("regular", MahjongGB.RegularShanten),
