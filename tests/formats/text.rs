@@ -2,6 +2,8 @@
 //! golden games written in it) imported gives the golden records' requests
 //! and displays (tests/data/golden.jsonl.gz, written by the real judge),
 //! written back gives the same text, and bad input is located.
+//! `tests/data/sample.txt` (16 real Botzone matches) imports and replays
+//! as written, its `Fan` and `Score` lines the judge's.
 
 use std::collections::HashMap;
 use std::io::Cursor;
@@ -462,4 +464,235 @@ fn imported_records_serialise_and_read_back() {
         text::write(&mut out, &back).unwrap();
     }
     assert!(String::from_utf8(out).unwrap() == text);
+}
+
+/// The game of `lines` whose `i`-th line is a self-drawn `Hu` (it follows
+/// its seat's own `Draw`): the drawn tile and the tile of the last `Play` or
+/// `BuGang` line before it.
+fn self_drawn_at(lines: &[String], i: usize) -> Option<(String, Option<String>)> {
+    let hu: Vec<&str> = lines[i].split(' ').collect();
+    let prev: Vec<&str> = lines.get(i.checked_sub(1)?)?.split(' ').collect();
+    if hu.get(2) != Some(&"Hu") || prev.get(2) != Some(&"Draw") || prev[1] != hu[1] {
+        return None;
+    }
+    let given = lines[..i].iter().rev().find_map(|l| {
+        let w: Vec<&str> = l.split(' ').collect();
+        (w.len() == 4 && w[0] == "Player" && (w[2] == "Play" || w[2] == "BuGang")).then(|| w[3].to_string())
+    });
+    Some((prev[3].to_string(), given))
+}
+
+#[test]
+fn golden_text_names_the_last_discard_on_a_self_drawn_hu() {
+    // The corpus's convention: the last tile given up, not the drawn one
+    // (but where they are the same tile).
+    let mut seen = 0;
+    for b in blocks() {
+        for i in 0..b.len() {
+            if let Some((drawn, given)) = self_drawn_at(&b, i) {
+                let given = given.expect("a discard before every self-drawn win of the corpus");
+                assert!(b[i].ends_with(&format!(" Hu {given}")), "{}: `{}` (drawn {drawn})", b[0], b[i]);
+                seen += usize::from(given != drawn);
+            }
+        }
+    }
+    assert!(seen >= 100, "{seen} self-drawn wins naming another tile than the drawn one");
+}
+
+#[test]
+fn self_drawn_hu_naming_the_drawn_tile_imports_the_same() {
+    // The older convention: every self-drawn Hu line of golden.txt made to
+    // name the drawn tile; the games import to the same records.
+    let mut b = blocks();
+    let mut changed = 0;
+    for g in &mut b {
+        for i in 0..g.len() {
+            if let Some((drawn, given)) = self_drawn_at(g, i) {
+                changed += usize::from(given.as_deref() != Some(drawn.as_str()));
+                let head = g[i].rsplit_once(' ').unwrap().0.to_string();
+                g[i] = format!("{head} {drawn}");
+            }
+        }
+    }
+    assert!(changed >= 100, "{changed}");
+    let golden = import(&golden_text());
+    let older = import(&join(&b));
+    assert_eq!(golden.len(), older.len());
+    for (a, b) in golden.iter().zip(&older) {
+        let (a, b) = (&a.as_ref().unwrap().record, &b.as_ref().unwrap_or_else(|e| panic!("{e}")).record);
+        // The whole record (turns, wall, expected, source) as written.
+        assert!(a.to_json() == b.to_json(), "{}", a.game_id);
+    }
+    // Written back: the corpus's convention again.
+    let mut out = Vec::new();
+    for r in older {
+        text::write(&mut out, &r.unwrap().record).unwrap();
+    }
+    assert!(String::from_utf8(out).unwrap() == golden_text());
+}
+
+#[test]
+fn self_drawn_hu_naming_another_tile_is_located() {
+    let b = blocks();
+    // A win after a discard of another tile than the one drawn.
+    let (g, i, drawn, given) = b
+        .iter()
+        .enumerate()
+        .find_map(|(g, l)| {
+            (0..l.len()).find_map(|i| match self_drawn_at(l, i) {
+                Some((d, Some(t))) if d != t => Some((g, i, d, t)),
+                _ => None,
+            })
+        })
+        .unwrap();
+    let other = ["W1", "W2", "W3"].into_iter().find(|t| *t != drawn && *t != given).unwrap();
+    let edited = format!("{} {other}", b[g][i].rsplit_once(' ').unwrap().0);
+    let want = format!("`{edited}` after Player {} Draw {drawn}: a self-drawn Hu names the drawn tile ({drawn}) or the last discarded tile ({given})", &edited[7..8]);
+    corrupt(
+        g,
+        |b| {
+            b[i] = edited.clone();
+            i
+        },
+        &want,
+    );
+}
+
+/// A game whose dealer wins on its first draw (W5 to a pure nine-gates
+/// hand: far above 8 fan), its Hu line naming `hu`; its `Fan` line says 0.
+fn first_draw_win(hu: &str) -> String {
+    [
+        "Match firstdraw",
+        "Wind 0",
+        "Player 0 Deal W1 W1 W1 W2 W3 W4 W5 W6 W7 W8 W9 W9 W9",
+        "Player 1 Deal B1 B2 B3 B4 B5 B6 B7 B8 B9 T1 T2 T3 T4",
+        "Player 2 Deal T5 T6 T7 T8 T9 F1 F2 F3 F4 J1 J2 J3 B1",
+        "Player 3 Deal B2 B3 B4 B5 B6 B7 B8 B9 T1 T2 T3 T4 T5",
+        "Player 0 Draw W5",
+        &format!("Player 0 Hu {hu}"),
+        "Fan 0 none*1",
+        "Score 0 0 0 0",
+        "",
+    ]
+    .join("\n")
+}
+
+#[test]
+fn a_win_on_the_dealers_first_draw_names_the_drawn_tile() {
+    // Nothing discarded before it: the drawn tile is the only one named.
+    // Named so, the Hu line is taken and the game goes on to its Fan line.
+    let e = import(&first_draw_win("W5")).pop().unwrap().unwrap_err();
+    assert_eq!(e.line, 1);
+    assert!(e.message.starts_with("Fan 0, but the judge counts "), "{e}");
+    assert!(e.to_string().contains(": line 9: "), "{e}");
+    let e = import(&first_draw_win("W2")).pop().unwrap().unwrap_err();
+    assert!(e.to_string().contains(": line 8: "), "{e}");
+    assert!(
+        e.message.contains("`Player 0 Hu W2` after Player 0 Draw W5: a self-drawn Hu names the drawn tile (W5): nothing was discarded before it"),
+        "{e}"
+    );
+}
+
+/// The real sample's games as blocks of lines.
+fn sample_blocks() -> Vec<Vec<String>> {
+    std::fs::read_to_string(data("sample.txt"))
+        .expect("tests/data/sample.txt")
+        .split("\n\n")
+        .filter(|b| !b.trim().is_empty())
+        .map(|b| b.lines().map(str::to_string).collect())
+        .collect()
+}
+
+#[test]
+fn real_sample_imports_and_replays_every_match() {
+    // 16 real Botzone matches as the data set writes them: every line is the
+    // judge's next event, its Fan total and Score line the judge's; the
+    // fans, the winner and how the game ended are checked here against the
+    // file's own lines.
+    let text = std::fs::read_to_string(data("sample.txt")).unwrap();
+    let blocks = sample_blocks();
+    let imported = import(&text);
+    assert_eq!(blocks.len(), 16);
+    assert_eq!(imported.len(), 16);
+    let (mut zimo, mut ron, mut draws) = (0, 0, 0);
+    for (b, r) in blocks.iter().zip(&imported) {
+        let r = r.as_ref().unwrap_or_else(|e| panic!("{e}"));
+        let (rec, e) = (&r.record, &r.record.expected);
+        assert_eq!(format!("Match {}", rec.game_id), b[0]);
+        assert!(r.notes.is_empty(), "{}: {:?}", rec.game_id, r.notes);
+        let score: Vec<i32> =
+            b.last().unwrap().strip_prefix("Score ").unwrap().split(' ').map(|x| x.parse().unwrap()).collect();
+        assert_eq!(e.scores, score, "{}", rec.game_id);
+        let Some(fan) = b.iter().find_map(|l| l.strip_prefix("Fan ")) else {
+            assert_eq!(b[b.len() - 2], "Huang");
+            assert_eq!(e.ending, "draw", "{}", rec.game_id);
+            draws += 1;
+            continue;
+        };
+        // The file's fan list, name*count, against the judge's.
+        let (total, list) = fan.split_once(' ').unwrap();
+        assert_eq!(e.fan_total, Some(total.parse().unwrap()), "{}", rec.game_id);
+        let mut said: Vec<(String, i32)> = list
+            .split('+')
+            .map(|t| {
+                let (n, c) = t.rsplit_once('*').unwrap();
+                (n.to_string(), c.parse().unwrap())
+            })
+            .collect();
+        let mut judged: Vec<(String, i32)> = e.fan.iter().map(|(n, _, c)| (n.clone(), *c)).collect();
+        said.sort();
+        judged.sort();
+        assert_eq!(said, judged, "{}", rec.game_id);
+        let hu = b.iter().position(|l| l.split(' ').nth(2) == Some("Hu")).unwrap();
+        assert_eq!(e.winner, Some(b[hu][7..8].parse().unwrap()), "{}", rec.game_id);
+        // Self-drawn when the Hu follows the winner's own Draw; the judge's
+        // fans agree (自摸, or 不求人 which holds it).
+        let self_drawn = self_drawn_at(b, hu).is_some();
+        assert_eq!(self_drawn, list.contains("自摸") || list.contains("不求人"), "{}", rec.game_id);
+        if self_drawn {
+            assert_eq!((e.ending.as_str(), e.discarder), ("zimo", None), "{}", rec.game_id);
+            zimo += 1;
+        } else {
+            assert_eq!(e.ending, "ron", "{}", rec.game_id);
+            ron += 1;
+        }
+    }
+    assert_eq!((zimo, ron, draws), (6, 8, 2));
+}
+
+#[test]
+fn real_sample_written_back_differs_only_on_self_drawn_hu_lines() {
+    // The sample names the drawn tile on a self-drawn Hu; the export names
+    // the last discard. Every other line is written back as it was, and
+    // the export imports to the same records.
+    let blocks = sample_blocks();
+    let records: Vec<GameRecord> = import(&join(&blocks)).into_iter().map(|r| r.unwrap().record).collect();
+    let mut out = Vec::new();
+    for r in &records {
+        text::write(&mut out, r).unwrap();
+    }
+    let out = String::from_utf8(out).unwrap();
+    let written: Vec<Vec<String>> =
+        out.split("\n\n").filter(|b| !b.trim().is_empty()).map(|b| b.lines().map(str::to_string).collect()).collect();
+    assert_eq!(written.len(), blocks.len());
+    let mut hu_lines = 0;
+    for (a, b) in written.iter().zip(&blocks) {
+        assert_eq!(a.len(), b.len(), "{}", b[0]);
+        for i in 0..b.len() {
+            match self_drawn_at(b, i) {
+                Some((drawn, given)) => {
+                    let head = b[i].rsplit_once(' ').unwrap().0;
+                    assert_eq!(a[i], format!("{head} {}", given.unwrap_or(drawn)), "{}", b[0]);
+                    hu_lines += 1;
+                }
+                None => assert_eq!(a[i], b[i], "{} line {}", b[0], i + 1),
+            }
+        }
+    }
+    assert_eq!(hu_lines, 6);
+    let back: Vec<GameRecord> = import(&out).into_iter().map(|r| r.unwrap().record).collect();
+    assert_eq!(back.len(), records.len());
+    for (a, b) in back.iter().zip(&records) {
+        assert!(a.to_json() == b.to_json(), "{}", a.game_id);
+    }
 }

@@ -10,8 +10,10 @@
 //!   (W1..J3), front of seat 0's segment first; `wall_known[s]` is how many
 //!   tiles of segment s the text shows (the back ones).
 //! - **Answers.** The drawer answers its next line (`Play` -> `PLAY t`,
-//!   `AnGang` -> `GANG t`, `BuGang` -> `BUGANG t`, `Hu` -> `HU`). After a
-//!   discard, a claim line answers for its seat (`Chi M` + the next `Play X`
+//!   `AnGang` -> `GANG t`, `BuGang` -> `BUGANG t`, `Hu` -> `HU`: a `Hu`
+//!   after the seat's own draw is self-drawn, its tile the drawn one or the
+//!   last tile given up before it, see `given_up_before`). After a discard,
+//!   a claim line answers for its seat (`Chi M` + the next `Play X`
 //!   -> `CHI M X`, `Peng` + `Play X` -> `PENG X`, `Gang` -> `GANG`, `Hu` ->
 //!   `HU`), each `Ignore` clause for its seat (the same words; an ignored
 //!   `Chi`/`Peng` gets the lowest tile the judge would accept as its discard,
@@ -484,10 +486,18 @@ fn answers_to(
                 Verb::AnGang => (AnswerVerb::Gang, &[a.tile]),
                 Verb::BuGang => (AnswerVerb::BuGang, &[a.tile]),
                 _ => {
-                    if a.tile != tile {
+                    let given = given_up_before(&game.acts[..cursor.next]);
+                    if a.tile != tile && !given.contains(&Some(a.tile)) {
+                        let named = match given[0] {
+                            Some(g) => format!("the drawn tile ({tile}) or the last discarded tile ({g})"),
+                            None => format!("the drawn tile ({tile}): nothing was discarded before it"),
+                        };
                         return Err((
                             a.line,
-                            format!("`{}` after drawing {tile}: a self-drawn Hu is on the drawn tile", act_text(a)),
+                            format!(
+                                "`{}` after Player {player} Draw {tile}: a self-drawn Hu names {named}",
+                                act_text(a)
+                            ),
                         ));
                     }
                     (AnswerVerb::Hu, &[])
@@ -507,6 +517,20 @@ fn answers_to(
             Ok((answers, Some(a.line)))
         }
         _ => Ok((answers, None)),
+    }
+}
+
+/// The tiles a self-drawn `Hu` line may name besides the drawn tile, from
+/// the lines before it (`acts`): the last tile given up, that of the last
+/// `Play` or `BuGang` line (the data's converters write it), and after a
+/// `BuGang` the last `Play` before it too (a writer that follows discards
+/// alone). `[None, None]` before any discard (the dealer's first draw).
+fn given_up_before(acts: &[Act]) -> [Option<Tile>; 2] {
+    let mut given = acts.iter().rev().filter(|a| matches!(a.verb, Verb::Play | Verb::BuGang));
+    match given.next() {
+        Some(a) if a.verb == Verb::BuGang => [Some(a.tile), given.find(|a| a.verb == Verb::Play).map(|a| a.tile)],
+        Some(a) => [Some(a.tile), None],
+        None => [None, None],
     }
 }
 

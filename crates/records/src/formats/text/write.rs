@@ -1,6 +1,11 @@
 //! A record written back in the text format, from its displays (the events)
 //! and, for the `Ignore` clauses, the answers to the claimed discard.
 //!
+//! A self-drawn `Hu` line names the last tile given up before it (the last
+//! `Play` or `BuGang` line's tile), not the drawn one, as the converters of
+//! the Botzone data write it; before any discard (the dealer winning on its
+//! first draw, or after concealed kongs only) it names the drawn tile.
+//!
 //! Only games ending in a win or a draw can be written: the format has no
 //! verdicts (WA, WH, a platform's TLE...). The game is rendered whole before
 //! anything is written, so a game that cannot be written leaves no trace.
@@ -70,6 +75,9 @@ impl Writer<'_> {
         self.line(format_args!("Wind {}", record.quan));
         // The live tile a claim or a Hu is on, and who gave it up.
         let mut live: Option<(u8, Tile)> = None;
+        // The last tile given up (a discard, a promoted kong's tile): what a
+        // self-drawn Hu line names.
+        let mut given: Option<Tile> = None;
         let mut last_draw: Option<u8> = None;
         let mut ended = false;
         for (k, turn) in self.turns.iter().enumerate() {
@@ -110,6 +118,7 @@ impl Writer<'_> {
                     let (p, t) = (seat_of(d, k)?, tile_of(d, "tile", k)?);
                     self.line(format_args!("Player {p} Play {t}"));
                     live = Some((p, t));
+                    given = Some(t);
                 }
                 "PENG" | "CHI" => {
                     let (p, t) = (seat_of(d, k)?, tile_of(d, "tile", k)?);
@@ -121,6 +130,7 @@ impl Writer<'_> {
                     self.line(format_args!("Player {p} {} {named}{ignored}", verb.word()));
                     self.line(format_args!("Player {p} Play {t}"));
                     live = Some((p, t));
+                    given = Some(t);
                 }
                 "GANG" => {
                     let (p, t) = (seat_of(d, k)?, tile_of(d, "tile", k)?);
@@ -138,12 +148,19 @@ impl Writer<'_> {
                     let (p, t) = (seat_of(d, k)?, tile_of(d, "tile", k)?);
                     self.line(format_args!("Player {p} BuGang {t}"));
                     live = Some((p, t));
+                    given = Some(t);
                 }
                 "HU" => {
                     let p = seat_of(d, k)?;
                     let (actor, t) = live.ok_or_else(|| format!("turn {k}: HU without a tile to win on"))?;
-                    let ignored = if actor == p { String::new() } else { self.ignored(k, actor, p, t) };
-                    self.line(format_args!("Player {p} Hu {t}{ignored}"));
+                    if actor == p {
+                        // Self-drawn: the last tile given up, as the data's
+                        // converters write it; the drawn tile before any.
+                        self.line(format_args!("Player {p} Hu {}", given.unwrap_or(t)));
+                    } else {
+                        let ignored = self.ignored(k, actor, p, t);
+                        self.line(format_args!("Player {p} Hu {t}{ignored}"));
+                    }
                     let total = field(d, "fanCnt", k)?.as_i64().ok_or_else(|| format!("turn {k}: bad \"fanCnt\""))?;
                     let mut terms = Vec::new();
                     for f in field(d, "fan", k)?.as_array().ok_or_else(|| format!("turn {k}: bad \"fan\""))? {
