@@ -2,7 +2,7 @@
 //! language's `lang` and `profile`, `crates/rules-lang/`), every error of a
 //! file at once, without a build.
 
-use mcr_rules_lang::{lang, profile};
+use mcr_engine::rules::{lang, profile};
 
 use std::path::{Path, PathBuf};
 

@@ -347,3 +347,43 @@ fn the_listing_sees_an_added_item_and_skips_private_ones() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The `version = "..."` value of the first line of `text` that starts
+/// with `key`.
+fn version_after(text: &str, key: &str) -> Option<String> {
+    let line = text.lines().find(|l| l.trim_start().starts_with(key))?;
+    let quoted = line.split('"').nth(1)?;
+    Some(quoted.to_string())
+}
+
+#[test]
+fn the_version_is_written_once_and_every_package_takes_it() {
+    let root = std::fs::read_to_string(repo().join("Cargo.toml")).unwrap();
+    let workspace = root.split("[workspace.package]").nth(1).expect("a [workspace.package] table");
+    let version = version_after(workspace, "version =").expect("the workspace's version");
+    // Every package of the workspace inherits it.
+    let mut manifests = vec![repo().join("Cargo.toml"), repo().join("cli/Cargo.toml")];
+    for entry in std::fs::read_dir(repo().join("crates")).unwrap() {
+        manifests.push(entry.unwrap().path().join("Cargo.toml"));
+    }
+    for manifest in &manifests {
+        let text = std::fs::read_to_string(manifest).unwrap();
+        let package = text.split("[package]").nth(1).expect("a [package] table");
+        assert!(package.contains("version.workspace = true"), "{} does not take the workspace's version", manifest.display());
+    }
+    // The requirements on the workspace's own crates name it.
+    for line in workspace.lines().filter(|l| l.starts_with("mcr-")) {
+        assert!(line.contains(&format!("version = \"{version}\"")), "{line}: not version {version}");
+    }
+    // The Python binding, a workspace of its own, repeats it; the Python
+    // package takes the binding's (pyproject.toml's version is dynamic).
+    let python = std::fs::read_to_string(repo().join("python/Cargo.toml")).unwrap();
+    let binding = python.split("[package]").nth(1).unwrap();
+    assert_eq!(version_after(binding, "version =").as_deref(), Some(version.as_str()), "python/Cargo.toml");
+    assert!(python.contains(&format!("mcr-engine = {{ path = \"..\", version = \"{version}\" }}")));
+    let pyproject = std::fs::read_to_string(repo().join("python/pyproject.toml")).unwrap();
+    assert!(pyproject.contains("dynamic = [\"version\"]") && !pyproject.lines().any(|l| l.starts_with("version")));
+    // The changelog has a section for it.
+    let changelog = std::fs::read_to_string(repo().join("CHANGELOG.md")).unwrap();
+    assert!(changelog.contains(&format!("## [{version}]")), "CHANGELOG.md has no section for {version}");
+}
