@@ -8,6 +8,7 @@
 //! - [`record`]: game and hand records (`.jsonl`, `.jsonl.gz`).
 //! - [`replay`]: a record replayed through the engine and compared turn by turn.
 //! - [`serve`]: the engine as a JSON-lines process (`mcr serve`).
+//! - [`judge`]: the Botzone judge program, one turn of its protocol (`mcr judge`).
 //! - [`selftest`]: the dataset self-test, an engine-independent check of game records.
 //! - [`arena`]: tournaments between bots: duplicate schedule, resume, standings.
 //! - [`formats`]: Botzone's text format and match logs, in and out of records.
@@ -47,6 +48,7 @@ pub mod env;
 pub mod fans;
 pub mod formats;
 pub mod hand;
+pub mod judge;
 pub mod notation;
 pub mod record;
 pub mod replay;
