@@ -235,7 +235,9 @@ impl Styled05 {
     /// than 25 elements and `[ a, b ]` is shorter than the margin; else one
     /// element a line (scalars as rendered for the one-line test).
     fn array(&mut self, a: &[Value]) {
-        let nested = a.iter().any(|c| matches!(c, Value::Array(x) if !x.is_empty()) || matches!(c, Value::Object(x) if !x.is_empty()));
+        let nested = a
+            .iter()
+            .any(|c| matches!(c, Value::Array(x) if !x.is_empty()) || matches!(c, Value::Object(x) if !x.is_empty()));
         let rendered: Option<Vec<String>> = (a.len() * 3 < RIGHT_MARGIN && !nested).then(|| {
             a.iter()
                 .map(|c| match c {

@@ -175,18 +175,22 @@ fn kind(v: &Value) -> &'static str {
 pub struct Judge {
     profile: &'static Profile,
     layout: Layout,
+    /// jsoncpp 1.x reads a whole number written `2.0` as an integer; 0.5.0
+    /// does not. The profile's judge decides, not the layout written.
+    whole_reals: bool,
 }
 
 impl Judge {
     /// The judge of `profile`, in the layout of the judge it imitates
     /// ([`Judge::layout_of`]).
     pub fn new(profile: &'static Profile) -> Judge {
-        Judge { profile, layout: Judge::layout_of(profile) }
+        let layout = Judge::layout_of(profile);
+        Judge { profile, layout, whole_reals: layout != Layout::Jsoncpp05 }
     }
 
-    /// The same judge writing `layout`. The layout also decides one detail
-    /// of reading: jsoncpp 1.x takes a number such as `2.0` for an integer
-    /// (`quan`, `srand`), 0.5.0 does not.
+    /// The same judge writing `layout` (its reading stays that of the
+    /// profile's judge: jsoncpp 1.x takes a number such as `2.0` for an
+    /// integer `quan` or `srand`, 0.5.0 does not).
     pub fn with_layout(self, layout: Layout) -> Judge {
         Judge { layout, ..self }
     }
@@ -272,8 +276,9 @@ impl Judge {
         }
         // The answers are read before the game starts: a malformed entry is
         // an error whatever the game does.
-        let entries: Vec<Answers> = log.iter().enumerate().skip(1).step_by(2).map(|(i, e)| answers(i, e)).collect::<Result<_, _>>()?;
-        let start = Start::read(input.get("initdata"), self.layout, now);
+        let entries: Vec<Answers> =
+            log.iter().enumerate().skip(1).step_by(2).map(|(i, e)| answers(i, e)).collect::<Result<_, _>>()?;
+        let start = Start::read(input.get("initdata"), self.whole_reals, now);
         let mut engine = Engine::with_profile(self.profile);
         let mut turn = start.reset(&mut engine).map_err(|error| JudgeError::Initdata { error })?;
         for (k, entry) in entries.iter().enumerate() {
@@ -354,13 +359,13 @@ struct Start {
 }
 
 impl Start {
-    fn read(initdata: Option<&Value>, layout: Layout, now: u32) -> Start {
+    fn read(initdata: Option<&Value>, whole_reals: bool, now: u32) -> Start {
         let empty = Map::new();
         let init = match initdata {
             Some(Value::Object(o)) => o,
             _ => &empty,
         };
-        let int = |key: &str| init.get(key).and_then(|v| judge_int(v, layout));
+        let int = |key: &str| init.get(key).and_then(|v| judge_int(v, whole_reals));
         let seed = int("srand").map_or(now, |s| s as u32);
         let mut rand = rand::GlibcRand::new(seed);
         let quan = match int("quan") {
@@ -391,23 +396,21 @@ impl Start {
         }
         let mut tiles = Vec::with_capacity(names.len());
         for (index, name) in names.iter().enumerate() {
-            tiles.push(
-                Tile::parse(name).map_err(|_| EngineError::UnknownTile { index, text: (*name).to_string() })?,
-            );
+            tiles.push(Tile::parse(name).map_err(|_| EngineError::UnknownTile { index, text: (*name).to_string() })?);
         }
         engine.reset_tiles(&tiles, i64::from(self.quan), i64::from(self.seed as i32))
     }
 }
 
 /// A JSON number as jsoncpp's `isInt()` / `asInt()` read it: an integer in
-/// the range of a C `int`; jsoncpp 1.x also takes a whole number written
-/// with a fraction or an exponent (`2.0`, `1e3`).
-fn judge_int(v: &Value, layout: Layout) -> Option<i32> {
+/// the range of a C `int`; with `whole_reals` (jsoncpp 1.x) also a whole
+/// number written with a fraction or an exponent (`2.0`, `1e3`).
+fn judge_int(v: &Value, whole_reals: bool) -> Option<i32> {
     let n = v.as_number()?;
     if let Some(i) = n.as_i64() {
         return i32::try_from(i).ok();
     }
-    if n.is_u64() || layout == Layout::Jsoncpp05 {
+    if n.is_u64() || !whole_reals {
         return None;
     }
     let f = n.as_f64()?;
@@ -423,7 +426,7 @@ mod tests {
     /// `rand()` call before the shuffle), as the C++ judge printed it.
     #[test]
     fn the_shuffled_wall_of_seed_one() {
-        let start = Start::read(Some(&json!({"srand": 1, "quan": 0})), Layout::Jsoncpp1, 0);
+        let start = Start::read(Some(&json!({"srand": 1, "quan": 0})), true, 0);
         assert!(start.walltiles.starts_with("F1 W5 T1 W6 F3 T3 T2 F1 T3 T9 "), "{}", start.walltiles);
         assert!(start.walltiles.ends_with(" W3 W1 J1 W7 W2 B8 T5"), "{}", start.walltiles);
         assert_eq!((start.seed, start.quan, start.strlen), (1, 0, 0));
@@ -431,12 +434,12 @@ mod tests {
 
     #[test]
     fn integers_as_each_jsoncpp_reads_them() {
-        assert_eq!(judge_int(&json!(2), Layout::Jsoncpp1), Some(2));
-        assert_eq!(judge_int(&json!(-7), Layout::Jsoncpp05), Some(-7));
-        assert_eq!(judge_int(&json!(2.0), Layout::Jsoncpp1), Some(2));
-        assert_eq!(judge_int(&json!(2.0), Layout::Jsoncpp05), None);
-        assert_eq!(judge_int(&json!(2.5), Layout::Jsoncpp1), None);
-        assert_eq!(judge_int(&json!(3_000_000_000u64), Layout::Jsoncpp1), None);
-        assert_eq!(judge_int(&json!("2"), Layout::Jsoncpp1), None);
+        assert_eq!(judge_int(&json!(2), true), Some(2));
+        assert_eq!(judge_int(&json!(-7), false), Some(-7));
+        assert_eq!(judge_int(&json!(2.0), true), Some(2));
+        assert_eq!(judge_int(&json!(2.0), false), None);
+        assert_eq!(judge_int(&json!(2.5), true), None);
+        assert_eq!(judge_int(&json!(3_000_000_000u64), true), None);
+        assert_eq!(judge_int(&json!("2"), true), None);
     }
 }

@@ -94,7 +94,8 @@ fn corpora_side_by_side_with_the_real_judges() {
                 let d = Driven::new(&g);
                 let n = d.outputs.len();
                 for k in (0..n).filter(|&k| k % stride == 0 || k + 2 >= n) {
-                    same(name, &bin, d.input(k).to_string().as_bytes(), false).unwrap_or_else(|e| panic!("{} turn {k}: {e}", d.id));
+                    same(name, &bin, d.input(k).to_string().as_bytes(), false)
+                        .unwrap_or_else(|e| panic!("{} turn {k}: {e}", d.id));
                     runs += 1;
                 }
             }
@@ -133,7 +134,10 @@ fn generated_inputs_side_by_side_with_the_real_judges() {
         (json!({"log": [{}, all, {}, all, {}, hu], "initdata": {"srand": 1, "quan": 0}}), false),
         (json!({"log": [{}, {}], "initdata": {"srand": 3}}), false),
         (json!({"log": [{}, null], "initdata": {"srand": 3}}), false),
-        (json!({"log": [{}, {"0": {"verdict": "OK"}, "1": pass, "2": pass, "3": pass}], "initdata": {"srand": 3}}), false),
+        (
+            json!({"log": [{}, {"0": {"verdict": "OK"}, "1": pass, "2": pass, "3": pass}], "initdata": {"srand": 3}}),
+            false,
+        ),
     ];
     // A game's turns with the verdict of every seat in turn at a few turns.
     for k in [1, 2, 5, 9, 14] {

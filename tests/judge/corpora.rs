@@ -63,7 +63,8 @@ fn the_binary_prints_the_library_output_in_the_judges_layout() {
                 let n = d.outputs.len();
                 for k in (0..n).filter(|&k| k % 23 == 0 || k + 2 >= n) {
                     let input = d.input(k);
-                    let run = crate::common::mcr_with_input(&["judge", "--rules", name], input.to_string().into_bytes());
+                    let run =
+                        crate::common::mcr_with_input(&["judge", "--rules", name], input.to_string().into_bytes());
                     assert!(run.ok(), "{name} {}: turn {k}: {}", d.id, run.stderr);
                     assert_eq!(run.stdout, judge.layout().write(&d.outputs[k]), "{name} {}: turn {k}", d.id);
                     let parsed: Value = serde_json::from_str(&run.stdout).expect("the output is JSON");

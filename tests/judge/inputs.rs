@@ -78,8 +78,12 @@ fn initdata_that_is_no_object_seeds_with_the_clock() {
 /// `quan` out of 0..=3 is drawn; `2.0` is an integer to jsoncpp 1.x only.
 #[test]
 fn seeds_and_winds_as_the_judge_reads_them() {
-    let out = judge("pymahjonggb-1.4").respond_at(&json!({"log": [], "initdata": {"srand": -1, "quan": 3}}), 0).unwrap();
-    assert_eq!((&out["display"]["srand"], &out["initdata"]["srand"]), (&json!(4_294_967_295u32), &json!(4_294_967_295u32)));
+    let out =
+        judge("pymahjonggb-1.4").respond_at(&json!({"log": [], "initdata": {"srand": -1, "quan": 3}}), 0).unwrap();
+    assert_eq!(
+        (&out["display"]["srand"], &out["initdata"]["srand"]),
+        (&json!(4_294_967_295u32), &json!(4_294_967_295u32))
+    );
     let out = judge("botzone").respond_at(&json!({"log": [], "initdata": {"srand": 5, "quan": 9}}), 0).unwrap();
     assert_eq!(out["initdata"]["quan"], 3);
     let real = json!({"log": [], "initdata": {"srand": 2.0, "quan": 1}});

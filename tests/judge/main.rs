@@ -9,6 +9,7 @@ mod common;
 
 mod binaries;
 mod corpora;
+mod example;
 mod inputs;
 
 use mcr_engine::fans::Profile;
