@@ -8,6 +8,7 @@
 //! - [`record`]: game and hand records (`.jsonl`, `.jsonl.gz`).
 //! - [`replay`]: a record replayed through the engine and compared turn by turn.
 //! - [`serve`]: the engine as a JSON-lines process (`mcr serve`).
+//! - [`judge`]: the Botzone judge program, one turn of its protocol (`mcr judge`).
 //! - [`selftest`]: the dataset self-test, an engine-independent check of game records.
 //! - [`arena`]: tournaments between bots: duplicate schedule, resume, standings.
 //! - [`formats`]: Botzone's text format and match logs, in and out of records.
@@ -40,4 +41,4 @@
 
 pub use mcr_arena as arena;
 pub use mcr_core::{decompose, engine, fans, hand, notation, rng, tiles};
-pub use mcr_records::{analysis, audit, env, formats, record, replay, rules, samples, selftest, serve, viewer};
+pub use mcr_records::{analysis, audit, env, formats, judge, record, replay, rules, samples, selftest, serve, viewer};

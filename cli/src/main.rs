@@ -21,6 +21,7 @@ mod export;
 mod fan;
 mod hands;
 mod import;
+mod judge;
 mod play;
 mod review;
 mod rules;
@@ -78,6 +79,8 @@ enum Command {
     Analyse(analyse::Args),
     /// Serve the engine as JSON lines on stdin/stdout.
     Serve(serve::Args),
+    /// The Botzone judge program: one turn of the judge protocol on stdin/stdout.
+    Judge(judge::Args),
     /// Benchmarks: `mcr bench fan FILE`, `mcr bench replay FILE`, `mcr bench env`.
     Bench(bench::Args),
     /// Game records as one self-contained HTML page, turn by turn.
@@ -122,6 +125,7 @@ fn main() -> ExitCode {
         Command::Validate(a) => validate::run(a, max_line),
         Command::Audit(a) => audit::run(a, max_line),
         Command::Serve(a) => serve::run(a, max_line),
+        Command::Judge(a) => judge::run(a, max_line),
         Command::Analyse(a) => analyse::run(a, max_line),
         Command::Shanten(a) => shanten::run(a),
         Command::Waits(a) => waits::run(a),

@@ -18,9 +18,10 @@ fn root() -> &'static Path {
 
 /// Profiles with an oracle are pinned by tests/rules/variants.rs (the
 /// variants), tests/fans/differential.rs and tests/rules_base/legacy.rs (the
-/// pymahjonggb versions); the others here.
+/// pymahjonggb versions), tests/judge/ (botzone-local); the others here.
 const WITH_ORACLE: &[&str] = &[
     "botzone",
+    "botzone-local",
     "pymahjonggb-1.2",
     "pymahjonggb-1.4",
     "strict-98",

@@ -9,6 +9,7 @@
 //! - [`selftest`]: the dataset self-test, independent of the engine;
 //! - [`formats`]: Botzone's text format and match logs, in and out of
 //!   records;
+//! - [`judge`]: the Botzone judge program, one turn (`mcr judge`);
 //! - [`audit`]: why each fan was or was not counted;
 //! - [`samples`]: training samples of every decision;
 //! - [`mod@env`]: legal actions, observations and vectorised environments;
@@ -24,6 +25,7 @@ pub mod analysis;
 pub mod audit;
 pub mod env;
 pub mod formats;
+pub mod judge;
 pub mod record;
 pub mod replay;
 pub mod rules;
