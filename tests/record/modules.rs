@@ -448,7 +448,8 @@ fn cycles(src: &Path, edges: &Edges) -> Vec<String> {
             }
             cycle.push(v);
             cycle.reverse();
-            let under = if parent.is_empty() { "the crate's root".to_string() } else { format!("`{}`", parent.join("::")) };
+            let under =
+                if parent.is_empty() { "the crate's root".to_string() } else { format!("`{}`", parent.join("::")) };
             let mut report = format!("{}: under {under}, a cycle: {}", src.display(), cycle.join(" -> "));
             if group.len() + 1 > cycle.len() {
                 report += &format!(" (in a group of {} that reach each other)", group.len());
@@ -478,7 +479,10 @@ fn no_crate_has_a_cycle_among_sibling_modules() {
     let sources: Vec<PathBuf> =
         crate_sources(root).iter().map(|s| s.strip_prefix(root).unwrap().to_path_buf()).collect();
     for expected in ["src", "crates/core/src", "crates/records/src", "cli/src", "python/src"] {
-        assert!(sources.contains(&PathBuf::from(expected)), "the walk did not find the crate of {expected}: {sources:?}");
+        assert!(
+            sources.contains(&PathBuf::from(expected)),
+            "the walk did not find the crate of {expected}: {sources:?}"
+        );
     }
     let reports = all_cycles(root);
     assert!(
@@ -533,9 +537,9 @@ fn the_check_reads_every_kind_of_import_and_passes_an_acyclic_tree() {
     let found: Vec<(String, String, String, String)> = edges(&src, &dir)
         .into_iter()
         .flat_map(|(parent, pairs)| {
-            pairs.into_iter().map(move |((a, b), site)| {
-                (parent.join("::"), a, b, format!("{}:{}", site.file.display(), site.line))
-            })
+            pairs
+                .into_iter()
+                .map(move |((a, b), site)| (parent.join("::"), a, b, format!("{}:{}", site.file.display(), site.line)))
         })
         .collect();
     let expected = [
