@@ -122,6 +122,7 @@ fn main() -> ExitCode {
         Command::Arena(a) => arena::run(a, max_line),
         Command::Bot(a) => bot::run(a),
         Command::Hands(a) => hands::run(a, max_line),
+        Command::Validate(a) if a.self_test => selftest::run(&a, max_line),
         Command::Validate(a) => validate::run(a, max_line),
         Command::Audit(a) => audit::run(a, max_line),
         Command::Serve(a) => serve::run(a, max_line),

@@ -11,6 +11,9 @@
 //! shapes, text logs, folders of them) are imported first, as `mcr import`
 //! reads them (each judge output checked against the engine, exactly), and
 //! their records then validated, after those of the record files.
+//!
+//! With `--self-test` the command is the dataset self-test instead
+//! (`selftest.rs`, which reads these arguments).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -85,9 +88,6 @@ fn split_inputs(files: &[PathBuf], max_line_bytes: usize) -> (Vec<PathBuf>, Vec<
 }
 
 pub fn run(args: Args, max_line_bytes: usize) -> ExitCode {
-    if args.self_test {
-        return crate::selftest::run(&args, max_line_bytes);
-    }
     let compare = if args.loose { Compare::Loose } else { Compare::Exact };
     let options = ParOptions { progress: super::spinner(), ..par_options("validate", &args, max_line_bytes) };
     let started = Instant::now();

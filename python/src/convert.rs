@@ -69,12 +69,7 @@ pub fn file_name(path: &Bound<'_, PyAny>) -> PyResult<PathBuf> {
         Ok(b) => b,
         Err(e) if e.is_instance_of::<pyo3::exceptions::PyUnicodeError>(py) => {
             let shown = path.str().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-            return Err(crate::records::record_error(
-                py,
-                std::path::Path::new(&shown),
-                0,
-                &format!("not a file name: {e}"),
-            ));
+            return Err(crate::record_error(py, std::path::Path::new(&shown), 0, &format!("not a file name: {e}")));
         }
         Err(e) => return Err(e),
     };

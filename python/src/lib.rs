@@ -55,6 +55,22 @@ create_exception!(
 create_exception!(_native, EnvError, McrError, "The environment refused a command or its input: bad configuration, arrays of the wrong dtype, shape or layout, actions out of range.");
 create_exception!(_native, RecordError, McrError, "A record file could not be read, or one of its lines is not a valid record; `path` and `line` (1-based, 0 = the file itself) say where.");
 
+/// The [`RecordError`] of `path` at `line` (0: the file itself), its
+/// `path`, `line` and `reason` attributes set.
+pub(crate) fn record_error(py: Python<'_>, path: &std::path::Path, line: usize, message: &str) -> PyErr {
+    let text = if line == 0 {
+        format!("{}: {message}", path.display())
+    } else {
+        format!("{}:{line}: {message}", path.display())
+    };
+    let err = RecordError::new_err(text);
+    let value = err.value(py);
+    let _ = value.setattr("path", path.to_string_lossy().into_owned());
+    let _ = value.setattr("line", line);
+    let _ = value.setattr("reason", message);
+    err
+}
+
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();

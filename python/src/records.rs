@@ -15,7 +15,7 @@ use pyo3::prelude::*;
 use serde::Deserialize;
 
 use crate::convert::{file_name, json_to_py};
-use crate::RecordError;
+use crate::record_error;
 
 /// What a reader reads: records as they are, or games of another format
 /// imported (replayed and checked) by the library.
@@ -55,20 +55,6 @@ pub struct RecordReader {
     /// Each line read with unique keys (a repeated key is a located error).
     inner: Mutex<Option<Source>>,
     yield_errors: bool,
-}
-
-pub(crate) fn record_error(py: Python<'_>, path: &std::path::Path, line: usize, message: &str) -> PyErr {
-    let text = if line == 0 {
-        format!("{}: {message}", path.display())
-    } else {
-        format!("{}:{line}: {message}", path.display())
-    };
-    let err = RecordError::new_err(text);
-    let value = err.value(py);
-    let _ = value.setattr("path", path.to_string_lossy().into_owned());
-    let _ = value.setattr("line", line);
-    let _ = value.setattr("reason", message);
-    err
 }
 
 impl RecordReader {

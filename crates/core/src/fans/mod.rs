@@ -37,6 +37,15 @@ pub use crate::rules::fans::{FANS, FAN_TABLE_SIZE};
 pub use crate::rules::profiles::MAX_FAN_TABLE_SIZE;
 
 /// The calculator compiled once per profile: `mod <profile> { rules, eval, PROFILE }`.
+//
+// `eval.rs` and `groups.rs` are included in each profile's module rather
+// than being modules of their own: there `rules::` is that profile's
+// generated module, so its constants fold and its matchers are direct
+// calls, and `groups.rs`'s memo tables (`GROUP_TABLES`, `SINGLE_TABLES`,
+// the outcome and chows-4 caches) are statics of that profile. Rust has no
+// generic statics: one generic module would still need each of those
+// statics declared here per profile and reached through a trait, so the
+// calculator is written once and included per profile.
 macro_rules! profile_calculators {
     ($(($id:ident, $name:expr, $file:expr, $extends:expr, $about:expr)),* $(,)?) => {
         $(

@@ -92,7 +92,12 @@ mod tests {
 
     #[test]
     fn round_trips_and_names_the_bad_byte() {
-        let h = crate::notation::parse_hand("[peng 5m] [chi 234s] 789p 345p 1z +1z zimo").unwrap();
+        // [peng 5m] [chi 234s] 789p 345p 1z +1z, self-drawn.
+        let t = |s: &str| Tile::parse(s).unwrap();
+        let packs = [Pack::new(PackKind::Pung, t("W5"), 1), Pack::new(PackKind::Chow, t("T3"), 1)];
+        let standing = ["B7", "B8", "B9", "B3", "B4", "B5", "F1"].map(t);
+        let flags = WinFlags { self_drawn: true, ..WinFlags::default() };
+        let h = HandInput::new(&packs, &standing, t("F1"), flags, 0, 0, 0).unwrap();
         let mut out = Vec::new();
         encode(&h, &mut out);
         assert_eq!(out.len(), PACKED_BYTES);

@@ -13,5 +13,3 @@ pub mod profiles {
 
 /// The reference profile's tables (`rules/fans.mcr`).
 pub use profiles::botzone as fans;
-
-pub use crate::fans::Profile;

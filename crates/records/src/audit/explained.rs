@@ -4,7 +4,7 @@
 //! ([`super::report`]) and the JSON of `mcr audit --games` (`win.fan_rows`,
 //! `win.readings`, which the game viewer renders) are both made from these.
 
-use super::hand::reading_text;
+use super::notation::reading_text;
 use mcr_core::fans::Explanation;
 use serde::Serialize;
 

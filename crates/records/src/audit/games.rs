@@ -11,12 +11,12 @@
 use super::cai::{self, CaiFlags, Kong, Shown, WinFlagsOut, FLAG_NAMES};
 use super::explained::{fan_rows, reading_rows, FanRow, ReadingRow};
 use super::lists::{known_check, recorded_list};
-pub use super::lists::{FanItem, FanList};
+pub use super::lists::{FanItem, FanList, KnownCheck};
+use crate::record::GameRecord;
+use crate::replay::{displays_equal, Compare, Replayer, Stop};
 use mcr_core::engine::{Engine, Event};
 use mcr_core::fans::{self, FanResult, Profile};
 use mcr_core::hand::HandInput;
-use crate::record::GameRecord;
-use crate::replay::{displays_equal, Compare, Replayer, Stop};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -77,19 +77,6 @@ pub struct FlagEvidence {
     pub wall_seat: u8,
     /// The tiles left in that segment at the winning event.
     pub wall_left: u8,
-}
-
-/// The recorded `known_discrepancy` of a record, against ours.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct KnownCheck {
-    /// The recorded status.
-    pub recorded_status: Option<String>,
-    /// The recorded cai-replay fan list.
-    pub recorded_fans: Option<FanList>,
-    /// Our cai-style list equals the recorded `fans_cai_replay` (and total).
-    pub list_equal: bool,
-    /// Our status equals the recorded `status`.
-    pub status_equal: bool,
 }
 
 /// The win scored on the cai-style layer's flags.

@@ -2,9 +2,8 @@
 //! truncated: a count or value that does not fit is a bad record, not a
 //! smaller number) and the one a `known_discrepancy` recorded.
 
-use super::games::KnownCheck;
-use mcr_core::fans::{FanResult, Profile, MAX_FAN_TABLE_SIZE};
 use crate::record::GameRecord;
+use mcr_core::fans::{FanResult, Profile, MAX_FAN_TABLE_SIZE};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -117,6 +116,19 @@ pub(super) fn recorded_list(g: &GameRecord, last: usize) -> Result<FanList, Stri
         ));
     }
     Ok(expected)
+}
+
+/// The recorded `known_discrepancy` of a record, against ours.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct KnownCheck {
+    /// The recorded status.
+    pub recorded_status: Option<String>,
+    /// The recorded cai-replay fan list.
+    pub recorded_fans: Option<FanList>,
+    /// Our cai-style list equals the recorded `fans_cai_replay` (and total).
+    pub list_equal: bool,
+    /// Our status equals the recorded `status`.
+    pub status_equal: bool,
 }
 
 /// The recorded `known_discrepancy.mahjonggb` against our cai-style result.

@@ -3,6 +3,7 @@
 //! - [`hand`]: the explanation of one hand side by side with a recorded
 //!   list (`mcr audit "<hand>"`, `--hands`), built on `fans::explain`, the
 //!   calculator's own code path.
+//! - [`notation`]: sets, readings and hands as the audit writes them.
 //! - [`cai`]: the win flags a "cai-style" replay layer (the widely copied
 //!   FeatureAgent of the IJCAI MCR baseline) derives from the public event
 //!   stream, and the corrected model. A second *flag source*, scored with
@@ -18,6 +19,8 @@ pub mod explained;
 pub mod games;
 pub mod hand;
 pub mod lists;
+pub mod notation;
 pub mod text;
 
-pub use hand::{hand_text, reading_text, recorded_counts, recorded_counts_with, report, report_with, set_text, Report};
+pub use hand::{recorded_counts, recorded_counts_with, report, report_with, Report};
+pub use notation::{hand_text, reading_text, set_text};

@@ -1,4 +1,5 @@
-//! Fast path from a JSON line to a [`GameView`]: a scanner written for the
+//! Fast path from a JSON line to a [`GameView`], and the readers that take
+//! it ([`GameView::parse`], [`AnswersView::parse`]): a scanner written for the
 //! record schema, taken only for lines without backslashes (then every
 //! string is a plain slice of the line). It reads exactly what the serde
 //! derive in `view.rs` reads and returns `None` on anything else — escapes,
@@ -21,6 +22,41 @@
 use super::view::{
     AnswersView, DisplayFan, DisplayView, ExpectedView, GameView, Injected, Ints4, PerSeat, Strings, Text, TurnView,
 };
+
+impl<'a> GameView<'a> {
+    /// Parses one JSON line. UTF-8 is validated once for the whole line
+    /// rather than string by string; escape-free lines take the hand-written
+    /// scanner, others (and any line it does not accept) serde_json.
+    pub fn parse(line: &'a [u8]) -> Result<GameView<'a>, serde_json::Error> {
+        let text = std::str::from_utf8(line).map_err(|e| {
+            <serde_json::Error as serde::de::Error>::custom(format!("invalid UTF-8 at byte {}", e.valid_up_to()))
+        })?;
+        match parse(text) {
+            Some(view) => Ok(view),
+            None => serde_json::from_str(text),
+        }
+    }
+
+    /// The scanner alone: `Some` only for a line that `GameRecord` reads as
+    /// well and whose displays the view holds key for key, so that comparing
+    /// the view is comparing the record (the validator's fast path).
+    pub fn parse_whole(text: &'a str) -> Option<GameView<'a>> {
+        parse(text)
+    }
+}
+
+impl<'a> AnswersView<'a> {
+    /// The fast scan of an escape-free line (`None`: anything it does not
+    /// take, escapes included; read the line with [`GameView::parse`],
+    /// which takes or words it). It reads what [`GameView`] reads of the
+    /// kept keys (same types, duplicates refused); the values it only
+    /// skips (requests, displays, `expected`, unknown keys) must be JSON,
+    /// and a display's fields are not type-checked (the validator checks
+    /// records against the schema).
+    pub fn parse(text: &'a str) -> Option<AnswersView<'a>> {
+        answers(text)
+    }
+}
 
 /// Reads `text` when it needs no unescaping; `None` means "use serde_json".
 pub fn parse(text: &str) -> Option<GameView<'_>> {
@@ -695,7 +731,6 @@ impl<'a> Scanner<'a> {
         })
     }
 }
-
 
 #[cfg(test)]
 mod tests {

@@ -411,26 +411,6 @@ pub fn game_id_of(line: &[u8]) -> Option<String> {
 }
 
 impl<'a> GameView<'a> {
-    /// Parses one JSON line. UTF-8 is validated once for the whole line
-    /// rather than string by string; escape-free lines take the hand-written
-    /// scanner, others (and any line it does not accept) serde_json.
-    pub fn parse(line: &'a [u8]) -> Result<GameView<'a>, serde_json::Error> {
-        let text = std::str::from_utf8(line).map_err(|e| {
-            <serde_json::Error as de::Error>::custom(format!("invalid UTF-8 at byte {}", e.valid_up_to()))
-        })?;
-        match super::scan::parse(text) {
-            Some(view) => Ok(view),
-            None => serde_json::from_str(text),
-        }
-    }
-
-    /// The scanner alone: `Some` only for a line that `GameRecord` reads as
-    /// well and whose displays the view holds key for key, so that comparing
-    /// the view is comparing the record (the validator's fast path).
-    pub fn parse_whole(text: &'a str) -> Option<GameView<'a>> {
-        super::scan::parse(text)
-    }
-
     /// A view of an already parsed record (displays are read from their
     /// `Value` trees by borrowing).
     pub fn from_record(rec: &'a GameRecord) -> Result<GameView<'a>, serde_json::Error> {
@@ -532,17 +512,6 @@ pub struct AnswersView<'a> {
 }
 
 impl<'a> AnswersView<'a> {
-    /// The fast scan of an escape-free line (`None`: anything it does not
-    /// take, escapes included; read the line with [`GameView::parse`],
-    /// which takes or words it). It reads what [`GameView`] reads of the
-    /// kept keys (same types, duplicates refused); the values it only
-    /// skips (requests, displays, `expected`, unknown keys) must be JSON,
-    /// and a display's fields are not type-checked (the validator checks
-    /// records against the schema).
-    pub fn parse(text: &'a str) -> Option<AnswersView<'a>> {
-        super::scan::answers(text)
-    }
-
     /// The verdicts on turn `k` by seat.
     pub fn verdicts_at(&self, k: usize) -> [Option<&'a str>; 4] {
         match self.verdicts.binary_search_by_key(&k, |v| v.0) {

@@ -20,13 +20,13 @@
 //! self draw); `--flags judge` uses the environment's masks instead.
 
 use crate::audit::cai::Tracker;
-use mcr_core::engine::{Engine, Event, Turn};
 use crate::env::action::{chi_index, ANGANG, BUGANG, GANG, HU, PASS, PENG, PLAY};
+use mcr_core::engine::{Engine, Event, Turn};
 use mcr_core::fans;
 use mcr_core::hand::{PackKind, WinFlags};
 use mcr_core::tiles::{kinds_held, Tile, TILE_KINDS};
 
-use super::extract::Legal;
+use super::legal::Legal;
 use super::Kind;
 
 /// The baseline's fixed gate (`fanCnt < 8` in `_check_mahjong`), whatever

@@ -7,6 +7,7 @@
 //!   ([`Extractor`]); the masks are the judge's legality
 //!   ([`Flags::Judge`], the environment's masks) or the baseline's own
 //!   ([`Flags::Cai`], [`baseline`]);
+//! - [`legal`]: the legal actions of a decision, the mask's bit set;
 //! - [`npz`]: `.npy`/`.npz` writing (numpy's format, zip STORED);
 //! - [`mod@write`]: the two layouts (per-game as `preprocess.py`, shards with a
 //!   manifest), written to temporary names and renamed;
@@ -31,6 +32,7 @@
 pub mod baseline;
 pub mod diff;
 pub mod extract;
+pub mod legal;
 pub mod npz;
 pub mod run;
 pub mod write;
