@@ -119,9 +119,11 @@ impl Lister {
                         .filter(|f| is_pub(&f.vis))
                         .map(|f| format!("pub {}: {}", f.ident.as_ref().unwrap(), text(&f.ty)))
                         .collect(),
-                    syn::Fields::Unnamed(u) => {
-                        u.unnamed.iter().map(|f| if is_pub(&f.vis) { format!("pub {}", text(&f.ty)) } else { "_".into() }).collect()
-                    }
+                    syn::Fields::Unnamed(u) => u
+                        .unnamed
+                        .iter()
+                        .map(|f| if is_pub(&f.vis) { format!("pub {}", text(&f.ty)) } else { "_".into() })
+                        .collect(),
                     syn::Fields::Unit => Vec::new(),
                 };
                 let private = match &s.fields {
@@ -152,7 +154,13 @@ impl Lister {
                     .collect();
                 self.add(
                     module,
-                    format!("{}pub enum {}{} {{ {} }}", shown_attrs(&e.attrs), e.ident, text(&e.generics), variants.join(", ")),
+                    format!(
+                        "{}pub enum {}{} {{ {} }}",
+                        shown_attrs(&e.attrs),
+                        e.ident,
+                        text(&e.generics),
+                        variants.join(", ")
+                    ),
                 );
             }
             Item::Trait(t) if is_pub(&t.vis) && !hidden(&t.attrs) => {
@@ -312,7 +320,11 @@ fn every_library_crate_is_listed() {
         let library = dir.join("src/lib.rs").is_file() && !manifest.contains("proc-macro = true");
         let build_only = manifest.contains("# build dependency only");
         if publishes && library && !build_only {
-            assert!(listed.contains(name), "the crate {name} ({}) has no API listing in tests/api/main.rs", dir.display());
+            assert!(
+                listed.contains(name),
+                "the crate {name} ({}) has no API listing in tests/api/main.rs",
+                dir.display()
+            );
         }
     }
 }
@@ -369,7 +381,11 @@ fn the_version_is_written_once_and_every_package_takes_it() {
     for manifest in &manifests {
         let text = std::fs::read_to_string(manifest).unwrap();
         let package = text.split("[package]").nth(1).expect("a [package] table");
-        assert!(package.contains("version.workspace = true"), "{} does not take the workspace's version", manifest.display());
+        assert!(
+            package.contains("version.workspace = true"),
+            "{} does not take the workspace's version",
+            manifest.display()
+        );
     }
     // The requirements on the workspace's own crates name it.
     for line in workspace.lines().filter(|l| l.starts_with("mcr-")) {

@@ -59,9 +59,9 @@ pub use layout::Layout;
 
 use serde_json::{Map, Value};
 
+use crate::record::SEAT_KEYS;
 use mcr_core::engine::{Engine, EngineError, Event, Turn};
 use mcr_core::fans::Profile;
-use crate::record::SEAT_KEYS;
 use mcr_core::tiles::Tile;
 
 /// Why an input gets no output (the real judge crashes on most of these, or
