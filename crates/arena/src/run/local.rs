@@ -5,14 +5,16 @@
 //! reads. An index outside the mask is sent as `env::game::REJECTED`
 //! (a HU as `HU`), as the environment does. A decision with one legal
 //! action (most turns: PASS) is played without asking the policy, in both
-//! runners ([`super::run`] and [`super::batch`]).
+//! runners ([`super::run()`] and [`super::batch`]). A built-in or other
+//! native policy is played in [`super::run()`] by the same path.
 
-use super::game::SeatTurn;
+use super::game::{LocalPlayer, SeatTurn};
+use crate::policy::builtin::{Decision, NativePolicy};
 use mcr_core::engine::{Claim, Move};
+use mcr_core::tiles::Tile;
 use mcr_records::env::action::{self, NUM_ACTIONS};
 use mcr_records::env::game::REJECTED;
 use mcr_records::env::obs::{self, ObsKind};
-use mcr_core::tiles::Tile;
 
 /// The answer of a policy `choose(obs, mask) -> index` to this turn.
 pub fn policy_answer(
@@ -61,5 +63,18 @@ pub fn only_one(mask: &[u8]) -> Option<usize> {
     match (it.next(), it.next()) {
         (Some(a), None) => Some(a),
         _ => None,
+    }
+}
+
+/// An in-process seat of [`super::run()`] playing a native policy: each
+/// request answered through the same action indices as in [`super::batch`].
+pub(crate) struct NativeSeat(pub std::sync::Arc<dyn NativePolicy>);
+
+impl LocalPlayer for NativeSeat {
+    fn answer(&mut self, turn: &SeatTurn<'_>) -> Result<String, String> {
+        let p = &self.0;
+        decide_answer(turn, |pending, mask| {
+            Ok(p.decide(&Decision { engine: turn.engine, seen: turn.seen, seat: turn.seat, pending, mask }))
+        })
     }
 }

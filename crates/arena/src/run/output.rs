@@ -6,7 +6,7 @@
 //!   read ([`resume`]): its games are not played again, a cut last line is
 //!   dropped, a file of another tournament (other entries, bots file, seed,
 //!   rules or format) is refused;
-//! - the records are written in run order whatever `jobs` ([`super::run`]),
+//! - the records are written in run order whatever `jobs` ([`super::run()`]),
 //!   one line each, flushed as written, so that a killed run leaves at most
 //!   a cut last line;
 //! - the standings of the whole file (the records kept and the new ones)
@@ -20,8 +20,8 @@
 use std::io::Write;
 use std::path::Path;
 
-use super::standings::{read, Builder, Standings};
 use super::{resume, ArenaConfig, ArenaError};
+use crate::stats::standings::{read, Builder, Standings};
 
 /// Where the records go.
 pub enum Out<'a> {
@@ -119,7 +119,7 @@ impl Session {
     /// Plays the games of `cfg` the output does not hold yet, writing each
     /// record as it comes and handing its summary to `each`; in process
     /// ([`super::batch`]) when every seat is an in-process policy, else by
-    /// [`super::run`]. `progress(done, scheduled)` after each record.
+    /// [`super::run()`]. `progress(done, scheduled)` after each record.
     pub fn play(
         &mut self,
         cfg: &ArenaConfig,
@@ -181,11 +181,11 @@ impl Session {
 
 /// Plays `cfg`'s schedule with the runner that fits: [`super::batch`]
 /// (`records`: make each record) when every seat is in process, else
-/// [`super::run`] (which always makes them).
+/// [`super::run()`] (which always makes them).
 pub fn play_games(
     cfg: &ArenaConfig,
     records: bool,
-    each: impl FnMut(u64, super::GameOutcome) -> Result<(), String>,
+    each: impl FnMut(u64, super::game::GameOutcome) -> Result<(), String>,
 ) -> Result<u64, ArenaError> {
     if super::batch::all_batched(cfg) {
         super::batch::run(cfg, super::batch::TABLES, records, each)

@@ -26,7 +26,7 @@
 //! # Example
 //!
 //! ```
-//! use mcr_arena::sprt::{Hypothesis, Path, Sprt, MIN_WALLS};
+//! use mcr_arena::stats::sprt::{Hypothesis, Path, Sprt, MIN_WALLS};
 //!
 //! // H0: the candidate is not better (0 points per game); H1: it is 5
 //! // points per game better; 5% error rates.

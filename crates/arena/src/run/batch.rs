@@ -7,8 +7,8 @@
 //! observation and mask of `env` ([`mcr_records::env::game::Game`]: PENG and CHI
 //! are two decisions, an action outside the mask is sent as rejected), and
 //! each entry's policy is called once per step with all its rows. A seat with
-//! one legal action plays it unasked, as in [`super::run`] ([`super::local`]),
-//! so the records are the ones [`super::run`] writes for the same policies
+//! one legal action plays it unasked, as in [`super::run()`] ([`super::local`]),
+//! so the records are the ones [`super::run()`] writes for the same policies
 //! (without `times_ms`: no seat is timed), handed over in run order.
 //!
 //! # Example
@@ -20,10 +20,10 @@
 //! ```
 //! use std::sync::{Arc, Mutex};
 //!
-//! use mcr_arena::batch::{self, BatchPolicy};
-//! use mcr_arena::builtin::{Builtin, Kind};
+//! use mcr_arena::run::batch::{self, BatchPolicy};
+//! use mcr_arena::policy::builtin::{Builtin, Kind};
 //! use mcr_arena::duplicate::{Format, Shard, GAMES_PER_WALL};
-//! use mcr_arena::standings::Builder;
+//! use mcr_arena::stats::standings::Builder;
 //! use mcr_arena::{ArenaConfig, SeatSpec};
 //! use mcr_records::env::action::NUM_ACTIONS;
 //! use mcr_records::env::obs::ObsKind;
@@ -90,10 +90,10 @@ use std::sync::{Arc, Mutex};
 
 use rayon::prelude::*;
 
-use super::builtin::{Decision, NativePolicy};
 use super::game::{dress, GameOutcome, LocalPlayer, SeatTurn};
-use super::standings::read;
 use super::{ArenaConfig, ArenaError, GameError, SeatSpec};
+use crate::policy::builtin::{Decision, NativePolicy};
+use crate::stats::standings::read;
 use mcr_core::engine::Event;
 use mcr_records::env::action::NUM_ACTIONS;
 use mcr_records::env::game::Game;
@@ -120,7 +120,7 @@ pub trait BatchPolicy: Send {
 /// A batch policy shared by the games (one call at a time).
 pub type Shared = Arc<Mutex<Box<dyn BatchPolicy>>>;
 
-/// A batch policy asked one row at a time (a seat of [`super::run`]).
+/// A batch policy asked one row at a time (a seat of [`super::run()`]).
 pub(crate) struct OneRow(pub Shared);
 
 impl LocalPlayer for OneRow {
@@ -148,7 +148,7 @@ struct Table {
     g: u64,
     game: Game,
     deal: mcr_records::env::wall::Deal,
-    info: super::GameInfo,
+    info: super::game::GameInfo,
     /// Bot entry by seat.
     seating: [usize; 4],
     /// Rows asked this step: (seat, entry, row in the entry's batch).
@@ -157,7 +157,7 @@ struct Table {
 }
 
 /// True when every seat of `cfg` is a batch policy or a native one
-/// ([`super::builtin`]): the runner of this module can play it.
+/// ([`crate::policy::builtin`]): the runner of this module can play it.
 pub fn all_batched(cfg: &ArenaConfig) -> bool {
     cfg.seats.iter().all(|s| matches!(s, SeatSpec::Batch { .. } | SeatSpec::Native { .. }))
 }
@@ -165,7 +165,7 @@ pub fn all_batched(cfg: &ArenaConfig) -> bool {
 /// Plays `cfg` (every seat a [`SeatSpec::Batch`] or [`SeatSpec::Native`];
 /// a native seat decides inside the tables' parallel step) with `tables` games at
 /// once, handing each game to `each` in run order (the contract of
-/// [`super::run`]); `cfg.jobs` is the number of threads stepping the tables.
+/// [`super::run()`]); `cfg.jobs` is the number of threads stepping the tables.
 /// Without `records`, no record is made (the costliest part of a game).
 /// Each outcome holds the standings' summary either way, made by the same
 /// reading ([`read::summary_of`]) of the same end of game (`expected`) the
@@ -207,7 +207,7 @@ pub fn run(
     let mut masks: Vec<Vec<u8>> = vec![Vec::new(); 4];
     let mut actions: Vec<Vec<i64>> = vec![Vec::new(); 4];
     loop {
-        if super::is_interrupted() {
+        if crate::interrupt::is_interrupted() {
             return Err(ArenaError::Interrupted { done: handed });
         }
         // Fill the tables from the schedule.
@@ -287,8 +287,9 @@ pub fn run(
         // Step every table and play its forced steps; finished games make their record.
         pool.install(|| {
             active.par_iter_mut().with_min_len(8).for_each(|t| {
-                let mut a: [usize; 4] =
-                    std::array::from_fn(|s| t.game.legal_actions(s as u8).next().unwrap_or(mcr_records::env::action::PASS));
+                let mut a: [usize; 4] = std::array::from_fn(|s| {
+                    t.game.legal_actions(s as u8).next().unwrap_or(mcr_records::env::action::PASS)
+                });
                 for &(seat, e, row) in &t.asked {
                     a[seat as usize] = match &natives[e] {
                         Some(p) => p.decide(&Decision {
@@ -342,7 +343,7 @@ fn play_forced(game: &mut Game) -> Result<(), GameError> {
 }
 
 /// The summary of a finished table and, with `records`, its record as
-/// [`super::run`] writes it.
+/// [`super::run()`] writes it.
 fn outcome(t: &Table, records: bool) -> Result<GameOutcome, GameError> {
     let turns: Vec<(&mcr_core::engine::Turn, Option<[&str; 4]>)> =
         t.game.turns().map(|it| it.collect()).unwrap_or_default();
@@ -352,8 +353,9 @@ fn outcome(t: &Table, records: bool) -> Result<GameOutcome, GameError> {
     // The standings' summary from the end of game itself, with or without
     // the record (reading it back from the record's text costs a parse).
     let arena = super::game::arena_keys(&t.info);
-    let summary = read::summary_of(t.info.game_id.clone(), arena, mcr_records::record::Expected::from_events(last, before))
-        .map_err(|message| GameError::Local { seat: 0, message })?;
+    let summary =
+        read::summary_of(t.info.game_id.clone(), arena, mcr_records::record::Expected::from_events(last, before))
+            .map_err(|message| GameError::Local { seat: 0, message })?;
     if !records {
         return Ok(GameOutcome { record: String::new(), scores, summary: Some(summary) });
     }

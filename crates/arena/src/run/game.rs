@@ -5,17 +5,17 @@
 
 use std::time::Instant;
 
-use super::process::{self, BotRunner, Verdict};
-use super::protocol::MAX_DEBUG_BYTES;
+use crate::program::process::{self, BotRunner, Verdict};
+use crate::program::protocol::MAX_DEBUG_BYTES;
 use mcr_core::engine::{Engine, EngineError, Turn};
+use mcr_core::fans::Profile;
+use mcr_core::tiles::Tile;
 use mcr_records::env::obs::Seen;
 use mcr_records::env::wall::Deal;
-use mcr_core::fans::Profile;
 use mcr_records::record::arena::ArenaKeys;
 use mcr_records::record::write::seat_map;
 use mcr_records::record::{Expected, GameRecord, TurnRecord};
 use mcr_records::replay::{Replayer, Stop};
-use mcr_core::tiles::Tile;
 
 /// What an in-process seat sees when asked.
 pub struct SeatTurn<'a> {
@@ -72,7 +72,7 @@ pub enum GameError {
         /// The error.
         message: String,
     },
-    /// The run was interrupted ([`super::interrupt`]) during the game: its
+    /// The run was interrupted ([`crate::interrupt()`]) during the game: its
     /// bots were killed and it has no record.
     #[error("interrupted")]
     Interrupted,
@@ -116,7 +116,7 @@ pub struct GameOutcome {
     pub scores: [i32; 4],
     /// What the standings read of the record, made without reading it
     /// back ([`super::batch`]; `None`: read from the record).
-    pub summary: Option<super::standings::read::GameSummary>,
+    pub summary: Option<crate::stats::standings::read::GameSummary>,
 }
 
 struct Logged {
@@ -268,7 +268,7 @@ fn record(deal: &Deal, info: &GameInfo, log: &[Logged]) -> GameRecord {
 }
 
 /// The arena's part of a record whose turns are set: its end, tags, the
-/// `arena` keys and the rules (also the batched runner's, `arena::batch`).
+/// `arena` keys and the rules (also the batched runner's, `arena::run::batch`).
 pub(crate) fn dress(
     mut record: GameRecord,
     info: &GameInfo,
