@@ -138,7 +138,7 @@ fn pair_seats(entries: &[spec::BotEntry], format: Format) -> [SeatSpec; 4] {
     }
 }
 
-fn test_of(bounds: &str, alpha: f64, beta: f64) -> Result<Sprt, String> {
+fn test_of(bounds: &str, alpha: f64, beta: f64) -> Result<Sprt, sprt::SprtError> {
     let (d0, d1) = Sprt::parse_bounds(bounds)?;
     Sprt::new(d0, d1, alpha, beta)
 }

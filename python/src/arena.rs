@@ -7,15 +7,13 @@
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
+use mcr_engine::arena::duplicate::Format;
 use mcr_engine::arena::policy::builtin::{Builtin, Kind};
 use mcr_engine::arena::program::spec;
 use mcr_engine::arena::run::local;
-use mcr_engine::arena::duplicate::Format;
 use mcr_engine::arena::run::sequential::{self, Plan};
 use mcr_engine::arena::stats::sprt::Sprt;
-use mcr_engine::arena::{
-    self, ArenaConfig, ArenaError, BotSpec, Io, LocalFactory, LocalPlayer, SeatSpec, SeatTurn,
-};
+use mcr_engine::arena::{self, ArenaConfig, ArenaError, BotSpec, Io, LocalFactory, LocalPlayer, SeatSpec, SeatTurn};
 use mcr_engine::env::ObsKind;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList};
@@ -30,7 +28,7 @@ struct PyPolicy {
 }
 
 impl LocalPlayer for PyPolicy {
-    fn answer(&mut self, turn: &SeatTurn<'_>) -> Result<String, String> {
+    fn answer(&mut self, turn: &SeatTurn<'_>) -> Result<String, arena::BoxError> {
         local::policy_answer(turn, self.kind, |obs, mask| {
             Python::with_gil(|py| {
                 let r = self
@@ -43,7 +41,7 @@ impl LocalPlayer for PyPolicy {
                     Err(e) => {
                         let msg = e.to_string();
                         self.error.lock().unwrap_or_else(|p| p.into_inner()).get_or_insert(e);
-                        Err(msg)
+                        Err(msg.into())
                     }
                 }
             })
@@ -77,7 +75,7 @@ impl arena::run::batch::BatchPolicy for PyBatch {
         self.kind
     }
 
-    fn act(&mut self, obs: &[u8], mask: &[u8], actions: &mut [i64]) -> Result<(), String> {
+    fn act(&mut self, obs: &[u8], mask: &[u8], actions: &mut [i64]) -> Result<(), arena::BoxError> {
         Python::with_gil(|py| {
             let r = self
                 .f
@@ -90,11 +88,11 @@ impl arena::run::batch::BatchPolicy for PyBatch {
                     }
                     Ok(())
                 }
-                Ok(bytes) => Err(format!("{} action bytes for {} rows", bytes.len(), actions.len())),
+                Ok(bytes) => Err(format!("{} action bytes for {} rows", bytes.len(), actions.len()).into()),
                 Err(e) => {
                     let msg = e.to_string();
                     self.error.lock().unwrap_or_else(|p| p.into_inner()).get_or_insert(e);
-                    Err(msg)
+                    Err(msg.into())
                 }
             }
         })
@@ -369,9 +367,10 @@ impl NativeArena {
         let mut signal: Option<PyErr> = None;
         let mut n = 0usize;
         let result = py.allow_threads(|| {
-            let each = |_: u64, game: arena::GameOutcome| -> Result<(), String> {
+            let each = |_: u64, game: arena::GameOutcome| -> Result<(), arena::BoxError> {
                 n += 1;
-                match game.summary.map_or_else(|| arena::stats::standings::read::summarize(game.record.as_bytes()), Ok) {
+                match game.summary.map_or_else(|| arena::stats::standings::read::summarize(game.record.as_bytes()), Ok)
+                {
                     Ok(g) => builder.add(g, format!("game {n}")),
                     Err(e) => builder.errors.push(format!("game {n}: {e}")),
                 }
@@ -458,7 +457,7 @@ fn sprt_run(
     let format = Format::parse(format)
         .filter(|f| f.is_pair())
         .ok_or_else(|| bad(format!("format {format:?}: \"1v3\" or \"2v2\"")))?;
-    let test = Sprt::new(d0, d1, alpha, beta).map_err(bad)?;
+    let test = Sprt::new(d0, d1, alpha, beta).map_err(|e| bad(e.to_string()))?;
     let error = Arc::new(Mutex::new(None));
     let c = seat_from_py(0, candidate, kind, &error)?;
     let b = seat_from_py(1, baseline, kind, &error)?;

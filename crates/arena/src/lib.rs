@@ -80,4 +80,7 @@ pub use program::process::Verdict;
 pub use program::protocol::Io;
 pub use program::spec::BotSpec;
 pub use run::game::{GameError, GameInfo, GameOutcome, LocalPlayer, Seat, SeatTurn};
-pub use run::{bots_hash, check_bots, game_id, play_one, run, ArenaConfig, ArenaError, LocalFactory, SeatSpec};
+pub use run::{
+    bots_hash, check_bots, game_id, play_one, run, ArenaConfig, ArenaError, BoxError, LocalFactory, SeatSpec,
+    StartError,
+};

@@ -30,16 +30,80 @@
 //! let mut output = Vec::new();
 //! serve(Io::Json, false, Policy::Greedy, 0, &input[..], &mut output)?;
 //! assert_eq!(output, b"{\"response\":\"PASS\"}\n");
-//! # Ok::<(), String>(())
+//! # Ok::<(), mcr_arena::refbot::RefBotError>(())
 //! ```
 
 use std::io::{BufRead, Write};
 
 use crate::policy::moves::{decide_move, greedy};
 use crate::program::protocol::{Io, KEEP_RUNNING};
-use mcr_core::engine::seat_view::SeatView;
+use mcr_core::engine::seat_view::{SeatView, SeatViewError};
 use mcr_core::engine::Move;
 use mcr_records::env::wall::Rng;
+
+/// Why the bot cannot answer. A request's error names the request (its
+/// index in the turn's input, from 0, and its text).
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum RefBotError {
+    /// A request the bot's view of the game does not take.
+    #[error("request {index}: {source}")]
+    Request {
+        /// The request's index in the game (0: the first).
+        index: usize,
+        /// What is wrong with it.
+        #[source]
+        source: SeatViewError,
+    },
+    /// Reading the input failed.
+    #[error("reading the input: {0}")]
+    Read(#[source] std::io::Error),
+    /// An input line longer than the bot reads.
+    #[error("input line of {bytes} bytes")]
+    LineTooLong {
+        /// Its length so far.
+        bytes: usize,
+    },
+    /// The input ends before the first turn.
+    #[error("no input")]
+    NoInput,
+    /// A JSON bot's first line is not JSON.
+    #[error("input is not JSON: {0}")]
+    NotJson(#[source] serde_json::Error),
+    /// A simple bot's first line is not a turn number.
+    #[error("first line is not a turn number: {line:?}")]
+    NotTurnNumber {
+        /// The line.
+        line: String,
+    },
+    /// A simple bot's turn number is 0 or above 10000.
+    #[error("turn number {0}")]
+    TurnNumber(usize),
+    /// A simple bot's input ends before the requests and responses its
+    /// turn number announces.
+    #[error("input ends early: {lines} of {expected} lines")]
+    EndsEarly {
+        /// Lines of requests and responses read.
+        lines: usize,
+        /// Lines announced.
+        expected: usize,
+    },
+    /// The first turn's input holds no request.
+    #[error("no requests")]
+    NoRequests,
+    /// A keep-running request line starting with `"` is not a JSON string.
+    #[error("request {index}: not a JSON string: {source}")]
+    Quoted {
+        /// The request's index in the game.
+        index: usize,
+        /// serde's reading.
+        #[source]
+        source: serde_json::Error,
+    },
+    /// Writing the answer failed.
+    #[error("writing the answer: {0}")]
+    Write(#[source] std::io::Error),
+}
 
 /// How the reference bot chooses (`mcr bot --policy`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -73,9 +137,9 @@ impl RefBot {
 
     /// Takes in a request (with this bot's previous answer, as given) and
     /// returns the answer.
-    pub fn turn(&mut self, request: &str, previous_answer: Option<&str>) -> Result<String, String> {
+    pub fn turn(&mut self, request: &str, previous_answer: Option<&str>) -> Result<String, SeatViewError> {
         let prev = previous_answer.map(str::to_string).or_else(|| self.last.take());
-        self.view.observe(request.trim_end_matches(['\r', '\n']), prev.as_deref()).map_err(|e| e.to_string())?;
+        self.view.observe(request.trim_end_matches(['\r', '\n']), prev.as_deref())?;
         let a = self.choose();
         self.last = Some(a.clone());
         Ok(a)
@@ -83,10 +147,10 @@ impl RefBot {
 
     /// Takes in a past request (with this bot's recorded answer to the one
     /// before it) without choosing an answer: a restarted bot catching up.
-    pub fn observe(&mut self, request: &str, previous_answer: Option<&str>) -> Result<(), String> {
+    pub fn observe(&mut self, request: &str, previous_answer: Option<&str>) -> Result<(), SeatViewError> {
         let prev = previous_answer.map(str::to_string).or_else(|| self.last.take());
         self.last = None;
-        self.view.observe(request.trim_end_matches(['\r', '\n']), prev.as_deref()).map_err(|e| e.to_string())
+        self.view.observe(request.trim_end_matches(['\r', '\n']), prev.as_deref())
     }
 
     fn choose(&mut self) -> String {
@@ -115,10 +179,10 @@ fn greedy_move(view: &SeatView, moves: &[Move]) -> Move {
 /// Bounds on what the bot reads (it is a bot: the arena is its only peer).
 const MAX_INPUT_LINE: usize = 8 << 20;
 
-fn read_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> Result<Option<String>, String> {
-    match mcr_records::record::read_line_capped(input, buf, MAX_INPUT_LINE).map_err(|e| e.to_string())? {
+fn read_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> Result<Option<String>, RefBotError> {
+    match mcr_records::record::read_line_capped(input, buf, MAX_INPUT_LINE).map_err(RefBotError::Read)? {
         mcr_records::record::LineRead::Eof => Ok(None),
-        mcr_records::record::LineRead::TooLong(n) => Err(format!("input line of {n} bytes")),
+        mcr_records::record::LineRead::TooLong(bytes) => Err(RefBotError::LineTooLong { bytes }),
         mcr_records::record::LineRead::Line => {
             let s = String::from_utf8_lossy(buf);
             Ok(Some(s.trim_end_matches(['\r', '\n']).to_string()))
@@ -136,13 +200,13 @@ pub fn serve(
     seed: u64,
     mut input: impl BufRead,
     mut output: impl Write,
-) -> Result<(), String> {
+) -> Result<(), RefBotError> {
     let mut bot = RefBot::new(policy, seed);
     let mut buf = Vec::new();
     let (requests, responses) = match io {
         Io::Json => {
-            let line = read_line(&mut input, &mut buf)?.ok_or("no input")?;
-            let v: serde_json::Value = serde_json::from_str(&line).map_err(|e| format!("input is not JSON: {e}"))?;
+            let line = read_line(&mut input, &mut buf)?.ok_or(RefBotError::NoInput)?;
+            let v: serde_json::Value = serde_json::from_str(&line).map_err(RefBotError::NotJson)?;
             let strings = |k: &str| -> Vec<String> {
                 v[k].as_array()
                     .map(|a| a.iter().map(|x| x.as_str().unwrap_or("").to_string()).collect())
@@ -151,26 +215,27 @@ pub fn serve(
             (strings("requests"), strings("responses"))
         }
         Io::Simple => {
-            let n: usize = read_line(&mut input, &mut buf)?
-                .ok_or("no input")?
-                .trim()
-                .parse()
-                .map_err(|_| "first line is not a turn number")?;
+            let first = read_line(&mut input, &mut buf)?.ok_or(RefBotError::NoInput)?;
+            let n: usize = first.trim().parse().map_err(|_| RefBotError::NotTurnNumber { line: first.clone() })?;
             if n == 0 || n > 10_000 {
-                return Err(format!("turn number {n}"));
+                return Err(RefBotError::TurnNumber(n));
             }
             let (mut req, mut resp) = (Vec::new(), Vec::new());
+            let expected = 2 * n - 1;
+            let next = |input: &mut _, buf: &mut _, lines: usize| {
+                read_line(input, buf)?.ok_or(RefBotError::EndsEarly { lines, expected })
+            };
             for i in 0..n {
-                req.push(read_line(&mut input, &mut buf)?.ok_or("input ends early")?);
+                req.push(next(&mut input, &mut buf, req.len() + resp.len())?);
                 if i + 1 < n {
-                    resp.push(read_line(&mut input, &mut buf)?.ok_or("input ends early")?);
+                    resp.push(next(&mut input, &mut buf, req.len() + resp.len())?);
                 }
             }
             (req, resp)
         }
     };
     if requests.is_empty() {
-        return Err("no requests".into());
+        return Err(RefBotError::NoRequests);
     }
     let mut answer = String::new();
     // The decision analysis answers only the last request (the earlier ones
@@ -179,16 +244,17 @@ pub fn serve(
     let catch_up = matches!(policy, Policy::Decide | Policy::DecideWinProb);
     for (i, r) in requests.iter().enumerate() {
         let prev = i.checked_sub(1).and_then(|k| responses.get(k)).map(String::as_str);
+        let at = |source| RefBotError::Request { index: i, source };
         if i + 1 == requests.len() || !catch_up {
-            answer = bot.turn(r, prev)?;
+            answer = bot.turn(r, prev).map_err(at)?;
         } else {
-            bot.observe(r, prev)?;
+            bot.observe(r, prev).map_err(at)?;
         }
     }
     // One write per turn (the answer and the marker together): the arena
     // wakes once.
     let mut line = Vec::with_capacity(128);
-    let mut write = |out: &mut dyn Write, a: &str| -> Result<(), String> {
+    let mut write = |out: &mut dyn Write, a: &str| -> Result<(), RefBotError> {
         line.clear();
         match io {
             Io::Json => {
@@ -201,20 +267,22 @@ pub fn serve(
             line.extend_from_slice(KEEP_RUNNING);
             line.push(b'\n');
         }
-        out.write_all(&line).and_then(|()| out.flush()).map_err(|e| e.to_string())
+        out.write_all(&line).and_then(|()| out.flush()).map_err(RefBotError::Write)
     };
     write(&mut output, &answer)?;
     if !keep_running {
         return Ok(());
     }
+    let mut index = requests.len();
     while let Some(line) = read_line(&mut input, &mut buf)? {
         // A JSON-quoted request (botzone-local) or a raw one.
         let request = if line.starts_with('"') {
-            serde_json::from_str::<String>(&line).map_err(|e| e.to_string())?
+            serde_json::from_str::<String>(&line).map_err(|source| RefBotError::Quoted { index, source })?
         } else {
             line
         };
-        let a = bot.turn(&request, None)?;
+        let a = bot.turn(&request, None).map_err(|source| RefBotError::Request { index, source })?;
+        index += 1;
         write(&mut output, &a)?;
     }
     Ok(())

@@ -36,7 +36,7 @@
 //!         ObsKind::Compact
 //!     }
 //!
-//!     fn act(&mut self, _obs: &[u8], mask: &[u8], actions: &mut [i64]) -> Result<(), String> {
+//!     fn act(&mut self, _obs: &[u8], mask: &[u8], actions: &mut [i64]) -> Result<(), BoxError> {
 //!         for (row, action) in mask.chunks_exact(NUM_ACTIONS).zip(actions) {
 //!             *action = row.iter().position(|&legal| legal != 0).unwrap_or(0) as i64;
 //!         }
@@ -91,7 +91,7 @@ use std::sync::{Arc, Mutex};
 use rayon::prelude::*;
 
 use super::game::{dress, GameOutcome, LocalPlayer, SeatTurn};
-use super::{ArenaConfig, ArenaError, GameError, SeatSpec};
+use super::{ArenaConfig, ArenaError, BoxError, GameError, SeatSpec};
 use crate::policy::builtin::{Decision, NativePolicy};
 use crate::stats::standings::read;
 use mcr_core::engine::Event;
@@ -114,7 +114,7 @@ pub trait BatchPolicy: Send {
     /// index. An index outside its mask is sent as a refused answer (the
     /// judge rejects it), as the environment does. An `Err` stops the run
     /// ([`ArenaError::Output`]).
-    fn act(&mut self, obs: &[u8], mask: &[u8], actions: &mut [i64]) -> Result<(), String>;
+    fn act(&mut self, obs: &[u8], mask: &[u8], actions: &mut [i64]) -> Result<(), BoxError>;
 }
 
 /// A batch policy shared by the games (one call at a time).
@@ -124,7 +124,7 @@ pub type Shared = Arc<Mutex<Box<dyn BatchPolicy>>>;
 pub(crate) struct OneRow(pub Shared);
 
 impl LocalPlayer for OneRow {
-    fn answer(&mut self, turn: &SeatTurn<'_>) -> Result<String, String> {
+    fn answer(&mut self, turn: &SeatTurn<'_>) -> Result<String, BoxError> {
         let mut p = self.0.lock().unwrap_or_else(|e| e.into_inner());
         let kind = p.obs();
         super::local::policy_answer(turn, kind, |obs, mask| {
@@ -174,7 +174,7 @@ pub fn run(
     cfg: &ArenaConfig,
     tables: usize,
     records: bool,
-    mut each: impl FnMut(u64, GameOutcome) -> Result<(), String>,
+    mut each: impl FnMut(u64, GameOutcome) -> Result<(), BoxError>,
 ) -> Result<u64, ArenaError> {
     let mut policies: Vec<Option<Shared>> = Vec::new();
     let mut natives: Vec<Option<Arc<dyn NativePolicy>>> = Vec::new();
@@ -188,17 +188,14 @@ pub fn run(
                 policies.push(None);
                 natives.push(Some(policy.clone()));
             }
-            other => return Err(ArenaError::Output(format!("seat {:?} is not a batch policy", other.name()))),
+            other => return Err(ArenaError::NotBatched { name: other.name().to_string() }),
         }
     }
     let kinds: Vec<ObsKind> = policies
         .iter()
         .map(|p| p.as_ref().map_or(ObsKind::Compact, |p| p.lock().unwrap_or_else(|e| e.into_inner()).obs()))
         .collect();
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(cfg.jobs.max(1))
-        .build()
-        .map_err(|e| ArenaError::Output(format!("thread pool: {e}")))?;
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(cfg.jobs.max(1)).build()?;
     let mut schedule = cfg.schedule().enumerate().map(|(k, g)| (k as u64, g));
     let mut active: Vec<Table> = Vec::new();
     let mut waiting: BTreeMap<u64, (u64, GameOutcome)> = BTreeMap::new();
@@ -281,7 +278,7 @@ pub fn run(
             if let (true, Some(p)) = (rows[e] > 0, &policies[e]) {
                 let mut p = p.lock().unwrap_or_else(|x| x.into_inner());
                 p.act(&obs[e], &masks[e], &mut actions[e])
-                    .map_err(|message| ArenaError::Output(format!("policy {:?}: {message}", cfg.seats[e].name())))?;
+                    .map_err(|source| ArenaError::Policy { name: cfg.seats[e].name().to_string(), source })?;
             }
         }
         // Step every table and play its forced steps; finished games make their record.
@@ -326,7 +323,7 @@ pub fn run(
             }
         }
         while let Some((g, o)) = waiting.remove(&next) {
-            each(g, o).map_err(ArenaError::Output)?;
+            each(g, o).map_err(|source| ArenaError::Hand { game: g, source })?;
             next += 1;
             handed += 1;
         }
@@ -354,8 +351,7 @@ fn outcome(t: &Table, records: bool) -> Result<GameOutcome, GameError> {
     // the record (reading it back from the record's text costs a parse).
     let arena = super::game::arena_keys(&t.info);
     let summary =
-        read::summary_of(t.info.game_id.clone(), arena, mcr_records::record::Expected::from_events(last, before))
-            .map_err(|message| GameError::Local { seat: 0, message })?;
+        read::summary_of(t.info.game_id.clone(), arena, mcr_records::record::Expected::from_events(last, before))?;
     if !records {
         return Ok(GameOutcome { record: String::new(), scores, summary: Some(summary) });
     }

@@ -210,8 +210,31 @@ pub fn bots_hash(seats: &[SeatSpec; 4]) -> String {
     format!("{h:016x}")
 }
 
+/// The error of a caller's code: an in-process player or policy, or the
+/// callback a runner hands each game to. Its text is the caller's.
+pub type BoxError = Box<dyn std::error::Error + Send + Sync>;
+
+/// Why a bot's program cannot start (the paths as found).
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum StartError {
+    /// The bot's `dir` is not a folder.
+    #[error("its dir {} is not a folder", .0.display())]
+    DirNotFolder(PathBuf),
+    /// A program name without a `/` not found on `PATH`, and no `PATH`.
+    #[error("{0} is not on PATH")]
+    NotOnPath(String),
+    /// The program does not exist.
+    #[error("{} does not exist", .0.display())]
+    Missing(PathBuf),
+    /// The program is not an executable file.
+    #[error("{} is not an executable file", .0.display())]
+    NotExecutable(PathBuf),
+}
+
 /// Why a run stopped.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum ArenaError {
     /// A bot's program or folder is missing or unusable ([`check_bots`]):
     /// no game was played.
@@ -222,7 +245,7 @@ pub enum ArenaError {
         /// Its entry's name.
         name: String,
         /// What is wrong, with the path.
-        why: String,
+        why: StartError,
     },
     /// A game could not be played to its end: the run stopped there.
     #[error("game {game}: {error}")]
@@ -240,13 +263,51 @@ pub enum ArenaError {
         /// Games handed over before the stop.
         done: u64,
     },
-    /// The output or an in-process policy failed, or the run cannot be
-    /// set up as asked; the message says which: the callback's error (a
-    /// record that could not be written), an output that cannot be
-    /// continued ([`resume`]), a batch policy's error, a seat the batched
-    /// runner cannot play, a format the sequential test refuses.
-    #[error("{0}")]
-    Output(String),
+    /// The callback a finished game was handed to failed (a record that
+    /// could not be written): the run stopped there.
+    #[error("game {game}: {source}")]
+    Hand {
+        /// The game's run index.
+        game: u64,
+        /// The callback's error.
+        source: BoxError,
+    },
+    /// The output file cannot be continued ([`resume`]).
+    #[error(transparent)]
+    Resume(#[from] resume::ResumeError),
+    /// The output could not be written or closed.
+    #[error("{path}: {source}")]
+    Write {
+        /// The output as shown (`-` for standard output).
+        path: String,
+        /// The system's error.
+        #[source]
+        source: std::io::Error,
+    },
+    /// A batch policy returned an error ([`batch::BatchPolicy::act`]).
+    #[error("policy {name:?}: {source}")]
+    Policy {
+        /// Its entry's name.
+        name: String,
+        /// The policy's error.
+        source: BoxError,
+    },
+    /// A seat the batched runner cannot play (a bot program, a per-game
+    /// player).
+    #[error("seat {name:?} is not a batch policy")]
+    NotBatched {
+        /// Its entry's name.
+        name: String,
+    },
+    /// The batched runner's threads could not be made.
+    #[error("thread pool: {0}")]
+    ThreadPool(#[from] rayon::ThreadPoolBuildError),
+    /// A sequential test asked of a format that is not a pair's.
+    #[error("format {format}: a sequential test needs 1v3 or 2v2")]
+    NotAPair {
+        /// The format's name.
+        format: &'static str,
+    },
 }
 
 /// Checks, before any game, that each bot's program and folder are there
@@ -254,10 +315,10 @@ pub enum ArenaError {
 pub fn check_bots(seats: &[SeatSpec; 4]) -> Result<(), ArenaError> {
     for (seat, s) in seats.iter().enumerate() {
         let SeatSpec::Bot(b) = s else { continue };
-        let fail = |why: String| ArenaError::CannotStart { seat, name: b.name.clone(), why };
+        let fail = |why: StartError| ArenaError::CannotStart { seat, name: b.name.clone(), why };
         if let Some(d) = &b.dir {
             if !d.is_dir() {
-                return Err(fail(format!("its dir {} is not a folder", d.display())));
+                return Err(fail(StartError::DirNotFolder(d.clone())));
             }
         }
         let prog = Path::new(&b.argv[0]);
@@ -275,12 +336,12 @@ pub fn check_bots(seats: &[SeatSpec; 4]) -> Result<(), ArenaError> {
                     .unwrap_or_else(|| prog.to_path_buf())
             })
         };
-        let Some(p) = found else { return Err(fail(format!("{} is not on PATH", b.argv[0]))) };
+        let Some(p) = found else { return Err(fail(StartError::NotOnPath(b.argv[0].clone()))) };
         if !p.exists() {
-            return Err(fail(format!("{} does not exist", p.display())));
+            return Err(fail(StartError::Missing(p)));
         }
         if !is_executable(&p) {
-            return Err(fail(format!("{} is not an executable file", p.display())));
+            return Err(fail(StartError::NotExecutable(p)));
         }
     }
     Ok(())
@@ -317,7 +378,10 @@ const AHEAD_PER_JOB: u64 = 32;
 /// games finished by then are still handed over (the ones after a game
 /// still in flight out of run order), a game cut by the interrupt is not;
 /// every bot process is gone when it returns.
-pub fn run(cfg: &ArenaConfig, mut each: impl FnMut(u64, GameOutcome) -> Result<(), String>) -> Result<u64, ArenaError> {
+pub fn run(
+    cfg: &ArenaConfig,
+    mut each: impl FnMut(u64, GameOutcome) -> Result<(), BoxError>,
+) -> Result<u64, ArenaError> {
     check_bots(&cfg.seats)?;
     // A bot closing its input must not end the arena.
     #[cfg(unix)]
@@ -410,11 +474,11 @@ pub fn run(cfg: &ArenaConfig, mut each: impl FnMut(u64, GameOutcome) -> Result<(
         let mut next = 0u64;
         let mut hand = |g: u64, outcome: GameOutcome, failure: &mut Option<ArenaError>| {
             // Nothing finished is lost, unless the output itself failed.
-            if matches!(failure, Some(ArenaError::Output(_))) {
+            if matches!(failure, Some(ArenaError::Hand { .. })) {
                 return;
             }
             if let Err(e) = each(g, outcome) {
-                *failure = Some(ArenaError::Output(e));
+                *failure = Some(ArenaError::Hand { game: g, source: e });
                 stop.store(true, Ordering::Relaxed);
             } else {
                 done += 1;

@@ -96,9 +96,8 @@ impl Session {
                         }
                         Err(e) => builder.errors.push(format!("{shown}:{n}: {e}")),
                     }
-                })
-                .map_err(|e| ArenaError::Output(e.to_string()))?;
-                let w = resume::open_output(path, resumed.as_ref()).map_err(|e| ArenaError::Output(e.to_string()))?;
+                })?;
+                let w = resume::open_output(path, resumed.as_ref())?;
                 (w, resumed, shown)
             }
         };
@@ -136,7 +135,7 @@ impl Session {
             w.write_all(game.record.as_bytes())
                 .and_then(|()| w.write_all(b"\n"))
                 .and_then(|()| w.flush())
-                .map_err(|e| format!("{}: {e}", self.shown))?;
+                .map_err(|source| ArenaError::Write { path: self.shown.clone(), source })?;
             self.line += 1;
             self.played += 1;
             n += 1;
@@ -162,7 +161,7 @@ impl Session {
         drop(self.writer);
         let mut stopped = stopped;
         if let (None, Err(e)) = (&stopped, closed) {
-            stopped = Some(ArenaError::Output(format!("{}: {e}", self.shown)));
+            stopped = Some(ArenaError::Write { path: self.shown.clone(), source: e });
         }
         let standings = self.builder.finish();
         let mut problems = std::mem::take(&mut self.builder.errors);
@@ -185,7 +184,7 @@ impl Session {
 pub fn play_games(
     cfg: &ArenaConfig,
     records: bool,
-    each: impl FnMut(u64, super::game::GameOutcome) -> Result<(), String>,
+    each: impl FnMut(u64, super::game::GameOutcome) -> Result<(), super::BoxError>,
 ) -> Result<u64, ArenaError> {
     if super::batch::all_batched(cfg) {
         super::batch::run(cfg, super::batch::TABLES, records, each)

@@ -23,6 +23,7 @@ use std::path::{Path, PathBuf};
 
 /// Why OUT cannot be resumed.
 #[derive(Debug)]
+#[non_exhaustive]
 pub enum ResumeError {
     /// OUT (or its gzip rewrite beside it) could not be read, written or
     /// renamed: (file, the error).

@@ -67,7 +67,7 @@ pub fn run(
     mut progress: impl FnMut(&Progress<'_>),
 ) -> Result<Report, ArenaError> {
     if !cfg.format.is_pair() {
-        return Err(ArenaError::Output(format!("format {}: a sequential test needs 1v3 or 2v2", cfg.format.name())));
+        return Err(ArenaError::NotAPair { format: cfg.format.name() });
     }
     let per_wall = cfg.format.games_per_wall();
     let mut cfg = cfg.clone();
