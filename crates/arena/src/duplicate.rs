@@ -30,7 +30,7 @@
 //! // `--shard 1/4`: games 1, 5, 9, ...
 //! let shard: Shard = "1/4".parse()?;
 //! assert!(shard.contains(9) && !shard.contains(10));
-//! # Ok::<(), String>(())
+//! # Ok::<(), mcr_arena::duplicate::ShardError>(())
 //! ```
 
 use mcr_records::env::wall::{self, Deal};

@@ -24,7 +24,7 @@
 //! use mcr_arena::policy::builtin::{Builtin, Kind};
 //! use mcr_arena::duplicate::{Format, Shard, GAMES_PER_WALL};
 //! use mcr_arena::stats::standings::Builder;
-//! use mcr_arena::{ArenaConfig, SeatSpec};
+//! use mcr_arena::{ArenaConfig, BoxError, SeatSpec};
 //! use mcr_records::env::action::NUM_ACTIONS;
 //! use mcr_records::env::obs::ObsKind;
 //! use mcr_core::fans::Profile;

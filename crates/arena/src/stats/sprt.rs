@@ -42,7 +42,7 @@
 //! let (accepted, walls) = path.decision.unwrap();
 //! assert_eq!(accepted, Hypothesis::H1);
 //! assert!(walls >= MIN_WALLS && path.last_llr() >= path.upper);
-//! # Ok::<(), String>(())
+//! # Ok::<(), mcr_arena::stats::sprt::SprtError>(())
 //! ```
 
 use serde::Serialize;

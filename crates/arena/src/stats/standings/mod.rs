@@ -27,7 +27,8 @@
 //! use mcr_arena::policy::builtin::{Builtin, Kind};
 //! use mcr_arena::duplicate::{Format, Shard, GAMES_PER_WALL};
 //! use mcr_arena::stats::standings::{format, read, Builder};
-//! use mcr_arena::{output, ArenaConfig, SeatSpec};
+//! use mcr_arena::run::output;
+//! use mcr_arena::{ArenaConfig, SeatSpec};
 //! use mcr_core::fans::Profile;
 //!
 //! let seat = |name: &str, kind, seed| SeatSpec::Native { name: name.into(), policy: Arc::new(Builtin::new(kind, seed)) };
