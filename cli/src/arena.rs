@@ -1,11 +1,11 @@
 //! `mcr arena --bots BOTS.toml [--games N] [--seed S] -o OUT.jsonl[.gz] [--jobs J] [--keep-debug]`:
 //! real bot programs play each other (src/arena); the records are written
-//! in run order (`arena::output`: an existing OUT is continued), with a
+//! in run order (`arena::run::output`: an existing OUT is continued), with a
 //! progress bar on a terminal, then the standings are printed.
 //! `mcr arena standings FILE...` is `mcr standings` (cli/src/standings.rs).
 //! `--format 1v3|2v2` plays a candidate against a baseline (a bots file of
 //! two entries), for `--walls W` or, with `--sprt D0,D1`, until the
-//! sequential test decides (`arena::sequential`). `mcr arena calibrate`
+//! sequential test decides (`arena::run::sequential`). `mcr arena calibrate`
 //! repeats such tests without records and reports their error rates and
 //! the noise of the per-wall difference.
 
@@ -13,11 +13,12 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use mcr_engine::arena::duplicate::Format;
-use mcr_engine::arena::output::{self, Out};
-use mcr_engine::arena::sequential::{self, Plan};
-use mcr_engine::arena::sprt::{self, Sprt};
-use mcr_engine::arena::standings::format;
-use mcr_engine::arena::{self, bots, ArenaConfig, ArenaError, SeatSpec};
+use mcr_engine::arena::program::spec;
+use mcr_engine::arena::run::output::{self, Out};
+use mcr_engine::arena::run::sequential::{self, Plan};
+use mcr_engine::arena::stats::sprt::{self, Sprt};
+use mcr_engine::arena::stats::standings::format;
+use mcr_engine::arena::{self, ArenaConfig, ArenaError, SeatSpec};
 
 #[derive(clap::Args)]
 #[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
@@ -129,7 +130,7 @@ fn parse_format(s: &str) -> Result<Format, String> {
 
 /// The four seats of a pair format: 1v3 the candidate then three copies of
 /// the baseline, 2v2 two of each.
-fn pair_seats(entries: &[bots::BotEntry], format: Format) -> [SeatSpec; 4] {
+fn pair_seats(entries: &[spec::BotEntry], format: Format) -> [SeatSpec; 4] {
     let (c, b) = (entries[0].seat(), entries[1].seat());
     match format {
         Format::TwoVsTwo => [c.clone(), c, b.clone(), b],
@@ -137,7 +138,7 @@ fn pair_seats(entries: &[bots::BotEntry], format: Format) -> [SeatSpec; 4] {
     }
 }
 
-fn test_of(bounds: &str, alpha: f64, beta: f64) -> Result<Sprt, String> {
+fn test_of(bounds: &str, alpha: f64, beta: f64) -> Result<Sprt, sprt::SprtError> {
     let (d0, d1) = Sprt::parse_bounds(bounds)?;
     Sprt::new(d0, d1, alpha, beta)
 }
@@ -150,7 +151,7 @@ pub fn run(args: Args, max_line_bytes: usize) -> ExitCode {
         // clap requires both when there is no subcommand.
         _ => return ExitCode::FAILURE,
     };
-    let specs = match bots::load_n(&bots_file, if args.format.is_some() { 2 } else { 4 }) {
+    let specs = match spec::load_n(&bots_file, if args.format.is_some() { 2 } else { 4 }) {
         Ok(b) => b,
         Err(e) => {
             eprintln!("arena: {e}");
@@ -257,7 +258,7 @@ pub fn run(args: Args, max_line_bytes: usize) -> ExitCode {
         finished.played,
         output.display(),
         finished.kept + finished.played,
-        arena::sandbox::tracking().describe()
+        arena::program::sandbox::tracking().describe()
     );
     match finished.stopped {
         None => ExitCode::SUCCESS,
@@ -352,7 +353,7 @@ fn run_sprt(cfg: &ArenaConfig, plan: &Plan, out: Out<'_>, output: &std::path::Pa
         table.sprt = None;
         eprint!("{}", format::text(&table));
     }
-    let r = mcr_engine::arena::standings::SprtReport::of(&report.path, &report.walls, cfg.format.name());
+    let r = mcr_engine::arena::stats::standings::SprtReport::of(&report.path, &report.walls, cfg.format.name());
     print!("{}", format::sprt_text(&r));
     eprintln!("arena: {} games played, written to {}", report.played, output.display());
     match report.stopped {
@@ -370,7 +371,7 @@ fn run_sprt(cfg: &ArenaConfig, plan: &Plan, out: Out<'_>, output: &std::path::Pa
 
 /// `mcr arena calibrate`.
 fn calibrate(a: CalibrateArgs, max_line_bytes: usize) -> ExitCode {
-    let specs = match bots::load_n(&a.bots, 2) {
+    let specs = match spec::load_n(&a.bots, 2) {
         Ok(b) => b,
         Err(e) => {
             eprintln!("arena calibrate: {e}");

@@ -1,8 +1,8 @@
 //! `mcr standings FILE... [--format text|json|csv] [--html OUT.html]`: the
-//! standings of tournament records (`mcr_engine::arena::standings`); also
+//! standings of tournament records (`mcr_engine::arena::stats::standings`); also
 //! `mcr arena standings`.
 
-use mcr_engine::arena::standings::{format, html, Builder};
+use mcr_engine::arena::stats::standings::{format, html, Builder};
 use std::path::PathBuf;
 use std::process::ExitCode;
 

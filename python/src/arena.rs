@@ -7,13 +7,13 @@
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
-use mcr_engine::arena::builtin::{Builtin, Kind};
 use mcr_engine::arena::duplicate::Format;
-use mcr_engine::arena::sequential::{self, Plan};
-use mcr_engine::arena::sprt::Sprt;
-use mcr_engine::arena::{
-    self, bots, local, ArenaConfig, ArenaError, BotSpec, Io, LocalFactory, LocalPlayer, SeatSpec, SeatTurn,
-};
+use mcr_engine::arena::policy::builtin::{Builtin, Kind};
+use mcr_engine::arena::program::spec;
+use mcr_engine::arena::run::local;
+use mcr_engine::arena::run::sequential::{self, Plan};
+use mcr_engine::arena::stats::sprt::Sprt;
+use mcr_engine::arena::{self, ArenaConfig, ArenaError, BotSpec, Io, LocalFactory, LocalPlayer, SeatSpec, SeatTurn};
 use mcr_engine::env::ObsKind;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList};
@@ -28,7 +28,7 @@ struct PyPolicy {
 }
 
 impl LocalPlayer for PyPolicy {
-    fn answer(&mut self, turn: &SeatTurn<'_>) -> Result<String, String> {
+    fn answer(&mut self, turn: &SeatTurn<'_>) -> Result<String, arena::BoxError> {
         local::policy_answer(turn, self.kind, |obs, mask| {
             Python::with_gil(|py| {
                 let r = self
@@ -41,7 +41,7 @@ impl LocalPlayer for PyPolicy {
                     Err(e) => {
                         let msg = e.to_string();
                         self.error.lock().unwrap_or_else(|p| p.into_inner()).get_or_insert(e);
-                        Err(msg)
+                        Err(msg.into())
                     }
                 }
             })
@@ -70,12 +70,12 @@ struct PyBatch {
     error: Arc<Mutex<Option<PyErr>>>,
 }
 
-impl arena::batch::BatchPolicy for PyBatch {
+impl arena::run::batch::BatchPolicy for PyBatch {
     fn obs(&self) -> ObsKind {
         self.kind
     }
 
-    fn act(&mut self, obs: &[u8], mask: &[u8], actions: &mut [i64]) -> Result<(), String> {
+    fn act(&mut self, obs: &[u8], mask: &[u8], actions: &mut [i64]) -> Result<(), arena::BoxError> {
         Python::with_gil(|py| {
             let r = self
                 .f
@@ -88,11 +88,11 @@ impl arena::batch::BatchPolicy for PyBatch {
                     }
                     Ok(())
                 }
-                Ok(bytes) => Err(format!("{} action bytes for {} rows", bytes.len(), actions.len())),
+                Ok(bytes) => Err(format!("{} action bytes for {} rows", bytes.len(), actions.len()).into()),
                 Err(e) => {
                     let msg = e.to_string();
                     self.error.lock().unwrap_or_else(|p| p.into_inner()).get_or_insert(e);
-                    Err(msg)
+                    Err(msg.into())
                 }
             }
         })
@@ -161,10 +161,10 @@ fn bot_from_dict(i: usize, d: &Bound<'_, PyDict>) -> PyResult<BotSpec> {
             }
         }
     };
-    spec.time_limit_ms = num("time_limit_ms", bots::DEFAULT_TIME_LIMIT_MS, bots::MAX_TIME_LIMIT_MS)?;
+    spec.time_limit_ms = num("time_limit_ms", spec::DEFAULT_TIME_LIMIT_MS, spec::MAX_TIME_LIMIT_MS)?;
     spec.keep_running_limit_ms =
-        num("keep_running_limit_ms", bots::DEFAULT_KEEP_RUNNING_LIMIT_MS, bots::MAX_TIME_LIMIT_MS)?;
-    spec.memory_mb = num("memory_mb", bots::DEFAULT_MEMORY_MB, bots::MAX_MEMORY_MB)?;
+        num("keep_running_limit_ms", spec::DEFAULT_KEEP_RUNNING_LIMIT_MS, spec::MAX_TIME_LIMIT_MS)?;
+    spec.memory_mb = num("memory_mb", spec::DEFAULT_MEMORY_MB, spec::MAX_MEMORY_MB)?;
     spec.dir = d.get_item("dir")?.map(|v| v.extract::<PathBuf>()).transpose()?;
     spec.keep_running = d.get_item("keep_running")?.map(|v| v.extract::<bool>()).transpose()?.unwrap_or(false);
     spec.quote_requests = d.get_item("quote_requests")?.map(|v| v.extract::<bool>()).transpose()?.unwrap_or(false);
@@ -172,7 +172,7 @@ fn bot_from_dict(i: usize, d: &Bound<'_, PyDict>) -> PyResult<BotSpec> {
 }
 
 fn shlex_split(s: &str) -> Option<Vec<String>> {
-    mcr_engine::arena::bots::split_command(s)
+    mcr_engine::arena::program::spec::split_command(s)
 }
 
 /// One seat from Python: a dict of bot keys (a program) or of built-in keys
@@ -203,7 +203,7 @@ fn seat_from_py(
         .or_else(|| item.getattr("__name__").ok().and_then(|n| n.extract::<String>().ok()))
         .unwrap_or_else(|| format!("policy{i}"));
     if batched {
-        let policy: Box<dyn arena::batch::BatchPolicy> =
+        let policy: Box<dyn arena::run::batch::BatchPolicy> =
             Box::new(PyBatch { f: item.clone().unbind(), kind, error: error.clone() });
         Ok(SeatSpec::Batch { name, policy: Arc::new(Mutex::new(policy)) })
     } else {
@@ -274,7 +274,7 @@ impl NativeArena {
             (Some(_), Some(_)) => return Err(bad("give seats or bots_file, not both".into())),
             (None, None) => return Err(bad("give seats (four) or bots_file".into())),
             (None, Some(path)) => {
-                bots::load(&path).map_err(|e| bad(e.to_string()))?.into_iter().map(|b| b.seat()).collect()
+                spec::load(&path).map_err(|e| bad(e.to_string()))?.into_iter().map(|b| b.seat()).collect()
             }
             (Some(list), None) => {
                 if list.len() != 4 {
@@ -342,7 +342,7 @@ impl NativeArena {
     /// it): the batched runner when every seat is a batched policy, else
     /// the arena's. Returns (records as JSON lines, or none without
     /// `keep_records`; the standings' JSON; their text table).
-    #[pyo3(signature = (walls, shard_index=0, shard_count=1, tables=arena::batch::TABLES, keep_records=true))]
+    #[pyo3(signature = (walls, shard_index=0, shard_count=1, tables=arena::run::batch::TABLES, keep_records=true))]
     fn duplicate(
         &self,
         py: Python<'_>,
@@ -363,20 +363,21 @@ impl NativeArena {
         cfg.duplicate = Some(arena::duplicate::Shard { index: shard_index, count: shard_count });
         arena::clear_interrupt();
         let mut records = Vec::new();
-        let mut builder = arena::standings::Builder::default();
+        let mut builder = arena::stats::standings::Builder::default();
         let mut signal: Option<PyErr> = None;
         let mut n = 0usize;
         let result = py.allow_threads(|| {
-            let each = |_: u64, game: arena::GameOutcome| -> Result<(), String> {
+            let each = |_: u64, game: arena::GameOutcome| -> Result<(), arena::BoxError> {
                 n += 1;
-                match game.summary.map_or_else(|| arena::standings::read::summarize(game.record.as_bytes()), Ok) {
+                match game.summary.map_or_else(|| arena::stats::standings::read::summarize(game.record.as_bytes()), Ok)
+                {
                     Ok(g) => builder.add(g, format!("game {n}")),
                     Err(e) => builder.errors.push(format!("game {n}: {e}")),
                 }
                 if keep_records {
                     records.push(game.record);
                 }
-                if !arena::batch::all_batched(&cfg) {
+                if !arena::run::batch::all_batched(&cfg) {
                     if let Err(e) = Python::with_gil(|py| py.check_signals()) {
                         signal = Some(e);
                         arena::interrupt();
@@ -384,8 +385,8 @@ impl NativeArena {
                 }
                 Ok(())
             };
-            if arena::batch::all_batched(&cfg) {
-                arena::batch::run(&cfg, tables, keep_records, each)
+            if arena::run::batch::all_batched(&cfg) {
+                arena::run::batch::run(&cfg, tables, keep_records, each)
             } else {
                 arena::run(&cfg, each)
             }
@@ -399,7 +400,7 @@ impl NativeArena {
         match result {
             Ok(_) => {
                 let s = builder.finish();
-                Ok((records, arena::standings::format::json(&s), arena::standings::format::text(&s)))
+                Ok((records, arena::stats::standings::format::json(&s), arena::stats::standings::format::text(&s)))
             }
             Err(ArenaError::Interrupted { .. }) => {
                 Err(pyo3::exceptions::PyKeyboardInterrupt::new_err("arena interrupted"))
@@ -418,13 +419,13 @@ impl NativeArena {
 /// The standings of records (JSON strings): (their JSON form, the text table).
 #[pyfunction]
 fn standings_of(records: Vec<String>) -> PyResult<(String, String)> {
-    let mut b = arena::standings::Builder::default();
+    let mut b = arena::stats::standings::Builder::default();
     for (i, r) in records.iter().enumerate() {
-        let g = arena::standings::read::summarize(r.as_bytes()).map_err(|e| bad(format!("record {i}: {e}")))?;
+        let g = arena::stats::standings::read::summarize(r.as_bytes()).map_err(|e| bad(format!("record {i}: {e}")))?;
         b.add(g, format!("record {i}"));
     }
     let s = b.finish();
-    Ok((arena::standings::format::json(&s), arena::standings::format::text(&s)))
+    Ok((arena::stats::standings::format::json(&s), arena::stats::standings::format::text(&s)))
 }
 
 /// A sequential test of `candidate` against `baseline` (seats as for
@@ -456,7 +457,7 @@ fn sprt_run(
     let format = Format::parse(format)
         .filter(|f| f.is_pair())
         .ok_or_else(|| bad(format!("format {format:?}: \"1v3\" or \"2v2\"")))?;
-    let test = Sprt::new(d0, d1, alpha, beta).map_err(bad)?;
+    let test = Sprt::new(d0, d1, alpha, beta).map_err(|e| bad(e.to_string()))?;
     let error = Arc::new(Mutex::new(None));
     let c = seat_from_py(0, candidate, kind, &error)?;
     let b = seat_from_py(1, baseline, kind, &error)?;
@@ -483,11 +484,11 @@ fn sprt_run(
         done: None,
         max_line_bytes: mcr_engine::record::DEFAULT_MAX_LINE_BYTES,
     };
-    let plan = Plan { test, max_walls, batch_walls: mcr_engine::arena::sprt::MIN_WALLS };
+    let plan = Plan { test, max_walls, batch_walls: mcr_engine::arena::stats::sprt::MIN_WALLS };
     arena::clear_interrupt();
     let mut signal: Option<PyErr> = None;
     let result = py.allow_threads(|| {
-        let o = out.as_deref().map(arena::output::Out::File);
+        let o = out.as_deref().map(arena::run::output::Out::File);
         sequential::run(&cfg, &plan, o, |p| {
             let r = Python::with_gil(|py| {
                 py.check_signals()?;
@@ -516,7 +517,7 @@ fn sprt_run(
         }
         Some(e) => return Err(McrError::new_err(e.to_string())),
     }
-    let r = arena::standings::SprtReport::of(&report.path, &report.walls, format.name());
+    let r = arena::stats::standings::SprtReport::of(&report.path, &report.walls, format.name());
     serde_json::to_string(&r).map_err(|e| McrError::new_err(e.to_string()))
 }
 

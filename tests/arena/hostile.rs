@@ -62,7 +62,7 @@ fn time_memory_output_crashes_and_bad_json_get_their_verdicts() {
     expect_verdict("flood", 3, "", "OLE");
     expect_verdict("nonjson", 3, "", "NJ");
     expect_verdict("nothing", 3, "", "NJ");
-    if mcr_engine::arena::sandbox::tracking().memory.is_some() {
+    if mcr_engine::arena::program::sandbox::tracking().memory.is_some() {
         expect_verdict("alloc", 3, "memory_mb = 128\ntime_limit_ms = 5000", "MLE");
     } else {
         // Without the memory controller the limit is on the address space: the

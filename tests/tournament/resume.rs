@@ -3,7 +3,7 @@
 
 use super::common;
 use super::records::{duplicate_lines, write};
-use mcr_engine::arena::resume::{open_output, scan, Identity};
+use mcr_engine::arena::run::resume::{open_output, scan, Identity};
 use mcr_engine::record::DEFAULT_MAX_LINE_BYTES;
 use std::io::Write;
 

@@ -4,8 +4,8 @@
 //! one, and the two runners playing a built-in the same way.
 
 use crate::common;
-use mcr_engine::arena::builtin::{Builtin, Kind};
 use mcr_engine::arena::duplicate::{Format, Shard};
+use mcr_engine::arena::policy::builtin::{Builtin, Kind};
 use mcr_engine::arena::{self, ArenaConfig, SeatSpec};
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -263,7 +263,7 @@ fn both_runners_play_a_builtin_alike() {
     })
     .unwrap();
     let mut by_batch = Vec::new();
-    arena::batch::run(&cfg, 7, true, |_, g| {
+    arena::run::batch::run(&cfg, 7, true, |_, g| {
         by_batch.push(strip(&g.record));
         Ok(())
     })
@@ -274,7 +274,7 @@ fn both_runners_play_a_builtin_alike() {
     let mut other = cfg.clone();
     other.seats[0] = seat("g", Kind::Greedy, 9, 0.0);
     let mut by_other = Vec::new();
-    arena::batch::run(&other, 7, true, |_, g| {
+    arena::run::batch::run(&other, 7, true, |_, g| {
         by_other.push(strip(&g.record));
         Ok(())
     })

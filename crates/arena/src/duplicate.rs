@@ -30,7 +30,7 @@
 //! // `--shard 1/4`: games 1, 5, 9, ...
 //! let shard: Shard = "1/4".parse()?;
 //! assert!(shard.contains(9) && !shard.contains(10));
-//! # Ok::<(), String>(())
+//! # Ok::<(), mcr_arena::duplicate::ShardError>(())
 //! ```
 
 use mcr_records::env::wall::{self, Deal};
@@ -238,10 +238,22 @@ impl Shard {
     }
 }
 
+/// A shard that cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ShardError {
+    /// The text is not `I/N` with `0 <= I < N`.
+    #[error("shard `{text}`: expected I/N with 0 <= I < N (e.g. 0/4)")]
+    Malformed {
+        /// The text given.
+        text: String,
+    },
+}
+
 impl FromStr for Shard {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Shard, String> {
-        let bad = || format!("shard `{s}`: expected I/N with 0 <= I < N (e.g. 0/4)");
+    type Err = ShardError;
+    fn from_str(s: &str) -> Result<Shard, ShardError> {
+        let bad = || ShardError::Malformed { text: s.to_string() };
         let (i, n) = s.split_once('/').ok_or_else(bad)?;
         let (index, count): (u64, u64) = (i.trim().parse().map_err(|_| bad())?, n.trim().parse().map_err(|_| bad())?);
         if count == 0 || index >= count {

@@ -4,23 +4,28 @@
 //! judge-exact engine, under the platform's limits and verdicts, with
 //! nothing left running afterwards.
 //!
-//! - [`bots`]: the bots file (`BOTS.toml`).
-//! - [`sandbox`]: starting a program in its own session, cleaned
-//!   environment, limits, process tracking (cgroups or the process tree).
-//! - [`protocol`]: Botzone's bot input and output, both I/O modes.
-//! - [`process`]: one bot over one game (keep-running, SIGSTOP/SIGCONT,
-//!   bounded non-blocking pipes, verdicts).
-//! - [`game`]: the match loop and its record.
-//! - [`duplicate`]: the duplicate schedule (walls x 24 seatings), the
-//!   candidate-against-baseline formats (`1v3`, `2v2`), shards.
-//! - [`builtin`]: built-in policies played in process (random, greedy, decide).
-//! - [`sprt`]: the sequential test's statistics; [`sequential`]: a pair
-//!   played until it decides, and its calibration.
-//! - [`resume`]: continuing an interrupted output.
-//! - [`output`]: a run into a record file (resume, in-order writing, the
-//!   standings at the end).
-//! - [`standings`]: tournament standings from records alone.
-//! - [`run`]: many games, in parallel, each record handed over in run order.
+//! The crate's modules, by role; each depends only on the ones listed
+//! before it (no module imports one listed after it):
+//!
+//! - [`mod@interrupt`]: stopping a run (Ctrl-C, SIGTERM, [`interrupt()`]).
+//! - [`duplicate`]: the tournament's design: the duplicate schedule (walls
+//!   x 24 seatings), the candidate-against-baseline formats (`1v3`,
+//!   `2v2`), shards.
+//! - [`policy`]: policies played in process: the built-ins (random,
+//!   greedy, decide) and the move choices they share with the reference
+//!   bot.
+//! - [`program`]: bot programs: the bots file (`BOTS.toml`, [`program::spec`]),
+//!   Botzone's bot input and output ([`program::protocol`]), one bot over
+//!   one game ([`program::process`]), the sandbox it runs in
+//!   ([`program::sandbox`]).
+//! - [`refbot`]: the reference bot (`mcr bot`): the policies behind
+//!   Botzone's protocol on stdin and stdout.
+//! - [`stats`]: statistics from records alone: the sequential test
+//!   ([`stats::sprt`]), per-wall sums ([`stats::walls`]), tournament
+//!   standings ([`stats::standings`]).
+//! - [`mod@run`]: running games: the match loop, the parallel and batched
+//!   runners, a run into a record file and its resumption, a pair played
+//!   until the sequential test decides.
 //!
 //! # Example
 //!
@@ -31,10 +36,13 @@
 //! ```no_run
 //! use std::path::Path;
 //!
-//! use mcr_arena::{bots, duplicate, output, standings, ArenaConfig};
+//! use mcr_arena::program::spec;
+//! use mcr_arena::run::output;
+//! use mcr_arena::stats::standings;
+//! use mcr_arena::{duplicate, ArenaConfig};
 //! use mcr_core::fans::Profile;
 //!
-//! let entries = bots::load(Path::new("BOTS.toml"))?;
+//! let entries = spec::load(Path::new("BOTS.toml"))?;
 //! let cfg = ArenaConfig {
 //!     seats: std::array::from_fn(|i| entries[i].seat()),
 //!     games: 10 * duplicate::GAMES_PER_WALL,
@@ -59,533 +67,20 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-pub mod batch;
-pub mod bots;
-pub mod builtin;
 pub mod duplicate;
-pub mod game;
-pub mod local;
-pub mod output;
-pub mod process;
-pub mod protocol;
+pub mod interrupt;
+pub mod policy;
+pub mod program;
 pub mod refbot;
-pub mod resume;
-pub mod sandbox;
-pub mod sequential;
-pub mod sprt;
-pub mod standings;
+pub mod run;
+pub mod stats;
 
-use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{mpsc, Arc, Mutex};
-
-pub use bots::{BotSpec, Io};
-pub use game::{GameError, GameInfo, GameOutcome, LocalPlayer, Seat, SeatTurn};
-pub use process::Verdict;
-
-use mcr_core::fans::Profile;
-use mcr_records::env::wall;
-
-/// Set when the run is to stop (Ctrl-C, SIGTERM, or [`interrupt`]): turns in
-/// flight end, their bots are killed, no new game starts.
-pub(crate) static INTERRUPTED: AtomicBool = AtomicBool::new(false);
-
-/// Asks a running arena to stop (what the signal handler does).
-pub fn interrupt() {
-    INTERRUPTED.store(true, Ordering::Relaxed);
-}
-
-/// Whether the run is to stop: [`interrupt`] was called (or Ctrl-C or
-/// SIGTERM came, after [`install_interrupt_handler`]) and
-/// [`clear_interrupt`] has not been called since.
-pub fn is_interrupted() -> bool {
-    INTERRUPTED.load(Ordering::Relaxed)
-}
-
-/// Clears an earlier interrupt (before a new run).
-pub fn clear_interrupt() {
-    INTERRUPTED.store(false, Ordering::Relaxed);
-}
-
-#[cfg(unix)]
-extern "C" fn on_signal(_: libc::c_int) {
-    INTERRUPTED.store(true, Ordering::Relaxed);
-}
-
-/// Ctrl-C and SIGTERM stop the run cleanly instead of killing the arena
-/// with its bots still running (Unix; elsewhere Ctrl-C ends the arena).
-/// The handler replaces the process's own for both signals and only sets
-/// the flag of [`is_interrupted`].
-pub fn install_interrupt_handler() {
-    #[cfg(unix)]
-    // SAFETY: `sa` starts all zeroes, a valid `sigaction` (no flags), and
-    // `sigemptyset` initialises its mask; both calls get pointers to that
-    // live local (only read by `sigaction`) and a null old action. The
-    // handler, `on_signal`, only stores to an atomic: async-signal-safe.
-    unsafe {
-        let mut sa: libc::sigaction = std::mem::zeroed();
-        sa.sa_sigaction = on_signal as extern "C" fn(libc::c_int) as usize;
-        libc::sigemptyset(&mut sa.sa_mask);
-        libc::sigaction(libc::SIGINT, &sa, std::ptr::null_mut());
-        libc::sigaction(libc::SIGTERM, &sa, std::ptr::null_mut());
-    }
-}
-
-/// Makes a seat's in-process player for each game.
-pub trait LocalFactory: Send + Sync {
-    /// A fresh player for one seat of one game: [`run`] calls it once per
-    /// game for each seat the entry holds, from its worker threads.
-    fn make(&self) -> Box<dyn LocalPlayer>;
-}
-
-/// Who plays a seat.
-#[derive(Clone)]
-pub enum SeatSpec {
-    /// A bot program, run under the platform's protocol, limits and
-    /// verdicts ([`process`]); only [`run`] plays it.
-    Bot(Arc<BotSpec>),
-    /// A player in this process ([`LocalPlayer`]: a Python policy, a Rust
-    /// closure) answering the judge's request strings; only [`run`] plays it.
-    Local {
-        /// Shown in records and standings.
-        name: String,
-        /// Makes the player of each game.
-        factory: Arc<dyn LocalFactory>,
-    },
-    /// A policy deciding many rows at once ([`batch`]); in [`run`] it is
-    /// asked one row at a time.
-    Batch {
-        /// Shown in records and standings.
-        name: String,
-        /// The policy, shared by every game and seat of the entry.
-        policy: batch::Shared,
-    },
-    /// A policy deciding from the game itself ([`builtin`]): played in
-    /// process by both runners.
-    Native {
-        /// Shown in records and standings.
-        name: String,
-        /// The policy: a [`builtin::Builtin`], or another
-        /// [`builtin::NativePolicy`].
-        policy: Arc<dyn builtin::NativePolicy>,
-    },
-}
-
-impl SeatSpec {
-    /// The entry's name, as records (`players`, `arena.bots`) and the
-    /// standings show it.
-    pub fn name(&self) -> &str {
-        match self {
-            SeatSpec::Bot(b) => &b.name,
-            SeatSpec::Local { name, .. } | SeatSpec::Batch { name, .. } | SeatSpec::Native { name, .. } => name,
-        }
-    }
-}
-
-/// A run of games.
-#[derive(Clone)]
-pub struct ArenaConfig {
-    /// The four entries. In a plain run seat i of every game is entry i;
-    /// in a walled run the format seats them ([`ArenaConfig::seating`]).
-    /// One [`SeatSpec::Bot`] entry seated twice shares its `globaldata`,
-    /// as one bot does on Botzone.
-    pub seats: [SeatSpec; 4],
-    /// Games in the run: their run indices are `0..games` (a walled run:
-    /// walls x the format's games per wall). A shard or a resumed output
-    /// plays part of them ([`ArenaConfig::schedule`]).
-    pub games: u64,
-    /// Seed of the deals (the walls, their judge seeds and, outside the
-    /// duplicate format, the prevalent winds) and of the records' game ids:
-    /// one seed, one set of games.
-    pub seed: u64,
-    /// Games played at once by [`run`] (clamped to 1..=256); threads
-    /// stepping the tables in [`batch::run`].
-    pub jobs: usize,
-    /// Keep each bot's `debug` output in the records' turns (at most
-    /// [`protocol::MAX_DEBUG_BYTES`] a turn); otherwise it is dropped.
-    pub keep_debug: bool,
-    /// The rule profile the engine scores by; a record names it (`rules`)
-    /// when it is not [`Profile::default`].
-    pub profile: &'static Profile,
-    /// `Some`: a walled run ([`duplicate`]): game `g` is wall `g / G` under
-    /// seating `g % G`, G the `format`'s games per wall (24 in the duplicate
-    /// format), and only the games of the shard are played. `None`: game
-    /// `g` is its own deal, seat i the i-th entry.
-    pub duplicate: Option<duplicate::Shard>,
-    /// How a wall's games seat the entries, when `duplicate` is `Some`
-    /// (`games` is walls x [`duplicate::Format::games_per_wall`]).
-    pub format: duplicate::Format,
-    /// The sequential test the run is for, if any: part of its identity.
-    pub sprt: Option<sprt::Sprt>,
-    /// Games already played (a resumed output): not played again.
-    pub done: Option<Arc<BTreeSet<u64>>>,
-    /// No line of a resumed output longer than this is read.
-    pub max_line_bytes: usize,
-}
-
-impl ArenaConfig {
-    /// Entry of `seats` by seat in game `g`.
-    pub fn seating(&self, g: u64) -> [usize; 4] {
-        match self.duplicate {
-            Some(_) => self.format.seats(self.format.game(g).perm).map(usize::from),
-            None => [0, 1, 2, 3],
-        }
-    }
-
-    /// The games this run plays, in run order: the shard's, in index
-    /// order, less the ones already done.
-    pub fn schedule(&self) -> impl Iterator<Item = u64> + Send + '_ {
-        let shard = self.duplicate.unwrap_or(duplicate::Shard::ALL);
-        let done = self.done.clone();
-        (shard.index..self.games)
-            .step_by(shard.count as usize)
-            .filter(move |g| !done.as_ref().is_some_and(|d| d.contains(g)))
-    }
-
-    /// The number of games this run plays.
-    pub fn games_played(&self) -> u64 {
-        let shard = self.duplicate.unwrap_or(duplicate::Shard::ALL);
-        let all = self.games.saturating_sub(shard.index).div_ceil(shard.count);
-        let done =
-            self.done.as_ref().map_or(0, |d| d.iter().filter(|&&g| g < self.games && shard.contains(g)).count() as u64);
-        all - done
-    }
-
-    /// The keys every record of this tournament carries in `"arena"` and an
-    /// output to be continued must hold ([`resume`]): the entries' names in
-    /// bots-file order, a hash of their programs and limits, the seed, the
-    /// rule profile and the format.
-    pub fn identity(&self) -> resume::Identity {
-        resume::Identity {
-            entries: Some(self.seats.iter().map(|s| s.name().to_string()).collect()),
-            bots_hash: Some(bots_hash(&self.seats)),
-            seed: Some(self.seed),
-            rules: Some(self.profile.name.to_string()),
-            format: Some(if self.duplicate.is_some() { self.format.name() } else { "plain" }.to_string()),
-            sprt: self.sprt.map(|t| vec![t.d0, t.d1, t.alpha, t.beta]),
-            ..resume::Identity::default()
-        }
-    }
-}
-
-/// FNV-1a (64 bits) of the entries' names, programs and limits (not their
-/// folders): two bots files that play the same programs under the same
-/// limits have the same hash.
-pub fn bots_hash(seats: &[SeatSpec; 4]) -> String {
-    let canon: Vec<serde_json::Value> = seats
-        .iter()
-        .map(|s| match s {
-            SeatSpec::Bot(b) => serde_json::json!([
-                b.name,
-                b.argv,
-                b.io.name(),
-                b.time_limit_ms,
-                b.keep_running_limit_ms,
-                b.memory_mb,
-                b.keep_running,
-                b.quote_requests
-            ]),
-            SeatSpec::Local { name, .. } | SeatSpec::Batch { name, .. } => serde_json::json!([name, "local"]),
-            SeatSpec::Native { name, policy } => serde_json::json!([name, "builtin", policy.describe()]),
-        })
-        .collect();
-    let text = serde_json::Value::Array(canon).to_string();
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in text.bytes() {
-        h ^= b as u64;
-        h = h.wrapping_mul(0x0100_0000_01b3);
-    }
-    format!("{h:016x}")
-}
-
-/// Why a run stopped.
-#[derive(Debug, thiserror::Error)]
-pub enum ArenaError {
-    /// A bot's program or folder is missing or unusable ([`check_bots`]):
-    /// no game was played.
-    #[error("bot {name:?} (seat {seat}) cannot start: {why}")]
-    CannotStart {
-        /// Its entry's index in [`ArenaConfig::seats`].
-        seat: usize,
-        /// Its entry's name.
-        name: String,
-        /// What is wrong, with the path.
-        why: String,
-    },
-    /// A game could not be played to its end: the run stopped there.
-    #[error("game {game}: {error}")]
-    Game {
-        /// The game's run index.
-        game: u64,
-        /// Why it could not be played.
-        error: GameError,
-    },
-    /// The run was interrupted ([`interrupt`], Ctrl-C, SIGTERM). The games
-    /// finished by then were handed over; a game cut short was not (a
-    /// resumed run plays it).
-    #[error("interrupted after {done} games")]
-    Interrupted {
-        /// Games handed over before the stop.
-        done: u64,
-    },
-    /// The output or an in-process policy failed, or the run cannot be
-    /// set up as asked; the message says which: the callback's error (a
-    /// record that could not be written), an output that cannot be
-    /// continued ([`resume`]), a batch policy's error, a seat the batched
-    /// runner cannot play, a format the sequential test refuses.
-    #[error("{0}")]
-    Output(String),
-}
-
-/// Checks, before any game, that each bot's program and folder are there
-/// (a missing file or a missing execute bit is named with its bot).
-pub fn check_bots(seats: &[SeatSpec; 4]) -> Result<(), ArenaError> {
-    for (seat, s) in seats.iter().enumerate() {
-        let SeatSpec::Bot(b) = s else { continue };
-        let fail = |why: String| ArenaError::CannotStart { seat, name: b.name.clone(), why };
-        if let Some(d) = &b.dir {
-            if !d.is_dir() {
-                return Err(fail(format!("its dir {} is not a folder", d.display())));
-            }
-        }
-        let prog = Path::new(&b.argv[0]);
-        let found: Option<PathBuf> = if b.argv[0].contains('/') {
-            let p = match (&b.dir, prog.is_relative()) {
-                (Some(d), true) if !prog.exists() => d.join(prog),
-                _ => prog.to_path_buf(),
-            };
-            Some(p)
-        } else {
-            std::env::var_os("PATH").map(|p| {
-                std::env::split_paths(&p)
-                    .map(|d| d.join(prog))
-                    .find(|c| is_executable(c))
-                    .unwrap_or_else(|| prog.to_path_buf())
-            })
-        };
-        let Some(p) = found else { return Err(fail(format!("{} is not on PATH", b.argv[0]))) };
-        if !p.exists() {
-            return Err(fail(format!("{} does not exist", p.display())));
-        }
-        if !is_executable(&p) {
-            return Err(fail(format!("{} is not an executable file", p.display())));
-        }
-    }
-    Ok(())
-}
-
-#[cfg(unix)]
-fn is_executable(p: &Path) -> bool {
-    use std::os::unix::ffi::OsStrExt;
-    let Ok(c) = std::ffi::CString::new(p.as_os_str().as_bytes()) else { return false };
-    // SAFETY: `c` is a NUL-terminated string that lives through the call,
-    // which only reads it.
-    p.is_file() && unsafe { libc::access(c.as_ptr(), libc::X_OK) } == 0
-}
-
-/// Off Unix there is no executable bit: a file will do.
-#[cfg(not(unix))]
-fn is_executable(p: &Path) -> bool {
-    p.is_file()
-}
-
-/// The record's game id of game `g` of a run seeded `seed`.
-pub fn game_id(seed: u64, g: u64) -> String {
-    format!("arena-{seed}-{g}")
-}
-
-/// Games finished ahead of the oldest one still in flight, at most (per
-/// job): the reorder buffer of [`run`] stays bounded.
-const AHEAD_PER_JOB: u64 = 32;
-
-/// Plays the games of `cfg` ([`ArenaConfig::schedule`]), handing each
-/// finished game to `each` in run order (one at a time, on the calling
-/// thread), whatever `jobs`: the same games give the same sequence. Stops
-/// at the first error of a game or of `each`, and on an interrupt; the
-/// games finished by then are still handed over (the ones after a game
-/// still in flight out of run order), a game cut by the interrupt is not;
-/// every bot process is gone when it returns.
-pub fn run(cfg: &ArenaConfig, mut each: impl FnMut(u64, GameOutcome) -> Result<(), String>) -> Result<u64, ArenaError> {
-    check_bots(&cfg.seats)?;
-    // A bot closing its input must not end the arena.
-    #[cfg(unix)]
-    // SAFETY: SIG_IGN installs no handler code; a write to a closed pipe
-    // then fails with EPIPE, which the runner treats as a closed input.
-    unsafe {
-        libc::signal(libc::SIGPIPE, libc::SIG_IGN);
-    }
-    sandbox::tracking();
-    let globaldata: Vec<process::GlobalData> = (0..4).map(|_| Arc::new(Mutex::new(String::new()))).collect();
-    // The same bot entry seated twice shares its globaldata (as one bot on Botzone).
-    let gd_of: Vec<process::GlobalData> = (0..4)
-        .map(|s| {
-            let first = (0..s).find(|&k| same_bot(&cfg.seats[k], &cfg.seats[s])).unwrap_or(s);
-            globaldata[first].clone()
-        })
-        .collect();
-    // (position in run order, game index), taken in order by the workers.
-    let schedule = Mutex::new(cfg.schedule().enumerate().map(|(k, g)| (k as u64, g)));
-    let handed = AtomicU64::new(0);
-    let stop = AtomicBool::new(false);
-    let jobs = cfg.jobs.clamp(1, 256).min(cfg.games_played().clamp(1, 256) as usize);
-    let ahead = AHEAD_PER_JOB * jobs as u64;
-    let (tx, rx) = mpsc::sync_channel::<(u64, u64, Result<GameOutcome, GameError>)>(jobs * 2);
-    let mut done = 0u64;
-    let mut failure: Option<ArenaError> = None;
-    std::thread::scope(|scope| {
-        for _ in 0..jobs {
-            let tx = tx.clone();
-            let (schedule, handed, stop, gd_of) = (&schedule, &handed, &stop, &gd_of);
-            scope.spawn(move || {
-                let scratch: Vec<Option<sandbox::ScratchDir>> = cfg
-                    .seats
-                    .iter()
-                    .map(|s| match s {
-                        SeatSpec::Bot(b) if b.dir.is_none() => sandbox::ScratchDir::new().ok(),
-                        _ => None,
-                    })
-                    .collect();
-                let jails: Vec<Arc<sandbox::Jail>> = cfg
-                    .seats
-                    .iter()
-                    .map(|s| match s {
-                        SeatSpec::Bot(b) => Arc::new(sandbox::Jail::new(b.memory_mb)),
-                        _ => Arc::new(sandbox::Jail::default()),
-                    })
-                    .collect();
-                loop {
-                    if stop.load(Ordering::Relaxed) || is_interrupted() {
-                        break;
-                    }
-                    let Some((k, g)) = schedule.lock().unwrap_or_else(|p| p.into_inner()).next() else {
-                        break;
-                    };
-                    // Not too far ahead of the oldest game not yet handed over.
-                    while k >= handed.load(Ordering::Acquire) + ahead
-                        && !stop.load(Ordering::Relaxed)
-                        && !is_interrupted()
-                    {
-                        std::thread::sleep(std::time::Duration::from_millis(1));
-                    }
-                    let order = cfg.seating(g);
-                    let mut seats: [Seat; 4] = std::array::from_fn(|s| {
-                        let e = order[s];
-                        match &cfg.seats[e] {
-                            SeatSpec::Bot(b) => {
-                                let dir = b
-                                    .dir
-                                    .clone()
-                                    .or_else(|| scratch[e].as_ref().map(|d| d.0.clone()))
-                                    .unwrap_or_else(std::env::temp_dir);
-                                Seat::Bot(process::BotRunner::new(b.clone(), dir, gd_of[e].clone(), jails[e].clone()))
-                            }
-                            SeatSpec::Local { factory, .. } => Seat::Local(factory.make()),
-                            SeatSpec::Batch { policy, .. } => Seat::Local(Box::new(batch::OneRow(policy.clone()))),
-                            SeatSpec::Native { policy, .. } => {
-                                Seat::Local(Box::new(builtin::NativeSeat(policy.clone())))
-                            }
-                        }
-                    });
-                    let result = play_one(cfg, g, &mut seats);
-                    drop(seats);
-                    if tx.send((k, g, result)).is_err() {
-                        break;
-                    }
-                }
-            });
-        }
-        drop(tx);
-        // Games finished ahead of run order, by position.
-        let mut waiting: BTreeMap<u64, (u64, GameOutcome)> = BTreeMap::new();
-        let mut next = 0u64;
-        let mut hand = |g: u64, outcome: GameOutcome, failure: &mut Option<ArenaError>| {
-            // Nothing finished is lost, unless the output itself failed.
-            if matches!(failure, Some(ArenaError::Output(_))) {
-                return;
-            }
-            if let Err(e) = each(g, outcome) {
-                *failure = Some(ArenaError::Output(e));
-                stop.store(true, Ordering::Relaxed);
-            } else {
-                done += 1;
-            }
-        };
-        for (k, g, result) in rx {
-            match result {
-                Ok(outcome) => {
-                    waiting.insert(k, (g, outcome));
-                }
-                // Cut short: played again by the next run.
-                Err(GameError::Interrupted) => {}
-                Err(error) => {
-                    if failure.is_none() {
-                        failure = Some(ArenaError::Game { game: g, error });
-                    }
-                    stop.store(true, Ordering::Relaxed);
-                }
-            }
-            while let Some((g, outcome)) = waiting.remove(&next) {
-                hand(g, outcome, &mut failure);
-                next += 1;
-                handed.store(next, Ordering::Release);
-            }
-        }
-        // Stopped early: the finished games after a missing one.
-        for (_, (g, outcome)) in std::mem::take(&mut waiting) {
-            hand(g, outcome, &mut failure);
-        }
-    });
-    sandbox::sweep_orphans();
-    if let Some(f) = failure {
-        return Err(f);
-    }
-    if is_interrupted() {
-        return Err(ArenaError::Interrupted { done });
-    }
-    Ok(done)
-}
-
-fn same_bot(a: &SeatSpec, b: &SeatSpec) -> bool {
-    match (a, b) {
-        (SeatSpec::Bot(x), SeatSpec::Bot(y)) => x == y,
-        _ => false,
-    }
-}
-
-/// Plays game `g` of `cfg` with `seats`, seat i of the game being
-/// `seats[i]` (in a walled run, seat them by [`ArenaConfig::seating`]): the
-/// deal and the record's keys are the ones [`run`] gives game `g`.
-pub fn play_one(cfg: &ArenaConfig, g: u64, seats: &mut [Seat; 4]) -> Result<GameOutcome, GameError> {
-    let (deal, info) = setup(cfg, g);
-    game::play(&deal, seats, &info)
-}
-
-/// The deal and the record keys of game `g` of the run.
-pub(crate) fn setup(cfg: &ArenaConfig, g: u64) -> (wall::Deal, GameInfo) {
-    let order = cfg.seating(g);
-    let mut extra = cfg.identity();
-    let deal = match cfg.duplicate {
-        Some(_) => {
-            let d = cfg.format.game(g);
-            extra.wall = Some(d.wall);
-            extra.perm = Some(d.perm);
-            cfg.format.deal(&d, cfg.seed)
-        }
-        None => wall::deal(cfg.seed, g, false),
-    };
-    let info = GameInfo {
-        game_id: game_id(cfg.seed, g),
-        bots: std::array::from_fn(|s| cfg.seats[order[s]].name().to_string()),
-        game: g,
-        seed: cfg.seed,
-        time_limit_ms: std::array::from_fn(|s| match &cfg.seats[order[s]] {
-            SeatSpec::Bot(b) => b.time_limit_ms,
-            _ => 0,
-        }),
-        extra,
-        keep_debug: cfg.keep_debug,
-        profile: cfg.profile,
-    };
-    (deal, info)
-}
+pub use interrupt::{clear_interrupt, install_interrupt_handler, interrupt, is_interrupted};
+pub use program::process::Verdict;
+pub use program::protocol::Io;
+pub use program::spec::BotSpec;
+pub use run::game::{GameError, GameInfo, GameOutcome, LocalPlayer, Seat, SeatTurn};
+pub use run::{
+    bots_hash, check_bots, game_id, play_one, run, ArenaConfig, ArenaError, BoxError, LocalFactory, SeatSpec,
+    StartError,
+};

@@ -22,7 +22,7 @@
 //! input to its end, prints its answer and returns.
 //!
 //! ```
-//! use mcr_arena::bots::Io;
+//! use mcr_arena::Io;
 //! use mcr_arena::refbot::{serve, Policy};
 //!
 //! // The first request of a game: seat 2, prevalent wind East.
@@ -30,20 +30,80 @@
 //! let mut output = Vec::new();
 //! serve(Io::Json, false, Policy::Greedy, 0, &input[..], &mut output)?;
 //! assert_eq!(output, b"{\"response\":\"PASS\"}\n");
-//! # Ok::<(), String>(())
+//! # Ok::<(), mcr_arena::refbot::RefBotError>(())
 //! ```
 
 use std::io::{BufRead, Write};
 
-use super::bots::Io;
-use super::protocol::KEEP_RUNNING;
-use mcr_core::analysis::{analyse_counts, discard};
-use mcr_core::engine::seat_view::SeatView;
-use mcr_core::engine::{Claim, Move};
-use mcr_core::hand::{Pack, PackKind};
-use mcr_core::tiles::{Tile, TILE_KINDS};
-use mcr_records::analysis::decide::{decide_with, seat_state, waiting_figures, DiscardFigures, Options, State};
+use crate::policy::moves::{decide_move, greedy};
+use crate::program::protocol::{Io, KEEP_RUNNING};
+use mcr_core::engine::seat_view::{SeatView, SeatViewError};
+use mcr_core::engine::Move;
 use mcr_records::env::wall::Rng;
+
+/// Why the bot cannot answer. A request's error names the request (its
+/// index in the turn's input, from 0, and its text).
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum RefBotError {
+    /// A request the bot's view of the game does not take.
+    #[error("request {index}: {source}")]
+    Request {
+        /// The request's index in the game (0: the first).
+        index: usize,
+        /// What is wrong with it.
+        #[source]
+        source: SeatViewError,
+    },
+    /// Reading the input failed.
+    #[error("reading the input: {0}")]
+    Read(#[source] std::io::Error),
+    /// An input line longer than the bot reads.
+    #[error("input line of {bytes} bytes")]
+    LineTooLong {
+        /// Its length so far.
+        bytes: usize,
+    },
+    /// The input ends before the first turn.
+    #[error("no input")]
+    NoInput,
+    /// A JSON bot's first line is not JSON.
+    #[error("input is not JSON: {0}")]
+    NotJson(#[source] serde_json::Error),
+    /// A simple bot's first line is not a turn number.
+    #[error("first line is not a turn number: {line:?}")]
+    NotTurnNumber {
+        /// The line.
+        line: String,
+    },
+    /// A simple bot's turn number is 0 or above 10000.
+    #[error("turn number {0}")]
+    TurnNumber(usize),
+    /// A simple bot's input ends before the requests and responses its
+    /// turn number announces.
+    #[error("input ends early: {lines} of {expected} lines")]
+    EndsEarly {
+        /// Lines of requests and responses read.
+        lines: usize,
+        /// Lines announced.
+        expected: usize,
+    },
+    /// The first turn's input holds no request.
+    #[error("no requests")]
+    NoRequests,
+    /// A keep-running request line starting with `"` is not a JSON string.
+    #[error("request {index}: not a JSON string: {source}")]
+    Quoted {
+        /// The request's index in the game.
+        index: usize,
+        /// serde's reading.
+        #[source]
+        source: serde_json::Error,
+    },
+    /// Writing the answer failed.
+    #[error("writing the answer: {0}")]
+    Write(#[source] std::io::Error),
+}
 
 /// How the reference bot chooses (`mcr bot --policy`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -77,9 +137,9 @@ impl RefBot {
 
     /// Takes in a request (with this bot's previous answer, as given) and
     /// returns the answer.
-    pub fn turn(&mut self, request: &str, previous_answer: Option<&str>) -> Result<String, String> {
+    pub fn turn(&mut self, request: &str, previous_answer: Option<&str>) -> Result<String, SeatViewError> {
         let prev = previous_answer.map(str::to_string).or_else(|| self.last.take());
-        self.view.observe(request.trim_end_matches(['\r', '\n']), prev.as_deref()).map_err(|e| e.to_string())?;
+        self.view.observe(request.trim_end_matches(['\r', '\n']), prev.as_deref())?;
         let a = self.choose();
         self.last = Some(a.clone());
         Ok(a)
@@ -87,10 +147,10 @@ impl RefBot {
 
     /// Takes in a past request (with this bot's recorded answer to the one
     /// before it) without choosing an answer: a restarted bot catching up.
-    pub fn observe(&mut self, request: &str, previous_answer: Option<&str>) -> Result<(), String> {
+    pub fn observe(&mut self, request: &str, previous_answer: Option<&str>) -> Result<(), SeatViewError> {
         let prev = previous_answer.map(str::to_string).or_else(|| self.last.take());
         self.last = None;
-        self.view.observe(request.trim_end_matches(['\r', '\n']), prev.as_deref()).map_err(|e| e.to_string())
+        self.view.observe(request.trim_end_matches(['\r', '\n']), prev.as_deref())
     }
 
     fn choose(&mut self) -> String {
@@ -111,255 +171,18 @@ impl RefBot {
     }
 }
 
-/// The shanten of a hand by kind counts (99 when it has none).
-pub(crate) fn shanten(counts: &[u8; TILE_KINDS]) -> i32 {
-    let n: usize = counts.iter().map(|&c| c as usize).sum();
-    analyse_counts(counts, n).shanten().unwrap_or(99)
-}
-
 /// The greedy policy's move for a seat's view, first choices taken.
 fn greedy_move(view: &SeatView, moves: &[Move]) -> Move {
     greedy(view.engine(), view.seat(), moves, &mut |_| 0)
 }
 
-/// The greedy policy's move for `seat` of `e` among its legal `moves`,
-/// reading only what the seat may see (its hand, its packs, the current
-/// tile). Equal discard rows (same shanten, same unseen useful copies) are
-/// broken by `pick(n)`, an index in `0..n` (`mcr bot` takes the first).
-pub(crate) fn greedy(
-    e: &mcr_core::engine::Engine,
-    seat: u8,
-    moves: &[Move],
-    pick: &mut dyn FnMut(usize) -> usize,
-) -> Move {
-    if moves.iter().any(|m| m.claim == Claim::Hu) {
-        return Move::new(Claim::Hu);
-    }
-    let hand = e.hand(seat);
-    let current = e.current_tile();
-    let drawer = moves.iter().any(|m| matches!(m.claim, Claim::Play(_)));
-    if drawer {
-        let mut with = hand;
-        with[current.index()] += 1;
-        let standing: Vec<Tile> = Tile::all().flat_map(|t| std::iter::repeat_n(t, with[t.index()] as usize)).collect();
-        let best = discard::discards(e.packs(seat), &standing, &[]).ok().and_then(|rows| {
-            let first = rows.first()?;
-            let tied = rows.iter().take_while(|r| (r.shanten, r.unseen) == (first.shanten, first.unseen)).count();
-            let r = &rows[pick(tied).min(tied - 1)];
-            Some((r.tile, r.shanten))
-        });
-        let Some((tile, best_shanten)) = best else {
-            return moves.iter().copied().find(|m| matches!(m.claim, Claim::Play(_))).unwrap_or(Move::PASS);
-        };
-        for m in moves {
-            let after = match m.claim {
-                Claim::AnGang(t) => {
-                    let mut c = with;
-                    c[t.index()] -= 4;
-                    c
-                }
-                Claim::BuGang(t) => {
-                    let mut c = with;
-                    c[t.index()] -= 1;
-                    c
-                }
-                _ => continue,
-            };
-            // After a kong the hand draws again: compare its shanten before that draw.
-            if shanten(&after) <= best_shanten {
-                return *m;
-            }
-        }
-        return Move::new(Claim::Play(tile));
-    }
-    let now = shanten(&hand);
-    let mut best: Option<(i32, Move)> = None;
-    for m in moves {
-        let mut c = hand;
-        let take = |c: &mut [u8; TILE_KINDS], t: Tile| c[t.index()] = c[t.index()].saturating_sub(1);
-        let s = match (m.claim, m.discard) {
-            (Claim::Gang, _) => {
-                c[current.index()] = c[current.index()].saturating_sub(3);
-                let s = shanten(&c);
-                if s > now {
-                    continue;
-                }
-                s
-            }
-            (Claim::Peng, Some(d)) => {
-                take(&mut c, current);
-                take(&mut c, current);
-                take(&mut c, d);
-                shanten(&c)
-            }
-            (Claim::Chi { middle }, Some(d)) => {
-                c[current.index()] += 1;
-                for t in [middle.prev(), Some(middle), middle.next()].into_iter().flatten() {
-                    take(&mut c, t);
-                }
-                take(&mut c, d);
-                shanten(&c)
-            }
-            _ => continue,
-        };
-        let helps = s < now || m.claim == Claim::Gang;
-        if helps && best.is_none_or(|(b, _)| s < b) {
-            best = Some((s, *m));
-        }
-    }
-    best.map_or(Move::PASS, |(_, m)| m)
-}
-
-/// The figure a policy ranks by: (primary, secondary).
-fn rank(f: &DiscardFigures, by_win_prob: bool) -> (f64, f64) {
-    if by_win_prob {
-        (f.win_prob, f.exp_points)
-    } else {
-        (f.exp_points, f.win_prob)
-    }
-}
-
-/// The hand of `seat` after `claim` (PENG, CHI or a melded kong) of the
-/// current tile, as the analysis takes it: the claim's pack added, its
-/// tiles taken from the concealed ones, before the discard that follows.
-pub(crate) fn after_claim(e: &mcr_core::engine::Engine, seat: u8, claim: Claim) -> Option<State> {
-    let current = e.current_tile();
-    let mut after = e.hand(seat);
-    let pack = match claim {
-        Claim::Peng => {
-            after[current.index()] = after[current.index()].saturating_sub(2);
-            Pack::new(PackKind::Pung, current, 1)
-        }
-        Claim::Gang => {
-            after[current.index()] = after[current.index()].saturating_sub(3);
-            Pack::new(PackKind::Kong, current, 1)
-        }
-        Claim::Chi { middle } => {
-            after[current.index()] += 1;
-            for t in [middle.prev(), Some(middle), middle.next()].into_iter().flatten() {
-                after[t.index()] = after[t.index()].saturating_sub(1);
-            }
-            Pack::new(PackKind::Chow, middle, 1)
-        }
-        _ => return None,
-    };
-    let mut state = seat_state(e, seat, &after);
-    state.packs.push(pack);
-    Some(state)
-}
-
-/// The `decide` policy's move for `seat` of `e` among its legal `moves`
-/// (reading only what the seat may see); `None` when the analysis sees no
-/// win within the draws left (the caller then plays greedy).
-pub(crate) fn decide_move(e: &mcr_core::engine::Engine, seat: u8, moves: &[Move], by_win_prob: bool) -> Option<Move> {
-    if moves.iter().any(|m| m.claim == Claim::Hu) {
-        return Some(Move::new(Claim::Hu));
-    }
-    let profile = e.profile();
-    let options = Options::default();
-    let hand = e.hand(seat);
-    let current = e.current_tile();
-    let zero = |f: &DiscardFigures| f.exp_points == 0.0 && f.win_prob == 0.0;
-    if moves.iter().any(|m| matches!(m.claim, Claim::Play(_))) {
-        let mut with = hand;
-        with[current.index()] += 1;
-        let d = decide_with(profile, &seat_state(e, seat, &with), options).ok()?;
-        let best = if by_win_prob { d.best_by_win_prob() } else { d.best_by_points() }?;
-        if zero(best) {
-            return None;
-        }
-        for m in moves {
-            let mut after = with;
-            match m.claim {
-                Claim::AnGang(t) => after[t.index()] -= 4,
-                Claim::BuGang(t) => after[t.index()] -= 1,
-                _ => continue,
-            }
-            // The kong's pack is not in the view yet: weigh the hand after it
-            // with the packs it will have.
-            let mut state = seat_state(e, seat, &after);
-            match m.claim {
-                Claim::AnGang(t) => state.packs.push(Pack::new(PackKind::Kong, t, 0)),
-                Claim::BuGang(t) => {
-                    if let Some(p) = state.packs.iter_mut().find(|p| p.kind == PackKind::Pung && p.tile == t) {
-                        p.kind = PackKind::Kong;
-                    }
-                }
-                _ => {}
-            }
-            state.draws_left += 1;
-            if let Ok(f) = waiting_figures(profile, &state, options) {
-                if rank(&f, by_win_prob) >= rank(best, by_win_prob) {
-                    return Some(*m);
-                }
-            }
-        }
-        return Some(Move::new(Claim::Play(best.tile)));
-    }
-    // Another seat's tile: each claim against passing.
-    let pass = waiting_figures(profile, &seat_state(e, seat, &hand), options).ok()?;
-    let mut best: Option<((f64, f64), Move)> = None;
-    let mut any = !zero(&pass);
-    let mut analysed: Vec<(Claim, Option<mcr_core::analysis::decide::Decision>)> = Vec::new();
-    for m in moves {
-        let Some(mut state) = after_claim(e, seat, m.claim) else { continue };
-        let figures = if m.claim == Claim::Gang {
-            state.draws_left += 1;
-            waiting_figures(profile, &state, options).ok()
-        } else {
-            let known = analysed.iter().find(|(c, _)| *c == m.claim).map(|(_, d)| d.clone());
-            let d = match known {
-                Some(d) => d,
-                None => {
-                    let d = decide_with(profile, &state, options).ok();
-                    analysed.push((m.claim, d.clone()));
-                    d
-                }
-            };
-            d.and_then(|d| d.discards.iter().find(|r| Some(r.tile) == m.discard).copied())
-        };
-        let Some(f) = figures else { continue };
-        any |= !zero(&f);
-        let r = rank(&f, by_win_prob);
-        if r > rank(&pass, by_win_prob) && best.is_none_or(|(b, _)| r > b) {
-            best = Some((r, *m));
-        }
-    }
-    if !any {
-        return None;
-    }
-    Some(best.map_or(Move::PASS, |(_, m)| m))
-}
-
-/// The `decide` policy's discard after its `claim` (PENG or CHI) of the
-/// current tile, among the tiles `allowed`: the analysis's best row of the
-/// hand after the claim; `None` when it sees no win (every row 0).
-pub(crate) fn decide_claim_discard(
-    e: &mcr_core::engine::Engine,
-    seat: u8,
-    claim: Claim,
-    allowed: &dyn Fn(Tile) -> bool,
-    by_win_prob: bool,
-) -> Option<Tile> {
-    let state = after_claim(e, seat, claim)?;
-    let d = decide_with(e.profile(), &state, Options::default()).ok()?;
-    let best = d.discards.iter().filter(|r| allowed(r.tile)).reduce(|a, b| {
-        if rank(b, by_win_prob) > rank(a, by_win_prob) {
-            b
-        } else {
-            a
-        }
-    })?;
-    (best.exp_points > 0.0 || best.win_prob > 0.0).then_some(best.tile)
-}
-
 /// Bounds on what the bot reads (it is a bot: the arena is its only peer).
 const MAX_INPUT_LINE: usize = 8 << 20;
 
-fn read_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> Result<Option<String>, String> {
-    match mcr_records::record::read_line_capped(input, buf, MAX_INPUT_LINE).map_err(|e| e.to_string())? {
+fn read_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> Result<Option<String>, RefBotError> {
+    match mcr_records::record::read_line_capped(input, buf, MAX_INPUT_LINE).map_err(RefBotError::Read)? {
         mcr_records::record::LineRead::Eof => Ok(None),
-        mcr_records::record::LineRead::TooLong(n) => Err(format!("input line of {n} bytes")),
+        mcr_records::record::LineRead::TooLong(bytes) => Err(RefBotError::LineTooLong { bytes }),
         mcr_records::record::LineRead::Line => {
             let s = String::from_utf8_lossy(buf);
             Ok(Some(s.trim_end_matches(['\r', '\n']).to_string()))
@@ -377,13 +200,13 @@ pub fn serve(
     seed: u64,
     mut input: impl BufRead,
     mut output: impl Write,
-) -> Result<(), String> {
+) -> Result<(), RefBotError> {
     let mut bot = RefBot::new(policy, seed);
     let mut buf = Vec::new();
     let (requests, responses) = match io {
         Io::Json => {
-            let line = read_line(&mut input, &mut buf)?.ok_or("no input")?;
-            let v: serde_json::Value = serde_json::from_str(&line).map_err(|e| format!("input is not JSON: {e}"))?;
+            let line = read_line(&mut input, &mut buf)?.ok_or(RefBotError::NoInput)?;
+            let v: serde_json::Value = serde_json::from_str(&line).map_err(RefBotError::NotJson)?;
             let strings = |k: &str| -> Vec<String> {
                 v[k].as_array()
                     .map(|a| a.iter().map(|x| x.as_str().unwrap_or("").to_string()).collect())
@@ -392,26 +215,27 @@ pub fn serve(
             (strings("requests"), strings("responses"))
         }
         Io::Simple => {
-            let n: usize = read_line(&mut input, &mut buf)?
-                .ok_or("no input")?
-                .trim()
-                .parse()
-                .map_err(|_| "first line is not a turn number")?;
+            let first = read_line(&mut input, &mut buf)?.ok_or(RefBotError::NoInput)?;
+            let n: usize = first.trim().parse().map_err(|_| RefBotError::NotTurnNumber { line: first.clone() })?;
             if n == 0 || n > 10_000 {
-                return Err(format!("turn number {n}"));
+                return Err(RefBotError::TurnNumber(n));
             }
             let (mut req, mut resp) = (Vec::new(), Vec::new());
+            let expected = 2 * n - 1;
+            let next = |input: &mut _, buf: &mut _, lines: usize| {
+                read_line(input, buf)?.ok_or(RefBotError::EndsEarly { lines, expected })
+            };
             for i in 0..n {
-                req.push(read_line(&mut input, &mut buf)?.ok_or("input ends early")?);
+                req.push(next(&mut input, &mut buf, req.len() + resp.len())?);
                 if i + 1 < n {
-                    resp.push(read_line(&mut input, &mut buf)?.ok_or("input ends early")?);
+                    resp.push(next(&mut input, &mut buf, req.len() + resp.len())?);
                 }
             }
             (req, resp)
         }
     };
     if requests.is_empty() {
-        return Err("no requests".into());
+        return Err(RefBotError::NoRequests);
     }
     let mut answer = String::new();
     // The decision analysis answers only the last request (the earlier ones
@@ -420,16 +244,17 @@ pub fn serve(
     let catch_up = matches!(policy, Policy::Decide | Policy::DecideWinProb);
     for (i, r) in requests.iter().enumerate() {
         let prev = i.checked_sub(1).and_then(|k| responses.get(k)).map(String::as_str);
+        let at = |source| RefBotError::Request { index: i, source };
         if i + 1 == requests.len() || !catch_up {
-            answer = bot.turn(r, prev)?;
+            answer = bot.turn(r, prev).map_err(at)?;
         } else {
-            bot.observe(r, prev)?;
+            bot.observe(r, prev).map_err(at)?;
         }
     }
     // One write per turn (the answer and the marker together): the arena
     // wakes once.
     let mut line = Vec::with_capacity(128);
-    let mut write = |out: &mut dyn Write, a: &str| -> Result<(), String> {
+    let mut write = |out: &mut dyn Write, a: &str| -> Result<(), RefBotError> {
         line.clear();
         match io {
             Io::Json => {
@@ -442,20 +267,22 @@ pub fn serve(
             line.extend_from_slice(KEEP_RUNNING);
             line.push(b'\n');
         }
-        out.write_all(&line).and_then(|()| out.flush()).map_err(|e| e.to_string())
+        out.write_all(&line).and_then(|()| out.flush()).map_err(RefBotError::Write)
     };
     write(&mut output, &answer)?;
     if !keep_running {
         return Ok(());
     }
+    let mut index = requests.len();
     while let Some(line) = read_line(&mut input, &mut buf)? {
         // A JSON-quoted request (botzone-local) or a raw one.
         let request = if line.starts_with('"') {
-            serde_json::from_str::<String>(&line).map_err(|e| e.to_string())?
+            serde_json::from_str::<String>(&line).map_err(|source| RefBotError::Quoted { index, source })?
         } else {
             line
         };
-        let a = bot.turn(&request, None)?;
+        let a = bot.turn(&request, None).map_err(|source| RefBotError::Request { index, source })?;
+        index += 1;
         write(&mut output, &a)?;
     }
     Ok(())

@@ -4,8 +4,8 @@
 //! # Example
 //!
 //! ```
-//! use mcr_arena::bots::Io;
-//! use mcr_arena::protocol::{full_input, parse_output, History};
+//! use mcr_arena::Io;
+//! use mcr_arena::program::protocol::{full_input, parse_output, History};
 //!
 //! // Seat 1's second turn, started afresh: the whole history (the first
 //! // request and its answer, then the deal).
@@ -27,7 +27,32 @@
 
 use serde_json::Value;
 
-use super::bots::Io;
+use serde::Deserialize;
+
+/// How a bot reads its requests and writes its answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Io {
+    /// `io = "json"`: a turn's input is one JSON line (`requests`,
+    /// `responses`, `data`, `globaldata`); the output is one JSON value,
+    /// an object with `response` (and `debug`, `data`, `globaldata`) or the
+    /// response itself.
+    Json,
+    /// `io = "simple"`: a turn's input is the turn number, then the
+    /// requests and responses one a line; the output's lines are the
+    /// response, `debug`, `data`, then `globaldata`.
+    Simple,
+}
+
+impl Io {
+    /// The name in the bots file and records: `json` or `simple`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Io::Json => "json",
+            Io::Simple => "simple",
+        }
+    }
+}
 
 /// The line a bot prints after its answer to keep running.
 pub const KEEP_RUNNING: &[u8] = b">>>BOTZONE_REQUEST_KEEP_RUNNING<<<";

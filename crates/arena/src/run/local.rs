@@ -5,9 +5,12 @@
 //! reads. An index outside the mask is sent as `env::game::REJECTED`
 //! (a HU as `HU`), as the environment does. A decision with one legal
 //! action (most turns: PASS) is played without asking the policy, in both
-//! runners ([`super::run`] and [`super::batch`]).
+//! runners ([`super::run()`] and [`super::batch`]). A built-in or other
+//! native policy is played in [`super::run()`] by the same path.
 
-use super::game::SeatTurn;
+use super::game::{LocalPlayer, SeatTurn};
+use super::BoxError;
+use crate::policy::builtin::{Decision, NativePolicy};
 use mcr_core::engine::{Claim, Move};
 use mcr_core::tiles::Tile;
 use mcr_records::env::action::{self, NUM_ACTIONS};
@@ -18,8 +21,8 @@ use mcr_records::env::obs::{self, ObsKind};
 pub fn policy_answer(
     turn: &SeatTurn<'_>,
     kind: ObsKind,
-    mut choose: impl FnMut(&[u8], &[u8]) -> Result<usize, String>,
-) -> Result<String, String> {
+    mut choose: impl FnMut(&[u8], &[u8]) -> Result<usize, BoxError>,
+) -> Result<String, BoxError> {
     let mut obs_buf = vec![0u8; kind.len()];
     decide_answer(turn, |pending, mask| {
         obs::write(kind, turn.engine, turn.seen, turn.seat, pending, &mut obs_buf);
@@ -33,8 +36,8 @@ pub fn policy_answer(
 /// is not asked.
 pub fn decide_answer(
     turn: &SeatTurn<'_>,
-    mut choose: impl FnMut(Option<Claim>, &[u8]) -> Result<usize, String>,
-) -> Result<String, String> {
+    mut choose: impl FnMut(Option<Claim>, &[u8]) -> Result<usize, BoxError>,
+) -> Result<String, BoxError> {
     let (e, seat) = (turn.engine, turn.seat);
     let mut mask = [0u8; NUM_ACTIONS];
     action::write_mask(e, seat, &mut mask);
@@ -61,5 +64,18 @@ pub fn only_one(mask: &[u8]) -> Option<usize> {
     match (it.next(), it.next()) {
         (Some(a), None) => Some(a),
         _ => None,
+    }
+}
+
+/// An in-process seat of [`super::run()`] playing a native policy: each
+/// request answered through the same action indices as in [`super::batch`].
+pub(crate) struct NativeSeat(pub std::sync::Arc<dyn NativePolicy>);
+
+impl LocalPlayer for NativeSeat {
+    fn answer(&mut self, turn: &SeatTurn<'_>) -> Result<String, BoxError> {
+        let p = &self.0;
+        decide_answer(turn, |pending, mask| {
+            Ok(p.decide(&Decision { engine: turn.engine, seen: turn.seen, seat: turn.seat, pending, mask }))
+        })
     }
 }

@@ -5,8 +5,9 @@
 
 use std::time::Instant;
 
-use super::process::{self, BotRunner, Verdict};
-use super::protocol::MAX_DEBUG_BYTES;
+use crate::program::process::{self, BotRunner, Verdict};
+use crate::program::protocol::MAX_DEBUG_BYTES;
+use crate::stats::standings::read::{GameSummary, SummaryError};
 use mcr_core::engine::{Engine, EngineError, Turn};
 use mcr_core::fans::Profile;
 use mcr_core::tiles::Tile;
@@ -40,7 +41,7 @@ pub trait LocalPlayer: Send {
     /// (`PASS`, `PLAY W1`, `HU`, ...). The engine judges it as it judges a
     /// bot's: an answer it refuses ends the game with the seat at fault.
     /// An `Err` stops the run ([`GameError::Local`]).
-    fn answer(&mut self, turn: &SeatTurn<'_>) -> Result<String, String>;
+    fn answer(&mut self, turn: &SeatTurn<'_>) -> Result<String, super::BoxError>;
 }
 
 /// One seat of a game.
@@ -57,22 +58,28 @@ pub enum Seat {
 
 /// Why a game could not be played to its end.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum GameError {
     /// The engine stopped the game on an error of its own (a seat's
     /// refused answer is not one: it ends the game as the judge does).
     #[error("engine: {0}")]
     Engine(#[from] EngineError),
-    /// An in-process player returned an error; a problem of the runner's
-    /// own that is not the engine's (a record it cannot summarise) is
-    /// reported as seat 0.
-    #[error("seat {seat}: {message}")]
+    /// An in-process player returned an error.
+    #[error("seat {seat}: {source}")]
     Local {
         /// The seat of the game, 0 to 3.
         seat: u8,
-        /// The error.
-        message: String,
+        /// The player's error.
+        source: super::BoxError,
     },
-    /// The run was interrupted ([`super::interrupt`]) during the game: its
+    /// The live replay stopped on something other than the engine's
+    /// refusal.
+    #[error("{0}")]
+    Replay(Stop),
+    /// The game's record could not be summarised for the standings.
+    #[error("{0}")]
+    Summary(#[from] SummaryError),
+    /// The run was interrupted ([`crate::interrupt()`]) during the game: its
     /// bots were killed and it has no record.
     #[error("interrupted")]
     Interrupted,
@@ -116,7 +123,7 @@ pub struct GameOutcome {
     pub scores: [i32; 4],
     /// What the standings read of the record, made without reading it
     /// back ([`super::batch`]; `None`: read from the record).
-    pub summary: Option<super::standings::read::GameSummary>,
+    pub summary: Option<GameSummary>,
 }
 
 struct Logged {
@@ -132,7 +139,7 @@ struct Logged {
 fn engine_error(stop: Stop) -> GameError {
     match stop {
         Stop::Engine { error, .. } => GameError::from(error),
-        other => GameError::Local { seat: 0, message: other.to_string() },
+        other => GameError::Replay(other),
     }
 }
 
@@ -182,7 +189,7 @@ pub fn play(deal: &Deal, seats: &mut [Seat; 4], info: &GameInfo) -> Result<GameO
             if let Seat::Local(p) = seat {
                 let t0 = Instant::now();
                 let view = SeatTurn { engine: live.engine(), seen: &seen, seat: s as u8, request: &requests[s] };
-                answers[s] = p.answer(&view).map_err(|message| GameError::Local { seat: s as u8, message })?;
+                answers[s] = p.answer(&view).map_err(|source| GameError::Local { seat: s as u8, source })?;
                 times[s] = Some(ms(t0.elapsed()));
             }
         }
@@ -268,7 +275,7 @@ fn record(deal: &Deal, info: &GameInfo, log: &[Logged]) -> GameRecord {
 }
 
 /// The arena's part of a record whose turns are set: its end, tags, the
-/// `arena` keys and the rules (also the batched runner's, `arena::batch`).
+/// `arena` keys and the rules (also the batched runner's, `arena::run::batch`).
 pub(crate) fn dress(
     mut record: GameRecord,
     info: &GameInfo,

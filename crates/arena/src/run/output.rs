@@ -6,7 +6,7 @@
 //!   read ([`resume`]): its games are not played again, a cut last line is
 //!   dropped, a file of another tournament (other entries, bots file, seed,
 //!   rules or format) is refused;
-//! - the records are written in run order whatever `jobs` ([`super::run`]),
+//! - the records are written in run order whatever `jobs` ([`super::run()`]),
 //!   one line each, flushed as written, so that a killed run leaves at most
 //!   a cut last line;
 //! - the standings of the whole file (the records kept and the new ones)
@@ -20,8 +20,8 @@
 use std::io::Write;
 use std::path::Path;
 
-use super::standings::{read, Builder, Standings};
 use super::{resume, ArenaConfig, ArenaError};
+use crate::stats::standings::{read, Builder, Standings};
 
 /// Where the records go.
 pub enum Out<'a> {
@@ -96,9 +96,8 @@ impl Session {
                         }
                         Err(e) => builder.errors.push(format!("{shown}:{n}: {e}")),
                     }
-                })
-                .map_err(|e| ArenaError::Output(e.to_string()))?;
-                let w = resume::open_output(path, resumed.as_ref()).map_err(|e| ArenaError::Output(e.to_string()))?;
+                })?;
+                let w = resume::open_output(path, resumed.as_ref())?;
                 (w, resumed, shown)
             }
         };
@@ -119,7 +118,7 @@ impl Session {
     /// Plays the games of `cfg` the output does not hold yet, writing each
     /// record as it comes and handing its summary to `each`; in process
     /// ([`super::batch`]) when every seat is an in-process policy, else by
-    /// [`super::run`]. `progress(done, scheduled)` after each record.
+    /// [`super::run()`]. `progress(done, scheduled)` after each record.
     pub fn play(
         &mut self,
         cfg: &ArenaConfig,
@@ -136,7 +135,7 @@ impl Session {
             w.write_all(game.record.as_bytes())
                 .and_then(|()| w.write_all(b"\n"))
                 .and_then(|()| w.flush())
-                .map_err(|e| format!("{}: {e}", self.shown))?;
+                .map_err(|source| ArenaError::Write { path: self.shown.clone(), source })?;
             self.line += 1;
             self.played += 1;
             n += 1;
@@ -162,7 +161,7 @@ impl Session {
         drop(self.writer);
         let mut stopped = stopped;
         if let (None, Err(e)) = (&stopped, closed) {
-            stopped = Some(ArenaError::Output(format!("{}: {e}", self.shown)));
+            stopped = Some(ArenaError::Write { path: self.shown.clone(), source: e });
         }
         let standings = self.builder.finish();
         let mut problems = std::mem::take(&mut self.builder.errors);
@@ -181,11 +180,11 @@ impl Session {
 
 /// Plays `cfg`'s schedule with the runner that fits: [`super::batch`]
 /// (`records`: make each record) when every seat is in process, else
-/// [`super::run`] (which always makes them).
+/// [`super::run()`] (which always makes them).
 pub fn play_games(
     cfg: &ArenaConfig,
     records: bool,
-    each: impl FnMut(u64, super::GameOutcome) -> Result<(), String>,
+    each: impl FnMut(u64, super::game::GameOutcome) -> Result<(), super::BoxError>,
 ) -> Result<u64, ArenaError> {
     if super::batch::all_batched(cfg) {
         super::batch::run(cfg, super::batch::TABLES, records, each)

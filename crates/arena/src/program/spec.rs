@@ -14,7 +14,7 @@
 //! ```
 //!
 //! An entry may instead name a built-in policy played in process
-//! ([`super::builtin`]), with no program and none of the program's keys:
+//! ([`crate::policy::builtin`]), with no program and none of the program's keys:
 //!
 //! ```toml
 //! [[bot]]
@@ -39,7 +39,8 @@
 //! ```
 //! use std::path::Path;
 //!
-//! use mcr_arena::bots::{self, BotEntry, Io};
+//! use mcr_arena::program::spec::{self, BotEntry};
+//! use mcr_arena::Io;
 //!
 //! let text = r#"
 //! [[bot]]
@@ -59,8 +60,8 @@
 //! [[bot]]
 //! builtin = "random"
 //! "#;
-//! // As `bots::load` reads a file in /srv/bots.
-//! let entries = bots::parse(text, Path::new("/srv/bots")).map_err(|(at, why)| format!("{at:?}: {why}"))?;
+//! // As `spec::load` reads a file in /srv/bots.
+//! let entries = spec::parse(text, Path::new("/srv/bots")).map_err(|(at, why)| format!("{at:?}: {why}"))?;
 //! let names: Vec<&str> = entries.iter().map(BotEntry::name).collect();
 //! assert_eq!(names, ["sample", "greedy", "greedy-1", "random"]);
 //! let BotEntry::Program(sample) = &entries[0] else { unreachable!() };
@@ -68,7 +69,7 @@
 //! assert_eq!((sample.io, sample.time_limit_ms, sample.memory_mb), (Io::Simple, 2000, 256));
 //!
 //! // A mistake is named with its line and column.
-//! let (at, why) = bots::parse(&text.replace("2000", "0"), Path::new("")).unwrap_err();
+//! let (at, why) = spec::parse(&text.replace("2000", "0"), Path::new("")).unwrap_err();
 //! assert_eq!(at, Some((6, 17)));
 //! assert_eq!(why, "time_limit_ms = 0: must be 1..=86400000");
 //! # Ok::<(), String>(())
@@ -78,11 +79,10 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
-use std::sync::Arc;
 use toml::Spanned;
 
-use super::builtin::{Builtin, Kind};
-use super::SeatSpec;
+use super::protocol::Io;
+use crate::policy::builtin::{Builtin, Kind};
 
 /// Botzone's time limit of a turn, in milliseconds: 1 s (the first turn
 /// of a game gets twice this).
@@ -97,31 +97,6 @@ pub const DEFAULT_MEMORY_MB: u64 = 256;
 pub const MAX_TIME_LIMIT_MS: u64 = 86_400_000;
 /// The largest `memory_mb` a bots file may give: 64 GiB.
 pub const MAX_MEMORY_MB: u64 = 65_536;
-
-/// How a bot reads its requests and writes its answers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Io {
-    /// `io = "json"`: a turn's input is one JSON line (`requests`,
-    /// `responses`, `data`, `globaldata`); the output is one JSON value,
-    /// an object with `response` (and `debug`, `data`, `globaldata`) or the
-    /// response itself.
-    Json,
-    /// `io = "simple"`: a turn's input is the turn number, then the
-    /// requests and responses one a line; the output's lines are the
-    /// response, `debug`, `data`, then `globaldata`.
-    Simple,
-}
-
-impl Io {
-    /// The name in the bots file and records: `json` or `simple`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Io::Json => "json",
-            Io::Simple => "simple",
-        }
-    }
-}
 
 /// One bot program and its limits.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -228,7 +203,7 @@ enum Number {
 pub enum BotEntry {
     /// A program run under the platform's protocol and limits.
     Program(BotSpec),
-    /// A built-in policy ([`super::builtin`]) under its name.
+    /// A built-in policy ([`crate::policy::builtin`]) under its name.
     Builtin {
         /// Shown in records and standings.
         name: String,
@@ -243,14 +218,6 @@ impl BotEntry {
         match self {
             BotEntry::Program(b) => &b.name,
             BotEntry::Builtin { name, .. } => name,
-        }
-    }
-
-    /// The seat that plays it.
-    pub fn seat(&self) -> SeatSpec {
-        match self {
-            BotEntry::Program(b) => SeatSpec::Bot(Arc::new(b.clone())),
-            BotEntry::Builtin { name, policy } => SeatSpec::Native { name: name.clone(), policy: Arc::new(*policy) },
         }
     }
 }

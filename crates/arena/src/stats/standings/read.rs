@@ -116,12 +116,82 @@ pub struct TestKeys {
     pub seed: u64,
 }
 
-/// Reads one record line; the error is the problem, without location.
-pub fn summarize(line: &[u8]) -> Result<GameSummary, String> {
+/// Why a record line gives no summary. The game, when the record names
+/// it (its `game_id`, empty without one); the line's place in its file is
+/// the reader's to add.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum SummaryError {
+    /// The line is not a JSON game record.
+    #[error("not a game record: {0}")]
+    NotJson(#[source] serde_json::Error),
+    /// The record has no `expected` (the end of the game).
+    #[error("not a game record: missing field `expected`")]
+    NoExpected,
+    /// Not four bot names.
+    #[error("game {game}: {count} bot names (arena.bots or players), expected 4")]
+    BotNames {
+        /// The record's `game_id`.
+        game: String,
+        /// The names found.
+        count: usize,
+    },
+    /// No four final scores.
+    #[error("game {game}: no final scores (expected.scores or a display score of 4 numbers)")]
+    NoScores {
+        /// The record's `game_id`.
+        game: String,
+    },
+    /// `expected.ending` is none of `zimo`, `ron`, `draw`, `error`.
+    #[error("game {game}: unknown ending {ending:?}")]
+    Ending {
+        /// The record's `game_id`.
+        game: String,
+        /// The ending given.
+        ending: String,
+    },
+    /// A seat of `expected` (`winner`, `discarder`, `offender`) above 3.
+    #[error("game {game}: {what} {seat} is not a seat")]
+    Seat {
+        /// The record's `game_id`.
+        game: String,
+        /// Which key.
+        what: &'static str,
+        /// The value given.
+        seat: u8,
+    },
+    /// A per-seat key of a turn's `verdicts` or `times_ms` is not 0..3.
+    #[error("game {game}: turn {turn}: {what} seat {key:?} is not 0..3")]
+    TurnSeat {
+        /// The record's `game_id`.
+        game: String,
+        /// The turn's index.
+        turn: usize,
+        /// `verdict` or `time`.
+        what: &'static str,
+        /// The key given.
+        key: String,
+    },
+    /// A turn time that is negative or not a number.
+    #[error("game {game}: turn {turn}: time {ms} ms for seat {seat}")]
+    Time {
+        /// The record's `game_id`.
+        game: String,
+        /// The turn's index.
+        turn: usize,
+        /// The seat.
+        seat: u8,
+        /// The time given.
+        ms: f64,
+    },
+}
+
+/// Reads one record line.
+pub fn summarize(line: &[u8]) -> Result<GameSummary, SummaryError> {
     if let Some(r) = scan(line) {
         return build(r);
     }
-    let r: Line = serde_json::from_slice(line).map_err(|e| format!("not a game record: {e}"))?;
+    let r: Line = serde_json::from_slice(line).map_err(SummaryError::NotJson)?;
     build(r)
 }
 
@@ -178,36 +248,34 @@ fn scan(b: &[u8]) -> Option<Line> {
 
 /// The summary of a game from its record's parts (no turns: no verdicts
 /// or times), by the reading of [`summarize`].
-pub fn summary_of(game_id: String, arena: ArenaKeys, expected: Expected) -> Result<GameSummary, String> {
+pub fn summary_of(game_id: String, arena: ArenaKeys, expected: Expected) -> Result<GameSummary, SummaryError> {
     build(Line { game_id, players: Vec::new(), arena: Some(arena), expected: Some(expected), turns: Vec::new() })
 }
 
-fn build(r: Line) -> Result<GameSummary, String> {
-    let Some(expected) = r.expected else { return Err("not a game record: missing field `expected`".into()) };
+fn build(r: Line) -> Result<GameSummary, SummaryError> {
+    let Some(expected) = r.expected else { return Err(SummaryError::NoExpected) };
     let names = match r.arena.as_ref().and_then(|a| a.bots.clone()) {
         Some(b) => b,
         None => r.players,
     };
-    let bots: [String; 4] = names.try_into().map_err(|v: Vec<String>| {
-        format!("game {}: {} bot names (arena.bots or players), expected 4", r.game_id, v.len())
-    })?;
+    let bots: [String; 4] = names
+        .try_into()
+        .map_err(|v: Vec<String>| SummaryError::BotNames { game: r.game_id.clone(), count: v.len() })?;
     let mut scores: Vec<i64> = expected.scores.iter().map(|&x| i64::from(x)).collect();
     if scores.len() != 4 {
         scores =
             r.turns.iter().rev().find_map(|t| t.display.as_ref().and_then(|d| d.score.clone())).unwrap_or_default();
     }
-    let scores: [i64; 4] = scores.try_into().map_err(|_| {
-        format!("game {}: no final scores (expected.scores or a display score of 4 numbers)", r.game_id)
-    })?;
+    let scores: [i64; 4] = scores.try_into().map_err(|_| SummaryError::NoScores { game: r.game_id.clone() })?;
     let ending = match expected.ending.as_str() {
         "zimo" => Ending::SelfDrawn,
         "ron" => Ending::Discard,
         "draw" => Ending::Draw,
         "error" => Ending::Error,
-        other => return Err(format!("game {}: unknown ending {other:?}", r.game_id)),
+        other => return Err(SummaryError::Ending { game: r.game_id, ending: other.to_string() }),
     };
-    let check_seat = |s: Option<u8>, what: &str| match s {
-        Some(s) if s > 3 => Err(format!("game {}: {what} {s} is not a seat", r.game_id)),
+    let check_seat = |s: Option<u8>, what: &'static str| match s {
+        Some(seat) if seat > 3 => Err(SummaryError::Seat { game: r.game_id.clone(), what, seat }),
         s => Ok(s),
     };
     let winner = check_seat(expected.winner, "winner")?;
@@ -217,15 +285,23 @@ fn build(r: Line) -> Result<GameSummary, String> {
     let mut times_us: [Vec<u32>; 4] = Default::default();
     for (n, t) in r.turns.iter().enumerate() {
         for (k, v) in t.verdicts.iter().flatten() {
-            let s = seat_of_key(k)
-                .ok_or_else(|| format!("game {}: turn {n}: verdict seat {k:?} is not 0..3", r.game_id))?;
+            let s = seat_of_key(k).ok_or_else(|| SummaryError::TurnSeat {
+                game: r.game_id.clone(),
+                turn: n,
+                what: "verdict",
+                key: k.clone(),
+            })?;
             verdicts.push((s, v.clone()));
         }
         for (k, ms) in t.times_ms.iter().flatten() {
-            let s =
-                seat_of_key(k).ok_or_else(|| format!("game {}: turn {n}: time seat {k:?} is not 0..3", r.game_id))?;
+            let s = seat_of_key(k).ok_or_else(|| SummaryError::TurnSeat {
+                game: r.game_id.clone(),
+                turn: n,
+                what: "time",
+                key: k.clone(),
+            })?;
             if !(ms.is_finite() && *ms >= 0.0) {
-                return Err(format!("game {}: turn {n}: time {ms} ms for seat {s}", r.game_id));
+                return Err(SummaryError::Time { game: r.game_id.clone(), turn: n, seat: s, ms: *ms });
             }
             times_us[s as usize].push((ms * 1000.0).round().min(u32::MAX as f64) as u32);
         }
@@ -283,8 +359,8 @@ fn test_keys(a: &ArenaKeys) -> Option<TestKeys> {
 mod tests {
     use super::*;
 
-    fn by_serde(line: &str) -> Result<GameSummary, String> {
-        let r: Line = serde_json::from_str(line).map_err(|e| format!("not a game record: {e}"))?;
+    fn by_serde(line: &str) -> Result<GameSummary, SummaryError> {
+        let r: Line = serde_json::from_str(line).map_err(SummaryError::NotJson)?;
         build(r)
     }
 

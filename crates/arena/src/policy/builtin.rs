@@ -7,7 +7,7 @@
 //!
 //! - `random`: a uniform choice among the legal action indices;
 //! - `greedy`: the reference bot's greedy policy (`mcr bot --policy
-//!   greedy`, [`super::refbot`]): HU when legal, the discard of least
+//!   greedy`, [`crate::refbot`]): HU when legal, the discard of least
 //!   shanten (then most unseen useful copies), a kong that keeps the
 //!   shanten, a PENG / CHI that lowers it;
 //! - `decide`: the reference bot's decision-analysis policy (`mcr bot
@@ -22,7 +22,7 @@
 //! `greedy` and `decide`'s greedy moves, every choice for `random`) are drawn from a hash of the seed and
 //! the seat's state, so two copies with different seeds are two players,
 //! and one policy with one seed decides the same way in both runners
-//! ([`super::run`] and [`super::batch`]), whatever the order the games are
+//! ([`crate::run()`] and [`crate::run::batch`]), whatever the order the games are
 //! played in.
 //!
 //! The handicap `random_discards = p` (0 to 1) replaces each discard the
@@ -223,7 +223,7 @@ fn greedy_index(d: &Decision<'_>, legal: &[usize], rng: &mut Rng) -> usize {
             if let Some(t) = Tile::new((i - action::PLAY) as u8) {
                 take(&mut c, t);
             }
-            let s = super::refbot::shanten(&c);
+            let s = super::moves::shanten(&c);
             if s < best_s {
                 best_s = s;
                 best.clear();
@@ -236,7 +236,7 @@ fn greedy_index(d: &Decision<'_>, legal: &[usize], rng: &mut Rng) -> usize {
     }
     let mut moves: Vec<Move> = Vec::new();
     e.legal_moves(d.seat, |m| moves.push(m));
-    let m = super::refbot::greedy(e, d.seat, &moves, &mut |n| rng.below(n.max(1)));
+    let m = super::moves::greedy(e, d.seat, &moves, &mut |n| rng.below(n.max(1)));
     let i = action::encode(m.claim, current);
     if d.mask.get(i).is_some_and(|&x| x != 0) {
         i
@@ -255,14 +255,14 @@ fn decide_index(d: &Decision<'_>, legal: &[usize], rng: &mut Rng) -> usize {
     if let Some(claim) = d.pending {
         let play = |t: Tile| action::encode(Claim::Play(t), e.current_tile());
         let allowed = |t: Tile| legal.contains(&play(t));
-        return match super::refbot::decide_claim_discard(e, d.seat, claim, &allowed, false) {
+        return match super::moves::decide_claim_discard(e, d.seat, claim, &allowed, false) {
             Some(t) => play(t),
             None => greedy_index(d, legal, rng),
         };
     }
     let mut moves: Vec<Move> = Vec::new();
     e.legal_moves(d.seat, |m| moves.push(m));
-    let Some(m) = super::refbot::decide_move(e, d.seat, &moves, false) else {
+    let Some(m) = super::moves::decide_move(e, d.seat, &moves, false) else {
         return greedy_index(d, legal, rng);
     };
     let i = action::encode(m.claim, e.current_tile());
@@ -270,19 +270,6 @@ fn decide_index(d: &Decision<'_>, legal: &[usize], rng: &mut Rng) -> usize {
         i
     } else {
         greedy_index(d, legal, rng)
-    }
-}
-
-/// An in-process seat of [`super::run`] playing a native policy: each
-/// request answered through the same action indices as in [`super::batch`].
-pub(crate) struct NativeSeat(pub std::sync::Arc<dyn NativePolicy>);
-
-impl super::LocalPlayer for NativeSeat {
-    fn answer(&mut self, turn: &super::SeatTurn<'_>) -> Result<String, String> {
-        let p = &self.0;
-        super::local::decide_answer(turn, |pending, mask| {
-            Ok(p.decide(&Decision { engine: turn.engine, seen: turn.seen, seat: turn.seat, pending, mask }))
-        })
     }
 }
 

@@ -24,10 +24,11 @@
 //! ```
 //! use std::sync::Arc;
 //!
-//! use mcr_arena::builtin::{Builtin, Kind};
+//! use mcr_arena::policy::builtin::{Builtin, Kind};
 //! use mcr_arena::duplicate::{Format, Shard, GAMES_PER_WALL};
-//! use mcr_arena::standings::{format, read, Builder};
-//! use mcr_arena::{output, ArenaConfig, SeatSpec};
+//! use mcr_arena::stats::standings::{format, read, Builder};
+//! use mcr_arena::run::output;
+//! use mcr_arena::{ArenaConfig, SeatSpec};
 //! use mcr_core::fans::Profile;
 //!
 //! let seat = |name: &str, kind, seed| SeatSpec::Native { name: name.into(), policy: Arc::new(Builtin::new(kind, seed)) };
@@ -74,6 +75,9 @@ pub mod html;
 pub mod read;
 pub mod stats;
 
+use super::sprt;
+use super::walls::Walls;
+use crate::duplicate;
 use mcr_records::record::lines::{for_each_block, LineReader};
 use rayon::prelude::*;
 use read::{Ending, GameSummary, WallKey};
@@ -156,9 +160,19 @@ pub struct Builder {
 enum TestState {
     #[default]
     None,
-    One(read::TestKeys, Box<crate::sequential::Walls>),
+    One(read::TestKeys, Box<Walls>),
     /// Records of more than one test (or of a test and not): none shown.
     Mixed,
+}
+
+impl Walls {
+    /// Adds a game as the standings read it (one without a wall is not
+    /// counted).
+    pub fn add_summary(&mut self, g: &GameSummary) {
+        if let Some(w) = g.wall {
+            self.add(w.wall, &g.bots, &g.scores);
+        }
+    }
 }
 
 /// The sequential test of a pair run (`mcr arena --format 1v3|2v2 --sprt`),
@@ -209,14 +223,14 @@ pub struct SprtReport {
 
 impl SprtReport {
     /// The report of a test's path over the walls of a pair format.
-    pub fn of(path: &crate::sprt::Path, walls: &crate::sequential::Walls, format: &str) -> SprtReport {
+    pub fn of(path: &sprt::Path, walls: &Walls, format: &str) -> SprtReport {
         let (decision, n) = match path.decision {
             Some((h, n)) => (Some(h.name()), n),
             None => (None, path.decided.n),
         };
         let step = path.llr.len().div_ceil(400).max(1);
         let thin = |i: usize, len: usize| (i + 1).is_multiple_of(step) || i + 1 == len;
-        let mut running = crate::sprt::Summary::default();
+        let mut running = sprt::Summary::default();
         let diffs = walls.differences();
         let mut estimate_path = Vec::new();
         let estep = diffs.len().div_ceil(400).max(1);
@@ -433,11 +447,10 @@ impl Builder {
         self.records += 1;
         self.test = match (std::mem::take(&mut self.test), &g.test) {
             (TestState::None, Some(t)) if self.records == 1 => {
-                match crate::duplicate::Format::parse(&t.format).filter(|f| f.is_pair()) {
-                    Some(f) => TestState::One(
-                        t.clone(),
-                        Box::new(crate::sequential::Walls::new(&t.candidate, &t.baseline, f.games_per_wall())),
-                    ),
+                match duplicate::Format::parse(&t.format).filter(|f| f.is_pair()) {
+                    Some(f) => {
+                        TestState::One(t.clone(), Box::new(Walls::new(&t.candidate, &t.baseline, f.games_per_wall())))
+                    }
                     None => TestState::Mixed,
                 }
             }
@@ -597,7 +610,7 @@ impl Builder {
             pairwise,
             charts,
             sprt: match &self.test {
-                TestState::One(k, w) => crate::sprt::Sprt::new(k.sprt[0], k.sprt[1], k.sprt[2], k.sprt[3])
+                TestState::One(k, w) => sprt::Sprt::new(k.sprt[0], k.sprt[1], k.sprt[2], k.sprt[3])
                     .ok()
                     .map(|t| SprtReport::of(&w.path(t), w, &k.format)),
                 _ => None,

@@ -26,7 +26,7 @@
 //! # Example
 //!
 //! ```
-//! use mcr_arena::sprt::{Hypothesis, Path, Sprt, MIN_WALLS};
+//! use mcr_arena::stats::sprt::{Hypothesis, Path, Sprt, MIN_WALLS};
 //!
 //! // H0: the candidate is not better (0 points per game); H1: it is 5
 //! // points per game better; 5% error rates.
@@ -42,7 +42,7 @@
 //! let (accepted, walls) = path.decision.unwrap();
 //! assert_eq!(accepted, Hypothesis::H1);
 //! assert!(walls >= MIN_WALLS && path.last_llr() >= path.upper);
-//! # Ok::<(), String>(())
+//! # Ok::<(), mcr_arena::stats::sprt::SprtError>(())
 //! ```
 
 use serde::Serialize;
@@ -82,23 +82,51 @@ impl Hypothesis {
     }
 }
 
+/// A test that cannot be made: the bad value named.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SprtError {
+    /// The bounds are not two finite numbers with `d0 < d1`.
+    #[error("D0,D1 = {d0},{d1}: two numbers with D0 < D1 (points per game)")]
+    Bounds {
+        /// The lower bound given.
+        d0: f64,
+        /// The upper bound given.
+        d1: f64,
+    },
+    /// An error rate is not strictly between 0 and 0.5.
+    #[error("{name} = {value}: must be above 0 and below 0.5")]
+    ErrorRate {
+        /// `alpha` or `beta`.
+        name: &'static str,
+        /// The value given.
+        value: f64,
+    },
+    /// A text is not `D0,D1`.
+    #[error("`{text}`: expected D0,D1 (points per game, e.g. 0,5)")]
+    BoundsText {
+        /// The text given.
+        text: String,
+    },
+}
+
 impl Sprt {
     /// A test; an error names the bad value.
-    pub fn new(d0: f64, d1: f64, alpha: f64, beta: f64) -> Result<Sprt, String> {
+    pub fn new(d0: f64, d1: f64, alpha: f64, beta: f64) -> Result<Sprt, SprtError> {
         if !d0.is_finite() || !d1.is_finite() || d0 >= d1 {
-            return Err(format!("D0,D1 = {d0},{d1}: two numbers with D0 < D1 (points per game)"));
+            return Err(SprtError::Bounds { d0, d1 });
         }
-        for (name, v) in [("alpha", alpha), ("beta", beta)] {
-            if !(v > 0.0 && v < 0.5) {
-                return Err(format!("{name} = {v}: must be above 0 and below 0.5"));
+        for (name, value) in [("alpha", alpha), ("beta", beta)] {
+            if !(value > 0.0 && value < 0.5) {
+                return Err(SprtError::ErrorRate { name, value });
             }
         }
         Ok(Sprt { d0, d1, alpha, beta })
     }
 
     /// Parses `D0,D1`.
-    pub fn parse_bounds(s: &str) -> Result<(f64, f64), String> {
-        let bad = || format!("`{s}`: expected D0,D1 (points per game, e.g. 0,5)");
+    pub fn parse_bounds(s: &str) -> Result<(f64, f64), SprtError> {
+        let bad = || SprtError::BoundsText { text: s.to_string() };
         let (a, b) = s.split_once(',').ok_or_else(bad)?;
         let a: f64 = a.trim().parse().map_err(|_| bad())?;
         let b: f64 = b.trim().parse().map_err(|_| bad())?;

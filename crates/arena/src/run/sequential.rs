@@ -1,6 +1,6 @@
 //! A candidate against a baseline, played until the sequential test
-//! ([`super::sprt`]) decides: walls in batches, in wall order, in the
-//! `1v3` or `2v2` format ([`super::duplicate::Format`]); after each batch
+//! ([`crate::stats::sprt`]) decides: walls in batches, in wall order, in the
+//! `1v3` or `2v2` format ([`crate::duplicate::Format`]); after each batch
 //! the complete walls extend the test's path, and the run stops once a
 //! bound is crossed or at the most walls allowed.
 //!
@@ -9,101 +9,13 @@
 //! batch after that one are kept (in the output and in the estimate) but do
 //! not move the decision. So an interrupted run, continued, decides as an
 //! uninterrupted one, and `mcr standings` on the records shows the same
-//! test ([`super::standings`]).
+//! test ([`crate::stats::standings`]).
 
-use std::collections::BTreeMap;
-
-use super::duplicate::Shard;
 use super::output::{self, Out, Session};
-use super::sprt::{Hypothesis, Path, Sprt, Summary};
-use super::standings::read::GameSummary;
 use super::{ArenaConfig, ArenaError};
-
-/// One wall's games, then the candidate's and the baseline's (score sum,
-/// seat-games).
-type WallSums = (u64, (i64, u64), (i64, u64));
-
-/// Per-wall sums of the candidate and the baseline.
-#[derive(Clone, Debug)]
-pub struct Walls {
-    /// The candidate's name.
-    pub candidate: String,
-    /// The baseline's name.
-    pub baseline: String,
-    /// Games of a complete wall.
-    pub games_per_wall: u64,
-    walls: BTreeMap<u64, WallSums>,
-    /// Per game: the candidate's mean score per seat minus the baseline's
-    /// (what a wall's difference would average if its games had their own
-    /// walls).
-    pub game_diff: Summary,
-}
-
-impl Walls {
-    /// No wall yet.
-    pub fn new(candidate: &str, baseline: &str, games_per_wall: u64) -> Walls {
-        Walls {
-            candidate: candidate.to_string(),
-            baseline: baseline.to_string(),
-            games_per_wall,
-            walls: BTreeMap::new(),
-            game_diff: Summary::default(),
-        }
-    }
-
-    /// Adds one game of wall `wall`: bot names and scores by seat (seats
-    /// of other bots are not counted).
-    pub fn add(&mut self, wall: u64, bots: &[String; 4], scores: &[i64; 4]) {
-        let w = self.walls.entry(wall).or_default();
-        w.0 += 1;
-        let (mut c, mut b) = ((0i64, 0u64), (0i64, 0u64));
-        for s in 0..4 {
-            if bots[s] == self.candidate {
-                c = (c.0 + scores[s], c.1 + 1);
-            } else if bots[s] == self.baseline {
-                b = (b.0 + scores[s], b.1 + 1);
-            }
-        }
-        w.1 = (w.1 .0 + c.0, w.1 .1 + c.1);
-        w.2 = (w.2 .0 + b.0, w.2 .1 + b.1);
-        if c.1 > 0 && b.1 > 0 {
-            self.game_diff.add(c.0 as f64 / c.1 as f64 - b.0 as f64 / b.1 as f64);
-        }
-    }
-
-    /// Adds a game as the standings read it (one without a wall is not
-    /// counted).
-    pub fn add_summary(&mut self, g: &GameSummary) {
-        if let Some(w) = g.wall {
-            self.add(w.wall, &g.bots, &g.scores);
-        }
-    }
-
-    /// The complete walls (all their games, both bots seated), in wall
-    /// order: (wall, candidate's mean score per seat-game minus the
-    /// baseline's).
-    pub fn differences(&self) -> Vec<(u64, f64)> {
-        self.walls
-            .iter()
-            .filter(|(_, w)| w.0 == self.games_per_wall && w.1 .1 > 0 && w.2 .1 > 0)
-            .map(|(&k, w)| (k, w.1 .0 as f64 / w.1 .1 as f64 - w.2 .0 as f64 / w.2 .1 as f64))
-            .collect()
-    }
-
-    /// Walls with at least one game.
-    pub fn started(&self) -> u64 {
-        self.walls.len() as u64
-    }
-
-    /// The test's path over the complete walls.
-    pub fn path(&self, test: Sprt) -> Path {
-        let mut p = Path::new(test);
-        for (_, d) in self.differences() {
-            p.add(d);
-        }
-        p
-    }
-}
+use crate::duplicate::Shard;
+use crate::stats::sprt::{Hypothesis, Path, Sprt, Summary};
+use crate::stats::walls::Walls;
 
 /// How a sequential run plays.
 #[derive(Clone, Copy, Debug)]
@@ -155,7 +67,7 @@ pub fn run(
     mut progress: impl FnMut(&Progress<'_>),
 ) -> Result<Report, ArenaError> {
     if !cfg.format.is_pair() {
-        return Err(ArenaError::Output(format!("format {}: a sequential test needs 1v3 or 2v2", cfg.format.name())));
+        return Err(ArenaError::NotAPair { format: cfg.format.name() });
     }
     let per_wall = cfg.format.games_per_wall();
     let mut cfg = cfg.clone();
@@ -166,13 +78,13 @@ pub fn run(
         Some(o) => Some(Session::open(&cfg, o, |g| walls.add_summary(g))?),
         None => None,
     };
-    let kept_games: u64 = walls.walls.values().map(|w| w.0).sum();
+    let kept_games: u64 = walls.games();
     let mut played = 0u64;
     let mut stopped = None;
     let mut path = walls.path(plan.test);
     // Walls scheduled so far: those the output already started (played
     // first: a resumed run may have left some incomplete).
-    let mut target = walls.walls.keys().next_back().map_or(0, |&w| w + 1).min(plan.max_walls);
+    let mut target = walls.last_started().map_or(0, |w| w + 1).min(plan.max_walls);
     let mut first = true;
     // Without an output, the games played so far (an output keeps its own).
     let mut done: std::collections::BTreeSet<u64> = std::collections::BTreeSet::new();
@@ -194,7 +106,7 @@ pub fn run(
                 done.insert(i);
                 let g = match game.summary {
                     Some(g) => g,
-                    None => super::standings::read::summarize(game.record.as_bytes())?,
+                    None => crate::stats::standings::read::summarize(game.record.as_bytes())?,
                 };
                 walls.add_summary(&g);
                 Ok(())

@@ -8,9 +8,9 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use super::bots::BotSpec;
 use super::protocol::{self, History, Reply};
 use super::sandbox::{self, Exit, Jail, Launch, Poller, Ready, Spawned};
+use super::spec::BotSpec;
 
 /// A turn's output is at most this long (botzone-local's cap): the OLE verdict.
 pub const MAX_OUTPUT_BYTES: usize = 1 << 20;
@@ -347,7 +347,7 @@ impl Drop for BotRunner {
 
 /// Set by Ctrl-C / SIGTERM (see `arena::interrupt`): turns in flight end at once.
 pub fn interrupted() -> bool {
-    super::INTERRUPTED.load(std::sync::atomic::Ordering::Relaxed)
+    crate::interrupt::is_interrupted()
 }
 
 /// Runs the begun turns of `bots` until each is decided (answer, exit,

@@ -7,8 +7,8 @@
 //! observation and mask of `env` ([`mcr_records::env::game::Game`]: PENG and CHI
 //! are two decisions, an action outside the mask is sent as rejected), and
 //! each entry's policy is called once per step with all its rows. A seat with
-//! one legal action plays it unasked, as in [`super::run`] ([`super::local`]),
-//! so the records are the ones [`super::run`] writes for the same policies
+//! one legal action plays it unasked, as in [`super::run()`] ([`super::local`]),
+//! so the records are the ones [`super::run()`] writes for the same policies
 //! (without `times_ms`: no seat is timed), handed over in run order.
 //!
 //! # Example
@@ -20,11 +20,11 @@
 //! ```
 //! use std::sync::{Arc, Mutex};
 //!
-//! use mcr_arena::batch::{self, BatchPolicy};
-//! use mcr_arena::builtin::{Builtin, Kind};
+//! use mcr_arena::run::batch::{self, BatchPolicy};
+//! use mcr_arena::policy::builtin::{Builtin, Kind};
 //! use mcr_arena::duplicate::{Format, Shard, GAMES_PER_WALL};
-//! use mcr_arena::standings::Builder;
-//! use mcr_arena::{ArenaConfig, SeatSpec};
+//! use mcr_arena::stats::standings::Builder;
+//! use mcr_arena::{ArenaConfig, BoxError, SeatSpec};
 //! use mcr_records::env::action::NUM_ACTIONS;
 //! use mcr_records::env::obs::ObsKind;
 //! use mcr_core::fans::Profile;
@@ -36,7 +36,7 @@
 //!         ObsKind::Compact
 //!     }
 //!
-//!     fn act(&mut self, _obs: &[u8], mask: &[u8], actions: &mut [i64]) -> Result<(), String> {
+//!     fn act(&mut self, _obs: &[u8], mask: &[u8], actions: &mut [i64]) -> Result<(), BoxError> {
 //!         for (row, action) in mask.chunks_exact(NUM_ACTIONS).zip(actions) {
 //!             *action = row.iter().position(|&legal| legal != 0).unwrap_or(0) as i64;
 //!         }
@@ -90,10 +90,10 @@ use std::sync::{Arc, Mutex};
 
 use rayon::prelude::*;
 
-use super::builtin::{Decision, NativePolicy};
 use super::game::{dress, GameOutcome, LocalPlayer, SeatTurn};
-use super::standings::read;
-use super::{ArenaConfig, ArenaError, GameError, SeatSpec};
+use super::{ArenaConfig, ArenaError, BoxError, GameError, SeatSpec};
+use crate::policy::builtin::{Decision, NativePolicy};
+use crate::stats::standings::read;
 use mcr_core::engine::Event;
 use mcr_records::env::action::NUM_ACTIONS;
 use mcr_records::env::game::Game;
@@ -114,17 +114,17 @@ pub trait BatchPolicy: Send {
     /// index. An index outside its mask is sent as a refused answer (the
     /// judge rejects it), as the environment does. An `Err` stops the run
     /// ([`ArenaError::Output`]).
-    fn act(&mut self, obs: &[u8], mask: &[u8], actions: &mut [i64]) -> Result<(), String>;
+    fn act(&mut self, obs: &[u8], mask: &[u8], actions: &mut [i64]) -> Result<(), BoxError>;
 }
 
 /// A batch policy shared by the games (one call at a time).
 pub type Shared = Arc<Mutex<Box<dyn BatchPolicy>>>;
 
-/// A batch policy asked one row at a time (a seat of [`super::run`]).
+/// A batch policy asked one row at a time (a seat of [`super::run()`]).
 pub(crate) struct OneRow(pub Shared);
 
 impl LocalPlayer for OneRow {
-    fn answer(&mut self, turn: &SeatTurn<'_>) -> Result<String, String> {
+    fn answer(&mut self, turn: &SeatTurn<'_>) -> Result<String, BoxError> {
         let mut p = self.0.lock().unwrap_or_else(|e| e.into_inner());
         let kind = p.obs();
         super::local::policy_answer(turn, kind, |obs, mask| {
@@ -148,7 +148,7 @@ struct Table {
     g: u64,
     game: Game,
     deal: mcr_records::env::wall::Deal,
-    info: super::GameInfo,
+    info: super::game::GameInfo,
     /// Bot entry by seat.
     seating: [usize; 4],
     /// Rows asked this step: (seat, entry, row in the entry's batch).
@@ -157,7 +157,7 @@ struct Table {
 }
 
 /// True when every seat of `cfg` is a batch policy or a native one
-/// ([`super::builtin`]): the runner of this module can play it.
+/// ([`crate::policy::builtin`]): the runner of this module can play it.
 pub fn all_batched(cfg: &ArenaConfig) -> bool {
     cfg.seats.iter().all(|s| matches!(s, SeatSpec::Batch { .. } | SeatSpec::Native { .. }))
 }
@@ -165,7 +165,7 @@ pub fn all_batched(cfg: &ArenaConfig) -> bool {
 /// Plays `cfg` (every seat a [`SeatSpec::Batch`] or [`SeatSpec::Native`];
 /// a native seat decides inside the tables' parallel step) with `tables` games at
 /// once, handing each game to `each` in run order (the contract of
-/// [`super::run`]); `cfg.jobs` is the number of threads stepping the tables.
+/// [`super::run()`]); `cfg.jobs` is the number of threads stepping the tables.
 /// Without `records`, no record is made (the costliest part of a game).
 /// Each outcome holds the standings' summary either way, made by the same
 /// reading ([`read::summary_of`]) of the same end of game (`expected`) the
@@ -174,7 +174,7 @@ pub fn run(
     cfg: &ArenaConfig,
     tables: usize,
     records: bool,
-    mut each: impl FnMut(u64, GameOutcome) -> Result<(), String>,
+    mut each: impl FnMut(u64, GameOutcome) -> Result<(), BoxError>,
 ) -> Result<u64, ArenaError> {
     let mut policies: Vec<Option<Shared>> = Vec::new();
     let mut natives: Vec<Option<Arc<dyn NativePolicy>>> = Vec::new();
@@ -188,17 +188,14 @@ pub fn run(
                 policies.push(None);
                 natives.push(Some(policy.clone()));
             }
-            other => return Err(ArenaError::Output(format!("seat {:?} is not a batch policy", other.name()))),
+            other => return Err(ArenaError::NotBatched { name: other.name().to_string() }),
         }
     }
     let kinds: Vec<ObsKind> = policies
         .iter()
         .map(|p| p.as_ref().map_or(ObsKind::Compact, |p| p.lock().unwrap_or_else(|e| e.into_inner()).obs()))
         .collect();
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(cfg.jobs.max(1))
-        .build()
-        .map_err(|e| ArenaError::Output(format!("thread pool: {e}")))?;
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(cfg.jobs.max(1)).build()?;
     let mut schedule = cfg.schedule().enumerate().map(|(k, g)| (k as u64, g));
     let mut active: Vec<Table> = Vec::new();
     let mut waiting: BTreeMap<u64, (u64, GameOutcome)> = BTreeMap::new();
@@ -207,7 +204,7 @@ pub fn run(
     let mut masks: Vec<Vec<u8>> = vec![Vec::new(); 4];
     let mut actions: Vec<Vec<i64>> = vec![Vec::new(); 4];
     loop {
-        if super::is_interrupted() {
+        if crate::interrupt::is_interrupted() {
             return Err(ArenaError::Interrupted { done: handed });
         }
         // Fill the tables from the schedule.
@@ -281,7 +278,7 @@ pub fn run(
             if let (true, Some(p)) = (rows[e] > 0, &policies[e]) {
                 let mut p = p.lock().unwrap_or_else(|x| x.into_inner());
                 p.act(&obs[e], &masks[e], &mut actions[e])
-                    .map_err(|message| ArenaError::Output(format!("policy {:?}: {message}", cfg.seats[e].name())))?;
+                    .map_err(|source| ArenaError::Policy { name: cfg.seats[e].name().to_string(), source })?;
             }
         }
         // Step every table and play its forced steps; finished games make their record.
@@ -326,7 +323,7 @@ pub fn run(
             }
         }
         while let Some((g, o)) = waiting.remove(&next) {
-            each(g, o).map_err(ArenaError::Output)?;
+            each(g, o).map_err(|source| ArenaError::Hand { game: g, source })?;
             next += 1;
             handed += 1;
         }
@@ -343,7 +340,7 @@ fn play_forced(game: &mut Game) -> Result<(), GameError> {
 }
 
 /// The summary of a finished table and, with `records`, its record as
-/// [`super::run`] writes it.
+/// [`super::run()`] writes it.
 fn outcome(t: &Table, records: bool) -> Result<GameOutcome, GameError> {
     let turns: Vec<(&mcr_core::engine::Turn, Option<[&str; 4]>)> =
         t.game.turns().map(|it| it.collect()).unwrap_or_default();
@@ -354,8 +351,7 @@ fn outcome(t: &Table, records: bool) -> Result<GameOutcome, GameError> {
     // the record (reading it back from the record's text costs a parse).
     let arena = super::game::arena_keys(&t.info);
     let summary =
-        read::summary_of(t.info.game_id.clone(), arena, mcr_records::record::Expected::from_events(last, before))
-            .map_err(|message| GameError::Local { seat: 0, message })?;
+        read::summary_of(t.info.game_id.clone(), arena, mcr_records::record::Expected::from_events(last, before))?;
     if !records {
         return Ok(GameOutcome { record: String::new(), scores, summary: Some(summary) });
     }

@@ -23,6 +23,7 @@ use std::path::{Path, PathBuf};
 
 /// Why OUT cannot be resumed.
 #[derive(Debug)]
+#[non_exhaustive]
 pub enum ResumeError {
     /// OUT (or its gzip rewrite beside it) could not be read, written or
     /// renamed: (file, the error).
@@ -127,7 +128,7 @@ fn check_line(text: &[u8], identity: &Identity) -> Result<u64, (bool, String)> {
     }
     let wall = arena.wall.ok_or((true, "no arena.wall: not a duplicate run".to_string()))?;
     let per_wall =
-        identity.format.as_deref().and_then(super::duplicate::Format::parse).map_or(24, |f| f.games_per_wall());
+        identity.format.as_deref().and_then(crate::duplicate::Format::parse).map_or(24, |f| f.games_per_wall());
     let perm =
         arena.perm.map(u64::from).filter(|&p| p < per_wall).ok_or((true, format!("no arena.perm in 0..{per_wall}")))?;
     let index = wall
