@@ -113,7 +113,7 @@ pub trait BatchPolicy: Send {
     /// non-zero for a legal action), and `actions[r]` gets row r's action
     /// index. An index outside its mask is sent as a refused answer (the
     /// judge rejects it), as the environment does. An `Err` stops the run
-    /// ([`ArenaError::Output`]).
+    /// ([`ArenaError::Policy`]; in [`super::run()`], [`GameError::Local`]).
     fn act(&mut self, obs: &[u8], mask: &[u8], actions: &mut [i64]) -> Result<(), BoxError>;
 }
 
