@@ -59,6 +59,7 @@ pub use layout::Layout;
 
 use serde_json::{Map, Value};
 
+use crate::formats::log::kind_of;
 use crate::record::SEAT_KEYS;
 use mcr_core::engine::{Engine, EngineError, Event, Turn};
 use mcr_core::fans::Profile;
@@ -157,18 +158,6 @@ pub enum JudgeError {
     },
 }
 
-/// A JSON value's kind, for messages.
-fn kind(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
-    }
-}
-
 /// The judge of one profile: its rules and displays, and the jsoncpp it
 /// reads and writes JSON like.
 #[derive(Clone, Copy, Debug)]
@@ -265,11 +254,11 @@ impl Judge {
     /// The game replayed from the input: the last turn, the start, and
     /// whether it is the first turn.
     fn play(&self, input: &Value, now: u32) -> Result<(Turn, Start, bool), JudgeError> {
-        let input = input.as_object().ok_or(JudgeError::NotAnObject { found: kind(input) })?;
+        let input = input.as_object().ok_or(JudgeError::NotAnObject { found: kind_of(input) })?;
         let log: &[Value] = match input.get("log") {
             None | Some(Value::Null) => &[],
             Some(Value::Array(a)) => a,
-            Some(other) => return Err(JudgeError::LogNotArray { found: kind(other) }),
+            Some(other) => return Err(JudgeError::LogNotArray { found: kind_of(other) }),
         };
         if log.len() % 2 == 1 {
             return Err(JudgeError::LogEndsOnJudge { len: log.len() });
@@ -318,7 +307,7 @@ fn answers(index: usize, entry: &Value) -> Result<Answers<'_>, JudgeError> {
     let entry = match entry {
         Value::Object(o) => Some(o),
         Value::Null => None,
-        other => return Err(JudgeError::EntryNotObject { index, found: kind(other) }),
+        other => return Err(JudgeError::EntryNotObject { index, found: kind_of(other) }),
     };
     let mut out = Answers { responses: [None; 4], verdicts: [None; 4] };
     for seat in 0..4u8 {
@@ -326,13 +315,13 @@ fn answers(index: usize, entry: &Value) -> Result<Answers<'_>, JudgeError> {
         let bot = match entry.and_then(|e| e.get(SEAT_KEYS[s])) {
             None | Some(Value::Null) => None,
             Some(Value::Object(o)) => Some(o),
-            Some(other) => return Err(JudgeError::SeatNotObject { index, seat, found: kind(other) }),
+            Some(other) => return Err(JudgeError::SeatNotObject { index, seat, found: kind_of(other) }),
         };
         let text = |key: &'static str| -> Result<Option<&str>, JudgeError> {
             match bot.and_then(|b| b.get(key)) {
                 None | Some(Value::Null) => Ok(None),
                 Some(Value::String(t)) => Ok(Some(t)),
-                Some(other) => Err(JudgeError::NotAString { index, seat, key, found: kind(other) }),
+                Some(other) => Err(JudgeError::NotAString { index, seat, key, found: kind_of(other) }),
             }
         };
         out.responses[s] = text("response")?;

@@ -129,8 +129,9 @@ impl MatchLog {
     }
 }
 
-/// A JSON value's kind, for messages.
-fn kind_of(v: &Value) -> &'static str {
+/// A JSON value's kind, for messages (the match-log reader's and the
+/// judge program's).
+pub(crate) fn kind_of(v: &Value) -> &'static str {
     match v {
         Value::Null => "null",
         Value::Bool(_) => "a boolean",
