@@ -111,8 +111,22 @@ pub enum Line<'a> {
 /// with an Ignore clause for each other seat has 17).
 const MAX_WORDS: usize = 32;
 
+/// A line that is not a line of the format: what is wrong, in the text
+/// format's words (the word at fault, what was expected).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct LineError(
+    /// What is wrong.
+    pub String,
+);
+
 /// Reads one line (without its line break).
-pub fn parse(text: &str) -> Result<Line<'_>, String> {
+pub fn parse(text: &str) -> Result<Line<'_>, LineError> {
+    parse_words(text).map_err(LineError)
+}
+
+/// [`parse`], its error in words.
+fn parse_words(text: &str) -> Result<Line<'_>, String> {
     if let Some(act) = plain_act(text.as_bytes()) {
         return Ok(act);
     }
