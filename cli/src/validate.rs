@@ -17,7 +17,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use mcr_engine::formats::{self, Format};
-use mcr_engine::record::{ParOptions, RecordError};
+use mcr_engine::record::{ParOptions, RecordError, RecordErrorKind};
 use mcr_engine::replay::validate::{validate_files, validate_line, Outcome, Timings};
 use mcr_engine::replay::Compare;
 
@@ -127,7 +127,7 @@ pub fn run(args: Args, max_line_bytes: usize) -> ExitCode {
                     each(
                         &e.file.clone(),
                         e.line,
-                        Outcome::Malformed(RecordError { file: e.file.clone(), line: e.line, message: e.what() }),
+                        Outcome::Malformed(RecordError::from(e.clone())),
                         Timings::default(),
                     );
                     continue;
@@ -139,11 +139,11 @@ pub fn run(args: Args, max_line_bytes: usize) -> ExitCode {
             let text = match serde_json::to_vec(&record) {
                 Ok(t) => t,
                 Err(e) => {
-                    let message = format!("record not written: {e}");
+                    let kind = RecordErrorKind::Invalid(format!("record not written: {e}"));
                     each(
                         &file,
                         line,
-                        Outcome::Malformed(RecordError { file: file.clone(), line, message }),
+                        Outcome::Malformed(RecordError::new(&file, line, kind)),
                         Timings::default(),
                     );
                     continue;

@@ -94,6 +94,16 @@ impl From<record::RecordError> for ImportError {
     }
 }
 
+impl From<ImportError> for record::RecordError {
+    /// The same file, line and words; the kind stays when the error names
+    /// nothing finer (a game, a place in it), else it is the words
+    /// ([`RecordErrorKind::Invalid`]).
+    fn from(e: ImportError) -> record::RecordError {
+        let kind = if e.game.is_none() && e.at.is_none() { e.kind.clone() } else { RecordErrorKind::Invalid(e.what()) };
+        record::RecordError::new(&e.file, e.line, kind)
+    }
+}
+
 impl ImportError {
     /// What is wrong, without the file and line: `match ID: at: message`.
     pub fn what(&self) -> String {

@@ -87,9 +87,8 @@ impl Report {
 
 /// An import error as a problem of the samples.
 fn located(e: crate::formats::ImportError) -> Problem {
-    // The kind stays when nothing finer (a game, a place in it) is named.
-    let kind = if e.game.is_none() && e.at.is_none() { e.kind.clone() } else { RecordErrorKind::Invalid(e.what()) };
-    Problem { kind, file: e.file, line: e.line }
+    let e = crate::record::RecordError::from(e);
+    Problem { kind: e.kind, file: e.file, line: e.line }
 }
 
 /// One thing read from the inputs, in input order: a game to sample, or a
