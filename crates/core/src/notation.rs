@@ -256,9 +256,13 @@ mod tests {
     fn judge_names_and_errors() {
         let h = parse_hand("W1 W1 W1 W2 W3 W4 W5 W6 W7 W8 W9 W9 W9 +W5").unwrap();
         assert_eq!(h.standing().len(), 13);
-        assert!(parse_hand("W1 X9 +W1").unwrap_err().contains("X9"));
-        assert!(parse_hand("W1 W2").unwrap_err().contains("winning tile"));
-        assert!(parse_hand("[chi 135m] +1m").unwrap_err().contains("consecutive"));
-        assert!(parse_hand("[angang 7p] +1m seat=Q").unwrap_err().contains("wind"));
+        assert_eq!(parse_hand("W1 X9 +W1"), Err(NotationError::NotATile("X9".into())));
+        assert_eq!(parse_hand("W1 W2"), Err(NotationError::NoWinningTile));
+        assert_eq!(parse_hand("[chi 135m] +1m"), Err(NotationError::BadChi("chi 135m".into())));
+        assert_eq!(parse_hand("[angang 7p] +1m seat=Q"), Err(NotationError::NotAWind("q".into())));
+        assert_eq!(
+            parse_hand("W1 X9 +W1").unwrap_err().to_string(),
+            "`X9`: not a tile (write W1 or 1m; see `mcr fan --help`)"
+        );
     }
 }

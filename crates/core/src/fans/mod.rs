@@ -11,7 +11,7 @@
 //! # Example
 //!
 //! ```
-//! use mcr_engine::{fans, fans::Profile, notation};
+//! use mcr_core::{fans, fans::Profile, notation};
 //!
 //! let hand = notation::parse_hand("123m 456m 789m 55s 23p +4p")?;
 //! assert_eq!(fans::calculate_total(&hand), 20);
@@ -298,7 +298,7 @@ pub fn calculate_total(hand: &HandInput) -> i32 {
 /// The calculation with its reasons (profile `botzone`).
 ///
 /// ```
-/// use mcr_engine::{fans, notation};
+/// use mcr_core::{fans, notation};
 ///
 /// let hand = notation::parse_hand("123m 456m 789m 55s 23p +4p")?;
 /// let why = fans::explain(&hand);
