@@ -114,7 +114,9 @@ impl Hint for String {
 pub fn hinted(e: &impl Hint) -> String {
     use mcr_engine::record::RecordErrorKind;
     match e.kind() {
-        Some(RecordErrorKind::TooLong { .. } | RecordErrorKind::DocumentTooLong { .. }) => format!("{e} {TOO_LONG_HINT}"),
+        Some(RecordErrorKind::TooLong { .. } | RecordErrorKind::DocumentTooLong { .. }) => {
+            format!("{e} {TOO_LONG_HINT}")
+        }
         Some(RecordErrorKind::RulesConflict { .. }) => format!("{e} {CONFLICT_HINT}"),
         _ => e.to_string(),
     }

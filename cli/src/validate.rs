@@ -124,12 +124,7 @@ pub fn run(args: Args, max_line_bytes: usize) -> ExitCode {
                 Ok(r) => r,
                 Err(e) => {
                     // Counted as a game that did not reproduce.
-                    each(
-                        &e.file.clone(),
-                        e.line,
-                        Outcome::Malformed(RecordError::from(e.clone())),
-                        Timings::default(),
-                    );
+                    each(&e.file.clone(), e.line, Outcome::Malformed(RecordError::from(e.clone())), Timings::default());
                     continue;
                 }
             };
@@ -140,12 +135,7 @@ pub fn run(args: Args, max_line_bytes: usize) -> ExitCode {
                 Ok(t) => t,
                 Err(e) => {
                     let kind = RecordErrorKind::Invalid(format!("record not written: {e}"));
-                    each(
-                        &file,
-                        line,
-                        Outcome::Malformed(RecordError::new(&file, line, kind)),
-                        Timings::default(),
-                    );
+                    each(&file, line, Outcome::Malformed(RecordError::new(&file, line, kind)), Timings::default());
                     continue;
                 }
             };

@@ -266,9 +266,7 @@ fn argument_tuples<'py>(hands: &Bound<'py, PyAny>, what: &str) -> PyResult<Bound
         } else if ffi::PyTuple_Check(hands.as_ptr()) != 0 {
             Ok(hands.clone())
         } else {
-            Err(crate::ArgumentTypeError::new_err(format!(
-                "{what}: hands must be a list or tuple of argument tuples"
-            )))
+            Err(crate::ArgumentTypeError::new_err(format!("{what}: hands must be a list or tuple of argument tuples")))
         }
     }
 }

@@ -96,8 +96,11 @@ pub static ARGUMENT_ERROR: Exception = Exception::new(
 );
 
 /// An argument of the wrong type (a `TypeError`).
-pub static ARGUMENT_TYPE_ERROR: Exception =
-    Exception::new("ArgumentTypeError", "An argument of the wrong type (a hand that is neither text nor a dict).", type_error);
+pub static ARGUMENT_TYPE_ERROR: Exception = Exception::new(
+    "ArgumentTypeError",
+    "An argument of the wrong type (a hand that is neither text nor a dict).",
+    type_error,
+);
 
 /// Adds every class to the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -120,6 +123,7 @@ macro_rules! raiser {
 
         impl $name {
             /// An error of this class with `message`.
+            #[allow(dead_code)]
             pub fn new_err(message: impl std::fmt::Display) -> PyErr {
                 $class.new_err(message)
             }

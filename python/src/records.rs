@@ -114,9 +114,7 @@ fn yield_errors(on_error: &str) -> PyResult<bool> {
     match on_error {
         "raise" => Ok(false),
         "yield" => Ok(true),
-        other => Err(crate::ArgumentError::new_err(format!(
-            "on_error must be \"raise\" or \"yield\", not {other:?}"
-        ))),
+        other => Err(crate::ArgumentError::new_err(format!("on_error must be \"raise\" or \"yield\", not {other:?}"))),
     }
 }
 

@@ -63,8 +63,7 @@ impl SampleStream {
     /// the way are in `problems()`.
     fn next_batch<'py>(&mut self, py: Python<'py>, n: usize) -> PyResult<Option<Bound<'py, PyDict>>> {
         let n = n.max(1);
-        let (stream, pending) =
-            self.inner.get_mut().map_err(|_| crate::McrError::new_err("poisoned"))?;
+        let (stream, pending) = self.inner.get_mut().map_err(|_| crate::McrError::new_err("poisoned"))?;
         let (done, taken) = (&mut self.done, &mut self.taken);
         py.allow_threads(|| {
             if !*done && pending.len() - *taken < n {

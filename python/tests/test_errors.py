@@ -25,8 +25,11 @@ def test_calculator_errors():
         mcr_engine.calculate("123m 456m 789m 55s 23p +4p", rules="no-such-profile")
     assert isinstance(e.value, mcr_engine.UnknownRules) and isinstance(e.value, ValueError)
     with pytest.raises(McrError) as e:
-        mcr_engine.calculate(12)
-    assert isinstance(e.value, TypeError)
+        mcr_engine.calculate_many(12)
+    assert isinstance(e.value, mcr_engine.ArgumentTypeError) and isinstance(e.value, TypeError)
+    with pytest.raises(McrError) as e:
+        mcr_engine.calculate_packed(b"\x00" * 27 + b"\x22" + b"\x00" * 4)
+    assert isinstance(e.value, mcr_engine.HandError) and "packed hand 0: byte 27: tile index 34" in str(e.value)
 
 
 def test_reader_errors(tmp_path):
@@ -46,9 +49,11 @@ def test_engine_errors():
     assert isinstance(e.value, mcr_engine.EngineError)
 
 
-def test_drop_in_type_errors_are_mcr_errors():
-    from mcr_engine.mahjonggb import MahjongFanCalculator
+def test_drop_in_refusals_are_mcr_errors():
+    # The drop-in raises pymahjonggb's own TypeErrors as the reference does
+    # (its callers compare them); what it refuses on its own is an McrError.
+    from mcr_engine.mahjonggb import v1_4 as MahjongGB
 
-    with pytest.raises(TypeError) as e:
-        MahjongFanCalculator(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)
-    assert isinstance(e.value, McrError)
+    with pytest.raises(mcr_engine.UnsupportedInput) as e:
+        MahjongGB.MahjongFanCalculator((), ("W1",) * 13, "W1", 0, True, False, False, False, 7, 0)
+    assert isinstance(e.value, McrError) and isinstance(e.value, ValueError)

@@ -41,7 +41,11 @@ fn an_unaccepted_base_change_fails_with_the_diff_and_an_accepted_one_passes() {
     assert!(err.contains(&format!("+ 平和 value changed {n} ({} of them games)", s.games_changed)), "{err}");
     assert!(err.contains("- the rules agree with every record"), "{err}");
     assert!(err.contains("mcr rules snapshot botzone --accept"), "{err}");
-    assert_eq!(snapshot::accepted_base_change(&s.root).unwrap_err().to_string(), err, "a corpus test fails with the same diff");
+    assert_eq!(
+        snapshot::accepted_base_change(&s.root).unwrap_err().to_string(),
+        err,
+        "a corpus test fails with the same diff"
+    );
 
     // Accepted: the check passes, and a test that compares with the
     // reference is told that the difference is the accepted one.

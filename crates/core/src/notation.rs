@@ -223,9 +223,7 @@ fn parse_pack(inside: &str) -> Result<Pack, NotationError> {
                 {
                     tiles[1]
                 }
-                _ => {
-                    return Err(NotationError::BadChi(inside.to_string()))
-                }
+                _ => return Err(NotationError::BadChi(inside.to_string())),
             };
             Ok(Pack::new(PackKind::Chow, mid, offer.unwrap_or(1)))
         }

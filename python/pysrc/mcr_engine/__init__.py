@@ -46,7 +46,9 @@ Errors are exceptions of the classes below, all importable from here, and
 every one an :class:`McrError`: EngineError, EnvError (``ActionError`` is
 one), RecordError; :class:`HandError`, :class:`UnsupportedInput`,
 :class:`UnknownRules` and :class:`ArgumentError` are also ``ValueError``\ s,
-:class:`ArgumentTypeError` a ``TypeError``.
+:class:`ArgumentTypeError` a ``TypeError``. The drop-in ``mcr_engine.mahjonggb`` raises
+pymahjonggb's own ``TypeError``\ s, as the reference does, and
+:class:`UnsupportedInput` for what it refuses itself.
 """
 from ._native import (
     ArgumentError,

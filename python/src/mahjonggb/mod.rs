@@ -125,13 +125,7 @@ unsafe fn tile_of_str(s: *mut ffi::PyObject) -> Option<Tile> {
 }
 
 pub(crate) unsafe fn type_error(msg: &CStr) -> *mut ffi::PyObject {
-    // SAFETY: the caller holds the GIL (it is a C entry point called by Python).
-    let py = unsafe { Python::assume_gil_acquired() };
-    match crate::ArgumentTypeError::type_object(py) {
-        // An McrError that is also the TypeError pymahjonggb raises.
-        Ok(class) => ffi::PyErr_SetString(class.as_ptr(), msg.as_ptr()),
-        Err(e) => e.restore(py),
-    }
+    ffi::PyErr_SetString(ffi::PyExc_TypeError, msg.as_ptr());
     null_mut()
 }
 

@@ -76,8 +76,7 @@ pub fn decode(r: &[u8]) -> Result<HandInput, PackedError> {
         return Err(PackedError::Length(r.len()));
     }
     // The byte's place is only formatted when it is wrong.
-    let tile =
-        |at: usize| Tile::new(r[at]).ok_or(PackedError::Tile(at, r[at]));
+    let tile = |at: usize| Tile::new(r[at]).ok_or(PackedError::Tile(at, r[at]));
     let (np, nt) = (r[0] as usize, r[13] as usize);
     if np > 4 {
         return Err(PackedError::Packs(np));

@@ -41,9 +41,9 @@ use std::fmt;
 use std::io::{BufRead, BufReader, Cursor, Read, Write};
 use std::path::{Path, PathBuf};
 
-use mcr_core::engine::Engine;
 use crate::record::{self, GameRecord, LineRead, RecordErrorKind, Records};
 use crate::replay::{self, Compare};
+use mcr_core::engine::Engine;
 
 /// Where and why one game (or a whole input) could not be imported.
 #[derive(Debug, Clone, PartialEq, Eq)]

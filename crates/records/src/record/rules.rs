@@ -72,7 +72,11 @@ pub struct RulesConflict {
 
 impl fmt::Display for RulesConflict {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "rules conflict: the record says \"rules\": {:?} but {:?} was asked for", self.recorded.name, self.asked.name)
+        write!(
+            f,
+            "rules conflict: the record says \"rules\": {:?} but {:?} was asked for",
+            self.recorded.name, self.asked.name
+        )
     }
 }
 

@@ -9,11 +9,11 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use super::{replay, reproduces, Compare};
-use mcr_core::engine::Engine;
-use mcr_core::fans::Profile;
 use crate::record::rules::{profile_for, RulesConflict};
 use crate::record::view::GameView;
 use crate::record::{par_records, GameRecord, ParOptions, ParStats, RecordError, RecordErrorKind};
+use mcr_core::engine::Engine;
+use mcr_core::fans::Profile;
 
 /// Time spent per phase, in seconds.
 #[derive(Default, Clone, Copy, Debug)]

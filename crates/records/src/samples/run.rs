@@ -20,9 +20,6 @@ use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 
-use mcr_core::engine::answer::Answer;
-use mcr_core::engine::Engine;
-use mcr_core::fans::Profile;
 use crate::formats::text::read::{Act, End, Game};
 use crate::formats::text::rebuild::{replay_checked, Fault};
 use crate::formats::Format;
@@ -30,6 +27,9 @@ use crate::record::lines::{Block, LineReader};
 use crate::record::view::{AnswersView, GameView};
 use crate::record::{GameRecord, RecordErrorKind};
 use crate::replay::{Record, Replayer};
+use mcr_core::engine::answer::Answer;
+use mcr_core::engine::Engine;
+use mcr_core::fans::Profile;
 
 use super::extract::{Batch, Extractor};
 use super::Options;

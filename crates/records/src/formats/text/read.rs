@@ -273,7 +273,10 @@ impl Builder {
                 Peek::Text(n, t) => (n, t),
             };
             if n + 1 - self.start > MAX_GAME_LINES {
-                return Err((n, format!("the game has more than {MAX_GAME_LINES} lines without its Score line").into()));
+                return Err((
+                    n,
+                    format!("the game has more than {MAX_GAME_LINES} lines without its Score line").into(),
+                ));
             }
             let parsed = match line::parse(text) {
                 Ok(p) => p,

@@ -16,11 +16,11 @@
 mod text;
 pub mod why;
 
+use crate::record::{hand_inputs_of, GameRecord, HandRecord, Records};
+use crate::replay::{Replayer, Stop};
 use mcr_core::engine::Engine;
 use mcr_core::fans::{self, FanResult, Profile};
 use mcr_core::hand::HandInput;
-use crate::record::{hand_inputs_of, GameRecord, HandRecord, Records};
-use crate::replay::{Replayer, Stop};
 use serde::Serialize;
 use serde_json::Value;
 use std::collections::BTreeMap;
