@@ -696,6 +696,7 @@ impl<'a> Scanner<'a> {
     }
 }
 
+
 #[cfg(test)]
 mod tests {
     use super::*;
