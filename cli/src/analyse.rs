@@ -29,7 +29,7 @@ pub fn run(args: Args, max_line_bytes: usize) -> ExitCode {
         };
         for item in records {
             total += 1;
-            let Some(rec) = super::ok_or_report(item.map_err(|e| e.to_string())) else { continue };
+            let Some(rec) = super::ok_or_report(item) else { continue };
             let got = answer(&rec.record.packs, &rec.record.hand);
             if got == rec.record.expected {
                 matched += 1;

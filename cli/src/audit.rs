@@ -195,7 +195,7 @@ fn audit_games(args: &Args, max_line_bytes: usize) -> ExitCode {
                         print_json(&GameAudit::unreadable(
                             &args.games[index].display().to_string(),
                             e.line,
-                            e.message.clone(),
+                            e.message(),
                         ));
                     }
                     return;
@@ -210,7 +210,10 @@ fn audit_games(args: &Args, max_line_bytes: usize) -> ExitCode {
                     a.file.as_deref().unwrap_or(""),
                     a.line.unwrap_or(0),
                     a.game_id,
-                    super::hinted(&a.problem.as_deref().unwrap_or(""))
+                    match &a.conflict {
+                        Some(c) => super::conflict_hint(c),
+                        None => a.problem.clone().unwrap_or_default(),
+                    }
                 );
             }
             if args.differing && !a.differs {

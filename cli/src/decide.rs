@@ -82,7 +82,7 @@ fn files(args: &Args, options: Options, max_line_bytes: usize) -> ExitCode {
                 .rules
                 .for_record(rec.record.rules)
                 .map_err(|c| super::conflict_hint(&c))
-                .and_then(|profile| Ok((profile, rec.record.to_state()?)))
+                .and_then(|profile| Ok((profile, rec.record.to_state().map_err(|e| e.to_string())?)))
                 .and_then(|(profile, state)| decide_with(profile, &state, options).map_err(|e| e.to_string()));
             match answer {
                 Ok(d) => {
@@ -111,7 +111,7 @@ fn one_hand(args: &Args, draws: u32, options: Options) -> ExitCode {
     };
     let h = match notation::parse_hand_text(&args.input.join(" ")) {
         Ok(h) => h,
-        Err(e) => return fail(e),
+        Err(e) => return fail(e.to_string()),
     };
     let visible = match args.visible.split_whitespace().map(parse_tiles).collect::<Result<Vec<_>, _>>() {
         Ok(v) => v.concat(),

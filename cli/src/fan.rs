@@ -18,19 +18,13 @@ pub struct Args {
     pub rules: super::RulesArg,
 }
 
-pub fn run(args: Args) -> ExitCode {
+pub fn run(args: Args) -> Result<ExitCode, super::CliError> {
     let text = args.hand.join(" ");
-    let hand = match notation::parse_hand(&text) {
-        Ok(h) => h,
-        Err(e) => {
-            eprintln!("mcr fan: {e}");
-            return ExitCode::from(2);
-        }
-    };
+    let hand = notation::parse_hand(&text)?;
     let profile = args.rules.rules;
     if args.explain {
         print!("{}", audit::report_with(profile, &hand, None).text);
-        return ExitCode::SUCCESS;
+        return Ok(ExitCode::SUCCESS);
     }
     let e = fans::explain_with(profile, &hand);
     let r = &e.result;
@@ -55,5 +49,5 @@ pub fn run(args: Args) -> ExitCode {
             }
         }
     }
-    ExitCode::SUCCESS
+    Ok(ExitCode::SUCCESS)
 }

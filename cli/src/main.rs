@@ -17,6 +17,7 @@ mod bench_samples;
 mod bench_shanten;
 mod bot;
 mod decide;
+mod error;
 mod export;
 mod fan;
 mod hands;
@@ -37,6 +38,7 @@ mod view;
 mod waits;
 
 // The subcommands reach the shared helpers as `super::...`.
+use error::CliError;
 use shared::*;
 
 // Replays build many short-lived strings and maps: mimalloc is about a
@@ -117,8 +119,19 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     // The line bound, passed to the commands that read lines.
     let max_line = cli.max_line_bytes;
-    match cli.command {
-        Command::Fan(a) => fan::run(a),
+    // The one place an error is worded and its exit code set.
+    run(cli.command, max_line).unwrap_or_else(|e| {
+        eprintln!("{e}");
+        e.exit_code()
+    })
+}
+
+/// Runs the command: its exit code, or the error that stopped it. The
+/// commands other than `fan` and `view` word their errors as they go and
+/// return their exit code.
+fn run(command: Command, max_line: usize) -> Result<ExitCode, CliError> {
+    Ok(match command {
+        Command::Fan(a) => return fan::run(a),
         Command::Arena(a) => arena::run(a, max_line),
         Command::Bot(a) => bot::run(a),
         Command::Hands(a) => hands::run(a, max_line),
@@ -132,7 +145,7 @@ fn main() -> ExitCode {
         Command::Waits(a) => waits::run(a),
         Command::Decide(a) => decide::run(a, max_line),
         Command::Bench(a) => bench::run(a, max_line),
-        Command::View(a) => view::run(a, max_line),
+        Command::View(a) => return view::run(a, max_line),
         Command::Review(a) => review::run(a, max_line),
         Command::Play(a) => play::run(a),
         Command::Rules(a) => rules::run(a, max_line),
@@ -140,5 +153,5 @@ fn main() -> ExitCode {
         Command::Standings(a) => standings::run(a, max_line),
         Command::Import(a) => import::run(a, max_line),
         Command::Export(a) => export::run(a, max_line),
-    }
+    })
 }

@@ -43,7 +43,7 @@ pub fn run(args: Args) -> ExitCode {
     };
     let h = match notation::parse_hand_text(&args.hand.join(" ")) {
         Ok(h) => h,
-        Err(e) => return fail(e),
+        Err(e) => return fail(e.to_string()),
     };
     let visible = match args.visible.split_whitespace().map(parse_tiles).collect::<Result<Vec<_>, _>>() {
         Ok(v) => v.concat(),

@@ -52,12 +52,15 @@ pub fn parse_profile(name: &str) -> Result<&'static mcr_engine::fans::Profile, S
 
 /// A record or its located error: errors go to stderr (with the CLI's
 /// hint, [`hinted`]) and are skipped.
-pub fn ok_or_report<T>(item: Result<T, String>) -> Option<T> {
+pub fn ok_or_report<T>(item: Result<T, mcr_engine::record::RecordError>) -> Option<T> {
     item.map_err(|e| eprintln!("{}", hinted(&e))).ok()
 }
 
 /// The CLI's hint after a rules conflict: the library names no option.
 const CONFLICT_HINT: &str = "(leave --rules out to replay each record under its own rules)";
+
+/// The CLI's hint after a line over the bound.
+const TOO_LONG_HINT: &str = "(raise it with --max-line-bytes)";
 
 /// A rules conflict as the CLI prints it: the library's words, then how to
 /// avoid it with the CLI's options.
@@ -73,18 +76,49 @@ pub fn note_jobs_capped(command: &str, jobs: Option<u32>) {
     }
 }
 
-/// A library error message as the CLI prints it: with how to change, with
-/// the CLI's options, what the message depends on (the line bound
-/// `--max-line-bytes`, the rules asked for `--rules`). Library messages name
-/// no option: they are the same for the Python binding.
-pub fn hinted(message: &impl std::fmt::Display) -> String {
-    let m = message.to_string();
-    if mcr_engine::record::is_too_long_message(&m) {
-        format!("{m} (raise it with --max-line-bytes)")
-    } else if m.contains(mcr_engine::record::rules::CONFLICT) {
-        format!("{m} {CONFLICT_HINT}")
-    } else {
-        m
+/// An error whose kind may call for a hint naming one of the CLI's options.
+pub trait Hint: std::fmt::Display {
+    /// The kind of what went wrong, when the error has one.
+    fn kind(&self) -> Option<&mcr_engine::record::RecordErrorKind>;
+}
+
+impl Hint for mcr_engine::record::RecordError {
+    fn kind(&self) -> Option<&mcr_engine::record::RecordErrorKind> {
+        Some(&self.kind)
+    }
+}
+
+impl Hint for mcr_engine::formats::ImportError {
+    fn kind(&self) -> Option<&mcr_engine::record::RecordErrorKind> {
+        Some(&self.kind)
+    }
+}
+
+impl Hint for mcr_engine::samples::run::Problem {
+    fn kind(&self) -> Option<&mcr_engine::record::RecordErrorKind> {
+        Some(&self.kind)
+    }
+}
+
+impl Hint for String {
+    fn kind(&self) -> Option<&mcr_engine::record::RecordErrorKind> {
+        None
+    }
+}
+
+/// A library error as the CLI prints it: with how to change, with the
+/// CLI's options, what the error depends on (the line bound
+/// `--max-line-bytes`, the rules asked for `--rules`), told by the error's
+/// kind. Library messages name no option: they are the same for the Python
+/// binding.
+pub fn hinted(e: &impl Hint) -> String {
+    use mcr_engine::record::RecordErrorKind;
+    match e.kind() {
+        Some(RecordErrorKind::TooLong { .. } | RecordErrorKind::DocumentTooLong { .. }) => {
+            format!("{e} {TOO_LONG_HINT}")
+        }
+        Some(RecordErrorKind::RulesConflict { .. }) => format!("{e} {CONFLICT_HINT}"),
+        _ => e.to_string(),
     }
 }
 

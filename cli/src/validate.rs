@@ -20,7 +20,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use mcr_engine::formats::{self, Format};
-use mcr_engine::record::{ParOptions, RecordError};
+use mcr_engine::record::{ParOptions, RecordError, RecordErrorKind};
 use mcr_engine::replay::validate::{validate_files, validate_line, Outcome, Timings};
 use mcr_engine::replay::Compare;
 
@@ -124,12 +124,7 @@ pub fn run(args: Args, max_line_bytes: usize) -> ExitCode {
                 Ok(r) => r,
                 Err(e) => {
                     // Counted as a game that did not reproduce.
-                    each(
-                        &e.file.clone(),
-                        e.line,
-                        Outcome::Malformed(RecordError { file: e.file.clone(), line: e.line, message: e.what() }),
-                        Timings::default(),
-                    );
+                    each(&e.file.clone(), e.line, Outcome::Malformed(RecordError::from(e.clone())), Timings::default());
                     continue;
                 }
             };
@@ -139,13 +134,8 @@ pub fn run(args: Args, max_line_bytes: usize) -> ExitCode {
             let text = match serde_json::to_vec(&record) {
                 Ok(t) => t,
                 Err(e) => {
-                    let message = format!("record not written: {e}");
-                    each(
-                        &file,
-                        line,
-                        Outcome::Malformed(RecordError { file: file.clone(), line, message }),
-                        Timings::default(),
-                    );
+                    let kind = RecordErrorKind::Invalid(format!("record not written: {e}"));
+                    each(&file, line, Outcome::Malformed(RecordError::new(&file, line, kind)), Timings::default());
                     continue;
                 }
             };

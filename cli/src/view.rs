@@ -33,11 +33,12 @@ pub struct Args {
     pub rules: super::RecordRulesArg,
 }
 
-pub fn run(args: Args, max_line_bytes: usize) -> ExitCode {
+pub fn run(args: Args, max_line_bytes: usize) -> Result<ExitCode, super::CliError> {
+    use super::CliError;
     let sel = Selection { ids: args.id.clone(), tags: args.tag.clone(), limit: args.limit, profile: args.rules.rules };
     if !args.threshold.is_finite() || args.threshold < 0.0 {
-        eprintln!("mcr view: --threshold {}: a number of points, 0 or more", args.threshold);
-        return ExitCode::from(2);
+        let why = format!("--threshold {}: a number of points, 0 or more", args.threshold);
+        return Err(CliError::input("mcr view", why));
     }
     let review = args.review.then(|| ReviewOptions { threshold: args.threshold, ..ReviewOptions::default() });
     let viewer::Loaded { games, left_out, errors } =
@@ -49,28 +50,16 @@ pub fn run(args: Args, max_line_bytes: usize) -> ExitCode {
         eprintln!("mcr view: {left_out} more selected games left out (--limit {}; narrow with --id/--tag)", args.limit);
     }
     if games.is_empty() {
-        eprintln!("mcr view: no game selected");
-        return ExitCode::FAILURE;
+        return Err(CliError::failed("mcr view", "no game selected"));
     }
     for g in games.iter().filter_map(|g| g.error.as_ref().map(|e| (g, e))) {
         eprintln!("{}: game {}: replay stopped: {}", g.0.source, g.0.id, g.1);
     }
-    let page = match viewer::page::render(&games) {
-        Ok(p) => p,
-        Err(e) => {
-            eprintln!("mcr view: {e}");
-            return ExitCode::FAILURE;
-        }
-    };
-    if let Err(e) = std::fs::write(&args.output, page.as_bytes()) {
-        eprintln!("mcr view: {}: {e}", args.output.display());
-        return ExitCode::FAILURE;
-    }
+    let page = viewer::page::render(&games).map_err(|e| CliError::failed("mcr view", e.to_string()))?;
+    std::fs::write(&args.output, page.as_bytes())
+        .map_err(|e| CliError::failed("mcr view", format!("{}: {e}", args.output.display())))?;
     let plural = if games.len() == 1 { "" } else { "s" };
     println!("view: {} game{plural} written to {} ({} KB)", games.len(), args.output.display(), page.len() / 1024);
-    if errors.is_empty() {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
-    }
+    // Games written, but some records unreadable: reported above, exit 1.
+    Ok(if errors.is_empty() { ExitCode::SUCCESS } else { ExitCode::FAILURE })
 }

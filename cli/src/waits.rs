@@ -50,7 +50,7 @@ pub fn run(args: Args) -> ExitCode {
     };
     let h = match notation::parse_hand_text(&args.hand.join(" ")) {
         Ok(h) => h,
-        Err(e) => return fail(e),
+        Err(e) => return fail(e.to_string()),
     };
     if h.win.is_some() {
         return fail("a waiting hand has no winning tile yet: leave out the +tile".into());

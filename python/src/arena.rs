@@ -100,7 +100,7 @@ impl arena::run::batch::BatchPolicy for PyBatch {
 }
 
 fn bad(msg: String) -> PyErr {
-    pyo3::exceptions::PyValueError::new_err(msg)
+    crate::ArgumentError::new_err(msg)
 }
 
 /// A bot program from a dict with the bots file's keys.

@@ -266,9 +266,7 @@ fn argument_tuples<'py>(hands: &Bound<'py, PyAny>, what: &str) -> PyResult<Bound
         } else if ffi::PyTuple_Check(hands.as_ptr()) != 0 {
             Ok(hands.clone())
         } else {
-            Err(pyo3::exceptions::PyTypeError::new_err(format!(
-                "{what}: hands must be a list or tuple of argument tuples"
-            )))
+            Err(crate::ArgumentTypeError::new_err(format!("{what}: hands must be a list or tuple of argument tuples")))
         }
     }
 }
@@ -307,7 +305,7 @@ unsafe fn read_items(
             return Err(PyErr::fetch(py));
         }
         if ffi::PyTuple_Check(item) == 0 {
-            return Err(pyo3::exceptions::PyTypeError::new_err(format!(
+            return Err(crate::ArgumentTypeError::new_err(format!(
                 "{what}: item {i} is not a tuple of MahjongFanCalculator arguments"
             )));
         }

@@ -49,7 +49,7 @@ fn decide_lines<'py>(
         let at = |e: String| HandError::new_err(format!("states[{i}]: {e}"));
         let rec: DecideRecord = serde_json::from_str(line).map_err(|e| at(e.to_string()))?;
         let profile = profile_for(rec.rules, asked).map_err(|c| at(c.to_string()))?;
-        states.push((profile, rec.to_state().map_err(at)?));
+        states.push((profile, rec.to_state().map_err(|e| at(e.to_string()))?));
     }
     let options = Options { exact_draws, node_budget };
     let results = py.allow_threads(|| decide_many(&states, options, threads));

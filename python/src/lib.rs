@@ -15,9 +15,9 @@
 //! - [`records`]: `read_games`, `read_hands`;
 //! - [`env`]: `_VecEnv`, the native half of `mcr_engine.VecEnv`;
 //! - [`samples`]: `SampleStream`, the native half of `mcr_engine.samples`.
-//! - [`arena`]: `_Arena`, the native half of `mcr_engine.Arena`.
+//! - [`arena`]: `_Arena`, the native half of `mcr_engine.Arena`;
+//! - [`error`]: the exceptions, all `McrError`s.
 
-use pyo3::create_exception;
 use pyo3::prelude::*;
 
 mod analysis;
@@ -26,34 +26,17 @@ mod calc;
 mod convert;
 mod decide;
 mod env;
+mod error;
 mod game;
 mod mahjonggb;
 mod records;
 mod rules;
 mod samples;
 
-create_exception!(_native, McrError, pyo3::exceptions::PyException, "Base class of the errors mcr_engine raises.");
-create_exception!(
-    _native,
-    HandError,
-    pyo3::exceptions::PyValueError,
-    "A hand that cannot be read: unknown tile, bad pack, too many tiles or packs, wind out of range."
-);
-create_exception!(_native, UnsupportedInput, pyo3::exceptions::PyValueError, "mahjonggb drop-in: an input pymahjonggb 1.4.0 accepts without a stated rule (wind outside 0..3, PENG/CHI with offer 0, CHI not on the middle tile of a run).");
-create_exception!(
-    _native,
-    UnknownRules,
-    pyo3::exceptions::PyValueError,
-    "`rules=` names no rule profile; the message lists the known ones (`mcr_engine.profiles()`)."
-);
-create_exception!(
-    _native,
-    EngineError,
-    McrError,
-    "The engine refused a command: bad wall, quan or srand, a missing response, step before reset or after the end."
-);
-create_exception!(_native, EnvError, McrError, "The environment refused a command or its input: bad configuration, arrays of the wrong dtype, shape or layout, actions out of range.");
-create_exception!(_native, RecordError, McrError, "A record file could not be read, or one of its lines is not a valid record; `path` and `line` (1-based, 0 = the file itself) say where.");
+pub(crate) use error::{
+    ArgumentError, ArgumentTypeError, EngineError, EnvError, HandError, McrError, RecordError, UnknownRules,
+    UnsupportedInput,
+};
 
 /// The [`RecordError`] of `path` at `line` (0: the file itself), its
 /// `path`, `line` and `reason` attributes set.
@@ -74,15 +57,9 @@ pub(crate) fn record_error(py: Python<'_>, path: &std::path::Path, line: usize, 
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
-    m.add("McrError", py.get_type::<McrError>())?;
-    m.add("HandError", py.get_type::<HandError>())?;
-    m.add("UnsupportedInput", py.get_type::<UnsupportedInput>())?;
-    m.add("EngineError", py.get_type::<EngineError>())?;
-    m.add("RecordError", py.get_type::<RecordError>())?;
-    m.add("EnvError", py.get_type::<EnvError>())?;
-    m.add("UnknownRules", py.get_type::<UnknownRules>())?;
+    error::register(m)?;
     m.add("BUILD_ID", env!("MCR_PY_BUILD_ID"))?;
-    mahjonggb::register(m, py.get_type::<UnsupportedInput>())?;
+    mahjonggb::register(m, UnsupportedInput::type_object(py)?)?;
     calc::register(m)?;
     analysis::register(m)?;
     decide::register(m)?;

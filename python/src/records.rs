@@ -26,7 +26,7 @@ enum Source {
 
 /// An import error as a RecordError, with `game` and `at` too.
 fn import_error(py: Python<'_>, e: &ImportError) -> PyErr {
-    let err = record_error(py, &e.file, e.line, &e.message);
+    let err = record_error(py, &e.file, e.line, &e.kind.to_string());
     let value = err.value(py);
     // The located text, as `mcr import` prints it.
     let _ = value.setattr("args", (e.to_string(),));
@@ -61,7 +61,7 @@ impl RecordReader {
     fn open(path: PathBuf, kind: Kind, on_error: &str) -> PyResult<RecordReader> {
         let yield_errors = yield_errors(on_error)?;
         let inner = Records::<UniqueValue>::open(&path)
-            .map_err(|e| Python::with_gil(|py| record_error(py, &e.file, e.line, &e.message)))?;
+            .map_err(|e| Python::with_gil(|py| record_error(py, &e.file, e.line, &e.message())))?;
         Ok(RecordReader { kind, path, inner: Mutex::new(Some(Source::Records(inner))), yield_errors })
     }
 
@@ -100,9 +100,7 @@ fn yield_errors(on_error: &str) -> PyResult<bool> {
     match on_error {
         "raise" => Ok(false),
         "yield" => Ok(true),
-        other => Err(pyo3::exceptions::PyValueError::new_err(format!(
-            "on_error must be \"raise\" or \"yield\", not {other:?}"
-        ))),
+        other => Err(crate::ArgumentError::new_err(format!("on_error must be \"raise\" or \"yield\", not {other:?}"))),
     }
 }
 
@@ -148,7 +146,7 @@ impl RecordReader {
                     Err(e) => record_error(py, &self.path, located.line, &format!("not a valid record: {e}")),
                 }
             }
-            Err(e) => record_error(py, &e.file, e.line, &e.message),
+            Err(e) => record_error(py, &e.file, e.line, &e.message()),
         };
         if self.yield_errors {
             Ok(Some(err.into_value(py).into_any()))
@@ -175,7 +173,7 @@ fn format_arg(from: Option<&str>) -> PyResult<Option<Format>> {
     from.map(|name| {
         Format::by_name(name).ok_or_else(|| {
             let names = Format::ALL.map(Format::name).join(", ");
-            pyo3::exceptions::PyValueError::new_err(format!("from_ must be one of {names}, not {name:?}"))
+            crate::ArgumentError::new_err(format!("from_ must be one of {names}, not {name:?}"))
         })
     })
     .transpose()

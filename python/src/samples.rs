@@ -35,7 +35,7 @@ impl SampleStream {
         jobs: Option<usize>,
     ) -> PyResult<SampleStream> {
         let value = |what: &str, got: &str, allowed: &str| {
-            pyo3::exceptions::PyValueError::new_err(format!("{what} must be {allowed}, not {got:?}"))
+            crate::ArgumentError::new_err(format!("{what} must be {allowed}, not {got:?}"))
         };
         let encoding =
             Encoding::parse(encoding).ok_or_else(|| value("encoding", encoding, "\"baseline\" or \"compact\""))?;
@@ -63,8 +63,7 @@ impl SampleStream {
     /// the way are in `problems()`.
     fn next_batch<'py>(&mut self, py: Python<'py>, n: usize) -> PyResult<Option<Bound<'py, PyDict>>> {
         let n = n.max(1);
-        let (stream, pending) =
-            self.inner.get_mut().map_err(|_| pyo3::exceptions::PyRuntimeError::new_err("poisoned"))?;
+        let (stream, pending) = self.inner.get_mut().map_err(|_| crate::McrError::new_err("poisoned"))?;
         let (done, taken) = (&mut self.done, &mut self.taken);
         py.allow_threads(|| {
             if !*done && pending.len() - *taken < n {

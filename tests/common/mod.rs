@@ -511,7 +511,8 @@ macro_rules! fan_case {
 /// diff by fan to review otherwise.
 /// (Checked once per test binary: it diffs the bundled corpora.)
 pub fn differs_from_reference(what: &str) {
-    static CHECKED: std::sync::OnceLock<Result<String, String>> = std::sync::OnceLock::new();
+    static CHECKED: std::sync::OnceLock<Result<String, mcr_engine::rules::snapshot::SnapshotError>> =
+        std::sync::OnceLock::new();
     match CHECKED.get_or_init(|| mcr_engine::rules::snapshot::accepted_base_change(repo())) {
         Ok(note) => eprintln!("{what}\n{note}"),
         Err(diff) => panic!("{what}\n{diff}"),

@@ -134,7 +134,7 @@ fn corrupt(g: usize, edit: impl FnOnce(&mut Vec<String>) -> usize, want: &str) {
     let at = if line == start { String::new() } else { format!(": line {line}") };
     let prefix = format!("t.txt:{start}: match {id}{at}: ");
     assert!(e.to_string().starts_with(&prefix), "want {prefix:?}..., got {e}");
-    assert!(e.message.contains(want), "want {want:?} in {e}");
+    assert!(e.what().contains(want), "want {want:?} in {e}");
     assert_eq!(results.iter().filter(|r| r.is_ok()).count(), n - 1);
 }
 
@@ -258,12 +258,12 @@ fn game_cut_short_is_located() {
     let results = import(&text);
     assert_eq!(results.iter().filter(|r| r.is_ok()).count(), last);
     let e = results.last().unwrap().as_ref().unwrap_err();
-    assert!(e.message.contains("file ends before its Score line"), "{e}");
+    assert!(e.what().contains("file ends before its Score line"), "{e}");
     assert_eq!(e.line, line_of(&b, last, 0));
     // ... or inside a line.
     let cut = &text[..text.rfind(" Draw ").unwrap() + 3];
     let e = import(cut).pop().unwrap().unwrap_err();
-    assert!(e.message.contains("the file ends inside this line"), "{e}");
+    assert!(e.what().contains("the file ends inside this line"), "{e}");
 }
 
 #[test]

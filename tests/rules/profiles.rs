@@ -39,7 +39,7 @@ fn house_rule_profiles_match_their_accepted_snapshots() {
     for p in Profile::all().iter().copied().filter(|p| !WITH_ORACLE.contains(&p.name)) {
         checked += 1;
         if let Err(e) = snapshot::check(root(), p, accept) {
-            failures.push(e);
+            failures.push(e.to_string());
         }
     }
     assert!(checked >= 1, "the house-rule example profile is missing");
@@ -62,7 +62,7 @@ fn a_changed_effect_fails_until_accepted() {
     let accepted = std::fs::read_to_string(snapshot::path(&scratch, house)).unwrap();
     assert!(accepted.contains("  fan 平和 2 -> 4\n"));
     std::fs::write(snapshot::path(&scratch, house), accepted.replace("平和 2 -> 4", "平和 2 -> 5")).unwrap();
-    let err = snapshot::compare(&scratch, house, &now, false).unwrap_err();
+    let err = snapshot::compare(&scratch, house, &now, false).unwrap_err().to_string();
     assert!(err.contains("-   fan 平和 2 -> 5") && err.contains("+   fan 平和 2 -> 4"), "{err}");
     assert!(err.contains("mcr rules snapshot house-example --accept"), "{err}");
     snapshot::compare(&scratch, house, &now, true).unwrap();

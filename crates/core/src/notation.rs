@@ -32,10 +32,10 @@
 //! assert_eq!(hand.seat, 1);
 //! assert_eq!(notation::parse_tiles("123m")?, [Tile::parse("W1").unwrap(), Tile::parse("W2").unwrap(), Tile::parse("W3").unwrap()]);
 //! assert!(notation::parse_hand("123m +4x").is_err());
-//! # Ok::<(), String>(())
+//! # Ok::<(), notation::NotationError>(())
 //! ```
 
-use crate::hand::{HandInput, Pack, PackKind, WinFlags};
+use crate::hand::{HandError, HandInput, Pack, PackKind, WinFlags};
 use crate::tiles::Tile;
 
 /// A hand as written, the winning tile optional (for `mcr shanten` and
@@ -58,15 +58,57 @@ pub struct HandText {
     pub flowers: u8,
 }
 
+/// Why a text is not a hand in the notation: which word is wrong and why.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum NotationError {
+    /// A `[` without its `]` (the text from the `[` on).
+    #[error("unclosed `[` in `{0}`")]
+    Unclosed(String),
+    /// A `+` word that is not one tile, or a second one.
+    #[error("`{0}`: exactly one winning tile is marked with +")]
+    WinningTile(String),
+    /// A hand that must have won has no `+TILE`.
+    #[error("no winning tile: mark it with +, as in +5m")]
+    NoWinningTile,
+    /// `flowers=` without a number.
+    #[error("`{0}`: flowers takes a number")]
+    Flowers(String),
+    /// A `key=value` of an unknown key.
+    #[error("`{0}`: unknown setting (seat=, prevalent=, flowers=)")]
+    UnknownSetting(String),
+    /// A wind that is none of 0-3, E/S/W/N.
+    #[error("`{0}` is not a wind (0-3 or E/S/W/N)")]
+    NotAWind(String),
+    /// A word that is not a tile at all.
+    #[error("`{0}`: not a tile (write W1 or 1m; see `mcr fan --help`)")]
+    NotATile(String),
+    /// A digit and letter of a word that make no tile (the word, the pair).
+    #[error("`{0}`: `{1}` is not a tile")]
+    BadTile(String, String),
+    /// Digits at the end of a word with no suit letter after them.
+    #[error("`{0}`: digits without a suit letter")]
+    NoSuit(String),
+    /// A pack that is not `[chi 456m]`, `[peng 1z]`, `[gang 7p]` or `[angang 7p]` (what is inside the brackets).
+    #[error("`[{0}]`: write [chi 456m], [peng 1z], [gang 7p] or [angang 7p], optionally with an offer number")]
+    BadPack(String),
+    /// A chi whose tiles are not a run of one suit (what is inside the brackets).
+    #[error("`[{0}]`: a chi is three consecutive tiles of one suit (or its middle tile)")]
+    BadChi(String),
+    /// Words that read but do not make a hand the calculator takes.
+    #[error(transparent)]
+    Hand(#[from] HandError),
+}
+
 /// Parses the notation; errors say which word is wrong and why.
-pub fn parse_hand(text: &str) -> Result<HandInput, String> {
+pub fn parse_hand(text: &str) -> Result<HandInput, NotationError> {
     let h = parse_hand_text(text)?;
-    let win = h.win.ok_or("no winning tile: mark it with +, as in +5m")?;
-    HandInput::new(&h.packs, &h.standing, win, h.flags, h.seat, h.prevalent, h.flowers).map_err(|e| e.to_string())
+    let win = h.win.ok_or(NotationError::NoWinningTile)?;
+    Ok(HandInput::new(&h.packs, &h.standing, win, h.flags, h.seat, h.prevalent, h.flowers)?)
 }
 
 /// Parses the notation without requiring a winning tile.
-pub fn parse_hand_text(text: &str) -> Result<HandText, String> {
+pub fn parse_hand_text(text: &str) -> Result<HandText, NotationError> {
     let mut standing: Vec<Tile> = Vec::new();
     let mut packs: Vec<Pack> = Vec::new();
     let mut win: Option<Tile> = None;
@@ -75,7 +117,7 @@ pub fn parse_hand_text(text: &str) -> Result<HandText, String> {
     let mut rest = text.trim();
     while !rest.is_empty() {
         if let Some(after) = rest.strip_prefix('[') {
-            let end = after.find(']').ok_or_else(|| format!("unclosed `[` in `{rest}`"))?;
+            let end = after.find(']').ok_or_else(|| NotationError::Unclosed(rest.to_string()))?;
             packs.push(parse_pack(&after[..end])?);
             rest = after[end + 1..].trim_start();
             continue;
@@ -87,15 +129,15 @@ pub fn parse_hand_text(text: &str) -> Result<HandText, String> {
         if let Some(t) = word.strip_prefix('+') {
             let tiles = parse_tiles(t)?;
             if tiles.len() != 1 || win.is_some() {
-                return Err(format!("`{word}`: exactly one winning tile is marked with +"));
+                return Err(NotationError::WinningTile(word.to_string()));
             }
             win = Some(tiles[0]);
         } else if let Some((k, v)) = lower.split_once('=') {
             match k {
                 "seat" => seat = parse_wind(v)?,
                 "prevalent" | "quan" => prevalent = parse_wind(v)?,
-                "flowers" => flowers = v.parse().map_err(|_| format!("`{word}`: flowers takes a number"))?,
-                _ => return Err(format!("`{word}`: unknown setting (seat=, prevalent=, flowers=)")),
+                "flowers" => flowers = v.parse().map_err(|_| NotationError::Flowers(word.to_string()))?,
+                _ => return Err(NotationError::UnknownSetting(word.to_string())),
             }
         } else {
             match lower.as_str() {
@@ -111,19 +153,19 @@ pub fn parse_hand_text(text: &str) -> Result<HandText, String> {
     Ok(HandText { packs, standing, win, flags, seat, prevalent, flowers })
 }
 
-fn parse_wind(v: &str) -> Result<u8, String> {
+fn parse_wind(v: &str) -> Result<u8, NotationError> {
     match v {
         "0" | "e" | "east" => Ok(0),
         "1" | "s" | "south" => Ok(1),
         "2" | "w" | "west" => Ok(2),
         "3" | "n" | "north" => Ok(3),
-        _ => Err(format!("`{v}` is not a wind (0-3 or E/S/W/N)")),
+        _ => Err(NotationError::NotAWind(v.to_string())),
     }
 }
 
 /// `W1`, or a run of digits with a suit letter (`123m`), or several of those
 /// glued together (`123m456p`).
-pub fn parse_tiles(word: &str) -> Result<Vec<Tile>, String> {
+pub fn parse_tiles(word: &str) -> Result<Vec<Tile>, NotationError> {
     if let Ok(t) = Tile::parse(word) {
         return Ok(vec![t]);
     }
@@ -135,7 +177,7 @@ pub fn parse_tiles(word: &str) -> Result<Vec<Tile>, String> {
             continue;
         }
         if digits.is_empty() {
-            return Err(format!("`{word}`: not a tile (write W1 or 1m; see `mcr fan --help`)"));
+            return Err(NotationError::NotATile(word.to_string()));
         }
         for &d in &digits {
             let name = match c.to_ascii_lowercase() {
@@ -146,23 +188,21 @@ pub fn parse_tiles(word: &str) -> Result<Vec<Tile>, String> {
                 'j' => format!("J{d}"),
                 'z' if (1..=4).contains(&d) => format!("F{d}"),
                 'z' if (5..=7).contains(&d) => format!("J{}", d - 4),
-                _ => return Err(format!("`{word}`: `{d}{c}` is not a tile")),
+                _ => return Err(NotationError::BadTile(word.to_string(), format!("{d}{c}"))),
             };
-            out.push(Tile::parse(&name).map_err(|_| format!("`{word}`: `{d}{c}` is not a tile"))?);
+            out.push(Tile::parse(&name).map_err(|_| NotationError::BadTile(word.to_string(), format!("{d}{c}")))?);
         }
         digits.clear();
     }
     if !digits.is_empty() {
-        return Err(format!("`{word}`: digits without a suit letter"));
+        return Err(NotationError::NoSuit(word.to_string()));
     }
     Ok(out)
 }
 
-fn parse_pack(inside: &str) -> Result<Pack, String> {
+fn parse_pack(inside: &str) -> Result<Pack, NotationError> {
     let words: Vec<&str> = inside.split_whitespace().collect();
-    let bad = || {
-        format!("`[{inside}]`: write [chi 456m], [peng 1z], [gang 7p] or [angang 7p], optionally with an offer number")
-    };
+    let bad = || NotationError::BadPack(inside.to_string());
     if words.len() < 2 || words.len() > 3 {
         return Err(bad());
     }
@@ -183,11 +223,7 @@ fn parse_pack(inside: &str) -> Result<Pack, String> {
                 {
                     tiles[1]
                 }
-                _ => {
-                    return Err(format!(
-                        "`[{inside}]`: a chi is three consecutive tiles of one suit (or its middle tile)"
-                    ))
-                }
+                _ => return Err(NotationError::BadChi(inside.to_string())),
             };
             Ok(Pack::new(PackKind::Chow, mid, offer.unwrap_or(1)))
         }
@@ -218,9 +254,13 @@ mod tests {
     fn judge_names_and_errors() {
         let h = parse_hand("W1 W1 W1 W2 W3 W4 W5 W6 W7 W8 W9 W9 W9 +W5").unwrap();
         assert_eq!(h.standing().len(), 13);
-        assert!(parse_hand("W1 X9 +W1").unwrap_err().contains("X9"));
-        assert!(parse_hand("W1 W2").unwrap_err().contains("winning tile"));
-        assert!(parse_hand("[chi 135m] +1m").unwrap_err().contains("consecutive"));
-        assert!(parse_hand("[angang 7p] +1m seat=Q").unwrap_err().contains("wind"));
+        assert_eq!(parse_hand("W1 X9 +W1"), Err(NotationError::NotATile("X9".into())));
+        assert_eq!(parse_hand("W1 W2"), Err(NotationError::NoWinningTile));
+        assert_eq!(parse_hand("[chi 135m] +1m"), Err(NotationError::BadChi("chi 135m".into())));
+        assert_eq!(parse_hand("[angang 7p] +1m seat=Q"), Err(NotationError::NotAWind("q".into())));
+        assert_eq!(
+            parse_hand("W1 X9 +W1").unwrap_err().to_string(),
+            "`X9`: not a tile (write W1 or 1m; see `mcr fan --help`)"
+        );
     }
 }

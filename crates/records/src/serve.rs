@@ -119,7 +119,9 @@ pub fn serve_with(
     loop {
         let reply = match crate::record::read_line_capped(&mut input, &mut buf, max)? {
             LineRead::Eof => return Ok(()),
-            LineRead::TooLong(len) => json!({ "error": crate::record::too_long_message(len, max) }).to_string(),
+            LineRead::TooLong(len) => {
+                json!({ "error": crate::record::RecordErrorKind::TooLong { len, max }.to_string() }).to_string()
+            }
             LineRead::Line => match std::str::from_utf8(&buf) {
                 Ok(text) => session.handle(text.trim_end_matches(['\n', '\r'])),
                 Err(e) => json!({ "error": format!("input is not UTF-8 (byte {})", e.valid_up_to()) }).to_string(),

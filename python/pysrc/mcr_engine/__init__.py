@@ -42,12 +42,17 @@ from the mcr-engine Rust library, in process.
   each name to its ``about`` line. An unknown name raises
   :class:`UnknownRules` (a ``ValueError``) listing the known ones.
 
-Errors are exceptions of the classes below, all importable from here:
-:class:`McrError` (base of EngineError, EnvError and RecordError;
-``ActionError`` is an EnvError), :class:`HandError`
-, :class:`UnsupportedInput` and :class:`UnknownRules` (all ``ValueError``).
+Errors are exceptions of the classes below, all importable from here, and
+every one an :class:`McrError`: EngineError, EnvError (``ActionError`` is
+one), RecordError; :class:`HandError`, :class:`UnsupportedInput`,
+:class:`UnknownRules` and :class:`ArgumentError` are also ``ValueError``\ s,
+:class:`ArgumentTypeError` a ``TypeError``. The drop-in ``mcr_engine.mahjonggb`` raises
+pymahjonggb's own ``TypeError``\ s, as the reference does, and
+:class:`UnsupportedInput` for what it refuses itself.
 """
 from ._native import (
+    ArgumentError,
+    ArgumentTypeError,
     BUILD_ID,
     Engine,
     EngineError,
@@ -117,6 +122,8 @@ __all__ = [
     "batched",
     "BUILD_ID",
     "Engine",
+    "ArgumentError",
+    "ArgumentTypeError",
     "EngineError",
     "EnvError",
     "ActionError",

@@ -14,14 +14,20 @@ CalculatorArgs = Tuple[Any, ...]
 class McrError(Exception):
     """Base class of the errors mcr_engine raises."""
 
-class HandError(ValueError):
+class HandError(McrError, ValueError):
     """A hand that cannot be read: unknown tile, bad pack, too many tiles or packs, wind out of range."""
 
-class UnsupportedInput(ValueError):
+class UnsupportedInput(McrError, ValueError):
     """mahjonggb drop-in: an input pymahjonggb 1.4.0 accepts without a stated rule."""
 
-class UnknownRules(ValueError):
+class UnknownRules(McrError, ValueError):
     """rules= names no rule profile; the message lists the known ones (profiles())."""
+
+class ArgumentError(McrError, ValueError):
+    """An argument outside its allowed values (a format name, an option, a bot's settings)."""
+
+class ArgumentTypeError(McrError, TypeError):
+    """An argument of the wrong type (a hand that is neither text nor a dict)."""
 
 class EngineError(McrError):
     """The engine refused a command (bad wall, quan or srand, missing response, step before reset or after the end)."""

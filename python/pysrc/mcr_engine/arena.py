@@ -43,7 +43,7 @@ keeps none (the standings alone: a training loop's evaluation)::
 """
 import json
 
-from ._native import _Arena, sprt_run, standings_of
+from ._native import ArgumentError, _Arena, sprt_run, standings_of
 
 
 class Arena:
@@ -75,7 +75,7 @@ class Arena:
         games whose index modulo n is i), the four seats as the four entries.
         Returns ``(records, Standings)``; the records are in run order."""
         if records not in ("dict", "json", None):
-            raise ValueError('records: "dict", "json" or None')
+            raise ArgumentError('records: "dict", "json" or None')
         i, n = shard if shard is not None else (0, 1)
         lines, sjson, stext = self._native.duplicate(walls, i, n, tables, records is not None)
         out = [json.loads(line) for line in lines] if records == "dict" else lines if records == "json" else None

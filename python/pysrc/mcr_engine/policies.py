@@ -12,6 +12,8 @@ legal discard, a known-weaker version of the policy::
     r["decision"], r["walls"], r["estimate"], r["ci95"]
 """
 
+from ._native import ArgumentError
+
 __all__ = ["random", "greedy", "decide", "builtin", "KINDS"]
 
 #: The built-ins the engine knows.
@@ -21,7 +23,7 @@ KINDS = ("random", "greedy", "decide")
 def builtin(kind, seed=0, random_discards=0.0, name=None):
     """The built-in ``kind`` as a seat (a dict with the bots file's keys)."""
     if kind not in KINDS:
-        raise ValueError(f"builtin {kind!r}: one of {', '.join(KINDS)}")
+        raise ArgumentError(f"builtin {kind!r}: one of {', '.join(KINDS)}")
     return {"builtin": kind, "seed": int(seed), "random_discards": float(random_discards), "name": name or kind}
 
 

@@ -85,7 +85,8 @@ unsafe fn raise(e: ShantenError) -> *mut ffi::PyObject {
         ShantenError::WrongTileCode => c"ERROE_WRONG_TILE_CODE",
         ShantenError::WrongOfferCode => c"ERROE_WRONG_OFFER_CODE",
         ShantenError::WrongPackCode => c"ERROE_WRONG_PACK_CODE",
-        ShantenError::TooManyCopies(_) => {
+        // TooManyCopies, and any error the library adds: its own words.
+        _ => {
             other = std::ffi::CString::new(e.to_string()).unwrap_or_default();
             other.as_c_str()
         }

@@ -106,6 +106,7 @@ pub struct ShapeShanten {
 
 /// Where the reference raises; the messages are the reference's.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum ShantenError {
     /// A per-shape function asked of a number of standing tiles the shape
     /// does not take.

@@ -50,6 +50,7 @@ pub const WALL_SIZE: usize = 4 * SEGMENT;
 
 /// Bad input to the engine (never a judge verdict: those are events).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum EngineError {
     #[error("wall has {0} tiles, expected {WALL_SIZE}")]
     /// The wall does not hold 136 tiles.

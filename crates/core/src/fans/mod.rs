@@ -21,7 +21,7 @@
 //! // A hand that does not win gives the reference's code -3.
 //! let hand = notation::parse_hand("123m 456m 789m 55s 23p +9p")?;
 //! assert_eq!(fans::calculate(&hand).result, fans::NOT_WIN);
-//! # Ok::<(), String>(())
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 pub mod batch;
@@ -315,7 +315,7 @@ pub fn calculate_total(hand: &HandInput) -> i32 {
 /// // Every reading weighed, and the one kept.
 /// let kept = &why.readings[why.chosen.unwrap()];
 /// assert_eq!(kept.total, 20);
-/// # Ok::<(), String>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn explain(hand: &HandInput) -> Explanation {
     botzone::eval::explain(hand)

@@ -126,6 +126,7 @@ pub struct HandInput {
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 /// A hand the calculator cannot take.
+#[non_exhaustive]
 pub enum HandError {
     #[error("too many fixed packs ({0}, at most 4)")]
     /// More than four packs.

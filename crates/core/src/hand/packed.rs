@@ -10,7 +10,7 @@
 //!
 //! Tile indices 0..33 are W1..W9, T1..T9, B1..B9, F1..F4, J1..J3.
 
-use super::{HandInput, Pack, PackKind, WinFlags};
+use super::{HandError, HandInput, Pack, PackKind, WinFlags};
 use crate::tiles::Tile;
 
 /// Bytes per packed hand.
@@ -42,21 +42,47 @@ pub fn encode(h: &HandInput, out: &mut Vec<u8>) {
     out.extend_from_slice(&r);
 }
 
+/// Why bytes are not a packed hand, naming the byte at fault.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum PackedError {
+    /// Not [`PACKED_BYTES`] bytes (the length given).
+    #[error("{0} bytes, not {PACKED_BYTES}")]
+    Length(usize),
+    /// A tile index past 33 (the byte, its value).
+    #[error("byte {0}: tile index {1} out of range 0..=33")]
+    Tile(usize, u8),
+    /// More than 4 packs (byte 0's value).
+    #[error("byte 0: {0} packs (at most 4)")]
+    Packs(usize),
+    /// More than 13 standing tiles (byte 13's value).
+    #[error("byte 13: {0} standing tiles (at most 13)")]
+    Standing(usize),
+    /// A pack kind other than 0, 1, 2 (the byte, its value).
+    #[error("byte {0}: pack kind {1} (0 CHI, 1 PENG, 2 GANG)")]
+    PackKind(usize, u8),
+    /// Flags with bits other than 1, 2, 4, 8 (byte 29's value).
+    #[error("byte 29: flags {0} (bits 1, 2, 4, 8)")]
+    Flags(u8),
+    /// Bytes that read but are not a hand the calculator takes.
+    #[error(transparent)]
+    Hand(#[from] HandError),
+}
+
 /// A packed hand ([`PACKED_BYTES`] bytes) back to the calculator input, or
 /// what is wrong with it (naming the byte).
-pub fn decode(r: &[u8]) -> Result<HandInput, String> {
+pub fn decode(r: &[u8]) -> Result<HandInput, PackedError> {
     if r.len() != PACKED_BYTES {
-        return Err(format!("{} bytes, not {PACKED_BYTES}", r.len()));
+        return Err(PackedError::Length(r.len()));
     }
     // The byte's place is only formatted when it is wrong.
-    let tile =
-        |at: usize| Tile::new(r[at]).ok_or_else(|| format!("byte {at}: tile index {} out of range 0..=33", r[at]));
+    let tile = |at: usize| Tile::new(r[at]).ok_or(PackedError::Tile(at, r[at]));
     let (np, nt) = (r[0] as usize, r[13] as usize);
     if np > 4 {
-        return Err(format!("byte 0: {np} packs (at most 4)"));
+        return Err(PackedError::Packs(np));
     }
     if nt > 13 {
-        return Err(format!("byte 13: {nt} standing tiles (at most 13)"));
+        return Err(PackedError::Standing(nt));
     }
     let mut packs = [Pack::new(PackKind::Pung, Tile::default(), 1); 4];
     for (k, slot) in packs.iter_mut().enumerate().take(np) {
@@ -64,7 +90,7 @@ pub fn decode(r: &[u8]) -> Result<HandInput, String> {
             0 => PackKind::Chow,
             1 => PackKind::Pung,
             2 => PackKind::Kong,
-            b => return Err(format!("byte {}: pack kind {b} (0 CHI, 1 PENG, 2 GANG)", 1 + 3 * k)),
+            b => return Err(PackedError::PackKind(1 + 3 * k, b)),
         };
         *slot = Pack::new(kind, tile(2 + 3 * k)?, r[3 + 3 * k]);
     }
@@ -74,7 +100,7 @@ pub fn decode(r: &[u8]) -> Result<HandInput, String> {
     }
     let flags = r[29];
     if flags > 15 {
-        return Err(format!("byte 29: flags {flags} (bits 1, 2, 4, 8)"));
+        return Err(PackedError::Flags(flags));
     }
     let flags = WinFlags {
         self_drawn: flags & 1 != 0,
@@ -83,7 +109,7 @@ pub fn decode(r: &[u8]) -> Result<HandInput, String> {
         wall_last: flags & 8 != 0,
         initial: false,
     };
-    HandInput::new(&packs[..np], &standing[..nt], tile(27)?, flags, r[30], r[31], r[28]).map_err(|e| e.to_string())
+    Ok(HandInput::new(&packs[..np], &standing[..nt], tile(27)?, flags, r[30], r[31], r[28])?)
 }
 
 #[cfg(test)]
@@ -109,10 +135,10 @@ mod tests {
         );
         let mut bad = out.clone();
         bad[27] = 34;
-        assert_eq!(decode(&bad).unwrap_err(), "byte 27: tile index 34 out of range 0..=33");
+        assert_eq!(decode(&bad).unwrap_err().to_string(), "byte 27: tile index 34 out of range 0..=33");
         bad = out.clone();
         bad[1] = 7;
-        assert_eq!(decode(&bad).unwrap_err(), "byte 1: pack kind 7 (0 CHI, 1 PENG, 2 GANG)");
-        assert_eq!(decode(&out[..31]).unwrap_err(), "31 bytes, not 32");
+        assert_eq!(decode(&bad).unwrap_err().to_string(), "byte 1: pack kind 7 (0 CHI, 1 PENG, 2 GANG)");
+        assert_eq!(decode(&out[..31]).unwrap_err().to_string(), "31 bytes, not 32");
     }
 }

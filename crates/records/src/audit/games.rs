@@ -151,6 +151,11 @@ pub struct GameAudit {
     pub tags: Vec<String>,
     /// Bad records: what is wrong, with the turn.
     pub problem: Option<String>,
+    /// The rules conflict, when that is the problem (a record naming
+    /// another profile than the one asked for): for a caller that words it
+    /// its own way. Not serialised.
+    #[serde(skip)]
+    pub conflict: Option<crate::record::rules::RulesConflict>,
     /// Error games: "WA by seat 2", "WH by seat 0" (a WH also has `win`:
     /// the refused HU explained).
     pub verdict: Option<String>,
@@ -172,6 +177,7 @@ impl GameAudit {
             kind: Kind::Bad,
             tags: Vec::new(),
             problem: Some(problem),
+            conflict: None,
             verdict: None,
             win: None,
             differs: true,
@@ -187,6 +193,7 @@ impl GameAudit {
             kind: Kind::Bad,
             tags: g.tags.clone(),
             problem: None,
+            conflict: None,
             verdict: None,
             win: None,
             differs: false,
@@ -212,7 +219,12 @@ pub fn audit_game(g: &GameRecord, replay: Replay) -> GameAudit {
 pub fn audit_game_asked(asked: Option<&'static Profile>, g: &GameRecord, replay: Replay) -> GameAudit {
     match crate::record::rules::profile_for(g.rules, asked) {
         Ok(profile) => audit_game_with(profile, g, replay),
-        Err(conflict) => GameAudit { problem: Some(conflict.to_string()), differs: true, ..GameAudit::bad(g) },
+        Err(conflict) => GameAudit {
+            problem: Some(conflict.to_string()),
+            conflict: Some(conflict),
+            differs: true,
+            ..GameAudit::bad(g)
+        },
     }
 }
 

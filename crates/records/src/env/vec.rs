@@ -68,6 +68,7 @@ impl VecEnvConfig {
 
 #[derive(Debug, thiserror::Error)]
 /// Why a [`VecEnv`] could not be made or stepped.
+#[non_exhaustive]
 pub enum EnvError {
     #[error("num_envs must be at least 1")]
     /// No table asked for.

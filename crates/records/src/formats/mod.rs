@@ -41,12 +41,13 @@ use std::fmt;
 use std::io::{BufRead, BufReader, Cursor, Read, Write};
 use std::path::{Path, PathBuf};
 
-use crate::record::{self, GameRecord, LineRead, Records};
+use crate::record::{self, GameRecord, LineRead, RecordErrorKind, Records};
 use crate::replay::{self, Compare};
 use mcr_core::engine::Engine;
 
 /// Where and why one game (or a whole input) could not be imported.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ImportError {
     /// As given (`-` for stdin).
     pub file: PathBuf,
@@ -57,14 +58,21 @@ pub struct ImportError {
     pub game: Option<String>,
     /// A finer place: `log[37]` (a match log's entry), `line 212` (text).
     pub at: Option<String>,
-    /// What is wrong.
-    pub message: String,
+    /// What is wrong: a line's kind of error (too long, not UTF-8...) or
+    /// the format reader's words ([`RecordErrorKind::Invalid`]).
+    pub kind: RecordErrorKind,
 }
 
 impl ImportError {
-    /// An error of `file` at `line` (0: the input as a whole).
+    /// An error of `file` at `line` (0: the input as a whole), in the
+    /// format reader's words.
     pub fn new(file: &Path, line: usize, message: impl Into<String>) -> ImportError {
-        ImportError { file: file.to_path_buf(), line, game: None, at: None, message: message.into() }
+        ImportError::with_kind(file, line, RecordErrorKind::Invalid(message.into()))
+    }
+
+    /// An error of `file` at `line` of a given kind.
+    pub fn with_kind(file: &Path, line: usize, kind: RecordErrorKind) -> ImportError {
+        ImportError { file: file.to_path_buf(), line, game: None, at: None, kind }
     }
 
     /// The same error, naming the game.
@@ -82,7 +90,17 @@ impl ImportError {
 
 impl From<record::RecordError> for ImportError {
     fn from(e: record::RecordError) -> ImportError {
-        ImportError::new(&e.file, e.line, e.message)
+        ImportError::with_kind(&e.file, e.line, e.kind)
+    }
+}
+
+impl From<ImportError> for record::RecordError {
+    /// The same file, line and words; the kind stays when the error names
+    /// nothing finer (a game, a place in it), else it is the words
+    /// ([`RecordErrorKind::Invalid`]).
+    fn from(e: ImportError) -> record::RecordError {
+        let kind = if e.game.is_none() && e.at.is_none() { e.kind.clone() } else { RecordErrorKind::Invalid(e.what()) };
+        record::RecordError::new(&e.file, e.line, kind)
     }
 }
 
@@ -96,7 +114,7 @@ impl ImportError {
         if let Some(at) = &self.at {
             out += &format!("{at}: ");
         }
-        out + &self.message
+        out + &self.kind.to_string()
     }
 }
 
@@ -115,6 +133,7 @@ impl std::error::Error for ImportError {}
 
 /// Why a record was not exported.
 #[derive(Debug)]
+#[non_exhaustive]
 pub enum ExportError {
     /// The record cannot be written in the format (nothing was written):
     /// counted as left out, with this reason.
@@ -315,15 +334,11 @@ pub fn open(path: &Path, max_line_bytes: usize) -> Result<Input, ImportError> {
             Ok(LineRead::TooLong(len)) => {
                 // Not kept; the format is told from the next line.
                 blank += 1;
-                skipped.push(ImportError::new(path, blank as usize, record::too_long_message(len, max)));
+                skipped.push(ImportError::with_kind(path, blank as usize, RecordErrorKind::TooLong { len, max }));
                 buf.clear();
             }
             Err(e) => {
-                return Err(ImportError::new(
-                    path,
-                    blank as usize + 1,
-                    format!("read error (truncated or corrupt file?): {e}"),
-                ))
+                return Err(ImportError::with_kind(path, blank as usize + 1, RecordErrorKind::Read(e.to_string())))
             }
         }
     };

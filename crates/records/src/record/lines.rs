@@ -16,7 +16,7 @@ use std::io::Read;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
-use super::{open_reader, too_long_message, RecordError};
+use super::{open_reader, RecordError, RecordErrorKind};
 use std::io::BufRead;
 
 /// How [`read_line_capped`] ended.
@@ -246,7 +246,7 @@ impl LineReader {
     }
 
     fn read_error(&self, line: usize, e: &std::io::Error) -> RecordError {
-        RecordError { file: self.file.clone(), line, message: format!("read error (truncated or corrupt file?): {e}") }
+        RecordError::new(&self.file, line, RecordErrorKind::Read(e.to_string()))
     }
 
     /// The line at the start of `block.text` (`filled` bytes so far, no
@@ -264,11 +264,11 @@ impl LineReader {
             let n = match reader.read(&mut block.text[..]) {
                 Ok(0) => {
                     self.reader = None;
-                    block.errors.push(RecordError {
-                        file: self.file.clone(),
+                    block.errors.push(RecordError::new(
+                        &self.file,
                         line,
-                        message: too_long_message(len, self.max_line),
-                    });
+                        RecordErrorKind::TooLong { len, max: self.max_line },
+                    ));
                     return None;
                 }
                 Ok(n) => n,
@@ -282,11 +282,11 @@ impl LineReader {
             if let Some(i) = memchr::memchr(b'\n', &block.text[..n]) {
                 len += i;
                 let end = if i > 0 && block.text[i - 1] == b'\r' { len - 1 } else { len };
-                block.errors.push(RecordError {
-                    file: self.file.clone(),
+                block.errors.push(RecordError::new(
+                    &self.file,
                     line,
-                    message: too_long_message(end, self.max_line),
-                });
+                    RecordErrorKind::TooLong { len: end, max: self.max_line },
+                ));
                 block.text.copy_within(i + 1..n, 0);
                 filled = n - i - 1;
                 return Some(filled);
@@ -308,8 +308,8 @@ impl LineReader {
             }
             if line.len() > self.max_line {
                 // Within a block, but over the bound all the same.
-                let message = too_long_message(line.len(), self.max_line);
-                block.errors.push(RecordError { file: self.file.clone(), line: self.line, message });
+                let kind = RecordErrorKind::TooLong { len: line.len(), max: self.max_line };
+                block.errors.push(RecordError::new(&self.file, self.line, kind));
                 self.budget -= 1;
             } else if !text[line.clone()].iter().all(u8::is_ascii_whitespace) {
                 block.lines.push((self.line, line));
@@ -401,7 +401,7 @@ mod tests {
         assert_eq!(lines.len(), 1002);
         assert_eq!(lines[1000], (1002, "after".to_string()));
         assert_eq!(lines[1001], (1004, "short enough".to_string()));
-        let errors: Vec<_> = errors.iter().map(|e| (e.line, e.message.clone())).collect();
+        let errors: Vec<_> = errors.iter().map(|e| (e.line, e.message())).collect();
         assert_eq!(errors.len(), 3, "{errors:?}");
         assert_eq!((errors[0].0, errors[1].0, errors[2].0), (1001, 1003, 1005));
         assert!(errors[0].1.contains(&format!("line of {} bytes", 3 * BLOCK)), "{}", errors[0].1);
@@ -440,6 +440,6 @@ mod tests {
         }
         assert_eq!(errors.len(), 1);
         assert_eq!(errors[0].line, lines.len() + 1);
-        assert!(errors[0].message.contains("truncated"), "{}", errors[0]);
+        assert!(matches!(errors[0].kind, RecordErrorKind::Read(_)), "{}", errors[0]);
     }
 }

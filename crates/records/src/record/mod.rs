@@ -64,25 +64,12 @@ pub fn line_bound(max_line_bytes: usize) -> usize {
     max_line_bytes.max(1 << 10)
 }
 
-/// The error text for a line over the bound (no hint: the caller knows how
-/// its bound is set, e.g. the CLI's `--max-line-bytes`).
-pub fn too_long_message(len: usize, max: usize) -> String {
-    format!("line of {len} bytes is longer than the limit of {max} bytes: skipped")
-}
-
-/// Whether an error message is [`too_long_message`]'s (for a caller adding
-/// how to raise the bound).
-pub fn is_too_long_message(message: &str) -> bool {
-    message.contains(" bytes is longer than the limit of ") && message.ends_with(" bytes: skipped")
-}
-
 /// A record line (as the readers hand it out) read as a `T`: invalid UTF-8
 /// or JSON that is not a `T` is an error at `file:line`.
 pub fn parse_line<T: DeserializeOwned>(file: &Path, line: usize, bytes: &[u8]) -> Result<T, RecordError> {
-    let error = |message: String| RecordError { file: file.to_path_buf(), line, message };
-    let text = std::str::from_utf8(bytes)
-        .map_err(|e| error(format!("line is not UTF-8 (byte {} of the line)", e.valid_up_to())))?;
-    serde_json::from_str::<T>(text.trim()).map_err(|e| error(format!("malformed record: {e}")))
+    let error = |kind: RecordErrorKind| RecordError::new(file, line, kind);
+    let text = std::str::from_utf8(bytes).map_err(|e| error(RecordErrorKind::NotUtf8(e.valid_up_to())))?;
+    serde_json::from_str::<T>(text.trim()).map_err(|e| error(RecordErrorKind::Malformed(e.to_string())))
 }
 
 /// One game as the judge played it. It serialises as it parses
@@ -280,28 +267,115 @@ pub struct HandExpected {
     pub fan_total: i32,
 }
 
-/// Where and why a record could not be read.
+/// Where and why a record could not be read: the file, the line and what is
+/// wrong ([`RecordErrorKind`]), which a caller tells apart by kind (a line
+/// over the bound, a rules conflict, malformed JSON...), never by its words.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct RecordError {
     /// The file read.
     pub file: PathBuf,
     /// 1-based; 0 when the file could not be opened at all.
     pub line: usize,
     /// What is wrong.
-    pub message: String,
+    pub kind: RecordErrorKind,
+}
+
+/// What is wrong with a record file or one of its lines.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum RecordErrorKind {
+    /// The file could not be opened (the system's reason).
+    #[error("cannot open: {0}")]
+    Open(String),
+    /// The file's first bytes could not be read (the system's reason).
+    #[error("cannot read: {0}")]
+    Unreadable(String),
+    /// Reading failed partway (the system's or the decompressor's reason).
+    #[error("read error (truncated or corrupt file?): {0}")]
+    Read(String),
+    /// A line over the reader's bound, skipped (`len` bytes, bound `max`).
+    #[error("line of {len} bytes is longer than the limit of {max} bytes: skipped")]
+    TooLong {
+        /// The line's length in bytes.
+        len: usize,
+        /// The bound.
+        max: usize,
+    },
+    /// A whole-file JSON document (a platform match file) over the bound.
+    #[error("a JSON document of over {max} bytes is longer than the limit of {max} bytes: skipped")]
+    DocumentTooLong {
+        /// The bound.
+        max: usize,
+    },
+    /// A line that is not UTF-8: the offset of its first bad byte.
+    #[error("line is not UTF-8 (byte {0} of the line)")]
+    NotUtf8(usize),
+    /// JSON that is not a record of the expected schema (serde's words).
+    #[error("malformed record: {0}")]
+    Malformed(String),
+    /// A hand record whose content is not a hand: its id and why.
+    #[error("{id}: {error}")]
+    Hand {
+        /// The record's `id`.
+        id: String,
+        /// What is wrong with it.
+        error: HandRecordError,
+    },
+    /// The record's `"rules"` names another profile than the one asked for
+    /// (the game's id, the profiles).
+    #[error("game {game}: {conflict}")]
+    RulesConflict {
+        /// The game's id.
+        game: String,
+        /// The profiles.
+        conflict: rules::RulesConflict,
+    },
+    /// A record or game that reads but is not valid in its format (the
+    /// format reader's words: a match log that does not replay, a text
+    /// log's bad line...).
+    #[error("{0}")]
+    Invalid(String),
+}
+
+impl RecordError {
+    /// An error of `file` at `line` (0: the file as a whole).
+    pub fn new(file: &Path, line: usize, kind: RecordErrorKind) -> RecordError {
+        RecordError { file: file.to_path_buf(), line, kind }
+    }
+
+    /// What is wrong, without the file and line.
+    pub fn message(&self) -> String {
+        self.kind.to_string()
+    }
 }
 
 impl fmt::Display for RecordError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.line == 0 {
-            write!(f, "{}: {}", self.file.display(), self.message)
+            write!(f, "{}: {}", self.file.display(), self.kind)
         } else {
-            write!(f, "{}:{}: {}", self.file.display(), self.line, self.message)
+            write!(f, "{}:{}: {}", self.file.display(), self.line, self.kind)
         }
     }
 }
 
 impl std::error::Error for RecordError {}
+
+/// Why a hand record ([`HandRecord::to_input`]) is not a calculator input.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum HandRecordError {
+    /// A tile name that is not a tile.
+    #[error(transparent)]
+    Tile(#[from] mcr_core::tiles::UnknownTile),
+    /// A pack type other than CHI, PENG or GANG.
+    #[error("unknown pack type {0:?} (expected CHI, PENG or GANG)")]
+    PackType(String),
+    /// Tiles that do not make a hand.
+    #[error(transparent)]
+    Hand(#[from] mcr_core::hand::HandError),
+}
 
 /// A record with the line it came from.
 #[derive(Debug, Clone)]
@@ -320,14 +394,14 @@ pub fn open_lines(path: &Path) -> Result<Box<dyn BufRead + Send>, RecordError> {
 /// The decompressed bytes of `.jsonl` or `.jsonl.gz`; the path `-` is the
 /// standard input (gzip or not, told the same way).
 fn open_reader(path: &Path) -> Result<Box<dyn Read + Send>, RecordError> {
-    let err = |m: String| RecordError { file: path.to_path_buf(), line: 0, message: m };
+    let err = |kind: RecordErrorKind| RecordError::new(path, 0, kind);
     let mut file: Box<dyn Read + Send> = if path.as_os_str() == "-" {
         Box::new(std::io::stdin())
     } else {
-        Box::new(std::fs::File::open(path).map_err(|e| err(format!("cannot open: {e}")))?)
+        Box::new(std::fs::File::open(path).map_err(|e| err(RecordErrorKind::Open(e.to_string())))?)
     };
     let mut magic = [0u8; 2];
-    let n = file.read(&mut magic).map_err(|e| err(format!("cannot read: {e}")))?;
+    let n = file.read(&mut magic).map_err(|e| err(RecordErrorKind::Unreadable(e.to_string())))?;
     let head = std::io::Cursor::new(magic[..n].to_vec());
     let chained = head.chain(file);
     if n == 2 && magic == [0x1f, 0x8b] {
@@ -507,14 +581,13 @@ pub fn read_all<T: DeserializeOwned>(path: &Path) -> (Vec<Located<T>>, Vec<Recor
 impl HandRecord {
     /// The calculator input this record describes; a bad tile or pack is an
     /// error naming it.
-    pub fn to_input(&self) -> Result<mcr_core::hand::HandInput, String> {
+    pub fn to_input(&self) -> Result<mcr_core::hand::HandInput, HandRecordError> {
         use mcr_core::hand::{HandInput, Pack, PackKind, WinFlags};
         use mcr_core::tiles::Tile;
-        let tile = |s: &str| Tile::parse(s).map_err(|e| e.to_string());
+        let tile = |s: &str| Tile::parse(s).map_err(HandRecordError::Tile);
         let mut packs = Vec::with_capacity(self.packs.len());
         for (kind, t, offer) in &self.packs {
-            let kind = PackKind::parse(kind)
-                .ok_or_else(|| format!("unknown pack type {kind:?} (expected CHI, PENG or GANG)"))?;
+            let kind = PackKind::parse(kind).ok_or_else(|| HandRecordError::PackType(kind.clone()))?;
             packs.push(Pack::new(kind, tile(t)?, *offer));
         }
         let standing = self.hand.iter().map(|t| tile(t)).collect::<Result<Vec<_>, _>>()?;
@@ -535,15 +608,16 @@ impl HandRecord {
             self.prevalent_wind,
             self.flower_count,
         )
-        .map_err(|e| e.to_string())
+        .map_err(HandRecordError::Hand)
     }
 }
 
 /// The hands of a hands corpus as calculator inputs. A record that cannot be
-/// read or converted is an `Err` with file, line (and id) in the message.
+/// read or converted is an `Err` with file, line (and the record's id:
+/// [`RecordErrorKind::Hand`]).
 pub fn hand_inputs(
     path: &Path,
-) -> Box<dyn Iterator<Item = Result<(Located<HandRecord>, mcr_core::hand::HandInput), String>>> {
+) -> Box<dyn Iterator<Item = Result<(Located<HandRecord>, mcr_core::hand::HandInput), RecordError>>> {
     hand_inputs_with(path, DEFAULT_MAX_LINE_BYTES)
 }
 
@@ -551,9 +625,9 @@ pub fn hand_inputs(
 pub fn hand_inputs_with(
     path: &Path,
     max_line_bytes: usize,
-) -> Box<dyn Iterator<Item = Result<(Located<HandRecord>, mcr_core::hand::HandInput), String>>> {
+) -> Box<dyn Iterator<Item = Result<(Located<HandRecord>, mcr_core::hand::HandInput), RecordError>>> {
     match Records::<HandRecord>::open_with(path, max_line_bytes) {
-        Err(e) => Box::new(std::iter::once(Err(e.to_string()))),
+        Err(e) => Box::new(std::iter::once(Err(e))),
         Ok(records) => hand_inputs_of(records),
     }
 }
@@ -561,11 +635,13 @@ pub fn hand_inputs_with(
 /// [`hand_inputs`] of a file already open.
 pub fn hand_inputs_of(
     records: Records<HandRecord>,
-) -> Box<dyn Iterator<Item = Result<(Located<HandRecord>, mcr_core::hand::HandInput), String>>> {
+) -> Box<dyn Iterator<Item = Result<(Located<HandRecord>, mcr_core::hand::HandInput), RecordError>>> {
     let file = records.file().to_path_buf();
     Box::new(records.map(move |r| {
-        let r = r.map_err(|e| e.to_string())?;
-        let input = r.record.to_input().map_err(|e| format!("{}:{}: {}: {e}", file.display(), r.line, r.record.id))?;
+        let r = r?;
+        let input = r.record.to_input().map_err(|error| {
+            RecordError::new(&file, r.line, RecordErrorKind::Hand { id: r.record.id.clone(), error })
+        })?;
         Ok((r, input))
     }))
 }
@@ -617,7 +693,7 @@ mod tests {
         let (good, bad) = read_all::<Small>(&p);
         assert!(!good.is_empty() && good.len() < 2000);
         assert_eq!(bad.len(), 1);
-        assert!(bad[0].message.contains("truncated"), "{}", bad[0]);
+        assert!(matches!(bad[0].kind, RecordErrorKind::Read(_)), "{}", bad[0]);
         for (i, l) in good.iter().enumerate() {
             assert_eq!(l.record.a, i as i32);
         }

@@ -22,12 +22,19 @@ use serde::de::{self, Deserializer, Visitor};
 
 use mcr_core::fans::Profile;
 
+/// A record's `"rules"` names no profile: the name read (the message lists
+/// the profiles).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown rule profile {0:?} in \"rules\" (profiles: {names})", names = Profile::names().join(", "))]
+pub struct UnknownProfile(
+    /// The name read.
+    pub String,
+);
+
 /// The profile named `name` in a record's `"rules"` key; an unknown name is
 /// an error naming it and listing the profiles.
-pub fn profile_named(name: &str) -> Result<&'static Profile, String> {
-    Profile::by_name(name).ok_or_else(|| {
-        format!("unknown rule profile {name:?} in \"rules\" (profiles: {})", Profile::names().join(", "))
-    })
+pub fn profile_named(name: &str) -> Result<&'static Profile, UnknownProfile> {
+    Profile::by_name(name).ok_or_else(|| UnknownProfile(name.to_string()))
 }
 
 /// serde: the `"rules"` key as a profile (with `#[serde(default)]` for a
@@ -63,12 +70,13 @@ pub struct RulesConflict {
     pub asked: &'static Profile,
 }
 
-/// How every [`RulesConflict`] message starts (for a caller adding its hint).
-pub const CONFLICT: &str = "rules conflict: the record says";
-
 impl fmt::Display for RulesConflict {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{CONFLICT} \"rules\": {:?} but {:?} was asked for", self.recorded.name, self.asked.name)
+        write!(
+            f,
+            "rules conflict: the record says \"rules\": {:?} but {:?} was asked for",
+            self.recorded.name, self.asked.name
+        )
     }
 }
 

@@ -11,7 +11,7 @@ use std::time::Instant;
 use super::{replay, reproduces, Compare};
 use crate::record::rules::{profile_for, RulesConflict};
 use crate::record::view::GameView;
-use crate::record::{par_records, GameRecord, ParOptions, ParStats, RecordError};
+use crate::record::{par_records, GameRecord, ParOptions, ParStats, RecordError, RecordErrorKind};
 use mcr_core::engine::Engine;
 use mcr_core::fans::Profile;
 
@@ -81,8 +81,8 @@ pub fn validate_line(
     let text_ok = match std::str::from_utf8(text) {
         Ok(t) => t,
         Err(e) => {
-            let message = format!("line is not UTF-8 (byte {} of the line)", e.valid_up_to());
-            return (Outcome::Malformed(RecordError { file: file.to_path_buf(), line, message }), time);
+            let error = RecordError::new(file, line, RecordErrorKind::NotUtf8(e.valid_up_to()));
+            return (Outcome::Malformed(error), time);
         }
     };
     let view = GameView::parse_whole(text_ok);
@@ -107,7 +107,7 @@ pub fn validate_line(
     let record = match parsed {
         Ok(r) => r,
         Err(e) => {
-            let error = RecordError { file: file.to_path_buf(), line, message: format!("malformed record: {e}") };
+            let error = RecordError::new(file, line, RecordErrorKind::Malformed(e.to_string()));
             return (Outcome::Malformed(error), time);
         }
     };

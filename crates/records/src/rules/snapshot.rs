@@ -62,18 +62,42 @@ fn text(root: &Path, mut s: diff::Summary) -> String {
     format!("{}\nfirst {} of the changed records:\n{}", s.text(), s.examples.len(), s.examples_text())
 }
 
+/// Why a profile's effect is not its accepted snapshot, or the snapshot
+/// could not be written.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SnapshotError {
+    /// The snapshot file could not be written (the file, the system's reason).
+    #[error("{}: {reason}", file.display())]
+    Write {
+        /// The snapshot file.
+        file: std::path::PathBuf,
+        /// The system's reason.
+        reason: String,
+    },
+    /// The effect is not the accepted one: how to review and accept it, then
+    /// the line diff.
+    #[error("{0}")]
+    Changed(String),
+    /// The base rules agree with every bundled record, so a difference from
+    /// the reference is no accepted change of the base.
+    #[error("the base rules agree with every bundled record, as accepted in {BASE_SNAPSHOT}: this difference from the reference is not an accepted change of the base")]
+    BaseAgrees,
+}
+
 /// Compares the profile's effect with its accepted snapshot; with `accept`,
 /// writes the new one instead. Err: what changed, as a line diff.
-pub fn check(root: &Path, profile: &'static Profile, accept: bool) -> Result<(), String> {
+pub fn check(root: &Path, profile: &'static Profile, accept: bool) -> Result<(), SnapshotError> {
     compare(root, profile, &take(root, profile), accept)
 }
 
 /// [`check`] with the effect `now` already taken.
-pub fn compare(root: &Path, profile: &Profile, now: &str, accept: bool) -> Result<(), String> {
+pub fn compare(root: &Path, profile: &Profile, now: &str, accept: bool) -> Result<(), SnapshotError> {
     let file = path(root, profile);
     if accept {
-        std::fs::create_dir_all(file.parent().unwrap()).map_err(|e| format!("{}: {e}", file.display()))?;
-        return std::fs::write(&file, now).map_err(|e| format!("{}: {e}", file.display()));
+        let failed = |e: std::io::Error| SnapshotError::Write { file: file.clone(), reason: e.to_string() };
+        std::fs::create_dir_all(file.parent().unwrap()).map_err(failed)?;
+        return std::fs::write(&file, now).map_err(failed);
     }
     let accepted = std::fs::read_to_string(&file).unwrap_or_default();
     if accepted == now {
@@ -99,7 +123,7 @@ pub fn compare(root: &Path, profile: &Profile, now: &str, accept: bool) -> Resul
             msg += &format!("+ {l}\n");
         }
     }
-    Err(msg)
+    Err(SnapshotError::Changed(msg))
 }
 
 /// Where the base's accepted snapshot lives, relative to the root.
@@ -112,15 +136,13 @@ pub const BASE_SNAPSHOT: &str = "rules/snapshots/botzone.txt";
 /// instead of failing); `Err` with the diff to review when the effect is not
 /// the accepted one, or when the base agrees with every record (then the
 /// difference is no accepted change of the base, and the test fails).
-pub fn accepted_base_change(root: &Path) -> Result<String, String> {
+pub fn accepted_base_change(root: &Path) -> Result<String, SnapshotError> {
     let botzone = Profile::default();
     let s = summary(root, botzone);
     let agrees = s.agrees() && s.errors.is_empty();
     compare(root, botzone, &text(root, s), false)?;
     if agrees {
-        return Err(format!(
-            "the base rules agree with every bundled record, as accepted in {BASE_SNAPSHOT}: this difference from the reference is not an accepted change of the base"
-        ));
+        return Err(SnapshotError::BaseAgrees);
     }
     Ok(format!("differs from the reference as accepted in {BASE_SNAPSHOT}"))
 }

@@ -25,7 +25,7 @@ use crate::formats::text::rebuild::{replay_checked, Fault};
 use crate::formats::Format;
 use crate::record::lines::{Block, LineReader};
 use crate::record::view::{AnswersView, GameView};
-use crate::record::GameRecord;
+use crate::record::{GameRecord, RecordErrorKind};
 use crate::replay::{Record, Replayer};
 use mcr_core::engine::answer::Answer;
 use mcr_core::engine::Engine;
@@ -44,12 +44,12 @@ pub struct Problem {
     /// 1-based; 0 for the file as a whole.
     pub line: usize,
     /// What is wrong.
-    pub message: String,
+    pub kind: RecordErrorKind,
 }
 
 impl fmt::Display for Problem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}: {}", self.file.display(), self.line, self.message)
+        write!(f, "{}:{}: {}", self.file.display(), self.line, self.kind)
     }
 }
 
@@ -87,7 +87,8 @@ impl Report {
 
 /// An import error as a problem of the samples.
 fn located(e: crate::formats::ImportError) -> Problem {
-    Problem { message: e.what(), file: e.file, line: e.line }
+    let e = crate::record::RecordError::from(e);
+    Problem { kind: e.kind, file: e.file, line: e.line }
 }
 
 /// One thing read from the inputs, in input order: a game to sample, or a
@@ -125,8 +126,8 @@ pub enum Item {
 }
 
 impl Item {
-    fn problem(file: PathBuf, line: usize, message: String) -> Item {
-        Item::Problem(Problem { file, line, message })
+    fn problem(file: PathBuf, line: usize, kind: RecordErrorKind) -> Item {
+        Item::Problem(Problem { file, line, kind })
     }
 
     /// About the bytes the item holds (what bounds a chunk's memory).
@@ -141,7 +142,7 @@ impl Item {
             }
             Item::Imported { record, .. } => std::mem::size_of::<GameRecord>() + record.turns.len() * 512,
             Item::Line { text, .. } => text.len(),
-            Item::Problem(p) => p.message.len(),
+            Item::Problem(_) => std::mem::size_of::<Problem>(),
         }
     }
 }
@@ -200,7 +201,7 @@ impl Source {
             if let Some((file, games)) = self.imported.as_mut() {
                 match games.next() {
                     None => self.imported = None,
-                    Some(Err(e)) => return Some(Item::problem(file.clone(), e.line, e.what())),
+                    Some(Err(e)) => return Some(Item::Problem(located(e))),
                     Some(Ok(record)) => {
                         let line = record.source.as_ref().and_then(|s| s["line"].as_u64()).unwrap_or(0) as usize;
                         return Some(Item::Imported { file: file.clone(), line, record: Box::new(record) });
@@ -221,7 +222,7 @@ impl Source {
                 }
                 self.at = 0;
                 for e in std::mem::take(&mut self.block.errors) {
-                    self.queued.push_back(Item::problem(file.clone(), e.line, e.message));
+                    self.queued.push_back(Item::problem(file.clone(), e.line, e.kind));
                 }
                 continue;
             }
@@ -238,7 +239,7 @@ impl Source {
         match crate::formats::open(&file, self.max_line_bytes) {
             Ok(input) if input.format == Some(Format::BotzoneText) && self.text_direct => {
                 for e in &input.skipped {
-                    self.queued.push_back(Item::problem(file.clone(), e.line, e.what()));
+                    self.queued.push_back(Item::Problem(located(e.clone())));
                 }
                 let games = crate::formats::text::games(input.reader, &file, input.max_line_bytes);
                 self.text = Some((file, games));
@@ -256,7 +257,7 @@ impl Source {
                 self.block = Block::default();
                 self.at = 0;
             }
-            Err(e) => self.queued.push_back(Item::problem(file, 0, e.message)),
+            Err(e) => self.queued.push_back(Item::problem(file, 0, e.kind)),
         }
     }
 
@@ -316,11 +317,11 @@ impl Sampler {
             }
             Item::Imported { file, line, record } => self
                 .sample_game(&record.game_id, record.rules, &**record, game, out)
-                .map_err(|message| Problem { file: file.clone(), line: *line, message }),
+                .map_err(|kind| Problem { file: file.clone(), line: *line, kind }),
             Item::Line { file, line, text } => match self.sample_line(text, game, out) {
                 Ok(None) => return Sampled::NotGame,
                 Ok(Some(sampled)) => Ok(sampled),
-                Err(message) => Err(Problem { file: file.clone(), line: *line, message }),
+                Err(kind) => Err(Problem { file: file.clone(), line: *line, kind }),
             },
             Item::Problem(p) => Err(p.clone()),
         };
@@ -328,12 +329,12 @@ impl Sampler {
     }
 
     /// One line: `Ok(None)` for a line that is not a game record.
-    fn sample_line(&mut self, text: &[u8], game: i64, out: &mut Batch) -> Result<Option<Sampled>, String> {
+    fn sample_line(&mut self, text: &[u8], game: i64, out: &mut Batch) -> Result<Option<Sampled>, RecordErrorKind> {
         // A record that is not a game is counted, not parsed as one.
         if crate::formats::kind(text) != Some(crate::formats::Kind::Game) {
             return match serde_json::from_slice::<serde::de::IgnoredAny>(text) {
                 Ok(_) => Ok(None),
-                Err(e) => Err(format!("malformed record: {e}")),
+                Err(e) => Err(RecordErrorKind::Malformed(e.to_string())),
             };
         }
         // The answers-only scan (what a replay reads); anything it does not
@@ -343,7 +344,7 @@ impl Sampler {
         let (game_id, rules, record): (&str, _, &dyn Record) = match &fast {
             Some(v) => (v.game_id, v.rules, v),
             None => {
-                full = GameView::parse(text).map_err(|e| format!("malformed record: {e}"))?;
+                full = GameView::parse(text).map_err(|e| RecordErrorKind::Malformed(e.to_string()))?;
                 (full.game_id.as_str(), full.rules, &full)
             }
         };
@@ -368,8 +369,9 @@ impl Sampler {
         record: &dyn Record,
         game: i64,
         out: &mut Batch,
-    ) -> Result<Sampled, String> {
-        let profile = crate::record::rules::profile_for(rules, self.rules).map_err(|e| e.to_string())?;
+    ) -> Result<Sampled, RecordErrorKind> {
+        let profile = crate::record::rules::profile_for(rules, self.rules)
+            .map_err(|conflict| RecordErrorKind::RulesConflict { game: game_id.to_string(), conflict })?;
         self.sample_with(profile, game, out, |engine, ex| {
             // The one replay driver: each turn with the engine as it
             // emitted it and the record's answers; its policy decides what
@@ -380,7 +382,7 @@ impl Sampler {
                 match step {
                     Ok(s) => ex.step(s.index, s.engine, s.turn, s.answers.map(|a| a.map(Answer::parse))),
                     Err(e) => {
-                        stop = Some(format!("game {game_id}: {e}"));
+                        stop = Some(RecordErrorKind::Invalid(format!("game {game_id}: {e}")));
                         break;
                     }
                 }

@@ -14,7 +14,7 @@ pub mod model;
 pub mod page;
 
 use crate::analysis::review::{review_game, ReviewOptions};
-use crate::record::{GameRecord, Records};
+use crate::record::{GameRecord, RecordError, RecordErrorKind, Records};
 
 /// Which games to show (`limit`: the page holds every turn of every game,
 /// about 35 KB a game).
@@ -29,8 +29,9 @@ pub struct Loaded {
     pub games: Vec<GameModel>,
     /// Selected games past the limit, not replayed.
     pub left_out: usize,
-    /// `file:line: problem` for each unreadable record or file.
-    pub errors: Vec<String>,
+    /// Each unreadable record or file, or record under other rules than
+    /// those asked for (`file:line: problem`).
+    pub errors: Vec<RecordError>,
 }
 
 /// The games selected from `files`, each replayed; unreadable records are
@@ -61,7 +62,7 @@ pub fn load_reviewed(
         let records = match Records::<GameRecord>::open_with(file, max_line_bytes) {
             Ok(r) => r,
             Err(e) => {
-                out.errors.push(e.to_string());
+                out.errors.push(e);
                 continue;
             }
         };
@@ -70,7 +71,11 @@ pub fn load_reviewed(
                 Ok(r) if sel.accepts(&r.record) => {
                     let source = format!("{}:{}", file.display(), r.line);
                     match sel.rules_for(&r.record) {
-                        Err(conflict) => out.errors.push(format!("{source}: game {}: {conflict}", r.record.game_id)),
+                        Err(conflict) => out.errors.push(RecordError::new(
+                            file,
+                            r.line,
+                            RecordErrorKind::RulesConflict { game: r.record.game_id.clone(), conflict },
+                        )),
                         Ok(_) if sel.full(out.games.len()) => out.left_out += 1,
                         Ok((profile, from)) => {
                             let mut game = model::build_with(profile, from, &r.record, &source);
@@ -80,7 +85,7 @@ pub fn load_reviewed(
                     }
                 }
                 Ok(_) => {}
-                Err(e) => out.errors.push(e.to_string()),
+                Err(e) => out.errors.push(e),
             }
         }
     }

@@ -48,7 +48,7 @@ pub fn report(
     let viewer = if !games.is_empty() && games.len() <= embed {
         let sel = Selection { ids: Vec::new(), tags: Vec::new(), limit: embed, profile: None };
         let loaded = viewer::load(files, &sel);
-        problems.extend(loaded.errors);
+        problems.extend(loaded.errors.iter().map(ToString::to_string));
         match viewer::page::render(&loaded.games) {
             Ok(p) => Some(p),
             Err(e) => {

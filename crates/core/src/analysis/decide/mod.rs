@@ -210,6 +210,7 @@ impl Default for Options {
 
 /// Why a state cannot be analysed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum DecideError {
     /// The seat does not hold `total - 3 * packs` standing tiles (14 with
     /// its draw).

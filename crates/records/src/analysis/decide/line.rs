@@ -40,24 +40,47 @@ pub struct DecideRecord {
     pub rules: Option<&'static Profile>,
 }
 
+/// Why a decisions-file line is not a state: the key at fault and why.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum StateError {
+    /// A tile name that is not a tile (the key: `hand` or `packs`).
+    #[error("\"{key}\": {error}")]
+    Tile {
+        /// The key holding it.
+        key: &'static str,
+        /// The name read.
+        error: mcr_core::tiles::UnknownTile,
+    },
+    /// A pack type other than CHI, PENG or GANG.
+    #[error("\"packs\": unknown pack type {0:?} (CHI, PENG or GANG)")]
+    PackType(String),
+    /// An offer outside 0..=3.
+    #[error("\"packs\": offer {0} out of range 0..=3")]
+    Offer(i64),
+    /// Counts that are not 34 (the key, how many were given).
+    #[error("\"{key}\": {len} counts, expected 34")]
+    Counts {
+        /// `shown` or `unseen`.
+        key: &'static str,
+        /// How many counts the line gives.
+        len: usize,
+    },
+}
+
 impl DecideRecord {
     /// The state it describes; an error names the key at fault.
-    pub fn to_state(&self) -> Result<State, String> {
-        let tile = |name: &str, key: &str| Tile::parse(name).map_err(|e| format!("\"{key}\": {e}"));
+    pub fn to_state(&self) -> Result<State, StateError> {
+        let tile = |name: &str, key: &'static str| Tile::parse(name).map_err(|error| StateError::Tile { key, error });
         let hand = self.hand.iter().map(|t| tile(t, "hand")).collect::<Result<Vec<_>, _>>()?;
         let mut packs = Vec::new();
         for (kind, t, offer) in &self.packs {
-            let kind = mcr_core::hand::PackKind::parse(kind)
-                .ok_or_else(|| format!("\"packs\": unknown pack type {kind:?} (CHI, PENG or GANG)"))?;
-            let offer = u8::try_from(*offer)
-                .ok()
-                .filter(|&o| o <= 3)
-                .ok_or_else(|| format!("\"packs\": offer {offer} out of range 0..=3"))?;
+            let kind = mcr_core::hand::PackKind::parse(kind).ok_or_else(|| StateError::PackType(kind.clone()))?;
+            let offer = u8::try_from(*offer).ok().filter(|&o| o <= 3).ok_or(StateError::Offer(*offer))?;
             packs.push(Pack::new(kind, tile(t, "packs")?, offer));
         }
-        let counts = |v: &[u8], key: &str| -> Result<TileCounts, String> {
-            let judge: &[u8; TILE_KINDS] =
-                v.try_into().map_err(|_| format!("\"{key}\": {} counts, expected 34", v.len()))?;
+        let counts = |v: &[u8], key: &'static str| -> Result<TileCounts, StateError> {
+            let judge: &[u8; TILE_KINDS] = v.try_into().map_err(|_| StateError::Counts { key, len: v.len() })?;
             Ok(counts_from_judge_order(judge))
         };
         Ok(State {

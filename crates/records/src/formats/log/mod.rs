@@ -61,7 +61,7 @@ use super::text::line::DEALT;
 use super::text::rebuild::wall_from_draws;
 use super::ImportError;
 use crate::record::write::seat_map;
-use crate::record::{Expected, GameRecord, Records, TurnRecord, SEAT_KEYS};
+use crate::record::{Expected, GameRecord, RecordErrorKind, Records, TurnRecord, SEAT_KEYS};
 use crate::replay::{displays_equal, py_eq, Compare, Record, Replayer, Stop};
 use mcr_core::engine::{Engine, EngineError, Event, Turn};
 use mcr_core::tiles::Tile;
@@ -111,15 +111,15 @@ impl MatchLog {
 
     /// A file's whole content as one match: an array is the log alone, an
     /// object a match (or a match's metadata).
-    pub fn from_document(doc: Value) -> Result<MatchLog, String> {
+    pub fn from_document(doc: Value) -> Result<MatchLog, RecordErrorKind> {
         match doc {
             Value::Array(_) => Ok(MatchLog::from_entries(doc)),
-            Value::Object(_) => serde_json::from_value(doc).map_err(|e| e.to_string()),
-            other => Err(format!(
+            Value::Object(_) => serde_json::from_value(doc).map_err(|e| RecordErrorKind::Invalid(e.to_string())),
+            other => Err(RecordErrorKind::Invalid(format!(
                 "the file is JSON but neither a match log (an array of entries, or an object with log or logs) \
                  nor a match's metadata: it is {}",
                 kind_of(&other)
-            )),
+            ))),
         }
     }
 
@@ -160,17 +160,15 @@ pub struct Context {
 /// Reads a whole input as one JSON document: at most `max_line_bytes`
 /// bytes (the bound on one line bounds a document too). The error says why
 /// and where (serde's line and column).
-pub fn read_document(reader: &mut dyn BufRead, max_line_bytes: usize) -> Result<Value, String> {
+pub fn read_document(reader: &mut dyn BufRead, max_line_bytes: usize) -> Result<Value, RecordErrorKind> {
     let max = crate::record::line_bound(max_line_bytes);
     let mut buf = Vec::new();
-    reader
-        .take(max as u64 + 1)
-        .read_to_end(&mut buf)
-        .map_err(|e| format!("read error (truncated or corrupt file?): {e}"))?;
+    reader.take(max as u64 + 1).read_to_end(&mut buf).map_err(|e| RecordErrorKind::Read(e.to_string()))?;
     if buf.len() > max {
-        return Err(format!("a JSON document of over {max} bytes is longer than the limit of {max} bytes: skipped"));
+        return Err(RecordErrorKind::DocumentTooLong { max });
     }
-    serde_json::from_slice(&buf).map_err(|e| format!("not a JSON document (cut short or corrupt?): {e}"))
+    serde_json::from_slice(&buf)
+        .map_err(|e| RecordErrorKind::Invalid(format!("not a JSON document (cut short or corrupt?): {e}")))
 }
 
 /// What a file of one match holds ([`sniff`]).
@@ -210,18 +208,19 @@ pub fn sniff(mut input: super::Input) -> Option<(Shape, Option<String>)> {
 }
 
 /// The first non-blank line of `reader` as a match (or metadata).
-fn first_line(mut reader: &mut dyn BufRead, max_line_bytes: usize) -> Result<MatchLog, String> {
+fn first_line(mut reader: &mut dyn BufRead, max_line_bytes: usize) -> Result<MatchLog, RecordErrorKind> {
     let max = crate::record::line_bound(max_line_bytes);
     let mut buf = Vec::new();
     loop {
         match crate::record::read_line_capped(&mut reader, &mut buf, max) {
             Ok(crate::record::LineRead::Line) if buf.iter().all(u8::is_ascii_whitespace) => {}
             Ok(crate::record::LineRead::Line) => {
-                return serde_json::from_slice(&buf).map_err(|e| format!("not a JSON object: {e}"))
+                return serde_json::from_slice(&buf)
+                    .map_err(|e| RecordErrorKind::Invalid(format!("not a JSON object: {e}")))
             }
-            Ok(crate::record::LineRead::Eof) => return Err("the file is empty".into()),
-            Ok(crate::record::LineRead::TooLong(len)) => return Err(crate::record::too_long_message(len, max)),
-            Err(e) => return Err(format!("read error (truncated or corrupt file?): {e}")),
+            Ok(crate::record::LineRead::Eof) => return Err(RecordErrorKind::Invalid("the file is empty".into())),
+            Ok(crate::record::LineRead::TooLong(len)) => return Err(RecordErrorKind::TooLong { len, max }),
+            Err(e) => return Err(RecordErrorKind::Read(e.to_string())),
         }
     }
 }
@@ -260,8 +259,8 @@ pub fn games<R: BufRead + Send + 'static>(
         return Box::new(std::iter::once_with(move || {
             // The match's id as its context gives it, for an error before the match is read.
             let id = context.metadata.as_ref().and_then(|(_, m)| match_id(m)).or_else(|| context.name.clone());
-            let bad = |message: String| {
-                let e = ImportError::new(&file, 1, message);
+            let bad = |kind: RecordErrorKind| {
+                let e = ImportError::with_kind(&file, 1, kind);
                 match &id {
                     Some(id) => e.game(id.clone()),
                     None => e,

@@ -87,20 +87,20 @@ pub(super) fn keep_bot_fields(turn: &mut TurnRecord, bots: &[Option<&serde_json:
 /// that does not replay exactly is [`ExportError::Unwritable`] (nothing is
 /// written).
 pub fn write<W: Write + ?Sized>(out: &mut W, record: &GameRecord) -> Result<(), ExportError> {
-    let mut line = write_json(record).map_err(ExportError::Unwritable)?;
+    let mut line = write_json(record)?;
     line.push(b'\n');
     out.write_all(&line)?;
     Ok(())
 }
 
 /// `record` as the JSON text of a match log (no newline), or why not.
-pub fn write_json(record: &GameRecord) -> Result<Vec<u8>, String> {
+pub fn write_json(record: &GameRecord) -> Result<Vec<u8>, ExportError> {
     let engine = Engine::with_profile(record.rules.unwrap_or(mcr_core::fans::Profile::default()));
     if !std::ptr::eq(engine.profile(), mcr_core::fans::Profile::default()) {
-        return Err(format!(
+        return Err(ExportError::Unwritable(format!(
             "played under the rules {:?}, not Botzone's: the judge would not reproduce it",
             engine.profile().name
-        ));
+        )));
     }
     let walltiles = record.wall.join(" ");
     let init = InitData { quan: record.quan, srand: record.srand, walltiles: &walltiles };
@@ -119,7 +119,7 @@ pub fn write_json(record: &GameRecord) -> Result<Vec<u8>, String> {
     out.extend_from_slice(b",\"log\":[");
     let mut replay = Replayer::new(engine, record);
     while let Some(step) = replay.next() {
-        let step = step.map_err(|stop| format!("does not replay: {stop}"))?;
+        let step = step.map_err(|stop| ExportError::Unwritable(format!("does not replay: {stop}")))?;
         let k = step.index;
         let (command, content) = match (step.turn.requests_json(), step.turn.event.scores()) {
             (Some(requests), _) => ("request", requests),
@@ -129,11 +129,15 @@ pub fn write_json(record: &GameRecord) -> Result<Vec<u8>, String> {
                     scores.iter().enumerate().map(|(s, v)| (SEAT_KEYS[s].to_string(), Value::from(*v))).collect(),
                 ),
             ),
-            (None, None) => return Err(format!("turn {k}: the engine's turn has neither requests nor scores")),
+            (None, None) => {
+                return Err(ExportError::Unwritable(format!(
+                    "turn {k}: the engine's turn has neither requests nor scores"
+                )))
+            }
         };
         let display = step.turn.display_json();
         if !crate::replay::displays_equal(&display, &record.turns[k].display, crate::replay::Compare::Exact) {
-            return Err(format!("turn {k}: the record's display is not the engine's"));
+            return Err(ExportError::Unwritable(format!("turn {k}: the record's display is not the engine's")));
         }
         if k > 0 {
             out.push(b',');

@@ -111,8 +111,22 @@ pub enum Line<'a> {
 /// with an Ignore clause for each other seat has 17).
 const MAX_WORDS: usize = 32;
 
+/// A line that is not a line of the format: what is wrong, in the text
+/// format's words (the word at fault, what was expected).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct LineError(
+    /// What is wrong.
+    pub String,
+);
+
 /// Reads one line (without its line break).
-pub fn parse(text: &str) -> Result<Line<'_>, String> {
+pub fn parse(text: &str) -> Result<Line<'_>, LineError> {
+    parse_words(text).map_err(LineError)
+}
+
+/// [`parse`], its error in words.
+fn parse_words(text: &str) -> Result<Line<'_>, String> {
     if let Some(act) = plain_act(text.as_bytes()) {
         return Ok(act);
     }
@@ -294,12 +308,12 @@ mod tests {
         );
         assert_eq!(parse("Fan 8 混一色*1+一般高*1").unwrap(), Line::Fan { total: 8, description: "混一色*1+一般高*1" });
         assert_eq!(parse("Score -16 32 -8 -8").unwrap(), Line::Score([-16, 32, -8, -8]));
-        assert!(parse("Player 5 Draw W1").unwrap_err().contains("seats are 0..3"));
-        assert!(parse("Player 0 Draw X9").unwrap_err().contains("unknown tile \"X9\""));
-        assert!(parse("Player 0 Play W1 Ignore Player 1 Peng W1").unwrap_err().contains("only a Chi"));
-        assert!(parse("Player 0 Deal W1 W2").unwrap_err().contains("2 tiles"));
+        assert!(parse("Player 5 Draw W1").unwrap_err().0.contains("seats are 0..3"));
+        assert!(parse("Player 0 Draw X9").unwrap_err().0.contains("unknown tile \"X9\""));
+        assert!(parse("Player 0 Play W1 Ignore Player 1 Peng W1").unwrap_err().0.contains("only a Chi"));
+        assert!(parse("Player 0 Deal W1 W2").unwrap_err().0.contains("2 tiles"));
         let long = format!("Player 0 Hu W1{}", " Ignore Player 1 Hu W1".repeat(7));
-        assert!(parse(&long).unwrap_err().contains("with 38 words"), "{:?}", parse(&long));
+        assert!(parse(&long).unwrap_err().0.contains("with 38 words"), "{:?}", parse(&long));
         // Lines of the plain shape read as the general way reads them, and
         // lines near it are left to the general way.
         for line in ["Player 3 Draw B9", "Player 0 BuGang J3", "Player 1 AnGang F4", "Player 2 Hu W1"] {
@@ -316,7 +330,7 @@ mod tests {
         ] {
             assert_eq!(plain_act(near.as_bytes()), None, "{near}");
         }
-        assert!(parse("Player 0 Draw B0").unwrap_err().contains("unknown tile \"B0\""));
+        assert!(parse("Player 0 Draw B0").unwrap_err().0.contains("unknown tile \"B0\""));
         assert_eq!(parse("Player 0  draw   B9").unwrap(), parse("Player 0 Draw B9").unwrap());
         let described = format!("Fan 8 {}", "word ".repeat(40));
         assert_eq!(parse(&described).unwrap(), Line::Fan { total: 8, description: described[6..].trim() });

@@ -70,7 +70,7 @@ impl<R: BufRead> Games<R> {
     /// located error of one that does not read.
     pub fn next_game(&mut self) -> Option<Result<read::Game, ImportError>> {
         Some(read::next_game(&mut self.lines)?.map_err(|bad| {
-            let mut e = ImportError::new(&self.file, bad.start, bad.message);
+            let mut e = ImportError::with_kind(&self.file, bad.start, bad.kind);
             if let Some(id) = bad.id {
                 e = e.game(id);
             }

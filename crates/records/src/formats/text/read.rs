@@ -86,7 +86,7 @@ pub struct Bad {
     /// The offending line.
     pub line: usize,
     /// What is wrong.
-    pub message: String,
+    pub kind: record::RecordErrorKind,
 }
 
 /// Lines of a stream, with their numbers, one line of look-ahead.
@@ -110,7 +110,7 @@ pub enum Peek<'a> {
     Text(usize, &'a str),
     /// A line that cannot be read: too long, not UTF-8, a read error (which
     /// ends the stream).
-    Bad(usize, String),
+    Bad(usize, record::RecordErrorKind),
 }
 
 impl<R: BufRead> Lines<R> {
@@ -147,13 +147,13 @@ impl<R: BufRead> Lines<R> {
                     Ok(LineRead::TooLong(len)) => {
                         self.buf.clear();
                         self.held = true;
-                        return Peek::Bad(self.number, record::too_long_message(len, self.max_line));
+                        return Peek::Bad(self.number, record::RecordErrorKind::TooLong { len, max: self.max_line });
                     }
                     Err(e) => {
                         self.done = true;
                         self.buf.clear();
                         self.held = true;
-                        return Peek::Bad(self.number, format!("read error (truncated or corrupt file?): {e}"));
+                        return Peek::Bad(self.number, record::RecordErrorKind::Read(e.to_string()));
                     }
                 }
                 self.held = true;
@@ -162,11 +162,11 @@ impl<R: BufRead> Lines<R> {
         }
         if self.buf.is_empty() {
             // A held line that could not be read (its error already told).
-            return Peek::Bad(self.number, String::new());
+            return Peek::Bad(self.number, record::RecordErrorKind::Invalid(String::new()));
         }
         match std::str::from_utf8(&self.buf) {
             Ok(t) => Peek::Text(self.number, t.trim()),
-            Err(e) => Peek::Bad(self.number, format!("line is not UTF-8 (byte {} of the line)", e.valid_up_to())),
+            Err(e) => Peek::Bad(self.number, record::RecordErrorKind::NotUtf8(e.valid_up_to())),
         }
     }
 
@@ -189,27 +189,27 @@ pub fn next_game<R: BufRead>(lines: &mut Lines<R>) -> Option<Result<Game, Bad>> 
         Peek::Eof(_) => return None,
         Peek::Text(n, t) if is_match_line(t) => n,
         Peek::Text(line, t) => {
-            let message = format!("expected a `Match` line, found `{}`", short(t));
+            let kind = record::RecordErrorKind::Invalid(format!("expected a `Match` line, found `{}`", short(t)));
             lines.consume();
             skip_to_match(lines);
-            return Some(Err(Bad { start: line, id: None, line, message }));
+            return Some(Err(Bad { start: line, id: None, line, kind }));
         }
         Peek::Bad(line, m) => {
             lines.consume();
             skip_to_match(lines);
-            return Some(Err(Bad { start: line, id: None, line, message: m }));
+            return Some(Err(Bad { start: line, id: None, line, kind: m }));
         }
     };
     let mut b = Builder::new(start);
     let result = b.read(lines);
-    Some(result.map_err(|(line, message)| {
+    Some(result.map_err(|(line, kind)| {
         // A `Match` line that does not read (`Match` alone) is left in
         // place: step past it, or the next call would stop at it again.
         if matches!(lines.peek(), Peek::Text(n, _) if n == start) {
             lines.consume();
         }
         skip_to_match(lines);
-        Bad { start, id: b.id.clone(), line, message }
+        Bad { start, id: b.id.clone(), line, kind }
     }))
 }
 
@@ -255,7 +255,12 @@ impl Builder {
     /// Reads the game's lines through its `Score` line; `Err((line, message))`
     /// at the first problem (the stream is left at the offending line or
     /// after it).
-    fn read<R: BufRead>(&mut self, lines: &mut Lines<R>) -> Result<Game, (usize, String)> {
+    fn read<R: BufRead>(&mut self, lines: &mut Lines<R>) -> Result<Game, (usize, record::RecordErrorKind)> {
+        self.read_lines(lines).map_err(|(n, e)| (n, e.into()))
+    }
+
+    /// [`Builder::read`], its error a kind or a message.
+    fn read_lines<R: BufRead>(&mut self, lines: &mut Lines<R>) -> Result<Game, (usize, Why)> {
         loop {
             let (n, text) = match lines.peek() {
                 Peek::Eof(n) => {
@@ -263,18 +268,21 @@ impl Builder {
                 }
                 Peek::Bad(n, m) => {
                     lines.consume();
-                    return Err((n, m));
+                    return Err((n, Why::Kind(m)));
                 }
                 Peek::Text(n, t) => (n, t),
             };
             if n + 1 - self.start > MAX_GAME_LINES {
-                return Err((n, format!("the game has more than {MAX_GAME_LINES} lines without its Score line")));
+                return Err((
+                    n,
+                    format!("the game has more than {MAX_GAME_LINES} lines without its Score line").into(),
+                ));
             }
             let parsed = match line::parse(text) {
                 Ok(p) => p,
                 Err(m) => {
                     let cut = if lines.unterminated() { " (the file ends inside this line: cut short?)" } else { "" };
-                    return Err((n, format!("{m}{cut}")));
+                    return Err((n, format!("{m}{cut}").into()));
                 }
             };
             if let Line::Match(id) = parsed {
@@ -286,10 +294,10 @@ impl Builder {
                 lines.consume();
                 continue;
             }
-            let owned = self.take(n, parsed)?;
+            let owned = self.take(n, parsed).map_err(|(n, m)| (n, Why::Message(m)))?;
             lines.consume();
             if let Some(score) = owned {
-                return self.finish(score, n);
+                return self.finish(score, n).map_err(|(n, m)| (n, Why::Message(m)));
             }
         }
     }
@@ -370,5 +378,33 @@ impl Builder {
             score,
             score_line: n,
         })
+    }
+}
+
+/// Why a game does not read, inside the reader: a line's kind of error, or
+/// the text reader's words.
+enum Why {
+    Kind(record::RecordErrorKind),
+    Message(String),
+}
+
+impl From<String> for Why {
+    fn from(m: String) -> Why {
+        Why::Message(m)
+    }
+}
+
+impl From<&str> for Why {
+    fn from(m: &str) -> Why {
+        Why::Message(m.to_string())
+    }
+}
+
+impl From<Why> for record::RecordErrorKind {
+    fn from(w: Why) -> record::RecordErrorKind {
+        match w {
+            Why::Kind(k) => k,
+            Why::Message(m) => record::RecordErrorKind::Invalid(m),
+        }
     }
 }

@@ -22,16 +22,16 @@ use mcr_core::tiles::Tile;
 
 /// Writes `record` as one text game (its lines, then a blank line).
 pub fn write<W: Write + ?Sized>(out: &mut W, record: &GameRecord) -> Result<(), ExportError> {
-    let text = render(record).map_err(ExportError::Unwritable)?;
+    let text = render(record)?;
     out.write_all(text.as_bytes())?;
     Ok(())
 }
 
 /// The game's text, or why it cannot be written.
-pub fn render(record: &GameRecord) -> Result<String, String> {
+pub fn render(record: &GameRecord) -> Result<String, ExportError> {
     let mut out = String::with_capacity(2048 + 24 * record.turns.len());
     let mut w = Writer { out: &mut out, turns: &record.turns };
-    w.game(record)?;
+    w.game(record).map_err(ExportError::Unwritable)?;
     Ok(out)
 }
 

@@ -432,8 +432,8 @@ pub fn diff_hands(
 
 /// A game replayed under `profile` with its recorded answers: the canHu of
 /// every display, the last display, and the hand of the seat whose HU was
-/// answered. Engine errors are the error.
-pub fn play(profile: &'static Profile, g: &GameRecord) -> Result<GameSide, String> {
+/// answered. What does not replay is the error.
+pub fn play(profile: &'static Profile, g: &GameRecord) -> Result<GameSide, Stop> {
     let mut side = GameSide::default();
     let mut hands: [Option<HandInput>; 4] = Default::default();
     let mut r = Replayer::new(Engine::with_profile(profile), g);
@@ -450,12 +450,10 @@ pub fn play(profile: &'static Profile, g: &GameRecord) -> Result<GameSide, Strin
             // Under other rules a game may end before the record does: that
             // end is the answer, not an error.
             Err(Stop::GoesOn { .. }) => break,
-            // The engine's own words.
-            Err(Stop::Engine { error, .. }) => return Err(error.to_string()),
-            Err(stop) => return Err(stop.to_string()),
+            Err(stop) => return Err(stop),
         }
     }
-    let turn = r.turn().ok_or_else(|| Stop::Empty.to_string())?;
+    let turn = r.turn().ok_or(Stop::Empty)?;
     side.end = End::of_display(&turn.display_json());
     side.win = side.end.player.and_then(|p| hands.get(p as usize).cloned().flatten());
     Ok(side)
@@ -478,7 +476,12 @@ pub fn recorded_game(g: &GameRecord) -> GameSide {
 
 /// An engine error as a game's end (so that a game the rules cannot replay
 /// shows, rather than vanishes).
-fn failed(e: String) -> GameSide {
+fn failed(stop: Stop) -> GameSide {
+    let e = match stop {
+        // The engine's own words.
+        Stop::Engine { error, .. } => error.to_string(),
+        stop => stop.to_string(),
+    };
     GameSide { end: End { action: format!("error: {e}"), ..End::default() }, ..GameSide::default() }
 }
 
