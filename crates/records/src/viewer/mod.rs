@@ -14,7 +14,6 @@ pub mod model;
 pub mod page;
 
 use crate::analysis::review::{review_game, ReviewOptions};
-use crate::record::{GameRecord, Records};
 
 /// Which games to show (`limit`: the page holds every turn of every game,
 /// about 35 KB a game).
@@ -31,10 +30,13 @@ pub struct Loaded {
     pub left_out: usize,
     /// `file:line: problem` for each unreadable record or file.
     pub errors: Vec<String>,
+    /// Files of input folders skipped (in none of the formats), and why.
+    pub skipped: Vec<String>,
 }
 
-/// The games selected from `files`, each replayed; unreadable records are
-/// returned as located errors (`file:line: problem`), the others kept. Past
+/// The games selected from `files` (any inputs, read by the one input
+/// layer, [`crate::input`]), each replayed; what does not read is returned
+/// as located errors (`file:line: problem`), the others kept. Past
 /// the limit, selected games are only counted (memory stays bounded).
 pub fn load(files: &[impl AsRef<Path>], sel: &Selection) -> Loaded {
     load_with(files, sel, crate::record::DEFAULT_MAX_LINE_BYTES)
@@ -55,33 +57,25 @@ pub fn load_reviewed(
     max_line_bytes: usize,
     review: Option<&ReviewOptions>,
 ) -> Loaded {
-    let mut out = Loaded { games: Vec::new(), left_out: 0, errors: Vec::new() };
-    for file in files {
-        let file = file.as_ref();
-        let records = match Records::<GameRecord>::open_with(file, max_line_bytes) {
-            Ok(r) => r,
-            Err(e) => {
-                out.errors.push(e.to_string());
-                continue;
-            }
-        };
-        for rec in records {
-            match rec {
-                Ok(r) if sel.accepts(&r.record) => {
-                    let source = format!("{}:{}", file.display(), r.line);
-                    match sel.rules_for(&r.record) {
-                        Err(conflict) => out.errors.push(format!("{source}: game {}: {conflict}", r.record.game_id)),
-                        Ok(_) if sel.full(out.games.len()) => out.left_out += 1,
-                        Ok((profile, from)) => {
-                            let mut game = model::build_with(profile, from, &r.record, &source);
-                            game.review = review.map(|o| review_game(profile, &r.record, o));
-                            out.games.push(game);
-                        }
+    let inputs = crate::input::Inputs::open(files, None, max_line_bytes);
+    let skipped = inputs.skipped.iter().map(|s| s.to_string()).collect();
+    let mut out = Loaded { games: Vec::new(), left_out: 0, errors: Vec::new(), skipped };
+    for game in inputs.games() {
+        match game {
+            Ok(g) if sel.accepts(&g.record) => {
+                let source = format!("{}:{}", g.file.display(), g.line);
+                match sel.rules_for(&g.record) {
+                    Err(conflict) => out.errors.push(format!("{source}: game {}: {conflict}", g.record.game_id)),
+                    Ok(_) if sel.full(out.games.len()) => out.left_out += 1,
+                    Ok((profile, from)) => {
+                        let mut game = model::build_with(profile, from, &g.record, &source);
+                        game.review = review.map(|o| review_game(profile, &g.record, o));
+                        out.games.push(game);
                     }
                 }
-                Ok(_) => {}
-                Err(e) => out.errors.push(e.to_string()),
             }
+            Ok(_) => {}
+            Err(e) => out.errors.push(e.to_string()),
         }
     }
     out
