@@ -5,8 +5,8 @@
 
 use mcr_engine::audit::games::{audit_game_asked, GameAudit, Kind, Replay};
 use mcr_engine::audit::{self, text};
-use mcr_engine::notation;
 use mcr_engine::input::par_games;
+use mcr_engine::notation;
 use mcr_engine::record::{hand_inputs_with, parse_line, GameRecord, ParOptions, Selection};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -194,11 +194,7 @@ fn audit_games(args: &Args, max_line_bytes: usize) -> ExitCode {
                     s.unreadable += 1;
                     // A file that cannot be opened is not a record.
                     if args.format == Format::Json && line > 0 {
-                        print_json(&GameAudit::unreadable(
-                            &file.display().to_string(),
-                            e.line,
-                            e.message.clone(),
-                        ));
+                        print_json(&GameAudit::unreadable(&file.display().to_string(), e.line, e.message.clone()));
                     }
                     return;
                 }

@@ -287,8 +287,9 @@ pub fn run(
         // Step every table and play its forced steps; finished games make their record.
         pool.install(|| {
             active.par_iter_mut().with_min_len(8).for_each(|t| {
-                let mut a: [usize; 4] =
-                    std::array::from_fn(|s| t.game.legal_actions(s as u8).next().unwrap_or(mcr_records::env::action::PASS));
+                let mut a: [usize; 4] = std::array::from_fn(|s| {
+                    t.game.legal_actions(s as u8).next().unwrap_or(mcr_records::env::action::PASS)
+                });
                 for &(seat, e, row) in &t.asked {
                     a[seat as usize] = match &natives[e] {
                         Some(p) => p.decide(&Decision {
@@ -352,8 +353,9 @@ fn outcome(t: &Table, records: bool) -> Result<GameOutcome, GameError> {
     // The standings' summary from the end of game itself, with or without
     // the record (reading it back from the record's text costs a parse).
     let arena = super::game::arena_keys(&t.info);
-    let summary = read::summary_of(t.info.game_id.clone(), arena, mcr_records::record::Expected::from_events(last, before))
-        .map_err(|message| GameError::Local { seat: 0, message })?;
+    let summary =
+        read::summary_of(t.info.game_id.clone(), arena, mcr_records::record::Expected::from_events(last, before))
+            .map_err(|message| GameError::Local { seat: 0, message })?;
     if !records {
         return Ok(GameOutcome { record: String::new(), scores, summary: Some(summary) });
     }

@@ -36,10 +36,10 @@
 use std::fmt;
 
 use mcr_core::engine::{Claim, Engine, Move};
+use mcr_core::tiles::{Tile, TILE_KINDS};
 use mcr_records::env::action::{self, NUM_ACTIONS};
 use mcr_records::env::obs::Seen;
 use mcr_records::env::wall::Rng;
-use mcr_core::tiles::{Tile, TILE_KINDS};
 
 /// What an in-process policy is given at one decision.
 pub struct Decision<'a> {

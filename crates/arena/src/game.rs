@@ -8,14 +8,14 @@ use std::time::Instant;
 use super::process::{self, BotRunner, Verdict};
 use super::protocol::MAX_DEBUG_BYTES;
 use mcr_core::engine::{Engine, EngineError, Turn};
+use mcr_core::fans::Profile;
+use mcr_core::tiles::Tile;
 use mcr_records::env::obs::Seen;
 use mcr_records::env::wall::Deal;
-use mcr_core::fans::Profile;
 use mcr_records::record::arena::ArenaKeys;
 use mcr_records::record::write::seat_map;
 use mcr_records::record::{Expected, GameRecord, TurnRecord};
 use mcr_records::replay::{Replayer, Stop};
-use mcr_core::tiles::Tile;
 
 /// What an in-process seat sees when asked.
 pub struct SeatTurn<'a> {

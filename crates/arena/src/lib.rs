@@ -84,8 +84,8 @@ pub use bots::{BotSpec, Io};
 pub use game::{GameError, GameInfo, GameOutcome, LocalPlayer, Seat, SeatTurn};
 pub use process::Verdict;
 
-use mcr_records::env::wall;
 use mcr_core::fans::Profile;
+use mcr_records::env::wall;
 
 /// Set when the run is to stop (Ctrl-C, SIGTERM, or [`interrupt`]): turns in
 /// flight end, their bots are killed, no new game starts.

@@ -9,10 +9,10 @@
 
 use super::game::SeatTurn;
 use mcr_core::engine::{Claim, Move};
+use mcr_core::tiles::Tile;
 use mcr_records::env::action::{self, NUM_ACTIONS};
 use mcr_records::env::game::REJECTED;
 use mcr_records::env::obs::{self, ObsKind};
-use mcr_core::tiles::Tile;
 
 /// The answer of a policy `choose(obs, mask) -> index` to this turn.
 pub fn policy_answer(

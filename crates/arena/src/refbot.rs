@@ -37,13 +37,13 @@ use std::io::{BufRead, Write};
 
 use super::bots::Io;
 use super::protocol::KEEP_RUNNING;
-use mcr_records::analysis::decide::{decide_with, seat_state, waiting_figures, DiscardFigures, Options, State};
 use mcr_core::analysis::{analyse_counts, discard};
 use mcr_core::engine::seat_view::SeatView;
 use mcr_core::engine::{Claim, Move};
-use mcr_records::env::wall::Rng;
 use mcr_core::hand::{Pack, PackKind};
 use mcr_core::tiles::{Tile, TILE_KINDS};
+use mcr_records::analysis::decide::{decide_with, seat_state, waiting_figures, DiscardFigures, Options, State};
+use mcr_records::env::wall::Rng;
 
 /// How the reference bot chooses (`mcr bot --policy`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -13,9 +13,9 @@
 //! A failed reset leaves no game in progress, so that a later step cannot
 //! silently continue the previous one.
 
-use mcr_core::engine::{Engine, Turn};
 use crate::record::unique::UniqueValue;
 use crate::record::LineRead;
+use mcr_core::engine::{Engine, Turn};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;

@@ -46,8 +46,8 @@
 use serde::Serialize;
 
 use super::decide::{self, decide_with, DiscardFigures, Options};
-use mcr_core::fans::Profile;
 use crate::record::GameRecord;
+use mcr_core::fans::Profile;
 
 /// How a game is reviewed.
 #[derive(Clone, Copy, Debug, PartialEq)]

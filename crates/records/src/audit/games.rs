@@ -12,11 +12,11 @@ use super::cai::{self, CaiFlags, Kong, Shown, WinFlagsOut, FLAG_NAMES};
 use super::explained::{fan_rows, reading_rows, FanRow, ReadingRow};
 use super::lists::{known_check, recorded_list};
 pub use super::lists::{FanItem, FanList};
+use crate::record::GameRecord;
+use crate::replay::{displays_equal, Compare, Replayer, Stop};
 use mcr_core::engine::{Engine, Event};
 use mcr_core::fans::{self, FanResult, Profile};
 use mcr_core::hand::HandInput;
-use crate::record::GameRecord;
-use crate::replay::{displays_equal, Compare, Replayer, Stop};
 use serde::Serialize;
 use serde_json::Value;
 

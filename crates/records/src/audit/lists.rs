@@ -3,8 +3,8 @@
 //! smaller number) and the one a `known_discrepancy` recorded.
 
 use super::games::KnownCheck;
-use mcr_core::fans::{FanResult, Profile, MAX_FAN_TABLE_SIZE};
 use crate::record::GameRecord;
+use mcr_core::fans::{FanResult, Profile, MAX_FAN_TABLE_SIZE};
 use serde::Serialize;
 use serde_json::Value;
 

@@ -17,9 +17,9 @@ use crate::record::{Expected, GameRecord, TurnRecord};
 use super::action::{self, NUM_ACTIONS};
 use super::obs::{self, ObsKind, Seen};
 use super::wall::Deal;
+use crate::replay::{Live, Replayer, Stop};
 use mcr_core::engine::{Claim, Engine, EngineError, Move, Turn, WALL_SIZE};
 use mcr_core::fans::Profile;
-use crate::replay::{Live, Replayer, Stop};
 use mcr_core::tiles::Tile;
 
 /// The answer sent for an action outside the mask: the judge rejects it

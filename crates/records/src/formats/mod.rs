@@ -44,8 +44,8 @@ use std::path::{Path, PathBuf};
 
 use crate::input;
 use crate::record::{self, GameRecord, LineRead};
-use mcr_core::engine::Engine;
 use crate::replay::{self, Compare};
+use mcr_core::engine::Engine;
 
 /// Where and why one game (or a whole input) could not be imported.
 #[derive(Debug, Clone, PartialEq, Eq)]

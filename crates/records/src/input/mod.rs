@@ -167,7 +167,8 @@ impl Inputs {
                 continue;
             }
             let sniffed = if format == Some(Format::BotzoneLog) { log::sniff(input) } else { None };
-            let grouped = sniffed.and_then(|(shape, own)| own.or_else(|| formats::name_id(&file)).map(|id| (shape, id)));
+            let grouped =
+                sniffed.and_then(|(shape, own)| own.or_else(|| formats::name_id(&file)).map(|id| (shape, id)));
             let Some((shape, id)) = grouped else {
                 inputs.sources.push(match format {
                     Some(f @ (Format::BotzoneLog | Format::BotzoneText)) => Source::Botzone(file, f),
@@ -483,7 +484,11 @@ fn read_match(
         let results: Vec<_> = match formats::open(file, max_line_bytes) {
             Ok(input) => {
                 let formats::Input { file, reader, skipped, max_line_bytes, document, .. } = input;
-                skipped.into_iter().map(Err).chain(log::games(reader, &file, max_line_bytes, document, context)).collect()
+                skipped
+                    .into_iter()
+                    .map(Err)
+                    .chain(log::games(reader, &file, max_line_bytes, document, context))
+                    .collect()
             }
             Err(e) => vec![Err(e)],
         };

@@ -78,11 +78,13 @@ where
             let (stats_ref, each, single) = (&mut stats, &mut each, &mut single);
             let (next, used) = rayon::join(
                 || read(&mut reader, &mut spare, &mut seconds),
-                || check(piece, init, f, single, |file, line, result| {
-                    stats_ref.lines += 1;
-                    stats_ref.unreadable += result.is_err() as usize;
-                    each(file, line, result);
-                }),
+                || {
+                    check(piece, init, f, single, |file, line, result| {
+                        stats_ref.lines += 1;
+                        stats_ref.unreadable += result.is_err() as usize;
+                        each(file, line, result);
+                    })
+                },
             );
             stats.read_seconds += seconds;
             if let Some(block) = used {
@@ -131,7 +133,9 @@ where
         Piece::Game(g) => {
             let result = match serde_json::to_vec(&g.record) {
                 Ok(bytes) => Ok(f(single.get_or_insert_with(init), &g.file, g.line, &bytes)),
-                Err(e) => Err(RecordError { file: g.file.clone(), line: g.line, message: format!("record not written: {e}") }),
+                Err(e) => {
+                    Err(RecordError { file: g.file.clone(), line: g.line, message: format!("record not written: {e}") })
+                }
             };
             each(&g.file, g.line, result);
             None
@@ -147,5 +151,51 @@ where
             each(&file, line, Err(record_error(e)));
             None
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::PathBuf;
+
+    #[test]
+    fn results_come_in_input_order_with_errors_in_place() {
+        let mut text = String::new();
+        for i in 0..50_000 {
+            text.push_str(&format!("{{\"a\":{i},\"turns\":[]}}\n"));
+            if i == 30_000 {
+                text.push_str(&"x".repeat(5000));
+                text.push('\n');
+            }
+        }
+        let dir = std::env::temp_dir().join(format!("mcr-input-par-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let a = dir.join("a.jsonl");
+        std::fs::write(&a, &text).unwrap();
+        let files = vec![a.clone(), PathBuf::from("/nonexistent/x.jsonl"), a];
+        let inputs = Inputs::open(&files, None, 4096);
+        let options = ParOptions { jobs: Some(2), max_line_bytes: 4096, ..ParOptions::default() };
+        let mut seen = Vec::new();
+        let stats = par_games(
+            &inputs,
+            &options,
+            || (),
+            |_, _, line, bytes| (line, bytes.len()),
+            |file, line, r| seen.push((file.to_path_buf(), line, r.map(|x| x.0).map_err(|e| e.line))),
+        )
+        .unwrap();
+        assert_eq!(stats.lines, 2 * 50_001 + 1);
+        assert_eq!(stats.unreadable, 3);
+        assert_eq!(seen.len(), stats.lines);
+        assert_eq!(seen[30_001].1, 30_002);
+        assert_eq!(seen[30_001].2, Err(30_002));
+        assert_eq!(seen[30_002].2, Ok(30_003));
+        assert_eq!((seen[50_001].0.clone(), seen[50_001].2.clone()), (files[1].clone(), Err(0)));
+        assert_eq!(seen[50_002].2, Ok(1));
+        // The limit counts every game.
+        let options = ParOptions { limit: Some(50_002), ..options };
+        let stats = par_games(&inputs, &options, || (), |_, _, _, _| (), |_, _, _| ()).unwrap();
+        assert_eq!(stats.lines, 50_002);
     }
 }

@@ -696,7 +696,6 @@ impl<'a> Scanner<'a> {
     }
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;

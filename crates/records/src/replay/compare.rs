@@ -13,10 +13,10 @@ use std::fmt;
 use serde_json::Value;
 
 use super::{Replayer, Stop};
-use mcr_core::engine::protocol::Display;
-use mcr_core::engine::{Engine, EngineError, Turn};
 use crate::record::view::{same_text, DisplayView, GameView, Ints4, PerSeat, Text};
 use crate::record::GameRecord;
+use mcr_core::engine::protocol::Display;
+use mcr_core::engine::{Engine, EngineError, Turn};
 use mcr_core::tiles::Tile;
 
 /// How displays are compared.

@@ -62,9 +62,9 @@ use std::fmt;
 
 pub use compare::{displays_equal, py_eq, replay, reproduces, Compare, Divergence, DivergenceKind, Key};
 
-use mcr_core::engine::{Engine, EngineError, Turn};
 use crate::record::view::{AnswersView, GameView};
 use crate::record::GameRecord;
+use mcr_core::engine::{Engine, EngineError, Turn};
 use mcr_core::tiles::Tile;
 
 /// What a replay reads from a record: the start of the game and, for each

@@ -9,12 +9,12 @@ use std::path::Path;
 use std::time::Instant;
 
 use super::{replay, reproduces, Compare};
-use mcr_core::engine::Engine;
-use mcr_core::fans::Profile;
+use crate::input::{par_games, Inputs};
 use crate::record::rules::{profile_for, RulesConflict};
 use crate::record::view::GameView;
-use crate::input::{par_games, Inputs};
 use crate::record::{GameRecord, ParOptions, ParStats, RecordError};
+use mcr_core::engine::Engine;
+use mcr_core::fans::Profile;
 
 /// Time spent per phase, in seconds.
 #[derive(Default, Clone, Copy, Debug)]

@@ -20,8 +20,8 @@
 //! self draw); `--flags judge` uses the environment's masks instead.
 
 use crate::audit::cai::Tracker;
-use mcr_core::engine::{Engine, Event, Turn};
 use crate::env::action::{chi_index, ANGANG, BUGANG, GANG, HU, PASS, PENG, PLAY};
+use mcr_core::engine::{Engine, Event, Turn};
 use mcr_core::fans;
 use mcr_core::hand::{PackKind, WinFlags};
 use mcr_core::tiles::{kinds_held, Tile, TILE_KINDS};

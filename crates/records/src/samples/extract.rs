@@ -15,11 +15,11 @@
 //! order, then seat 1's, ...), the baseline's order.
 
 use crate::audit::cai::Tracker;
+use crate::env::action::{self, chi_index, ANGANG, BUGANG, GANG, HU, NUM_ACTIONS, PASS, PENG, PLAY};
+use crate::env::obs::{self, Seen, FEATURE_LEN};
 use mcr_core::engine::answer::{Answer, Verb};
 use mcr_core::engine::legal::chow_around;
 use mcr_core::engine::{Claim, Engine, Event, Turn};
-use crate::env::action::{self, chi_index, ANGANG, BUGANG, GANG, HU, NUM_ACTIONS, PASS, PENG, PLAY};
-use crate::env::obs::{self, Seen, FEATURE_LEN};
 use mcr_core::rules::claims::ClaimAction;
 use mcr_core::tiles::Tile;
 

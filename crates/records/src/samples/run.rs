@@ -21,14 +21,14 @@ use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 
-use mcr_core::engine::answer::Answer;
-use mcr_core::engine::Engine;
-use mcr_core::fans::Profile;
 use crate::formats::text::read::{Act, End, Game};
 use crate::formats::text::rebuild::{replay_checked, Fault};
 use crate::record::view::{AnswersView, GameView};
 use crate::record::GameRecord;
 use crate::replay::{Record, Replayer};
+use mcr_core::engine::answer::Answer;
+use mcr_core::engine::Engine;
+use mcr_core::fans::Profile;
 
 use super::extract::{Batch, Extractor};
 use super::Options;

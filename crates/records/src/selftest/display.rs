@@ -4,8 +4,8 @@
 use super::events::{Action, Event};
 use super::replay::Replay;
 use super::{fail, Check, CheckFailure};
-use mcr_core::fans::Displays;
 use crate::record::view::same_text;
+use mcr_core::fans::Displays;
 
 impl<'g, 'a> Replay<'g, 'a> {
     /// `tileCnt` is on every display but INIT's (checked with INIT) and,

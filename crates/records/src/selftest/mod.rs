@@ -54,8 +54,8 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use mcr_core::fans::GameRules;
 pub use crate::record::view::GameView;
+use mcr_core::fans::GameRules;
 use mcr_core::tiles::{Tile, TILE_KINDS};
 use std::fmt;
 

@@ -5,9 +5,9 @@
 use super::events::{Action, Event};
 use super::state::{Meld, MeldKind, Seat};
 use super::{fail, Check, CheckFailure, Facts, GameView};
+use crate::record::view::{DisplayView, PerSeat};
 use mcr_core::engine::state::{DEALT, SEGMENT};
 use mcr_core::fans::{Displays, GameRules};
-use crate::record::view::{DisplayView, PerSeat};
 use mcr_core::tiles::Tile;
 
 pub(super) struct Replay<'g, 'a> {

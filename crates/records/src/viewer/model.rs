@@ -10,17 +10,17 @@
 
 use serde::Serialize;
 
+use crate::record::GameRecord;
+use crate::replay::{Replayer, Stop};
 use mcr_core::engine::claims::ClaimDecision;
 use mcr_core::engine::{Engine, Event, Turn};
 use mcr_core::hand::{Pack, PackKind};
-use crate::record::GameRecord;
-use crate::replay::{Replayer, Stop};
 use mcr_core::tiles::Tile;
 
 use crate::analysis::review::GameReview;
 use crate::audit::games::{audit_game_with, GameAudit, Replay};
-use mcr_core::fans::Profile;
 use crate::record::rules::Origin;
+use mcr_core::fans::Profile;
 
 /// One game, ready to render.
 #[derive(Serialize, Debug, Clone)]

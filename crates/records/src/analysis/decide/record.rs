@@ -2,10 +2,10 @@
 //! seat holds its own draw, what it holds and what it can know.
 
 use super::State;
-use mcr_core::engine::{Engine, Event};
-use mcr_core::fans::Profile;
 use crate::record::GameRecord;
 use crate::replay::{Replayer, Stop};
+use mcr_core::engine::{Engine, Event};
+use mcr_core::fans::Profile;
 use mcr_core::tiles::{Tile, TILE_KINDS};
 
 /// One decision of a record: a seat holding its own draw.

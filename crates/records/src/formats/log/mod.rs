@@ -60,10 +60,10 @@ use serde_json::Value;
 use super::text::line::DEALT;
 use super::text::rebuild::wall_from_draws;
 use super::ImportError;
-use mcr_core::engine::{Engine, EngineError, Event, Turn};
 use crate::record::write::seat_map;
 use crate::record::{Expected, GameRecord, Records, TurnRecord, SEAT_KEYS};
 use crate::replay::{displays_equal, py_eq, Compare, Record, Replayer, Stop};
+use mcr_core::engine::{Engine, EngineError, Event, Turn};
 use mcr_core::tiles::Tile;
 
 /// The game every match log here must be of.

@@ -18,11 +18,11 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::GAME;
-use mcr_core::engine::Engine;
 use crate::formats::ExportError;
 use crate::record::write::seat_map;
 use crate::record::{GameRecord, TurnRecord, SEAT_KEYS};
 use crate::replay::Replayer;
+use mcr_core::engine::Engine;
 
 #[derive(Serialize)]
 struct InitData<'a> {

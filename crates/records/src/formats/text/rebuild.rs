@@ -26,12 +26,12 @@ use arrayvec::ArrayString;
 
 use super::line::{Ignored, Verb, DEALT};
 use super::read::{Act, End, Game};
+use crate::record::{Expected, GameRecord, TurnRecord};
+use crate::replay::Replayer;
 use mcr_core::engine::answer::{Answer, Verb as AnswerVerb};
 use mcr_core::engine::legal::{chow_around, Claim};
 use mcr_core::engine::{Engine, Event, Turn, WALL_SIZE};
 use mcr_core::fans::{self, FanResult};
-use crate::record::{Expected, GameRecord, TurnRecord};
-use crate::replay::Replayer;
 use mcr_core::tiles::{Tile, TILE_KINDS};
 
 /// Tiles in each seat's wall segment.

@@ -11,8 +11,8 @@ use serde_json::Value;
 
 use super::super::ExportError;
 use super::line::Verb;
-use mcr_core::engine::answer::{self, Answer};
 use crate::record::{GameRecord, TurnRecord};
+use mcr_core::engine::answer::{self, Answer};
 use mcr_core::tiles::Tile;
 
 /// Writes `record` as one text game (its lines, then a blank line).

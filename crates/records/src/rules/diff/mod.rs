@@ -16,11 +16,11 @@
 mod text;
 pub mod why;
 
+use crate::record::{hand_inputs_of, GameRecord, HandRecord, Records};
+use crate::replay::{Replayer, Stop};
 use mcr_core::engine::Engine;
 use mcr_core::fans::{self, FanResult, Profile};
 use mcr_core::hand::HandInput;
-use crate::record::{hand_inputs_of, GameRecord, HandRecord, Records};
-use crate::replay::{Replayer, Stop};
 use serde::Serialize;
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -228,6 +228,9 @@ pub struct Summary {
     /// What differs in the tables: fans added, removed, revalued, and game
     /// rules (none against the records: they carry no table).
     pub table_changes: Vec<String>,
+    /// Files of input folders skipped (in none of the formats), and why.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub skipped: Vec<String>,
     /// Hands read.
     pub hands: usize,
     /// Hands whose answer differs.
@@ -577,13 +580,17 @@ pub fn table_changes(rules: &Profile, against: &Profile) -> Vec<String> {
 }
 
 /// The rules against the baseline over every file (hands or games, told
-/// apart by content); no line longer than `max_line_bytes` is kept.
+/// apart by content: the hands files first, then the games of the others,
+/// read together by the one input layer); no line longer than
+/// `max_line_bytes` is kept.
 pub fn diff(rules: &'static Profile, against: Against, files: &[&Path], keep: usize, max_line_bytes: usize) -> Summary {
     let mut s = Summary { rules: rules.name.into(), ..Summary::default() };
+    // The games' inputs, read together by the one input layer (the files
+    // of one platform match make one game).
+    let mut games = Vec::new();
     for file in files {
-        // A regular file whose first line is not a game record's (nor a
-        // log's or text's) is hands; anything else is games, read by the
-        // one input layer.
+        // A regular file whose first line is a record that is not a game
+        // is hands; anything else holds games.
         let regular = std::fs::metadata(file).is_ok_and(|m| m.is_file());
         if regular {
             let mut records = match Records::<HandRecord>::open_with(file, max_line_bytes) {
@@ -598,8 +605,11 @@ pub fn diff(rules: &'static Profile, against: Against, files: &[&Path], keep: us
                 continue;
             }
         }
-        let inputs = crate::input::Inputs::open(&[file], None, max_line_bytes);
-        s.errors.extend(inputs.skipped.iter().map(|k| k.to_string()));
+        games.push(file);
+    }
+    if !games.is_empty() {
+        let inputs = crate::input::Inputs::open(&games, None, max_line_bytes);
+        s.skipped.extend(inputs.skipped.iter().map(|k| k.to_string()));
         diff_games(rules, against, inputs.games(), keep, &mut s);
     }
     if s.baselines.is_empty() {
