@@ -133,9 +133,8 @@ impl Inputs {
             if p.as_os_str() != "-" && p.is_dir() {
                 let before = files.len();
                 list_folder(p, &mut files, &mut inputs.errors);
-                let listed = files.len() - before;
-                let kept = files[before..].iter().filter(|(f, _)| inputs.is_game_file(f)).count();
-                if listed > 0 && kept == 0 && from.is_none() {
+                // A folder with nothing to read is an error (an empty one too).
+                if !files[before..].iter().any(|(f, _)| inputs.is_game_file(f)) {
                     inputs.errors.push(ImportError::new(p, 0, "the folder holds no file in any of the formats"));
                 }
             } else {
@@ -514,7 +513,7 @@ pub enum Entry<T> {
         line: usize,
     },
     /// A game imported from a Botzone format.
-    Imported(Game),
+    Imported(Box<Game>),
 }
 
 /// The games of the inputs one by one ([`Inputs::entries`]).
@@ -557,7 +556,7 @@ impl<T: serde::de::DeserializeOwned> Iterator for Entries<T> {
             let mut buffer = self.reuse.take().unwrap_or_default();
             match self.reader.next_into(&mut buffer)? {
                 Piece::Lines { file, block } => self.block = Some((file, block)),
-                Piece::Game(g) => return Some(Ok(Entry::Imported(*g))),
+                Piece::Game(g) => return Some(Ok(Entry::Imported(g))),
                 // Not asked for: text games are imported.
                 Piece::Text { file, game } => {
                     return Some(Err(ImportError::new(&file, game.line, "a text game not imported").game(game.id)))
@@ -577,7 +576,7 @@ impl Iterator for Games {
     fn next(&mut self) -> Option<Self::Item> {
         Some(self.0.next()?.map(|entry| match entry {
             Entry::Line { value, file, line } => Game { record: value, file, line, imported: false },
-            Entry::Imported(g) => g,
+            Entry::Imported(g) => *g,
         }))
     }
 }

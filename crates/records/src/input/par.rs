@@ -191,7 +191,7 @@ mod tests {
         assert_eq!(seen[30_001].1, 30_002);
         assert_eq!(seen[30_001].2, Err(30_002));
         assert_eq!(seen[30_002].2, Ok(30_003));
-        assert_eq!((seen[50_001].0.clone(), seen[50_001].2.clone()), (files[1].clone(), Err(0)));
+        assert_eq!((seen[50_001].0.clone(), seen[50_001].2), (files[1].clone(), Err(0)));
         assert_eq!(seen[50_002].2, Ok(1));
         // The limit counts every game.
         let options = ParOptions { limit: Some(50_002), ..options };
