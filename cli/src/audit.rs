@@ -5,8 +5,9 @@
 
 use mcr_engine::audit::games::{audit_game_asked, GameAudit, Kind, Replay};
 use mcr_engine::audit::{self, text};
+use mcr_engine::input::par_games;
 use mcr_engine::notation;
-use mcr_engine::record::{hand_inputs_with, par_records, parse_line, GameRecord, ParOptions, Selection};
+use mcr_engine::record::{hand_inputs_with, parse_line, GameRecord, ParOptions, Selection};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -27,7 +28,7 @@ pub struct Args {
     /// A hands corpus (.jsonl/.jsonl.gz) to audit.
     #[arg(long, conflicts_with = "hand")]
     pub hands: Option<PathBuf>,
-    /// Game records (.jsonl/.jsonl.gz): replay each and audit its ending.
+    /// Game records (.jsonl/.jsonl.gz), Botzone logs, folders: replay each game and audit its ending.
     #[arg(long, num_args = 1.., conflicts_with_all = ["hand", "hands"])]
     pub games: Vec<PathBuf>,
     /// Only these record ids (hand ids with --hands, game ids with --games).
@@ -179,12 +180,13 @@ fn audit_games(args: &Args, max_line_bytes: usize) -> ExitCode {
         a.line = Some(line);
         Ok(Some(a))
     };
-    let done = par_records(
-        &args.games,
+    let inputs = super::open_inputs("audit", &args.games, max_line_bytes);
+    let done = par_games(
+        &inputs,
         &options,
         || (),
         audit,
-        |index, line, result| {
+        |file, line, result| {
             let audited = match result.and_then(|r| r) {
                 Ok(a) => a,
                 Err(e) => {
@@ -192,11 +194,7 @@ fn audit_games(args: &Args, max_line_bytes: usize) -> ExitCode {
                     s.unreadable += 1;
                     // A file that cannot be opened is not a record.
                     if args.format == Format::Json && line > 0 {
-                        print_json(&GameAudit::unreadable(
-                            &args.games[index].display().to_string(),
-                            e.line,
-                            e.message(),
-                        ));
+                        print_json(&GameAudit::unreadable(&file.display().to_string(), e.line, e.message()));
                     }
                     return;
                 }

@@ -51,6 +51,9 @@ pub fn run(args: Args, max_line_bytes: usize) -> ExitCode {
 pub fn report(what: &str, done: &str, output: &std::path::Path, summary: std::io::Result<Summary>) -> ExitCode {
     match summary {
         Ok(s) => {
+            for k in &s.skipped {
+                eprintln!("{what}: {k}");
+            }
             eprintln!("{what}: {}/{} games {done}", s.written, s.read);
             for r in &s.reasons {
                 eprintln!("  {}", super::hinted(r));

@@ -3,7 +3,6 @@
 //! docs define the figures), as a table or one JSON line per game.
 
 use mcr_engine::analysis::review::{review_game, totals, GameReview, ReviewOptions, ReviewedDecision, Tally};
-use mcr_engine::formats;
 use mcr_engine::record::Selection;
 use std::io::Write;
 use std::path::PathBuf;
@@ -11,7 +10,7 @@ use std::process::ExitCode;
 
 #[derive(clap::Args)]
 #[command(after_help = "\
-Files: game records (.jsonl, .jsonl.gz), Botzone match logs or text logs (as `mcr import` reads them).
+Files: game records (.jsonl, .jsonl.gz), Botzone match logs, text logs, folders (as `mcr import` reads them).
 Text: per game, each seat's decisions (answered by a discard), the judged ones (the analysis sees a win
 within the draws left), the share of judged discards worth as much as the best, the summed loss in
 expected points and in the chance to win, and the flagged decisions (loss above --threshold) listed;
@@ -47,9 +46,10 @@ pub fn run(args: Args, max_line_bytes: usize) -> ExitCode {
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut failed = false;
     let mut reviews = Vec::new();
-    for game in formats::games_of(&args.files, None, max_line_bytes) {
+    let inputs = super::open_inputs("review", &args.files, max_line_bytes);
+    for game in inputs.games() {
         let record = match game {
-            Ok(r) => r,
+            Ok(g) => g.record,
             Err(e) => {
                 eprintln!("{}", super::hinted(&e));
                 failed = true;

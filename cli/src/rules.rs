@@ -38,7 +38,7 @@ pub enum What {
 
 #[derive(clap::Args)]
 pub struct DiffArgs {
-    /// Hands corpora or game records (.jsonl / .jsonl.gz), told apart by content.
+    /// Hands corpora or games (records, Botzone logs, folders), told apart by content.
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
     #[command(flatten)]
@@ -125,6 +125,9 @@ pub fn run(args: Args, max_line_bytes: usize) -> ExitCode {
             let files: Vec<&std::path::Path> = a.files.iter().map(|f| f.as_path()).collect();
             let against = a.against.unwrap_or_else(|| diff::Against::default_for(a.rules.rules));
             let s = diff::diff(a.rules.rules, against, &files, a.show, max_line_bytes);
+            for k in &s.skipped {
+                eprintln!("rules diff: {k}");
+            }
             if a.format == "json" {
                 println!("{}", serde_json::to_string_pretty(&s).expect("summary serialises"));
             } else {

@@ -63,6 +63,9 @@ pub fn run(a: Args, max_line_bytes: usize) -> ExitCode {
     match result {
         Ok(w) => {
             let r = &w.report;
+            for s in &r.skipped_files {
+                eprintln!("samples: {s}");
+            }
             eprintln!(
                 "samples: {} games, {} samples (draw {}, claim {}, meld discard {}) in {} files under {}; {} records not games, {} skipped",
                 r.games,

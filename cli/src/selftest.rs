@@ -1,5 +1,5 @@
-//! `mcr validate --self-test FILE...`: the dataset self-test over game record
-//! files, in parallel (`--jobs`), up to `--limit` games. Prints the first
+//! `mcr validate --self-test FILE...`: the dataset self-test over the games
+//! of the inputs (read by the one input layer, as `mcr validate` reads them), in parallel (`--jobs`), up to `--limit` games. Prints the first
 //! failures (`FAIL <game_id>: turn K: <check>: <message>`; unreadable lines as
 //! `FAIL <file>:<line>: ...`), a summary of what was seen, and finally
 //! `self-test: X/Y games PASS`. Exit status 0 only when every game passes.
@@ -8,7 +8,7 @@
 
 use super::validate::Args;
 use super::RecordRulesArg;
-use mcr_engine::record::par_records;
+use mcr_engine::input::par_games;
 use mcr_engine::record::view::{game_id_of, GameView};
 use mcr_engine::selftest::{self, Facts, Outcome};
 use std::path::Path;
@@ -57,18 +57,19 @@ pub fn run(args: &Args, max_line_bytes: usize) -> ExitCode {
     let mut ids = super::DuplicateIds::default();
     // Each line (or file) checked: its game id when the record was read;
     // an unreadable file, line or read error counts as a failed game.
-    let done = par_records(
-        &args.files,
+    let inputs = super::open_inputs("self-test", &args.files, max_line_bytes);
+    let done = par_games(
+        &inputs,
         &options,
         || (),
         |_, file, line, bytes| check_line(file, line, bytes, &args.rules),
-        |index, line, checked| {
+        |file, line, checked| {
             total += 1;
             let result = match checked {
                 Ok((id, result)) => {
                     if let Some(id) = id {
                         read += 1;
-                        ids.see(id, &args.files[index], line);
+                        ids.see(id, file, line);
                     }
                     result
                 }

@@ -160,6 +160,17 @@ pub enum Format {
     Json,
 }
 
+/// The inputs of `command` as the one input layer tells them apart
+/// (`mcr_engine::input::Inputs`); each file of a folder skipped (in none of
+/// the formats) is named on stderr.
+pub fn open_inputs(command: &str, files: &[std::path::PathBuf], max_line_bytes: usize) -> mcr_engine::input::Inputs {
+    let inputs = mcr_engine::input::Inputs::open(files, None, max_line_bytes);
+    for s in &inputs.skipped {
+        eprintln!("{command}: {s}");
+    }
+    inputs
+}
+
 /// A spinner on stderr while records are read (games, rate, the file), drawn
 /// from the library's progress events; `None` when stderr is not a terminal.
 pub fn spinner() -> Option<mcr_engine::record::Progress> {

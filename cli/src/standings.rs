@@ -30,7 +30,7 @@ pub struct Args {
 
 pub fn run(args: Args, max_line_bytes: usize) -> ExitCode {
     let mut b = if args.html.is_some() { Builder::with_games() } else { Builder::default() };
-    b.add_files(&args.files, max_line_bytes);
+    b.add_inputs(&super::open_inputs("standings", &args.files, max_line_bytes));
     for e in b.errors.iter().chain(&b.repeats) {
         eprintln!("{}", super::hinted(e));
     }

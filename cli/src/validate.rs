@@ -7,10 +7,11 @@
 //! conflict with an explicit `--rules` fails the record: see
 //! [`super::RecordRulesArg`] and `mcr_engine::record::rules`).
 //!
-//! Inputs that are not game records (Botzone match logs in any of their
-//! shapes, text logs, folders of them) are imported first, as `mcr import`
-//! reads them (each judge output checked against the engine, exactly), and
-//! their records then validated, after those of the record files.
+//! Every input is read by the one input layer (`mcr_engine::input`): game
+//! records as they are, Botzone match logs in any of their shapes and text
+//! logs imported as `mcr import` reads them (each judge output checked
+//! against the engine, exactly) and their records then validated, folders
+//! file by file, all in input order.
 //!
 //! With `--self-test` the command is the dataset self-test instead
 //! (`selftest.rs`, which reads these arguments).
@@ -19,15 +20,14 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use mcr_engine::formats::{self, Format};
-use mcr_engine::record::{ParOptions, RecordError, RecordErrorKind};
-use mcr_engine::replay::validate::{validate_files, validate_line, Outcome, Timings};
+use mcr_engine::record::ParOptions;
+use mcr_engine::replay::validate::{validate_inputs, Outcome, Timings};
 use mcr_engine::replay::Compare;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Game record files (.jsonl or .jsonl.gz); Botzone match logs, text
-    /// logs and folders of them are imported first, as `mcr import` does.
+    /// Game record files (.jsonl or .jsonl.gz), Botzone match logs, text
+    /// logs, folders of them (read as `mcr import` reads them).
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
     /// Check the records themselves (a second opinion independent of the engine).
@@ -70,29 +70,12 @@ pub fn par_options(command: &str, args: &Args, max_line_bytes: usize) -> ParOpti
     ParOptions { jobs: args.jobs.map(|n| n as usize), limit: args.limit, max_line_bytes, progress: None }
 }
 
-/// The record files of `files`, and the inputs to import first: folders,
-/// and regular files whose first line is a match log's or a text log's
-/// (stdin and pipes are read as records).
-fn split_inputs(files: &[PathBuf], max_line_bytes: usize) -> (Vec<PathBuf>, Vec<PathBuf>) {
-    files.iter().cloned().partition(|f| {
-        if f.as_os_str() != "-" && f.is_dir() {
-            return false;
-        }
-        // A pipe is read once, as records.
-        if !std::fs::metadata(f).is_ok_and(|m| m.is_file()) {
-            return true;
-        }
-        let format = formats::open(f, max_line_bytes).ok().and_then(|i| i.format);
-        !matches!(format, Some(Format::BotzoneLog | Format::BotzoneText))
-    })
-}
-
 pub fn run(args: Args, max_line_bytes: usize) -> ExitCode {
     let compare = if args.loose { Compare::Loose } else { Compare::Exact };
     let options = ParOptions { progress: super::spinner(), ..par_options("validate", &args, max_line_bytes) };
     let started = Instant::now();
     let mut tally = Tally::default();
-    let (records, imported) = split_inputs(&args.files, max_line_bytes);
+    let inputs = super::open_inputs("validate", &args.files, max_line_bytes);
     let mut each = |file: &std::path::Path, line: usize, outcome: Outcome, time: Timings| {
         tally.time.parse += time.parse;
         tally.time.replay += time.replay;
@@ -112,37 +95,7 @@ pub fn run(args: Args, max_line_bytes: usize) -> ExitCode {
             Outcome::Malformed(e) => println!("FAIL {}", super::hinted(&e)),
         }
     };
-    let done = if records.is_empty() {
-        Ok(mcr_engine::record::ParStats::default())
-    } else {
-        validate_files(&records, &options, compare, args.rules.rules, &mut each)
-    };
-    if !imported.is_empty() {
-        let mut engine = mcr_engine::engine::Engine::new();
-        for game in formats::games_of(&imported, None, max_line_bytes) {
-            let record = match game {
-                Ok(r) => r,
-                Err(e) => {
-                    // Counted as a game that did not reproduce.
-                    each(&e.file.clone(), e.line, Outcome::Malformed(RecordError::from(e.clone())), Timings::default());
-                    continue;
-                }
-            };
-            let source = record.source.as_ref();
-            let file = PathBuf::from(source.and_then(|s| s["file"].as_str()).unwrap_or("-"));
-            let line = source.and_then(|s| s["line"].as_u64()).unwrap_or(0) as usize;
-            let text = match serde_json::to_vec(&record) {
-                Ok(t) => t,
-                Err(e) => {
-                    let kind = RecordErrorKind::Invalid(format!("record not written: {e}"));
-                    each(&file, line, Outcome::Malformed(RecordError::new(&file, line, kind)), Timings::default());
-                    continue;
-                }
-            };
-            let (outcome, time) = validate_line(&mut engine, &file, line, &text, compare, args.rules.rules);
-            each(&file, line, outcome, time);
-        }
-    }
+    let done = validate_inputs(&inputs, &options, compare, args.rules.rules, &mut each);
     match done {
         Ok(stats) => tally.time.read = stats.read_seconds,
         Err(e) => {

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Game record files (.jsonl/.jsonl.gz).
+    /// Game records (.jsonl/.jsonl.gz), Botzone logs, folders of them.
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
     /// Only these game ids (repeatable).
@@ -41,8 +41,11 @@ pub fn run(args: Args, max_line_bytes: usize) -> Result<ExitCode, super::CliErro
         return Err(CliError::input("mcr view", why));
     }
     let review = args.review.then(|| ReviewOptions { threshold: args.threshold, ..ReviewOptions::default() });
-    let viewer::Loaded { games, left_out, errors } =
+    let viewer::Loaded { games, left_out, errors, skipped } =
         viewer::load_reviewed(&args.files, &sel, max_line_bytes, review.as_ref());
+    for s in &skipped {
+        eprintln!("view: {s}");
+    }
     for e in &errors {
         eprintln!("{}", super::hinted(e));
     }

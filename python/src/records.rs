@@ -1,14 +1,16 @@
 //! `read_games(path)`, `read_hands(path)`: the records of a `.jsonl` or
 //! `.jsonl.gz` file, read by the library (`record::Records`, the reader of
 //! `mcr validate` and `mcr hands`) and checked against its schema.
-//! `read_games` also reads Botzone text logs and match logs, as `mcr import`
-//! does (`formats::games`: each game replayed and checked), and
+//! `read_games` reads any input as every command does (the one input layer,
+//! `input::Inputs`: game records as they are, Botzone text logs and match
+//! logs imported, each game replayed and checked, folders file by file), and
 //! `import_games(paths, out)` is `mcr import` (`formats::import`).
 
 use std::path::PathBuf;
 use std::sync::Mutex;
 
 use mcr_engine::formats::{self, Format, ImportError};
+use mcr_engine::input;
 use mcr_engine::record::unique::UniqueValue;
 use mcr_engine::record::{GameRecord, HandRecord, Records, DEFAULT_MAX_LINE_BYTES};
 use pyo3::prelude::*;
@@ -21,7 +23,7 @@ use crate::record_error;
 /// imported (replayed and checked) by the library.
 enum Source {
     Records(Records<UniqueValue>),
-    Imported(Box<dyn Iterator<Item = Result<GameRecord, ImportError>> + Send>),
+    Inputs(input::Entries<UniqueValue>),
 }
 
 /// An import error as a RecordError, with `game` and `at` too.
@@ -68,29 +70,11 @@ impl RecordReader {
     /// Games of any format: records read as they are, the Botzone formats
     /// imported (`from_` overrides the format told from the first line); a
     /// folder, or a platform match file (its metadata beside it joined), as
-    /// `mcr import` reads them (`formats::games`).
+    /// every command reads them (`input::Inputs`).
     fn open_games(path: PathBuf, from: Option<Format>, on_error: &str) -> PyResult<RecordReader> {
         let yield_errors = yield_errors(on_error)?;
-        let folder = path.as_os_str() != "-" && path.is_dir();
-        let input = if folder {
-            None
-        } else {
-            Some(
-                formats::open(&path, DEFAULT_MAX_LINE_BYTES)
-                    .map_err(|e| Python::with_gil(|py| import_error(py, &e)))?,
-            )
-        };
-        let source = match input {
-            Some(input) if from.or(input.format) == Some(Format::Record) => {
-                Source::Records(Records::from_reader(&input.file, input.reader, input.max_line_bytes))
-            }
-            // Stdin or a pipe can be read once only: as it is.
-            Some(input) if !std::fs::metadata(&path).is_ok_and(|m| m.is_file()) => {
-                Source::Imported(formats::games_in(input, from))
-            }
-            // An unknown format is reported by the library, as `mcr import` does.
-            _ => Source::Imported(formats::games(&path, from, DEFAULT_MAX_LINE_BYTES)),
-        };
+        let inputs = input::Inputs::open(&[&path], from, DEFAULT_MAX_LINE_BYTES);
+        let source = Source::Inputs(inputs.entries());
         Ok(RecordReader { kind: Kind::Games, path, inner: Mutex::new(Some(source)), yield_errors })
     }
 }
@@ -115,15 +99,19 @@ impl RecordReader {
         let Some(source) = slot.as_mut() else { return Ok(None) };
         let inner = match source {
             Source::Records(r) => r,
-            Source::Imported(games) => {
+            Source::Inputs(games) => {
                 let Some(item) = py.allow_threads(|| games.next()) else {
                     *slot = None;
                     return Ok(None);
                 };
                 let err = match item {
-                    Ok(record) => match serde_json::to_value(&record) {
+                    Ok(input::Entry::Line { value, file, line }) => match GameRecord::deserialize(&value.0) {
+                        Ok(_) => return Ok(Some(json_to_py(py, &value.0)?)),
+                        Err(e) => record_error(py, &file, line, &format!("not a valid record: {e}")),
+                    },
+                    Ok(input::Entry::Imported(game)) => match serde_json::to_value(&game.record) {
                         Ok(v) => return Ok(Some(json_to_py(py, &v)?)),
-                        Err(e) => record_error(py, &self.path, 0, &format!("record not written: {e}")),
+                        Err(e) => record_error(py, &game.file, game.line, &format!("record not written: {e}")),
                     },
                     Err(e) => import_error(py, &e),
                 };

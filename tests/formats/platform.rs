@@ -259,9 +259,11 @@ fn bad_files_are_located() {
 fn mcr_import_reads_a_folder() {
     let out = common::temp_dir("platform-cli").join("out.jsonl");
     let run = common::mcr(&["import", folder().to_str().unwrap(), "-o", out.to_str().unwrap()]);
-    let last = run.stderr.lines().find(|l| l.starts_with("import: ")).unwrap_or_default().to_string();
+    let last = run.stderr.lines().find(|l| l.ends_with(" games imported")).unwrap_or_default().to_string();
     assert!(last.starts_with("import: ") && last.ends_with("/20 games imported"), "{}", run.stderr);
     assert!(!run.stderr.contains("Is a directory"), "{}", run.stderr);
+    // Its README is no game, and is named.
+    assert!(run.stderr.contains("README.md: skipped: in none of the formats"), "{}", run.stderr);
 }
 
 /// Every match imports from the folder, and its records hold every judge

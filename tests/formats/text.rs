@@ -583,12 +583,12 @@ fn a_win_on_the_dealers_first_draw_names_the_drawn_tile() {
     // Named so, the Hu line is taken and the game goes on to its Fan line.
     let e = import(&first_draw_win("W5")).pop().unwrap().unwrap_err();
     assert_eq!(e.line, 1);
-    assert!(e.message.starts_with("Fan 0, but the judge counts "), "{e}");
+    assert!(e.kind.to_string().starts_with("Fan 0, but the judge counts "), "{e}");
     assert!(e.to_string().contains(": line 9: "), "{e}");
     let e = import(&first_draw_win("W2")).pop().unwrap().unwrap_err();
     assert!(e.to_string().contains(": line 8: "), "{e}");
     assert!(
-        e.message.contains("`Player 0 Hu W2` after Player 0 Draw W5: a self-drawn Hu names the drawn tile (W5): nothing was discarded before it"),
+        e.kind.to_string().contains("`Player 0 Hu W2` after Player 0 Draw W5: a self-drawn Hu names the drawn tile (W5): nothing was discarded before it"),
         "{e}"
     );
 }

@@ -4,6 +4,8 @@
 //!
 //! - [`record`]: game and hand records (`.jsonl`, `.jsonl.gz`), read with
 //!   their locations and written in one schema;
+//! - [`input`]: the one input layer: the games of files and folders in any
+//!   of the formats, located, for every command that reads games;
 //! - [`replay`]: a record replayed through the engine and compared turn by
 //!   turn;
 //! - [`selftest`]: the dataset self-test, independent of the engine;
@@ -25,6 +27,7 @@ pub mod analysis;
 pub mod audit;
 pub mod env;
 pub mod formats;
+pub mod input;
 pub mod judge;
 pub mod record;
 pub mod replay;

@@ -6,11 +6,12 @@
 //!
 //! - [`open`]: a plain, `.gz` or stdin (`-`) input, its format told from its
 //!   first non-blank line ([`detect`], by the line's [`kind`]).
-//! - [`games`] / [`games_of`]: the games of inputs (files or folders) as
-//!   records, each replayed through the engine and checked against what the
-//!   input logged; a bad game is one [`ImportError`] (file, line, match id,
-//!   place in the game) and reading goes on at the next one. The files of
-//!   one platform match (its logs and its metadata) make one game.
+//! - the games of the formats, each replayed through the engine and checked
+//!   against what the input logged ([`log::games`], [`text::games`]); a bad
+//!   game is one [`ImportError`] (file, line, match id, place in the game)
+//!   and reading goes on at the next one. Which files hold which games (a
+//!   folder, the files of one platform match) is the one input layer's
+//!   ([`crate::input`]).
 //! - [`import`] / [`export`]: files in, records out (and back), with counts
 //!   and the reasons for what was left out.
 //!
@@ -41,7 +42,8 @@ use std::fmt;
 use std::io::{BufRead, BufReader, Cursor, Read, Write};
 use std::path::{Path, PathBuf};
 
-use crate::record::{self, GameRecord, LineRead, RecordErrorKind, Records};
+use crate::input;
+use crate::record::{self, GameRecord, LineRead, RecordErrorKind};
 use crate::replay::{self, Compare};
 use mcr_core::engine::Engine;
 
@@ -308,7 +310,7 @@ pub struct Input {
     pub reader: Box<dyn BufRead + Send>,
     /// Over-long lines met before the one the format was told from: each
     /// skipped (given back as a blank line, so that line numbers hold) and
-    /// reported first by [`games_in`].
+    /// reported first by the reader ([`crate::input::Reader`]).
     pub skipped: Vec<ImportError>,
     /// The bound on one line, for the rest of the input too.
     pub max_line_bytes: usize,
@@ -348,146 +350,6 @@ pub fn open(path: &Path, max_line_bytes: usize) -> Result<Input, ImportError> {
     Ok(Input { file: path.to_path_buf(), format, document, reader, skipped, max_line_bytes })
 }
 
-/// The games of one input (a file, a folder, `-`) as records: [`games_of`].
-///
-/// ```
-/// use mcr_records::formats;
-/// use std::path::Path;
-///
-/// let text = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/data/golden.txt"));
-/// let mut games = 0;
-/// for game in formats::games(text, None, 1 << 20) {
-///     let record = game?;
-///     assert_eq!(record.wall.len(), 136);
-///     games += 1;
-/// }
-/// assert!(games > 0);
-/// # Ok::<(), formats::ImportError>(())
-/// ```
-pub fn games(path: &Path, from: Option<Format>, max_line_bytes: usize) -> Games {
-    games_of(&[path.to_path_buf()], from, max_line_bytes)
-}
-
-/// The games of `paths` as records, each replayed through the engine and
-/// checked against the input (see the format's module); `from` overrides
-/// the detected format; no line longer than `max_line_bytes` is kept. An
-/// input that cannot be opened is one `Err`.
-///
-/// A folder stands for the files in it and its subfolders, in the order of
-/// their names (hidden ones left out, and, unless `from` is given, those in
-/// none of the formats, such as a README; a folder left with no file is an
-/// error). Only regular files are looked at before being read (a pipe is
-/// read once, as it is). The match log files that hold one
-/// match without its id, or a match's metadata (see [`log`]), are grouped
-/// by match, the id being the match's own (`_id`, `matchId`) else the one
-/// its file's name starts with (`<id>_...`): each match is one game, read
-/// from the first of its logs that imports (a `<id>_<bot>_full_log.json`
-/// and a `<id>_lite.json` are the same match) with its metadata joined,
-/// the metadata given or else the `<id>_metadata.json` beside the log. A
-/// metadata without a log is one error. Every other input is read as it is.
-pub fn games_of(paths: &[PathBuf], from: Option<Format>, max_line_bytes: usize) -> Games {
-    let mut items = Vec::new();
-    let mut errors = Vec::new();
-    // Each file, and the input folder it was found in.
-    let mut files = Vec::new();
-    let mut folders = Vec::new();
-    for p in paths {
-        if p.as_os_str() != "-" && p.is_dir() {
-            let before = files.len();
-            list_folder(p, &mut files, &mut errors);
-            for f in &mut files[before..] {
-                f.1 = Some(folders.len());
-            }
-            folders.push((p.clone(), 0usize));
-        } else {
-            files.push((p.clone(), None));
-        }
-    }
-    let sniff = from.is_none_or(|f| f == Format::BotzoneLog);
-    // The index in `items` of each match's group.
-    let mut groups: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
-    for (file, folder) in files {
-        // Only a regular file is looked at before it is read: a pipe is read once.
-        let regular = std::fs::metadata(&file).is_ok_and(|m| m.is_file());
-        let input = if sniff && regular { open(&file, max_line_bytes).ok() } else { None };
-        if folder.is_some() && from.is_none() && input.as_ref().is_some_and(|i| i.format.is_none()) {
-            // A file of a folder in none of the formats (a README).
-            continue;
-        }
-        if let Some(f) = folder {
-            folders[f].1 += 1;
-        }
-        let shape = input.and_then(log::sniff);
-        let Some((shape, own_id)) = shape else {
-            items.push(Item::Plain(file));
-            continue;
-        };
-        let Some(id) = own_id.or_else(|| name_id(&file)) else {
-            items.push(Item::Plain(file));
-            continue;
-        };
-        let at = *groups.entry(id.clone()).or_insert_with(|| {
-            items.push(Item::Match { id, logs: Vec::new(), metadata: Vec::new() });
-            items.len() - 1
-        });
-        if let Item::Match { logs, metadata, .. } = &mut items[at] {
-            match shape {
-                log::Shape::Match => logs.push(file),
-                log::Shape::Metadata => metadata.push(file),
-            }
-        }
-    }
-    for (folder, _) in folders.into_iter().filter(|(_, kept)| *kept == 0) {
-        errors.push(ImportError::new(&folder, 0, "the folder holds no file in any of the formats"));
-    }
-    let items = errors.into_iter().map(Item::Error).chain(items);
-    Box::new(items.flat_map(move |item| -> Games {
-        match item {
-            Item::Error(e) => Box::new(std::iter::once(Err(e))),
-            Item::Plain(file) => match open(&file, max_line_bytes) {
-                Ok(input) => games_in(input, from),
-                Err(e) => Box::new(std::iter::once(Err(e))),
-            },
-            Item::Match { id, logs, metadata } => {
-                Box::new(read_match(&id, &logs, &metadata, max_line_bytes).into_iter())
-            }
-        }
-    }))
-}
-
-/// One input of [`games_of`].
-enum Item {
-    /// Read as it is.
-    Plain(PathBuf),
-    /// One platform match: the files of its log and of its metadata.
-    Match { id: String, logs: Vec<PathBuf>, metadata: Vec<PathBuf> },
-    /// A folder that could not be listed.
-    Error(ImportError),
-}
-
-/// The files of `dir` and its subfolders, in the order of their names,
-/// hidden ones (`.x`) left out (a link to a folder is not followed).
-fn list_folder(dir: &Path, files: &mut Vec<(PathBuf, Option<usize>)>, errors: &mut Vec<ImportError>) {
-    let entries = match std::fs::read_dir(dir) {
-        Ok(e) => e,
-        Err(e) => return errors.push(ImportError::new(dir, 0, format!("cannot list the folder: {e}"))),
-    };
-    // A subfolder is entered, a link to one is not (no loop).
-    let mut paths: Vec<(PathBuf, bool)> = entries
-        .filter_map(|e| e.ok())
-        .filter(|e| !e.file_name().to_string_lossy().starts_with('.'))
-        .map(|e| (e.path(), e.file_type().is_ok_and(|t| t.is_dir())))
-        .collect();
-    paths.sort();
-    for (p, folder) in paths {
-        if folder {
-            list_folder(&p, files, errors);
-        } else {
-            files.push((p, None));
-        }
-    }
-}
-
 /// The id a platform file's name starts with: `<id>_lite.json`,
 /// `<id>_<bot>_full_log.json`, `<id>_metadata.json` (the name up to its
 /// first `_`, else up to its first `.`).
@@ -497,99 +359,35 @@ pub fn name_id(path: &Path) -> Option<String> {
     (!id.is_empty()).then(|| id.to_string())
 }
 
-/// One platform match: its metadata read (the first given, else the one
-/// beside its first log), then its logs tried in turn until one imports;
-/// when none does, the first one's errors.
-fn read_match(
-    id: &str,
-    logs: &[PathBuf],
-    metadata: &[PathBuf],
-    max_line_bytes: usize,
-) -> Vec<Result<GameRecord, ImportError>> {
-    let Some(first) = logs.first() else {
-        let file = metadata.first().map_or_else(PathBuf::new, PathBuf::clone);
-        return vec![Err(ImportError::new(
-            &file,
-            0,
-            format!(
-                "a match's metadata, without its log: no {id}_lite.json or {id}_<bot>_full_log.json was given \
-                 (import the folder that holds both)"
-            ),
-        )
-        .game(id))];
-    };
-    let beside = first.with_file_name(format!("{id}_metadata.json"));
-    let meta_file = match metadata.first() {
-        Some(m) => Some(m.clone()),
-        None if beside.is_file() => Some(beside),
-        None => None,
-    };
-    let meta = match meta_file.map(|f| log::read_metadata(&f, max_line_bytes).map(|m| (f, m))).transpose() {
-        Ok(m) => m,
-        Err(e) => return vec![Err(e.game(id))],
-    };
-    let mut failed = None;
-    for file in logs {
-        let context = log::Context { name: Some(id.to_string()), metadata: meta.clone() };
-        let results: Vec<_> = match open(file, max_line_bytes) {
-            Ok(input) => {
-                let Input { file, reader, skipped, max_line_bytes, document, .. } = input;
-                skipped
-                    .into_iter()
-                    .map(Err)
-                    .chain(log::games(reader, &file, max_line_bytes, document, context))
-                    .collect()
-            }
-            Err(e) => vec![Err(e)],
-        };
-        if !results.is_empty() && results.iter().all(Result::is_ok) {
-            return results;
-        }
-        failed.get_or_insert(results);
-    }
-    failed.unwrap_or_default()
-}
-
 /// The games of one input, each a record or the error that kept it out.
 pub type Games = Box<dyn Iterator<Item = Result<GameRecord, ImportError>> + Send>;
 
-/// [`games`] of an input already open. An input in none of the formats is
-/// read as records: an empty one has no games, and the record reader
-/// reports any other line as malformed, with its line.
-pub fn games_in(input: Input, from: Option<Format>) -> Games {
-    let format = from.or(input.format).unwrap_or(Format::Record);
-    let Input { file, reader, skipped, max_line_bytes, document, .. } = input;
-    let games: Games = match format {
-        Format::Record => Box::new(records(reader, file, max_line_bytes)),
-        Format::BotzoneLog => log::games(reader, &file, max_line_bytes, document, log::Context::default()),
-        Format::BotzoneText => Box::new(text::games(reader, &file, max_line_bytes)),
-    };
-    Box::new(skipped.into_iter().map(Err).chain(games))
+/// Game records checked as the importer checks every game: each replayed
+/// exactly (requests and displays) under its own rules; a game imported
+/// from a Botzone format was checked as it was read.
+#[derive(Default)]
+struct Checker {
+    engines: Vec<(&'static mcr_core::fans::Profile, Engine)>,
 }
 
-/// Game records as input: each replayed exactly (requests and displays)
-/// under its own rules, and kept as read.
-fn records(
-    reader: Box<dyn BufRead + Send>,
-    file: PathBuf,
-    max_line_bytes: usize,
-) -> impl Iterator<Item = Result<GameRecord, ImportError>> {
-    let mut engines: Vec<(&'static mcr_core::fans::Profile, Engine)> = Vec::new();
-    Records::<GameRecord>::from_reader(&file, reader, max_line_bytes).map(move |r| {
-        let r = r?;
-        let profile = r.record.rules.unwrap_or(mcr_core::fans::Profile::default());
-        let engine = match engines.iter_mut().find(|(p, _)| std::ptr::eq(*p, profile)) {
-            Some((_, e)) => e,
+impl Checker {
+    fn check(&mut self, game: input::Game) -> Result<GameRecord, ImportError> {
+        if game.imported {
+            return Ok(game.record);
+        }
+        let profile = game.record.rules.unwrap_or(mcr_core::fans::Profile::default());
+        let engine = match self.engines.iter().position(|(p, _)| std::ptr::eq(*p, profile)) {
+            Some(at) => &mut self.engines[at].1,
             None => {
-                engines.push((profile, Engine::with_profile(profile)));
-                &mut engines.last_mut().expect("just pushed").1
+                self.engines.push((profile, Engine::with_profile(profile)));
+                &mut self.engines.last_mut().expect("just pushed").1
             }
         };
-        match replay::replay(engine, &r.record, Compare::Exact) {
-            Ok(_) => Ok(r.record),
-            Err(d) => Err(ImportError::new(&file, r.line, d.to_string()).game(r.record.game_id.clone())),
+        match replay::replay(engine, &game.record, Compare::Exact) {
+            Ok(_) => Ok(game.record),
+            Err(d) => Err(ImportError::new(&game.file, game.line, d.to_string()).game(game.record.game_id.clone())),
         }
-    })
+    }
 }
 
 /// At most this many reasons are kept by [`import`] and [`export`]; the
@@ -608,6 +406,8 @@ pub struct Summary {
     pub reasons: Vec<String>,
     /// Reasons beyond those kept.
     pub more: usize,
+    /// Files of input folders skipped (in none of the formats).
+    pub skipped: Vec<input::Skipped>,
 }
 
 impl Summary {
@@ -626,19 +426,23 @@ impl Summary {
     }
 }
 
-/// Imports `inputs` (any of the formats; `from` overrides detection) as game
-/// records, one JSON line each, into `out`; no input line longer than
-/// `max_line_bytes` is kept. Stops only on a write error.
+/// Imports `inputs` (files or folders in any of the formats, read by the
+/// one reader [`input::Inputs`]; `from` overrides detection) as game
+/// records, one JSON line each, into `out`, every game checked (a game
+/// record replayed exactly); no input line longer than `max_line_bytes` is
+/// kept. Stops only on a write error.
 pub fn import(
     inputs: &[PathBuf],
     from: Option<Format>,
     max_line_bytes: usize,
     out: &mut dyn Write,
 ) -> std::io::Result<Summary> {
-    let mut summary = Summary::default();
+    let inputs = input::Inputs::open(inputs, from, max_line_bytes);
+    let mut summary = Summary { skipped: inputs.skipped.clone(), ..Summary::default() };
     let mut line = Vec::with_capacity(1 << 16);
-    for game in games_of(inputs, from, max_line_bytes) {
-        match game {
+    let mut checker = Checker::default();
+    for game in inputs.games() {
+        match game.and_then(|g| checker.check(g)) {
             Ok(record) => {
                 line.clear();
                 serde_json::to_writer(&mut line, &record)?;
@@ -654,38 +458,40 @@ pub fn import(
     Ok(summary)
 }
 
-/// Writes the game records of `inputs` in format `to` into `out`: a record
-/// that does not replay, or that the format cannot hold, is left out and
-/// counted with its reason (no line longer than `max_line_bytes` is kept).
-/// Stops only on a write error.
+/// Writes the games of `inputs` (any of the formats, read by the one reader
+/// [`input::Inputs`]) in format `to` into `out`: a game that does not
+/// replay, or that the format cannot hold, is left out and counted with its
+/// reason (no line longer than `max_line_bytes` is kept). Stops only on a
+/// write error.
 pub fn export(inputs: &[PathBuf], to: Format, max_line_bytes: usize, out: &mut dyn Write) -> std::io::Result<Summary> {
-    let mut summary = Summary::default();
-    for path in inputs {
-        for game in games(path, Some(Format::Record), max_line_bytes) {
-            let record = match game {
-                Ok(r) => r,
-                Err(e) => {
-                    summary.failed(e.to_string());
-                    continue;
-                }
-            };
-            let written = match to {
-                Format::BotzoneLog => log::write(out, &record),
-                Format::Record => {
-                    serde_json::to_writer(&mut *out, &record).map_err(std::io::Error::from)?;
-                    out.write_all(b"\n").map_err(ExportError::Io)
-                }
-                Format::BotzoneText => text::write(out, &record),
-            };
-            match written {
-                Ok(()) => {
-                    summary.read += 1;
-                    summary.written += 1;
-                }
-                Err(ExportError::Io(e)) => return Err(e),
-                Err(ExportError::Unwritable(why)) => {
-                    summary.failed(format!("{}: match {}: {why}", path.display(), record.game_id))
-                }
+    let inputs = input::Inputs::open(inputs, None, max_line_bytes);
+    let mut summary = Summary { skipped: inputs.skipped.clone(), ..Summary::default() };
+    let mut checker = Checker::default();
+    for game in inputs.games() {
+        let file = game.as_ref().map_or_else(|e| e.file.clone(), |g| g.file.clone());
+        let record = match game.and_then(|g| checker.check(g)) {
+            Ok(r) => r,
+            Err(e) => {
+                summary.failed(e.to_string());
+                continue;
+            }
+        };
+        let written = match to {
+            Format::BotzoneLog => log::write(out, &record),
+            Format::Record => {
+                serde_json::to_writer(&mut *out, &record).map_err(std::io::Error::from)?;
+                out.write_all(b"\n").map_err(ExportError::Io)
+            }
+            Format::BotzoneText => text::write(out, &record),
+        };
+        match written {
+            Ok(()) => {
+                summary.read += 1;
+                summary.written += 1;
+            }
+            Err(ExportError::Io(e)) => return Err(e),
+            Err(ExportError::Unwritable(why)) => {
+                summary.failed(format!("{}: match {}: {why}", file.display(), record.game_id))
             }
         }
     }

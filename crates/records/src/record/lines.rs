@@ -5,7 +5,7 @@
 //! block instead of a `String` per line, lines found with a vectorised byte
 //! search, and the next block decompressed while the workers check the
 //! current one ([`for_each_block`]). [`super::Records`] (one record at a
-//! time) and [`super::par::par_records`] (in parallel) both read through it.
+//! time) and `crate::input` (the one input layer, in parallel too) both read through it.
 //!
 //! A stream read one line at a time while a client waits for the answer
 //! (`mcr serve`, a bot's stdin) cannot be read ahead by a block: it is read

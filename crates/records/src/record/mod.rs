@@ -13,7 +13,8 @@
 //! longer one is reported and skipped up to its newline without being kept.
 //!
 //! The readers: [`lines`] (the one line reader), [`Records`] (records one by
-//! one), [`par::par_records`] (files in parallel, in file order),
+//! one); the games of any input, records or not, are read by the one
+//! input layer (`crate::input`), in parallel by `crate::input::par_games`;
 //! [`view`] and its scanner (borrowed views of a game record for the validator).
 //!
 //! # Example
@@ -45,7 +46,7 @@ pub mod view;
 pub mod write;
 
 pub use lines::{read_line_capped, LineRead};
-pub use par::{par_records, ParOptions, ParStats, Progress, ProgressEvent};
+pub use par::{ParOptions, ParStats, Progress, ProgressEvent};
 pub use select::Selection;
 
 use serde::de::DeserializeOwned;

@@ -1,17 +1,18 @@
 //! The validator's verdict on one record line: the fast path (a borrowed
 //! view compared typed, [`reproduces`]) first, the slow path (a parsed
 //! [`GameRecord`] compared as JSON, [`replay`], which words a divergence)
-//! only for a line the fast path does not take or a divergence; over files,
-//! [`validate_files`] (through [`crate::record::par_records`]). `mcr
-//! validate` prints what this returns.
+//! only for a line the fast path does not take or a divergence; over any
+//! inputs, [`validate_inputs`] (through the one input layer's
+//! [`crate::input::par_games`]). `mcr validate` prints what this returns.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Instant;
 
 use super::{replay, reproduces, Compare};
+use crate::input::{par_games, Inputs};
 use crate::record::rules::{profile_for, RulesConflict};
 use crate::record::view::GameView;
-use crate::record::{par_records, GameRecord, ParOptions, ParStats, RecordError, RecordErrorKind};
+use crate::record::{GameRecord, ParOptions, ParStats, RecordError, RecordErrorKind};
 use mcr_core::engine::Engine;
 use mcr_core::fans::Profile;
 
@@ -124,26 +125,27 @@ pub fn validate_line(
     (outcome, time)
 }
 
-/// [`validate_line`] on every record line of `files`, on the worker threads
-/// of [`par_records`] (one engine each); `each(file, line, outcome,
-/// timings)` is called in file and line order, unreadable lines and files
-/// as [`Outcome::Malformed`] in their place. The returned read time is in
-/// [`ParStats::read_seconds`].
-pub fn validate_files(
-    files: &[PathBuf],
+/// [`validate_line`] on every game of `inputs`, on the worker threads of
+/// [`par_games`] (one engine each): a game record's line as it is, a game
+/// imported from a Botzone format (checked as it was read) as its record;
+/// `each(file, line, outcome, timings)` is called in input order, what
+/// could not be read as [`Outcome::Malformed`] in its place. The returned
+/// read time (imports included) is in [`ParStats::read_seconds`].
+pub fn validate_inputs(
+    inputs: &Inputs,
     options: &ParOptions,
     compare: Compare,
     rules: Option<&'static Profile>,
     mut each: impl FnMut(&Path, usize, Outcome, Timings) + Send,
 ) -> Result<ParStats, rayon::ThreadPoolBuildError> {
-    par_records(
-        files,
+    par_games(
+        inputs,
         options,
         Engine::new,
         |engine, file, line, text| validate_line(engine, file, line, text, compare, rules),
-        |index, line, result| match result {
-            Ok((outcome, time)) => each(&files[index], line, outcome, time),
-            Err(e) => each(&files[index], line, Outcome::Malformed(e), Timings::default()),
+        |file, line, result| match result {
+            Ok((outcome, time)) => each(file, line, outcome, time),
+            Err(e) => each(file, line, Outcome::Malformed(e), Timings::default()),
         },
     )
 }

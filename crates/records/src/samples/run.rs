@@ -1,5 +1,6 @@
-//! Files in, samples out: the records of every input file in order, each
-//! game replayed and its decisions extracted ([`Stream`]). The CLI's layouts
+//! Files in, samples out: the games of every input in order, as the one
+//! input layer reads them ([`crate::input`]), each game replayed and its
+//! decisions extracted ([`Stream`]). The CLI's layouts
 //! ([`super::write`]) and the Python iterator both pull games from it.
 //!
 //! A stream is a `Source` (the files read in order, one [`Item`] at a
@@ -22,8 +23,6 @@ use rayon::prelude::*;
 
 use crate::formats::text::read::{Act, End, Game};
 use crate::formats::text::rebuild::{replay_checked, Fault};
-use crate::formats::Format;
-use crate::record::lines::{Block, LineReader};
 use crate::record::view::{AnswersView, GameView};
 use crate::record::{GameRecord, RecordErrorKind};
 use crate::replay::{Record, Replayer};
@@ -33,8 +32,6 @@ use mcr_core::fans::Profile;
 
 use super::extract::{Batch, Extractor};
 use super::Options;
-
-type TextGames = crate::formats::text::Games<Box<dyn std::io::BufRead + Send>>;
 
 /// A record skipped: where, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -71,6 +68,8 @@ pub struct Report {
     pub problems: Vec<Problem>,
     /// Decisions whose recorded answer names no action (not sampled).
     pub unencodable: usize,
+    /// Files of input folders skipped (in none of the formats), and why.
+    pub skipped_files: Vec<String>,
 }
 
 /// Problems kept in a report (the rest are counted).
@@ -147,117 +146,51 @@ impl Item {
     }
 }
 
-/// The files of a stream, read in order one [`Item`] at a time.
+/// The inputs of a stream, read in order one [`Item`] at a time from the
+/// one input layer ([`crate::input::Reader`]).
 struct Source {
-    files: Vec<PathBuf>,
-    next_file: usize,
-    max_line_bytes: usize,
-    /// Text games are sampled straight from the text (see
-    /// [`Stream::text_sampled_directly`]); else imported as records.
-    text_direct: bool,
-    /// Problems found ahead of the items that follow them.
+    reader: crate::input::Reader,
+    /// Items read ahead of the ones that follow them (a block's lines).
     queued: VecDeque<Item>,
-    /// The record file being read, its current block and the next line in it.
-    current: Option<(PathBuf, LineReader)>,
-    block: Block,
-    at: usize,
-    /// A file in a Botzone format being read: its games as imported
-    /// (`formats`), each replayed and checked against the file.
-    imported: Option<(PathBuf, crate::formats::Games)>,
-    /// A file in the Botzone text format being read.
-    text: Option<(PathBuf, TextGames)>,
 }
 
 impl Source {
-    fn new(files: &[impl AsRef<Path>], max_line_bytes: usize, text_direct: bool) -> Source {
-        Source {
-            files: files.iter().map(|p| p.as_ref().to_path_buf()).collect(),
-            next_file: 0,
-            max_line_bytes,
-            text_direct,
-            queued: VecDeque::new(),
-            current: None,
-            block: Block::default(),
-            at: 0,
-            imported: None,
-            text: None,
-        }
+    /// `text_direct`: text games are sampled straight from the text (see
+    /// [`Stream::text_sampled_directly`]); else imported as records.
+    /// Also the files of input folders skipped.
+    fn new(files: &[impl AsRef<Path>], max_line_bytes: usize, text_direct: bool) -> (Source, Vec<String>) {
+        let inputs = crate::input::Inputs::open(files, None, max_line_bytes);
+        let reader = if text_direct { inputs.reader().text_as_written() } else { inputs.reader() };
+        (Source { reader, queued: VecDeque::new() }, inputs.skipped.iter().map(|s| s.to_string()).collect())
     }
 
-    /// The next item; `None` after the last file.
+    /// The next item; `None` after the last input.
     fn next_item(&mut self) -> Option<Item> {
+        use crate::input::Piece;
         loop {
             if let Some(item) = self.queued.pop_front() {
                 return Some(item);
             }
-            if let Some((file, games)) = self.text.as_mut() {
-                match games.next_game() {
-                    None => self.text = None,
-                    Some(Ok(game)) => return Some(Item::Text { file: file.clone(), game }),
-                    Some(Err(e)) => return Some(Item::Problem(located(e))),
-                }
-                continue;
-            }
-            if let Some((file, games)) = self.imported.as_mut() {
-                match games.next() {
-                    None => self.imported = None,
-                    Some(Err(e)) => return Some(Item::Problem(located(e))),
-                    Some(Ok(record)) => {
-                        let line = record.source.as_ref().and_then(|s| s["line"].as_u64()).unwrap_or(0) as usize;
-                        return Some(Item::Imported { file: file.clone(), line, record: Box::new(record) });
+            match self.reader.next_piece()? {
+                Piece::Lines { file, block } => {
+                    // The block's lines, each with the errors before it in line order.
+                    let mut errors = block.errors.iter().peekable();
+                    for (line, text) in block.lines() {
+                        while let Some(e) = errors.next_if(|e| e.line < line) {
+                            self.queued.push_back(Item::problem(file.clone(), e.line, e.kind.clone()));
+                        }
+                        self.queued.push_back(Item::Line { file: file.clone(), line, text: text.to_vec() });
+                    }
+                    for e in errors {
+                        self.queued.push_back(Item::problem(file.clone(), e.line, e.kind.clone()));
                     }
                 }
-                continue;
-            }
-            let Some((file, reader)) = self.current.as_mut() else {
-                let file = self.files.get(self.next_file)?.clone();
-                self.next_file += 1;
-                self.open(file);
-                continue;
-            };
-            if self.at >= self.block.len() {
-                if !reader.fill(&mut self.block) {
-                    self.current = None;
-                    continue;
+                Piece::Game(g) => {
+                    return Some(Item::Imported { file: g.file, line: g.line, record: Box::new(g.record) })
                 }
-                self.at = 0;
-                for e in std::mem::take(&mut self.block.errors) {
-                    self.queued.push_back(Item::problem(file.clone(), e.line, e.kind));
-                }
-                continue;
+                Piece::Text { file, game } => return Some(Item::Text { file, game }),
+                Piece::Error(e) => return Some(Item::Problem(located(e))),
             }
-            let (line, text) = self.block.lines().nth(self.at).unwrap_or((0, &[]));
-            self.at += 1;
-            return Some(Item::Line { file: file.clone(), line, text: text.to_vec() });
-        }
-    }
-
-    /// Starts reading `file`: records are read here; the Botzone formats
-    /// are imported (the text format rebuilt, or sampled straight from the
-    /// text; match logs checked against their judge outputs).
-    fn open(&mut self, file: PathBuf) {
-        match crate::formats::open(&file, self.max_line_bytes) {
-            Ok(input) if input.format == Some(Format::BotzoneText) && self.text_direct => {
-                for e in &input.skipped {
-                    self.queued.push_back(Item::Problem(located(e.clone())));
-                }
-                let games = crate::formats::text::games(input.reader, &file, input.max_line_bytes);
-                self.text = Some((file, games));
-                return;
-            }
-            Ok(input) if matches!(input.format, Some(f) if f != Format::Record) => {
-                self.imported = Some((file, crate::formats::games_in(input, None)));
-                return;
-            }
-            _ => {}
-        }
-        match LineReader::open_with(&file, usize::MAX, self.max_line_bytes) {
-            Ok(r) => {
-                self.current = Some((file, r));
-                self.block = Block::default();
-                self.at = 0;
-            }
-            Err(e) => self.queued.push_back(Item::problem(file, 0, e.kind)),
         }
     }
 
@@ -447,14 +380,15 @@ pub struct Stream {
 }
 
 impl Stream {
-    /// Samples `files` in order; `rules` is the profile for records without
+    /// Samples the games of `files` (any inputs, [`crate::input`]) in order; `rules` is the profile for records without
     /// a `"rules"` key (and must agree with those that have one).
     pub fn new(files: &[impl AsRef<Path>], opts: Options, rules: Option<&'static Profile>) -> Stream {
+        let (source, skipped_files) = Source::new(files, opts.max_line_bytes, Stream::text_sampled_directly(rules));
         Stream {
-            source: Source::new(files, opts.max_line_bytes, Stream::text_sampled_directly(rules)),
+            source,
             sampler: Sampler::new(opts, rules),
             opts,
-            report: Report::default(),
+            report: Report { skipped_files, ..Report::default() },
             fresh: Vec::new(),
             pool: None,
         }

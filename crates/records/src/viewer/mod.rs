@@ -14,7 +14,8 @@ pub mod model;
 pub mod page;
 
 use crate::analysis::review::{review_game, ReviewOptions};
-use crate::record::{GameRecord, RecordError, RecordErrorKind, Records};
+use crate::input::{Inputs, Skipped};
+use crate::record::{RecordError, RecordErrorKind};
 
 /// Which games to show (`limit`: the page holds every turn of every game,
 /// about 35 KB a game).
@@ -32,10 +33,13 @@ pub struct Loaded {
     /// Each unreadable record or file, or record under other rules than
     /// those asked for (`file:line: problem`).
     pub errors: Vec<RecordError>,
+    /// Files of input folders skipped (in none of the formats), and why.
+    pub skipped: Vec<Skipped>,
 }
 
-/// The games selected from `files`, each replayed; unreadable records are
-/// returned as located errors (`file:line: problem`), the others kept. Past
+/// The games selected from `files` (any inputs, read by the one input
+/// layer, [`crate::input`]), each replayed; what does not read is returned
+/// as located errors (`file:line: problem`), the others kept. Past
 /// the limit, selected games are only counted (memory stays bounded).
 pub fn load(files: &[impl AsRef<Path>], sel: &Selection) -> Loaded {
     load_with(files, sel, crate::record::DEFAULT_MAX_LINE_BYTES)
@@ -56,37 +60,29 @@ pub fn load_reviewed(
     max_line_bytes: usize,
     review: Option<&ReviewOptions>,
 ) -> Loaded {
-    let mut out = Loaded { games: Vec::new(), left_out: 0, errors: Vec::new() };
-    for file in files {
-        let file = file.as_ref();
-        let records = match Records::<GameRecord>::open_with(file, max_line_bytes) {
-            Ok(r) => r,
-            Err(e) => {
-                out.errors.push(e);
-                continue;
-            }
-        };
-        for rec in records {
-            match rec {
-                Ok(r) if sel.accepts(&r.record) => {
-                    let source = format!("{}:{}", file.display(), r.line);
-                    match sel.rules_for(&r.record) {
-                        Err(conflict) => out.errors.push(RecordError::new(
-                            file,
-                            r.line,
-                            RecordErrorKind::RulesConflict { game: r.record.game_id.clone(), conflict },
-                        )),
-                        Ok(_) if sel.full(out.games.len()) => out.left_out += 1,
-                        Ok((profile, from)) => {
-                            let mut game = model::build_with(profile, from, &r.record, &source);
-                            game.review = review.map(|o| review_game(profile, &r.record, o));
-                            out.games.push(game);
-                        }
+    let inputs = Inputs::open(files, None, max_line_bytes);
+    let skipped = inputs.skipped.clone();
+    let mut out = Loaded { games: Vec::new(), left_out: 0, errors: Vec::new(), skipped };
+    for game in inputs.games() {
+        match game {
+            Ok(g) if sel.accepts(&g.record) => {
+                let source = format!("{}:{}", g.file.display(), g.line);
+                match sel.rules_for(&g.record) {
+                    Err(conflict) => out.errors.push(RecordError::new(
+                        &g.file,
+                        g.line,
+                        RecordErrorKind::RulesConflict { game: g.record.game_id.clone(), conflict },
+                    )),
+                    Ok(_) if sel.full(out.games.len()) => out.left_out += 1,
+                    Ok((profile, from)) => {
+                        let mut game = model::build_with(profile, from, &g.record, &source);
+                        game.review = review.map(|o| review_game(profile, &g.record, o));
+                        out.games.push(game);
                     }
                 }
-                Ok(_) => {}
-                Err(e) => out.errors.push(e),
             }
+            Ok(_) => {}
+            Err(e) => out.errors.push(RecordError::from(e)),
         }
     }
     out

@@ -78,8 +78,6 @@ pub mod stats;
 use super::sprt;
 use super::walls::Walls;
 use crate::duplicate;
-use mcr_records::record::lines::{for_each_block, LineReader};
-use rayon::prelude::*;
 use read::{Ending, GameSummary, WallKey};
 use serde::Serialize;
 use stats::TimeHist;
@@ -400,29 +398,30 @@ impl Builder {
         Builder { keep_games: true, ..Builder::default() }
     }
 
-    /// Adds every record of `files` (no line longer than `max_line_bytes`
-    /// kept); problems go to [`Builder::errors`].
+    /// Adds every game of `files` (any inputs, read by the one input layer
+    /// `mcr_records::input`; no line longer than `max_line_bytes` kept);
+    /// problems go to [`Builder::errors`].
     pub fn add_files(&mut self, files: &[impl AsRef<Path>], max_line_bytes: usize) {
-        for file in files {
-            let file = file.as_ref();
-            let mut reader = match LineReader::open_with(file, usize::MAX, max_line_bytes) {
-                Ok(r) => r,
-                Err(e) => {
-                    self.errors.push(e.to_string());
-                    continue;
-                }
-            };
-            let shown = file.display().to_string();
-            for_each_block(&mut reader, |block| {
-                let read: Vec<_> = block.par_lines().map(|(n, text)| (n, read::summarize(text))).collect();
-                for (n, r) in read {
-                    match r {
-                        Ok(g) => self.add(g, format!("{shown}:{n}")),
-                        Err(e) => self.errors.push(format!("{shown}:{n}: {e}")),
-                    }
-                }
-                self.errors.extend(block.errors.iter().map(|e| e.to_string()));
-            });
+        self.add_inputs(&mcr_records::input::Inputs::open(files, None, max_line_bytes));
+    }
+
+    /// Adds every game of inputs already told apart (the files of folders
+    /// they skipped are the caller's to name).
+    pub fn add_inputs(&mut self, inputs: &mcr_records::input::Inputs) {
+        let options = mcr_records::record::ParOptions { max_line_bytes: inputs.max_line_bytes, ..Default::default() };
+        let done = mcr_records::input::par_games(
+            inputs,
+            &options,
+            || (),
+            |_, _, _, text| read::summarize(text),
+            |file, n, r| match r {
+                Ok(Ok(g)) => self.add(g, format!("{}:{n}", file.display())),
+                Ok(Err(e)) => self.errors.push(format!("{}:{n}: {e}", file.display())),
+                Err(e) => self.errors.push(e.to_string()),
+            },
+        );
+        if let Err(e) = done {
+            self.errors.push(format!("cannot start the worker threads: {e}"));
         }
     }
 

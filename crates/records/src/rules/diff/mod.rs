@@ -228,6 +228,9 @@ pub struct Summary {
     /// What differs in the tables: fans added, removed, revalued, and game
     /// rules (none against the records: they carry no table).
     pub table_changes: Vec<String>,
+    /// Files of input folders skipped (in none of the formats), and why.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub skipped: Vec<String>,
     /// Hands read.
     pub hands: usize,
     /// Hands whose answer differs.
@@ -485,12 +488,12 @@ fn failed(stop: Stop) -> GameSide {
     GameSide { end: End { action: format!("error: {e}"), ..End::default() }, ..GameSide::default() }
 }
 
-/// Replays the games of `file` under the rules and against the baseline.
+/// Replays `games` (read by the one input layer, [`crate::input`]) under
+/// the rules and against the baseline.
 pub fn diff_games(
     rules: &'static Profile,
     against: Against,
-    file: &Path,
-    records: Records<GameRecord>,
+    games: impl Iterator<Item = Result<crate::input::Game, crate::formats::ImportError>>,
     keep: usize,
     s: &mut Summary,
 ) {
@@ -499,7 +502,7 @@ pub fn diff_games(
         Against::Played => Some(g.rules.unwrap_or(Profile::default())),
         Against::Recorded => None,
     };
-    let replay = |rec: &crate::record::Located<GameRecord>| {
+    let replay = |rec: &crate::input::Game| {
         let g = &rec.record;
         let a = play(rules, g).unwrap_or_else(failed);
         let b = match base_of(g) {
@@ -508,7 +511,7 @@ pub fn diff_games(
         };
         (a, b)
     };
-    chunked(records, CHUNK / 8, s, replay, |s, rec, (a, b)| {
+    chunked(games, CHUNK / 8, s, replay, |s, rec, (a, b)| {
         let g = &rec.record;
         let name = base_of(g).map_or(RECORDED, |p| p.name);
         s.baselines.insert(name);
@@ -527,7 +530,7 @@ pub fn diff_games(
         };
         s.examples.push(Example {
             id: g.game_id.clone(),
-            file: file.display().to_string(),
+            file: rec.file.display().to_string(),
             line: rec.line,
             rules: side(&a.end.fans),
             against: side(&b.end.fans),
@@ -540,12 +543,15 @@ pub fn diff_games(
     });
 }
 
-/// Is this a game records file (rather than hands)? Decided on the
+/// Is this a hands file (rather than games)? Decided on the
 /// [`kind`](crate::formats::kind) of its first line (left to be read as a
-/// record: the file is read once, and may be a pipe): a game record; a file
-/// whose first line cannot be read is taken as hands.
-pub fn is_games_file<T: serde::de::DeserializeOwned>(records: &mut Records<T>) -> bool {
-    records.peek_line().is_some_and(|line| crate::formats::kind(line.as_bytes()) == Some(crate::formats::Kind::Game))
+/// record): a record that is not a game (a hand record); a file whose first
+/// line cannot be read is taken as hands, and its reader words the problem.
+pub fn is_hands_file<T: serde::de::DeserializeOwned>(records: &mut Records<T>) -> bool {
+    match records.peek_line() {
+        None => true,
+        Some(line) => matches!(crate::formats::kind(line.as_bytes()), None | Some(crate::formats::Kind::OtherRecord)),
+    }
 }
 
 /// Fans added, removed or revalued, and game rules changed, from `against` to `rules`.
@@ -577,22 +583,37 @@ pub fn table_changes(rules: &Profile, against: &Profile) -> Vec<String> {
 }
 
 /// The rules against the baseline over every file (hands or games, told
-/// apart by content); no line longer than `max_line_bytes` is kept.
+/// apart by content: the hands files first, then the games of the others,
+/// read together by the one input layer); no line longer than
+/// `max_line_bytes` is kept.
 pub fn diff(rules: &'static Profile, against: Against, files: &[&Path], keep: usize, max_line_bytes: usize) -> Summary {
     let mut s = Summary { rules: rules.name.into(), ..Summary::default() };
+    // The games' inputs, read together by the one input layer (the files
+    // of one platform match make one game).
+    let mut games = Vec::new();
     for file in files {
-        let mut records = match Records::<HandRecord>::open_with(file, max_line_bytes) {
-            Ok(r) => r,
-            Err(e) => {
-                s.errors.push(e.to_string());
+        // A regular file whose first line is a record that is not a game
+        // is hands; anything else holds games.
+        let regular = std::fs::metadata(file).is_ok_and(|m| m.is_file());
+        if regular {
+            let mut records = match Records::<HandRecord>::open_with(file, max_line_bytes) {
+                Ok(r) => r,
+                Err(e) => {
+                    s.errors.push(e.to_string());
+                    continue;
+                }
+            };
+            if is_hands_file(&mut records) {
+                diff_hands(rules, against, file, records, keep, &mut s);
                 continue;
             }
-        };
-        if is_games_file(&mut records) {
-            diff_games(rules, against, file, records.into_records(), keep, &mut s);
-        } else {
-            diff_hands(rules, against, file, records, keep, &mut s);
         }
+        games.push(file);
+    }
+    if !games.is_empty() {
+        let inputs = crate::input::Inputs::open(&games, None, max_line_bytes);
+        s.skipped.extend(inputs.skipped.iter().map(|k| k.to_string()));
+        diff_games(rules, against, inputs.games(), keep, &mut s);
     }
     if s.baselines.is_empty() {
         s.baselines.insert(match against {
