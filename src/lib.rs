@@ -41,4 +41,6 @@
 
 pub use mcr_arena as arena;
 pub use mcr_core::{decompose, engine, fans, hand, notation, rng, tiles};
-pub use mcr_records::{analysis, audit, env, formats, input, judge, record, replay, rules, samples, selftest, serve, viewer};
+pub use mcr_records::{
+    analysis, audit, convert, env, formats, input, judge, record, replay, rules, samples, selftest, serve, validate, viewer,
+};

@@ -1,4 +1,4 @@
-//! `mcr bench import FILE...`: `formats::import` (read, detect, parse,
+//! `mcr bench import FILE...`: `convert::import` (read, detect, parse,
 //! replay and check every game, write the records) timed on one thread,
 //! output to memory; the median of several passes, in games/s.
 
@@ -6,7 +6,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use mcr_engine::formats::{self, Format};
+use mcr_engine::convert;
+use mcr_engine::formats::Format;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -29,7 +30,7 @@ pub fn run(a: Args, max_line_bytes: usize) -> ExitCode {
     for _ in 0..a.passes.max(1) {
         out.clear();
         let t = Instant::now();
-        match formats::import(&a.files, from, max_line_bytes, &mut out) {
+        match convert::import(&a.files, from, max_line_bytes, &mut out) {
             Ok(s) => last = Some(s),
             Err(e) => {
                 eprintln!("bench import: {e}");

@@ -1,10 +1,11 @@
 //! `mcr export FILE... --to botzone-text|botzone-log -o OUT`: game records
-//! written in a Botzone format (`mcr_engine::formats::export`).
+//! written in a Botzone format (`mcr_engine::convert::export`).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use mcr_engine::formats::{self, Format, Output};
+use mcr_engine::convert::{self, Output};
+use mcr_engine::formats::Format;
 
 /// The formats records are exported to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -32,7 +33,7 @@ pub fn run(args: Args, max_line_bytes: usize) -> ExitCode {
         ToArg::BotzoneLog => Format::BotzoneLog,
     };
     let done = Output::create(&args.output).and_then(|mut out| {
-        let s = formats::export(&args.files, to, max_line_bytes, &mut out)?;
+        let s = convert::export(&args.files, to, max_line_bytes, &mut out)?;
         out.finish()?;
         Ok(s)
     });

@@ -1,10 +1,11 @@
 //! `mcr import FILE... [--from FORMAT] -o OUT`: Botzone text logs, match logs
-//! or records in, game records out (`mcr_engine::formats::import`).
+//! or records in, game records out (`mcr_engine::convert::import`).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use mcr_engine::formats::{self, Format, Output, Summary};
+use mcr_engine::convert::{self, Output, Summary};
+use mcr_engine::formats::Format;
 
 /// A format's name on the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -39,7 +40,7 @@ pub struct Args {
 
 pub fn run(args: Args, max_line_bytes: usize) -> ExitCode {
     let done = Output::create(&args.output).and_then(|mut out| {
-        let s = formats::import(&args.files, args.from.map(Format::from), max_line_bytes, &mut out)?;
+        let s = convert::import(&args.files, args.from.map(Format::from), max_line_bytes, &mut out)?;
         out.finish()?;
         Ok(s)
     });

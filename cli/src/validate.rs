@@ -21,7 +21,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use mcr_engine::record::ParOptions;
-use mcr_engine::replay::validate::{validate_inputs, Outcome, Timings};
+use mcr_engine::validate::{validate_inputs, Outcome, Timings};
 use mcr_engine::replay::Compare;
 
 #[derive(clap::Args)]

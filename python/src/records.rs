@@ -4,12 +4,13 @@
 //! `read_games` reads any input as every command does (the one input layer,
 //! `input::Inputs`: game records as they are, Botzone text logs and match
 //! logs imported, each game replayed and checked, folders file by file), and
-//! `import_games(paths, out)` is `mcr import` (`formats::import`).
+//! `import_games(paths, out)` is `mcr import` (`convert::import`).
 
 use std::path::PathBuf;
 use std::sync::Mutex;
 
-use mcr_engine::formats::{self, Format, ImportError};
+use mcr_engine::formats::{Format, ImportError};
+use mcr_engine::convert as games;
 use mcr_engine::input;
 use mcr_engine::record::unique::UniqueValue;
 use mcr_engine::record::{GameRecord, HandRecord, Records, DEFAULT_MAX_LINE_BYTES};
@@ -187,8 +188,8 @@ fn import_games(
     };
     let out = file_name(out)?;
     let done = py.allow_threads(|| {
-        let mut w = formats::Output::create(&out)?;
-        let s = formats::import(&inputs, from, DEFAULT_MAX_LINE_BYTES, &mut w)?;
+        let mut w = games::Output::create(&out)?;
+        let s = games::import(&inputs, from, DEFAULT_MAX_LINE_BYTES, &mut w)?;
         w.finish()?;
         Ok::<_, std::io::Error>(s)
     });

@@ -11,6 +11,7 @@
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 
+use mcr_engine::convert;
 use mcr_engine::formats::{self, Format};
 use mcr_engine::record::{open_lines, DEFAULT_MAX_LINE_BYTES};
 use serde_json::Value;
@@ -30,17 +31,17 @@ fn comparable(mut r: Value) -> Value {
     r
 }
 
-/// The records `formats::import` writes for `inputs`, and its summary.
-fn import(inputs: &[PathBuf], from: Option<Format>) -> (Vec<Value>, formats::Summary) {
+/// The records `convert::import` writes for `inputs`, and its summary.
+fn import(inputs: &[PathBuf], from: Option<Format>) -> (Vec<Value>, convert::Summary) {
     let mut out = Vec::new();
-    let s = formats::import(inputs, from, DEFAULT_MAX_LINE_BYTES, &mut out).unwrap();
+    let s = convert::import(inputs, from, DEFAULT_MAX_LINE_BYTES, &mut out).unwrap();
     let records = out.lines().map(|l| serde_json::from_str(&l.unwrap()).unwrap()).collect();
     (records, s)
 }
 
-fn export(inputs: &[PathBuf], to: Format) -> (Vec<Value>, formats::Summary) {
+fn export(inputs: &[PathBuf], to: Format) -> (Vec<Value>, convert::Summary) {
     let mut out = Vec::new();
-    let s = formats::export(inputs, to, DEFAULT_MAX_LINE_BYTES, &mut out).unwrap();
+    let s = convert::export(inputs, to, DEFAULT_MAX_LINE_BYTES, &mut out).unwrap();
     let lines = out.lines().map(|l| serde_json::from_str(&l.unwrap()).unwrap()).collect();
     (lines, s)
 }

@@ -3,7 +3,7 @@
 //! pretty-printed JSON array; `<id>_lite.json`, `{"status", "logs"}`;
 //! `<id>_metadata.json`, `matchId`, `players`, `initdata`): read from the
 //! folder, from each file alone, with and without the metadata, by
-//! `formats::import`, `mcr import` and `mcr validate`.
+//! `convert::import`, `mcr import` and `mcr validate`.
 //!
 //! The tests named `platform_judge_*` need the engine to reproduce the
 //! platform's judge output for output (its displays and its 2018 fan
@@ -13,6 +13,7 @@
 
 use std::path::{Path, PathBuf};
 
+use mcr_engine::convert;
 use mcr_engine::formats::{self, log, Format};
 use mcr_engine::record::DEFAULT_MAX_LINE_BYTES;
 use mcr_engine::replay::{displays_equal, Compare};
@@ -53,10 +54,10 @@ fn json(path: &Path) -> Value {
     serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap()
 }
 
-/// The records `formats::import` writes for `inputs`, and its summary.
-fn import(inputs: &[PathBuf]) -> (Vec<Value>, formats::Summary) {
+/// The records `convert::import` writes for `inputs`, and its summary.
+fn import(inputs: &[PathBuf]) -> (Vec<Value>, convert::Summary) {
     let mut out = Vec::new();
-    let s = formats::import(inputs, None, DEFAULT_MAX_LINE_BYTES, &mut out).unwrap();
+    let s = convert::import(inputs, None, DEFAULT_MAX_LINE_BYTES, &mut out).unwrap();
     let records = out.split(|&b| b == b'\n').filter(|l| !l.is_empty()).map(|l| serde_json::from_slice(l).unwrap());
     (records.collect(), s)
 }
@@ -244,7 +245,7 @@ fn bad_files_are_located() {
 
     // A document over the bound.
     let mut out = Vec::new();
-    let s = formats::import(&[full_log(a)], None, 1 << 12, &mut out).unwrap();
+    let s = convert::import(&[full_log(a)], None, 1 << 12, &mut out).unwrap();
     assert_eq!((s.read, s.written), (1, 0));
     assert!(s.reasons[0].contains("is longer than the limit of 4096 bytes: skipped"), "{}", s.reasons[0]);
 

@@ -56,7 +56,6 @@
 //! ```
 
 pub mod compare;
-pub mod validate;
 
 use std::fmt;
 

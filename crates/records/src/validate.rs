@@ -8,7 +8,7 @@
 use std::path::Path;
 use std::time::Instant;
 
-use super::{replay, reproduces, Compare};
+use crate::replay::{replay, reproduces, Compare};
 use crate::input::{par_games, Inputs};
 use crate::record::rules::{profile_for, RulesConflict};
 use crate::record::view::GameView;
