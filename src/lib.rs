@@ -42,5 +42,6 @@
 pub use mcr_arena as arena;
 pub use mcr_core::{decompose, engine, fans, hand, notation, rng, tiles};
 pub use mcr_records::{
-    analysis, audit, convert, env, formats, input, judge, record, replay, rules, samples, selftest, serve, validate, viewer,
+    analysis, audit, convert, env, formats, input, judge, record, replay, rules, samples, selftest, serve, validate,
+    viewer,
 };

@@ -21,8 +21,8 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use mcr_engine::record::ParOptions;
-use mcr_engine::validate::{validate_inputs, Outcome, Timings};
 use mcr_engine::replay::Compare;
+use mcr_engine::validate::{validate_inputs, Outcome, Timings};
 
 #[derive(clap::Args)]
 pub struct Args {

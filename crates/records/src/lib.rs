@@ -25,9 +25,9 @@
 
 pub mod analysis;
 pub mod audit;
+pub mod convert;
 pub mod env;
 pub mod formats;
-pub mod convert;
 pub mod input;
 pub mod judge;
 pub mod record;

@@ -8,11 +8,11 @@
 use std::path::Path;
 use std::time::Instant;
 
-use crate::replay::{replay, reproduces, Compare};
 use crate::input::{par_games, Inputs};
 use crate::record::rules::{profile_for, RulesConflict};
 use crate::record::view::GameView;
 use crate::record::{GameRecord, ParOptions, ParStats, RecordError, RecordErrorKind};
+use crate::replay::{replay, reproduces, Compare};
 use mcr_core::engine::Engine;
 use mcr_core::fans::Profile;
 

@@ -33,4 +33,3 @@ pub fn counts_from_judge_order(judge: &[u8; TILE_KINDS]) -> TileCounts {
 pub fn counts_to_judge_order(c: &TileCounts) -> [u8; TILE_KINDS] {
     std::array::from_fn(|j| c[JUDGE_ORDER[j].index()])
 }
-

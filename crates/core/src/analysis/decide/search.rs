@@ -458,4 +458,3 @@ impl Search {
         self.hand_key -= unit(t);
     }
 }
-
