@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use mcr_engine::samples::write::{self, Layout};
+use mcr_engine::samples::layout::{self, Layout};
 use mcr_engine::samples::{Encoding, Flags, Options};
 
 #[derive(clap::Args)]
@@ -71,7 +71,7 @@ fn passes(a: &Args, opts: Options, out: &std::path::Path, written: &mut Vec<Path
             written.push(dir.clone());
             let t = Instant::now();
             let threads = mcr_engine::record::par::worker_threads(Some(a.jobs as usize));
-            match write::write(&a.files, opts, None, layout, write::DEFAULT_SHARD_SIZE, threads, &dir, |_| {}) {
+            match layout::write(&a.files, opts, None, layout, layout::DEFAULT_SHARD_SIZE, threads, &dir, |_| {}) {
                 Ok(w) => last = Some(w),
                 Err(e) => {
                     eprintln!("error: {e}");
@@ -145,7 +145,7 @@ fn write_alone(
         give_back(written.last().expect("a pass ran"));
         written.push(dir.clone());
         let t = Instant::now();
-        let sink = write::Out::open(&dir).map_err(|e| e.to_string())?;
+        let sink = layout::Out::open(&dir).map_err(|e| e.to_string())?;
         for (name, bytes) in &files {
             sink.file(name, |w| w.write_all(bytes)).map_err(|e| e.to_string())?;
         }

@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use mcr_engine::samples::write::{self, Layout};
+use mcr_engine::samples::layout::{self, Layout};
 use mcr_engine::samples::{Encoding, Flags, Options};
 
 #[derive(clap::Args)]
@@ -32,7 +32,7 @@ pub struct Args {
     #[arg(long)]
     pub keep_forced: bool,
     /// Samples per shard (at least; a shard ends at a game boundary).
-    #[arg(long, default_value_t = write::DEFAULT_SHARD_SIZE as u64, value_parser = clap::value_parser!(u64).range(1..=(1u64 << 24)))]
+    #[arg(long, default_value_t = layout::DEFAULT_SHARD_SIZE as u64, value_parser = clap::value_parser!(u64).range(1..=(1u64 << 24)))]
     pub shard_size: u64,
     /// Threads sampling, 1 up to the number of cores (default: all cores;
     /// more than the cores is capped, with a note). The files written are
@@ -57,7 +57,7 @@ pub fn run(a: Args, max_line_bytes: usize) -> ExitCode {
     let out = a.out.clone().unwrap_or_default();
     super::note_jobs_capped("samples", a.jobs);
     let threads = mcr_engine::record::par::worker_threads(a.jobs.map(|n| n as usize));
-    let result = write::write(&a.files, opts, a.rules.rules, layout, a.shard_size as usize, threads, &out, |p| {
+    let result = layout::write(&a.files, opts, a.rules.rules, layout, a.shard_size as usize, threads, &out, |p| {
         eprintln!("{}", super::hinted(p))
     });
     match result {

@@ -5,7 +5,7 @@
 //! each applied to its base by `profile`) and the reference profile
 //! `botzone` (`rules/fans.mcr`).
 
-use mcr_rules_compiler::{claims, decompose, fans, load, provenance};
+use mcr_rules_compiler::{claim_priority, decompose, fans, load, provenance};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
@@ -62,7 +62,7 @@ fn run(rules: &Path, out: &Path) -> Result<(), String> {
     }
     writeln!(s, "];").unwrap();
     std::fs::write(out.join("profiles.rs"), s).map_err(|e| e.to_string())?;
-    claims::generate(rules, out)?;
+    claim_priority::generate(rules, out)?;
     decompose::generate(out)?;
     Ok(())
 }

@@ -15,7 +15,7 @@ use crate::common;
 
 use browser::Browser;
 use mcr_engine::audit::games::{audit_game, FanList, Replay, WinAudit};
-use mcr_engine::engine::claims::ClaimDecision;
+use mcr_engine::engine::arbitration::ClaimDecision;
 use mcr_engine::engine::Engine;
 use mcr_engine::fans::Profile;
 use mcr_engine::hand::PackKind;

@@ -1,16 +1,16 @@
-//! The claim-priority generator (`crates/rules-compiler/src/claims.rs`): the shipped rules parse
+//! The claim-priority generator (`crates/rules-compiler/src/claim_priority.rs`): the shipped rules parse
 //! and render to the pinned table (`tests/snapshots/claims_table.rs`; rerun
 //! with `UPDATE_SNAPSHOTS=1` after an intended change), and every kind of
 //! mistake is reported with file, line and problem.
 
 use crate::common;
 
-use mcr_rules_compiler::claims;
+use mcr_rules_compiler::claim_priority;
 
 const SHIPPED: &str = include_str!("../../rules/claims.txt");
 
 fn err(text: &str) -> String {
-    claims::parse(text, "rules/claims.txt").unwrap_err()
+    claim_priority::parse(text, "rules/claims.txt").unwrap_err()
 }
 
 /// The shipped file with `from` replaced in its first non-comment line
@@ -39,11 +39,11 @@ fn line_of(text: &str, needle: &str) -> usize {
 
 #[test]
 fn shipped_rules_parse_and_render() {
-    let rules = claims::parse(SHIPPED, "rules/claims.txt").unwrap();
+    let rules = claim_priority::parse(SHIPPED, "rules/claims.txt").unwrap();
     let events: Vec<&str> = rules.sections.iter().map(|s| s.event.as_str()).collect();
     assert_eq!(events, ["discard", "bugang", "gang"]);
     assert_eq!(rules.sections[0].levels[1].actions, ["PENG", "GANG"]);
-    let code = claims::render(&rules, "rules/claims.txt", SHIPPED);
+    let code = claim_priority::render(&rules, "rules/claims.txt", SHIPPED);
     common::assert_snapshot("claims_table.rs", &code);
 }
 
@@ -114,12 +114,12 @@ fn generate_writes_the_table_and_names_an_unreadable_file() {
     let dir = std::env::temp_dir().join(format!("mcr-claims-{}", std::process::id()));
     let rules = dir.join("rules");
     std::fs::create_dir_all(&rules).unwrap();
-    assert!(claims::generate(&rules, &dir).unwrap_err().contains("claims.txt: cannot read"));
+    assert!(claim_priority::generate(&rules, &dir).unwrap_err().contains("claims.txt: cannot read"));
     std::fs::write(rules.join("claims.txt"), SHIPPED).unwrap();
-    claims::generate(&rules, &dir).unwrap();
+    claim_priority::generate(&rules, &dir).unwrap();
     let code = std::fs::read_to_string(dir.join("claims_table.rs")).unwrap();
     let source = rules.join("claims.txt").display().to_string();
-    let rendered = claims::render(&claims::parse(SHIPPED, &source).unwrap(), &source, SHIPPED);
+    let rendered = claim_priority::render(&claim_priority::parse(SHIPPED, &source).unwrap(), &source, SHIPPED);
     assert!(code == rendered, "generate wrote something other than the rendering:\n{code}");
     std::fs::remove_dir_all(&dir).ok();
 }

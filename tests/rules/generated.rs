@@ -98,7 +98,7 @@ fn snapshot_headers_hash_the_current_inputs() {
     let snapshots = [
         ("generated/fan_rules.rs", fans::GENERATOR),
         ("generated/suit_tables.rs", decompose::GENERATOR),
-        ("claims_table.rs", mcr_rules_compiler::claims::GENERATOR),
+        ("claims_table.rs", mcr_rules_compiler::claim_priority::GENERATOR),
     ];
     let mut stale = Vec::new();
     for (snapshot, want_generator) in snapshots {

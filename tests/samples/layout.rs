@@ -146,7 +146,7 @@ fn a_rerun_leaves_no_output_of_an_earlier_run() {
 /// layouts, with shards small enough that several close.
 #[test]
 fn threads_change_nothing_but_speed() {
-    use mcr_engine::samples::write::{self, Layout};
+    use mcr_engine::samples::layout::{self, Layout};
     use mcr_engine::samples::{Encoding, Flags, Options};
     let lines = super::corpus_lines("golden.jsonl.gz");
     let mut records: Vec<String> = lines[..60].to_vec();
@@ -173,7 +173,7 @@ fn threads_change_nothing_but_speed() {
         for threads in [1, 4] {
             let out = common::temp_dir(&format!("samples_threads_{}_{threads}", layout.name()));
             let mut told = Vec::new();
-            let w = write::write(&inputs, opts, None, layout, 3000, threads, &out, |p| told.push(p.to_string()))
+            let w = layout::write(&inputs, opts, None, layout, 3000, threads, &out, |p| told.push(p.to_string()))
                 .unwrap_or_else(|e| panic!("{e}"));
             let mut files: Vec<(String, Vec<u8>)> = std::fs::read_dir(&out)
                 .unwrap()
@@ -219,7 +219,7 @@ fn jobs_are_an_option_of_the_command() {
 /// place.
 #[test]
 fn a_new_out_appears_whole() {
-    use mcr_engine::samples::write::Out;
+    use mcr_engine::samples::layout::Out;
     use std::os::unix::fs::PermissionsExt;
     let names = |dir: &std::path::Path| {
         let mut v: Vec<String> =

@@ -1,6 +1,6 @@
 //! A condition of the rules as Rust: the expression the generated fan
 //! tables test, over a view value (`v`, `g`) whose methods are the
-//! primitives (`crates/core/src/fans/view.rs`):
+//! primitives (`crates/core/src/fans/primitives.rs`):
 //!
 //! - `name`            -> `v.name()`
 //! - `name(1, 2)`      -> `v.name(&[1u8, 2u8])`

@@ -159,7 +159,7 @@ fn write_header(w: &mut impl Write, rules: &Rules, inputs: &[(&str, &[u8])]) -> 
     writeln!(w)?;
     writeln!(w, "#[allow(unused_imports)]")?;
     writeln!(w, "use crate::fans::class::Class;")?;
-    writeln!(w, "use crate::fans::view::{{FlagView, GroupView, HandView}};")?;
+    writeln!(w, "use crate::fans::primitives::{{FlagView, GroupView, HandView}};")?;
     writeln!(w, "use crate::fans::{{FanInfo, Omit, Tally}};")?;
     writeln!(w, "use crate::decompose::Shape;")?;
     writeln!(w)?;

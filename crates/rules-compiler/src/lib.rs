@@ -12,7 +12,7 @@
 //! - [`decompose`]: the suit-pattern tables (splits into sets, waits,
 //!   shanten) from [`mcr_rules_lang::distance`].
 
-pub mod claims;
+pub mod claim_priority;
 pub mod condition;
 pub mod decompose;
 pub mod fans;

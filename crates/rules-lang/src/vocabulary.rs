@@ -3,7 +3,7 @@
 //! The one list of words: the checker ([`crate::lang`], run by `build.rs`
 //! and `mcr rules check`) checks `rules/` against it (an unknown or misused
 //! word fails naming file, line and fan), and the views in
-//! `crates/core/src/fans/view.rs` implement one method per entry (the generated code
+//! `crates/core/src/fans/primitives.rs` implement one method per entry (the generated code
 //! calls them, so a word without a method does not compile either).
 //!
 //! ```

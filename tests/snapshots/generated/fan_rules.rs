@@ -3,7 +3,7 @@
 
 #[allow(unused_imports)]
 use crate::fans::class::Class;
-use crate::fans::view::{FlagView, GroupView, HandView};
+use crate::fans::primitives::{FlagView, GroupView, HandView};
 use crate::fans::{FanInfo, Omit, Tally};
 use crate::decompose::Shape;
 

@@ -11,7 +11,7 @@
 use crate::analysis::TileSet;
 use crate::engine::{Engine, Stage};
 use crate::hand::PackKind;
-use crate::rules::claims::{ClaimAction, ClaimLevel, ON_BUGANG, ON_DISCARD, ON_GANG};
+use crate::rules::claim_priority::{ClaimAction, ClaimLevel, ON_BUGANG, ON_DISCARD, ON_GANG};
 use crate::tiles::{Tile, TILE_KINDS};
 
 /// A decision, the claimed tile implicit (the current tile of the engine).

@@ -27,7 +27,7 @@
 //! ```
 
 pub mod answer;
-pub mod claims;
+pub mod arbitration;
 pub mod event;
 pub mod legal;
 pub mod protocol;
@@ -38,7 +38,7 @@ use std::collections::BTreeMap;
 
 use crate::fans::{self, FanResult};
 use crate::hand::{HandInput, Pack, PackKind, WinFlags};
-use crate::rules::claims::ClaimAction;
+use crate::rules::claim_priority::ClaimAction;
 use crate::tiles::{Tile, TILE_KINDS};
 use answer::{Answer, Verb};
 pub use event::{Event, Turn};
@@ -158,7 +158,7 @@ pub struct Engine {
     tile: Tile,
     /// What the claim arbitration of the last step decided (None when the
     /// last step read no claims: INIT, DEAL, a draw).
-    last_claim: Option<claims::ClaimDecision>,
+    last_claim: Option<arbitration::ClaimDecision>,
     /// canHu of the last event (-4 where not evaluated): HU's legality reads
     /// it instead of scoring the hand twice.
     can_hu: [i32; 4],
@@ -268,7 +268,7 @@ impl Engine {
     /// How the claims on the event answered by the last `step` were decided,
     /// and by which level of `rules/claims.txt`; `None` when that step read
     /// no claims (INIT, DEAL, a draw).
-    pub fn last_claim(&self) -> Option<&claims::ClaimDecision> {
+    pub fn last_claim(&self) -> Option<&arbitration::ClaimDecision> {
         self.last_claim.as_ref()
     }
 
@@ -474,7 +474,7 @@ impl Engine {
     fn after_discard(&mut self, discarder: u8, answers: &[Answer; 4]) -> Result<(), Stop> {
         let levels = self.claim_levels().map_or(&[][..], |(levels, _)| levels);
         let mut decision = None;
-        let granted = claims::arbitrate(levels, discarder, answers, &mut decision, |seat, action, answer| {
+        let granted = arbitration::arbitrate(levels, discarder, answers, &mut decision, |seat, action, answer| {
             self.claim_discard(discarder, seat, action, answer)
         });
         self.last_claim = decision;
@@ -546,7 +546,7 @@ impl Engine {
     fn after_kong(&mut self, player: u8, answers: &[Answer; 4]) -> Result<(), Stop> {
         let levels = self.claim_levels().map_or(&[][..], |(levels, _)| levels);
         let mut decision = None;
-        let read = claims::arbitrate(levels, player, answers, &mut decision, |seat, action, _| match action {
+        let read = arbitration::arbitrate(levels, player, answers, &mut decision, |seat, action, _| match action {
             ClaimAction::Hu => Err(self.declare_hu(seat)),
             other => Err(Stop::Fault(EngineError::Internal(format!(
                 "rules/claims.txt grants {} on a kong, which the engine cannot apply",

@@ -10,7 +10,7 @@
 
 use super::groups::{account_once, chow_number, group_key, multiset_rank, single_key, Matcher, Outcome, SingleMatcher, chows_4_may_match, outcome, GROUP_TABLES, SINGLE_TABLES};
 use super::rules;
-use crate::fans::view::{FlagView, GroupMembers, GroupView, HandFacts, HandView};
+use crate::fans::primitives::{FlagView, GroupMembers, GroupView, HandFacts, HandView};
 use crate::fans::{fans_of, Explanation, FanResult, ReadingTrace, Tally, Verdict, NOT_WIN, TILE_MORE_THAN_4, WRONG_TILE_COUNT};
 use crate::decompose::{self, tables, waits, Reading, Set, SetKind, Shape};
 use crate::hand::{HandInput, PackKind};

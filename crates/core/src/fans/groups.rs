@@ -9,7 +9,7 @@
 // - `outcome`: the `account_once` outcome of two to four sets, by rank.
 
 use super::rules;
-use crate::fans::view::{GroupMembers, GroupView};
+use crate::fans::primitives::{GroupMembers, GroupView};
 use crate::rules::profiles::MAX_FAN_TABLE_SIZE as FAN_TABLE_SIZE;
 use crate::tiles::Tile;
 use std::sync::LazyLock;

@@ -26,8 +26,8 @@
 
 pub mod batch;
 pub mod class;
+pub mod primitives;
 mod profile;
-pub mod view;
 
 pub use profile::{Displays, GameRules, Profile};
 

@@ -2,7 +2,7 @@
 //! `$OUT_DIR/fan_rules.rs` (the `botzone` profile), `$OUT_DIR/fan_rules_<profile>.rs`
 //! or `$OUT_DIR/claims_table.rs` to read what the rules compiled to.
 
-pub mod claims;
+pub mod claim_priority;
 pub mod vocabulary;
 
 /// Every profile's fan table, name maps, omissions, policies and fan

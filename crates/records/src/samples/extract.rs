@@ -20,7 +20,7 @@ use crate::env::obs::{self, Seen, FEATURE_LEN};
 use mcr_core::engine::answer::{Answer, Verb};
 use mcr_core::engine::legal::chow_around;
 use mcr_core::engine::{Claim, Engine, Event, Turn};
-use mcr_core::rules::claims::ClaimAction;
+use mcr_core::rules::claim_priority::ClaimAction;
 use mcr_core::tiles::Tile;
 
 use super::legal::Legal;

@@ -32,10 +32,10 @@
 pub mod baseline;
 pub mod diff;
 pub mod extract;
+pub mod layout;
 pub mod legal;
 pub mod npz;
 pub mod run;
-pub mod write;
 
 pub use extract::{Batch, Extractor};
 

@@ -1,7 +1,7 @@
 //! Files in, samples out: the games of every input in order, as the one
 //! input layer reads them ([`crate::input`]), each game replayed and its
 //! decisions extracted ([`Stream`]). The CLI's layouts
-//! ([`super::write`]) and the Python iterator both pull games from it.
+//! ([`super::layout`]) and the Python iterator both pull games from it.
 //!
 //! A stream is a `Source` (the files read in order, one [`Item`] at a
 //! time) and a [`Sampler`] (an engine and an extractor, one game at a

@@ -286,7 +286,7 @@ macro_rules! ensure {
     };
 }
 
-mod claims;
+mod answers;
 mod display;
 mod ending;
 mod events;

@@ -12,7 +12,7 @@ use serde::Serialize;
 
 use crate::record::GameRecord;
 use crate::replay::{Replayer, Stop};
-use mcr_core::engine::claims::ClaimDecision;
+use mcr_core::engine::arbitration::ClaimDecision;
 use mcr_core::engine::{Engine, Event, Turn};
 use mcr_core::hand::{Pack, PackKind};
 use mcr_core::tiles::Tile;

@@ -4,7 +4,7 @@
 use serde::Serialize;
 use std::collections::BTreeMap;
 
-use mcr_core::rules::claims::{CLAIMS_FILE, ON_BUGANG, ON_DISCARD, ON_GANG};
+use mcr_core::rules::claim_priority::{CLAIMS_FILE, ON_BUGANG, ON_DISCARD, ON_GANG};
 
 use super::GameModel;
 use mcr_core::tiles::{Suit, Tile};

@@ -1,4 +1,4 @@
-//! The primitives rules are written with (see build/vocabulary.rs), as
+//! The primitives rules are written with (see crates/rules-lang/src/vocabulary.rs), as
 //! methods of three views: a reading of the hand, a group of sets, and the
 //! hand as given (for the win-flag rules). Generated code calls them.
 

@@ -8,7 +8,7 @@
 use crate::engine::answer::Answer;
 use crate::engine::event::Event;
 use crate::engine::Stop;
-use crate::rules::claims::{ClaimAction, ClaimLevel, Otherwise};
+use crate::rules::claim_priority::{ClaimAction, ClaimLevel, Otherwise};
 
 /// How the arbitration of one event's answers ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -119,7 +119,7 @@ where
 
 /// The section of the rules file a table of levels was generated from.
 fn section(levels: &'static [ClaimLevel]) -> &'static str {
-    use crate::rules::claims::{ON_BUGANG, ON_DISCARD, ON_GANG};
+    use crate::rules::claim_priority::{ON_BUGANG, ON_DISCARD, ON_GANG};
     [(ON_DISCARD, "discard"), (ON_BUGANG, "bugang"), (ON_GANG, "gang")]
         .into_iter()
         .find(|(table, _)| std::ptr::eq(*table, levels))
@@ -141,7 +141,7 @@ fn names(answer: &Answer, action: ClaimAction) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::claims::{ON_BUGANG, ON_DISCARD, ON_GANG};
+    use crate::rules::claim_priority::{ON_BUGANG, ON_DISCARD, ON_GANG};
 
     /// Runs the arbitration with every claim succeeding; returns the granted
     /// (seat, action) or the offender of a WA.
@@ -247,7 +247,7 @@ mod tests {
     /// seat and CHI from the left, at equal priority in seat order.
     #[test]
     fn a_level_with_per_action_from() {
-        use crate::rules::claims::{Eligible, Otherwise, SeatOrder};
+        use crate::rules::claim_priority::{Eligible, Otherwise, SeatOrder};
         let levels: &'static [ClaimLevel] = Box::leak(Box::new([
             ON_DISCARD[0],
             ClaimLevel {

@@ -1,5 +1,5 @@
 //! The claim-priority table, generated from `rules/claims.txt` by
-//! `build/claims.rs`. The engine's arbitration (`engine::claims`) walks these
+//! `crates/rules-compiler/src/claim_priority.rs`. The engine's arbitration (`engine::arbitration`) walks these
 //! levels; the order of priority lives only in the rules file.
 
 /// An action another seat may answer an event with.

@@ -1,6 +1,6 @@
 //! Generator for the claim-priority table: parses and validates
 //! `rules/claims.txt` and writes `claims_table.rs` to OUT_DIR, which
-//! `crates/core/src/rules/claims.rs` includes. The format is described at the top of the
+//! `crates/core/src/rules/claim_priority.rs` includes. The format is described at the top of the
 //! rules file. Every problem is reported as `file:line: problem`.
 //!
 //! `tests/rules/claims_rules.rs` calls it so that the validation can be
@@ -10,7 +10,7 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 /// The generator as its provenance line names it.
-pub const GENERATOR: &str = "crates/rules-compiler/src/claims.rs";
+pub const GENERATOR: &str = "crates/rules-compiler/src/claim_priority.rs";
 
 /// The rules file, relative to the rules directory.
 pub const RULES_FILE: &str = "claims.txt";
