@@ -1,5 +1,5 @@
 //! Stopping a run: Ctrl-C, SIGTERM or [`interrupt`] set one flag that the
-//! runners ([`crate::run()`], [`crate::run::batch`]) and each bot's turn ([`crate::program::process`])
+//! runners ([`crate::run()`], [`crate::run::batch`]) and each bot's turn (`crate::program::process`)
 //! read: turns in flight end, their bots are killed, no new game starts.
 
 use std::sync::atomic::{AtomicBool, Ordering};

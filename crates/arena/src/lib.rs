@@ -16,12 +16,12 @@
 //!   bot.
 //! - [`program`]: bot programs: the bots file (`BOTS.toml`, [`program::spec`]),
 //!   Botzone's bot input and output ([`program::protocol`]), one bot over
-//!   one game ([`program::process`]), the sandbox it runs in
+//!   one game (`program::process`), the sandbox it runs in
 //!   ([`program::sandbox`]).
 //! - [`refbot`]: the reference bot (`mcr bot`): the policies behind
 //!   Botzone's protocol on stdin and stdout.
 //! - [`stats`]: statistics from records alone: the sequential test
-//!   ([`stats::sprt`]), per-wall sums ([`stats::walls`]), tournament
+//!   ([`stats::sprt`]), per-wall sums (`stats::walls`), tournament
 //!   standings ([`stats::standings`]).
 //! - [`mod@run`]: running games: the match loop, the parallel and batched
 //!   runners, a run into a record file and its resumption, a pair played

@@ -8,7 +8,7 @@
 //!   and fan detection;
 //! - [`condition`]: a condition of the rules as Rust over the views'
 //!   primitives (what [`fans`] writes for each `when` and `count`);
-//! - [`claims`]: the claim-priority table of `rules/claims.txt`;
+//! - [`claim_priority`]: the claim-priority table of `rules/claims.txt`;
 //! - [`decompose`]: the suit-pattern tables (splits into sets, waits,
 //!   shanten) from [`mcr_rules_lang::distance`].
 

@@ -105,7 +105,7 @@ pub struct GameInfo {
     /// `wall` and `perm`.
     pub extra: ArenaKeys,
     /// Keep the bots' `debug` output in the turns, each cut to
-    /// [`MAX_DEBUG_BYTES`] bytes.
+    /// `MAX_DEBUG_BYTES` bytes.
     pub keep_debug: bool,
     /// The rule profile the engine plays by (the record's `rules` when it
     /// is not the default).

@@ -2,7 +2,7 @@
 //! configuration ([`ArenaConfig`]), and [`run`], many games in parallel,
 //! each record handed over in run order.
 //!
-//! - [`game`]: the match loop and its record;
+//! - `game`: the match loop and its record;
 //! - [`local`]: in-process seats choosing by action index;
 //! - [`batch`]: many tables of in-process policies stepped together;
 //! - [`resume`]: continuing an interrupted output;
@@ -11,7 +11,7 @@
 //! - [`sequential`]: a pair played until the sequential test decides.
 
 pub mod batch;
-pub mod game;
+pub(crate) mod game;
 pub mod local;
 pub mod output;
 pub mod resume;
@@ -54,7 +54,7 @@ impl BotEntry {
 #[derive(Clone)]
 pub enum SeatSpec {
     /// A bot program, run under the platform's protocol, limits and
-    /// verdicts ([`process`]); only [`run`] plays it.
+    /// verdicts (`process`); only [`run`] plays it.
     Bot(Arc<BotSpec>),
     /// A player in this process ([`LocalPlayer`]: a Python policy, a Rust
     /// closure) answering the judge's request strings; only [`run`] plays it.
@@ -114,7 +114,7 @@ pub struct ArenaConfig {
     /// stepping the tables in [`batch::run`].
     pub jobs: usize,
     /// Keep each bot's `debug` output in the records' turns (at most
-    /// [`crate::program::protocol::MAX_DEBUG_BYTES`] a turn); otherwise it is dropped.
+    /// `crate::program::protocol::MAX_DEBUG_BYTES` a turn); otherwise it is dropped.
     pub keep_debug: bool,
     /// The rule profile the engine scores by; a record names it (`rules`)
     /// when it is not [`Profile::default`].

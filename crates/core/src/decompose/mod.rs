@@ -8,7 +8,7 @@
 //! readings of equal total depends on that order.
 
 pub mod tables;
-pub mod waits;
+pub(crate) mod waits;
 
 use crate::hand::{HandInput, PackKind};
 use crate::tiles::{Tile, TileCounts, TILE_KINDS};

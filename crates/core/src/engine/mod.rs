@@ -28,7 +28,7 @@
 
 pub mod answer;
 pub mod arbitration;
-pub mod event;
+pub(crate) mod event;
 pub mod legal;
 pub mod protocol;
 pub mod seat_view;

@@ -1,7 +1,7 @@
 //! Hand analysis over records: the pure analysis of the core
 //! ([`mcr_core::analysis`], re-exported here), with what needs a game
 //! record or a file: a record's decisions ([`decide::record`]), decisions
-//! files ([`decide::line`], [`decide::many`]), the review of a record's
+//! files (`decide::line`, [`decide::many`]), the review of a record's
 //! discards ([`review`]) and the reference's shanten corpus ([`corpus`]).
 
 pub use mcr_core::analysis::*;

@@ -3,7 +3,7 @@
 //! - [`hand`]: the explanation of one hand side by side with a recorded
 //!   list (`mcr audit "<hand>"`, `--hands`), built on `fans::explain`, the
 //!   calculator's own code path.
-//! - [`notation`]: sets, readings and hands as the audit writes them.
+//! - `notation`: sets, readings and hands as the audit writes them.
 //! - [`cai`]: the win flags a "cai-style" replay layer (the widely copied
 //!   FeatureAgent of the IJCAI MCR baseline) derives from the public event
 //!   stream, and the corrected model. A second *flag source*, scored with
@@ -15,11 +15,11 @@
 //!   the documented JSON (docs/src/audit.md, "The JSON form").
 
 pub mod cai;
-pub mod explained;
+pub(crate) mod explained;
 pub mod games;
 pub mod hand;
-pub mod lists;
-pub mod notation;
+pub(crate) mod lists;
+pub(crate) mod notation;
 pub mod text;
 
 pub use hand::{recorded_counts, recorded_counts_with, report, report_with, Report};

@@ -6,7 +6,7 @@
 //!   6×4×9 planes).
 //! - [`game`]: one table as an environment (two-decision PENG/CHI, records
 //!   in the corpus schema).
-//! - [`mod@vec`]: [`VecEnv`], many tables stepped over a thread pool into
+//! - `mod@vec`: [`VecEnv`], many tables stepped over a thread pool into
 //!   caller-owned flat buffers.
 //! - [`wall`]: seeded walls and the duplicate format's permutations.
 //! - [`selfplay`]: a seeded random legal policy (`mcr play`, `mcr bench env`).
@@ -42,7 +42,7 @@ pub mod action;
 pub mod game;
 pub mod obs;
 pub mod selfplay;
-pub mod vec;
+pub(crate) mod vec;
 pub mod wall;
 
 pub use action::NUM_ACTIONS;

@@ -26,7 +26,7 @@
 //! `walltiles` is the wall. Anything else (a string, `null`, absent) counts
 //! as an empty object. Without a seed the judge seeds with the clock
 //! (`time(NULL)`, the seconds since 1970); without a wall it shuffles its
-//! ordered wall with libstdc++'s `random_shuffle` ([`rand`]), which this
+//! ordered wall with libstdc++'s `random_shuffle` (`rand`), which this
 //! module reproduces exactly. The first output gives the wall, `quan` and
 //! seed back as `initdata`, which the platform and botzone-local pass on
 //! every later turn.
@@ -53,7 +53,7 @@
 //! ```
 
 mod layout;
-pub mod rand;
+pub(crate) mod rand;
 
 pub use layout::Layout;
 

@@ -39,7 +39,7 @@ pub mod lines;
 pub mod par;
 pub mod rules;
 pub(crate) mod scan;
-pub mod select;
+pub(crate) mod select;
 pub mod skim;
 pub mod unique;
 pub mod view;

@@ -1,6 +1,6 @@
 //! The one driver that feeds a record's answers through the engine
 //! ([`Replayer`]), and the validator's comparison of what the engine emits
-//! with what the record holds ([`compare`]: [`replay`], [`reproduces`]).
+//! with what the record holds (`compare`: [`replay`], [`reproduces`]).
 //!
 //! Every loop over a record's turns goes through [`Replayer`]: the
 //! validator, the audit, the viewer, `rules diff`, `bench replay`, the
@@ -55,7 +55,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-pub mod compare;
+pub(crate) mod compare;
 
 use std::fmt;
 

@@ -39,10 +39,6 @@ impl Legal {
         let any = a | b | c | d;
         (a != 0) as u8 + (b != 0) as u8 + (c != 0) as u8 + (d != 0) as u8 <= 1 && any & any.wrapping_sub(1) == 0
     }
-    /// Whether action `i` is legal.
-    pub fn contains(&self, i: usize) -> bool {
-        i < NUM_ACTIONS && self.bits[i / 64] >> (i % 64) & 1 == 1
-    }
     /// Appends the 235-byte 0/1 mask to `out`.
     pub fn write_into(&self, out: &mut Vec<u8>) {
         let start = out.len();

@@ -6,10 +6,10 @@
 //! - [`extract`]: the decisions of one game, fed turn by turn from the replay
 //!   ([`Extractor`]); the masks are the judge's legality
 //!   ([`Flags::Judge`], the environment's masks) or the baseline's own
-//!   ([`Flags::Cai`], [`baseline`]);
-//! - [`legal`]: the legal actions of a decision, the mask's bit set;
+//!   ([`Flags::Cai`], `baseline`);
+//! - `legal`: the legal actions of a decision, the mask's bit set;
 //! - [`npz`]: `.npy`/`.npz` writing (numpy's format, zip STORED);
-//! - [`mod@write`]: the two layouts (per-game as `preprocess.py`, shards with a
+//! - [`layout`]: the two layouts (per-game as `preprocess.py`, shards with a
 //!   manifest), written to temporary names and renamed;
 //! - [`run`]: files in, samples out (the pipeline the CLI and Python call).
 //!
@@ -29,11 +29,11 @@
 //! assert_eq!(batch.obs.len(), first * opts.encoding.len());
 //! ```
 
-pub mod baseline;
+pub(crate) mod baseline;
 pub mod diff;
 pub mod extract;
 pub mod layout;
-pub mod legal;
+pub(crate) mod legal;
 pub mod npz;
 pub mod run;
 

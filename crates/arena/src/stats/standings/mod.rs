@@ -6,8 +6,8 @@
 //!   (a bots file may repeat an entry) counts twice for it.
 //! - The 95% interval of a mean score is a percentile bootstrap over walls
 //!   (the 24 games of a duplicate wall are resampled together; a record
-//!   without `arena.wall` is its own unit), [`stats::RESAMPLES`] resamples
-//!   seeded with [`stats::SEED`]; the pairwise differences use the same
+//!   without `arena.wall` is its own unit), `stats::RESAMPLES` resamples
+//!   seeded with `stats::SEED`; the pairwise differences use the same
 //!   resamples, so they are paired by wall.
 //! - A game seen twice (the same `arena` seed, wall and perm, or else the same
 //!   `game_id`) is counted once, and the repeat is reported.
@@ -73,7 +73,7 @@
 pub mod format;
 pub mod html;
 pub mod read;
-pub mod stats;
+pub(crate) mod stats;
 
 use super::sprt;
 use super::walls::Walls;
@@ -333,10 +333,10 @@ pub struct Pairwise {
 /// How the intervals were drawn: a percentile bootstrap over units.
 #[derive(Clone, Debug, Serialize)]
 pub struct Bootstrap {
-    /// Resamples drawn: [`stats::RESAMPLES`], or 0 with fewer than two
+    /// Resamples drawn: `stats::RESAMPLES`, or 0 with fewer than two
     /// units (no interval).
     pub resamples: usize,
-    /// Their seed, [`stats::SEED`].
+    /// Their seed, `stats::SEED`.
     pub seed: u64,
     /// The intervals' level: 0.95.
     pub level: f64,

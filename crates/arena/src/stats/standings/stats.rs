@@ -86,11 +86,6 @@ impl Units {
     pub fn len(&self) -> usize {
         self.sums.len().checked_div(self.bots).unwrap_or(0)
     }
-
-    /// No unit is held.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
 }
 
 /// Mean score per bot for each resample: resample `r` draws `units.len()`

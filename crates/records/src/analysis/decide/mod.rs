@@ -1,11 +1,11 @@
 //! The decision analysis ([`mcr_core::analysis::decide`], re-exported
 //! here) over records and files: the decisions of a game record
-//! ([`mod@record`]), a decisions file's lines ([`mod@line`]) and many states at
+//! ([`mod@record`]), a decisions file's lines (`mod@line`) and many states at
 //! once ([`many`]).
 
 pub use mcr_core::analysis::decide::*;
 
-pub mod line;
+pub(crate) mod line;
 pub mod many;
 pub mod record;
 

@@ -21,13 +21,13 @@
 //!   (The data's README lists 0..3 as east, north, west, south: the games'
 //!   圈风刻 and 门风刻 fans say otherwise, see docs/src/formats.md.)
 //! - Reading ([`games`]) streams the input one game at a time
-//!   ([`read`]), rebuilds the wall and the answers and replays the game
+//!   (`read`), rebuilds the wall and the answers and replays the game
 //!   through the engine ([`rebuild`]); a game whose text and replay disagree
 //!   is one located error and reading goes on at the next `Match` line.
 //! - Writing ([`fn@write`]) renders a record's displays back as text.
 
-pub mod line;
-pub mod read;
+pub(crate) mod line;
+pub(crate) mod read;
 pub mod rebuild;
 pub mod write;
 

@@ -1,7 +1,7 @@
 //! What a rules change does (`mcr rules diff`): the hands and games of some
 //! records scored under the rules and compared with a baseline, summarised by
 //! fan, with examples side by side and the rule lines that made the
-//! difference ([`why`]).
+//! difference (`why`).
 //!
 //! The baseline ([`Against`]) is another profile, the rules each game was
 //! played under, or the answers stored in the records themselves: a hands
@@ -14,7 +14,7 @@
 //! through the engine with the recorded answers.
 
 mod text;
-pub mod why;
+pub(crate) mod why;
 
 use crate::record::{hand_inputs_of, GameRecord, HandRecord, Records};
 use crate::replay::{Replayer, Stop};
@@ -213,7 +213,7 @@ pub struct Example {
     /// Games: the first turn whose canHu values differ, both sides.
     pub can_hu: Option<String>,
     /// The reading the rules chose and the rule of every fan that differs,
-    /// with its file and line (the audit's explanation, [`why`]).
+    /// with its file and line (the audit's explanation, `why`).
     pub why: Vec<String>,
 }
 
