@@ -143,21 +143,28 @@ pub fn mcr_started(args: &[&str]) -> Started {
 /// (from another thread, so that a reply larger than the pipe cannot
 /// deadlock), the input closed at its end.
 pub fn mcr_with_input(args: &[&str], input: Vec<u8>) -> Run {
+    run_with_input(mcr_bin(), args, input).into()
+}
+
+/// Runs `program` with `args`, `input` written to its standard input from
+/// another thread (a reply larger than the pipe cannot deadlock), the input
+/// closed at its end; its output as it is (bytes).
+pub fn run_with_input(program: &str, args: &[&str], input: Vec<u8>) -> std::process::Output {
     use std::io::Write;
     use std::process::Stdio;
-    let mut child = Command::new(mcr_bin())
+    let mut child = Command::new(program)
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("run the mcr binary");
+        .unwrap_or_else(|e| panic!("run {program}: {e}"));
     let mut stdin = child.stdin.take().expect("a piped stdin");
     let writer = std::thread::spawn(move || stdin.write_all(&input));
-    let out = child.wait_with_output().expect("wait for the mcr binary");
+    let out = child.wait_with_output().unwrap_or_else(|e| panic!("wait for {program}: {e}"));
     // The child may end without reading all of its input: a broken pipe is its answer.
     let _ = writer.join().expect("the input writer");
-    out.into()
+    out
 }
 
 /// A fresh folder under the system's temporary directory, removed with

@@ -208,7 +208,7 @@ fn bad_files_are_located() {
         std::fs::write(&file, &log_a[..log_a.len() / 2]).unwrap();
         (dir, file)
     };
-    let (_, file) = cut("platform-cut-reason");
+    let (_dir, file) = cut("platform-cut-reason");
     let (_, s) = import(std::slice::from_ref(&file));
     let want =
         format!("{}:1: match {a}: not a JSON document (cut short or corrupt?): EOF while parsing", file.display());
