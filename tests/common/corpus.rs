@@ -9,17 +9,17 @@ use serde_json::Value;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 
-/// The 222 golden games (every recorded display checked).
+/// The 222 curated games of the platform's judge (every rare tag in full).
 pub const GOLDEN: &str = "golden.jsonl.gz";
-/// The 150 games that end on an error.
+/// The 150 games ended by an illegal answer (WA, WH).
 pub const ERRORS: &str = "errors.jsonl.gz";
-/// The 4,200 public games.
+/// The 4,200 public games of the dataset.
 pub const GAMES: &str = "games.jsonl.gz";
-/// The 101,350 scored hands.
+/// The 101,350 single hands with the reference calculator's answer.
 pub const HANDS: &str = "hands.jsonl.gz";
-/// The 444 games given a platform verdict.
+/// The 444 golden games cut at a platform verdict (TLE, MLE, RE, ...).
 pub const VERDICTS_INJECTED: &str = "verdicts_injected.jsonl.gz";
-/// The 120 match logs of the platform.
+/// The 120 Botzone match logs.
 pub const BOTZONE_LOGS: &str = "botzone_logs.jsonl.gz";
 
 /// The folder of the test data, `tests/data/`.

@@ -11,7 +11,7 @@ use mcr_engine::replay::{replay, Compare};
 use mcr_engine::selftest;
 use serde_json::Value;
 
-use crate::common::corpus;
+use crate::common::corpus::{self, VERDICTS_INJECTED};
 
 /// Each record of corpus `name` with its line.
 fn lines_and_records(name: &str) -> Vec<(String, GameRecord)> {
@@ -54,7 +54,7 @@ fn judge_given_verdicts_reproduce() {
 #[test]
 fn a_hu_examined_first_wins_over_a_verdict() {
     let mut hu_first = 0;
-    for (line, rec) in lines_and_records("verdicts_injected.jsonl.gz") {
+    for (line, rec) in lines_and_records(VERDICTS_INJECTED) {
         let n = rec.turns.len();
         if rec.turns[n - 1].display["action"] != "HU" {
             continue;
