@@ -1,8 +1,8 @@
 # An example house rule (no oracle): its effect on the bundled corpora is
-# the reviewed snapshot rules/profiles/house-example.snapshot, checked by
-# `cargo test --release --test profiles`. After a deliberate change, accept
-# the new effect with
-#     UPDATE_SNAPSHOTS=1 cargo test --release --test profiles
+# the reviewed snapshot rules/snapshots/house-example.txt, checked by
+# `cargo test --release --test rules -- profiles::`. After a deliberate
+# change, accept the new effect with
+#     UPDATE_SNAPSHOTS=1 cargo test --release --test rules -- profiles::
 # and review the snapshot's diff before committing it.
 extends botzone
 about "house rule example: 6-fan minimum, 平和 worth 4, 全带五 worth 20, a new fan 五心"

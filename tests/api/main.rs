@@ -27,9 +27,10 @@ const CRATES: &[(&str, &str)] = &[
     ("mcr-rules-compiler", "crates/rules-compiler/src/lib.rs"),
 ];
 
-fn repo() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
+#[path = "../common/mod.rs"]
+mod common;
+
+use common::repo;
 
 /// Tokens as text, on one line.
 fn text<T: ToTokens>(t: &T) -> String {
@@ -332,7 +333,7 @@ fn every_library_crate_is_listed() {
 
 #[test]
 fn the_listing_sees_an_added_item_and_skips_private_ones() {
-    let dir = std::env::temp_dir().join(format!("mcr-api-{}", std::process::id()));
+    let dir = common::temp_dir("api");
     std::fs::create_dir_all(dir.join("inner")).unwrap();
     std::fs::write(
         dir.join("lib.rs"),
@@ -358,7 +359,6 @@ fn the_listing_sees_an_added_item_and_skips_private_ones() {
             "k::inner: pub struct S { pub a: u8, .. }",
         ]
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// The `version = "..."` value of the first line of `text` that starts

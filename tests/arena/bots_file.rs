@@ -86,7 +86,7 @@ fn relative_programs_of_a_relative_bots_file_start() {
     std::os::unix::fs::symlink(mcr_bin(), dir.join("sub/mcr")).unwrap();
     let ok = entry("a", &["./mcr", "bot"], "");
     std::fs::write(dir.join("sub/bots.toml"), [ok.clone(), ok.clone(), ok.clone(), ok].concat()).unwrap();
-    for (cwd, file) in [(dir.join("sub"), "bots.toml"), (dir.clone(), "sub/bots.toml")] {
+    for (cwd, file) in [(dir.join("sub"), "bots.toml"), (dir.to_path_buf(), "sub/bots.toml")] {
         let run = common::mcr_in(&cwd, &["arena", "--bots", file, "--games", "1", "-o", "out.jsonl"]);
         assert_eq!(run.code, Some(0), "{}", run.stderr);
         let text = std::fs::read_to_string(cwd.join("out.jsonl")).unwrap();

@@ -40,7 +40,7 @@ pub fn entry(name: &str, argv: &[&str], extra: &str) -> String {
 }
 
 /// Writes a bots file in a fresh folder and returns (folder, file).
-pub fn bots_file(test: &str, entries: &[String]) -> (PathBuf, PathBuf) {
+pub fn bots_file(test: &str, entries: &[String]) -> (common::TempDir, PathBuf) {
     let dir = common::temp_dir(test);
     let file = dir.join("bots.toml");
     std::fs::write(&file, entries.concat()).unwrap();

@@ -8,7 +8,7 @@ use crate::helpers::*;
 
 /// Seat 0 is `hostile.py MODE` misbehaving on its `at`-th turn; the others are
 /// `mcr bot`.
-fn hostile_run(mode: &str, at: u32, limits: &str) -> (std::path::PathBuf, common::Run, Vec<serde_json::Value>, String) {
+fn hostile_run(mode: &str, at: u32, limits: &str) -> (common::TempDir, common::Run, Vec<serde_json::Value>, String) {
     let py = python().expect("python");
     let tok = token(mode);
     let script = bot_script("hostile.py");

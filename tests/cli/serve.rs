@@ -5,16 +5,11 @@
 //! the game.
 
 use crate::common;
+use common::corpus::{self, ERRORS, GOLDEN};
 
-use mcr_engine::record::{read_all, GameRecord};
+use mcr_engine::record::GameRecord;
 use mcr_engine::replay::{displays_equal, Compare};
 use serde_json::{json, Value};
-
-fn load(name: &str) -> Vec<GameRecord> {
-    let (good, bad) = read_all::<GameRecord>(&common::data(name));
-    assert!(bad.is_empty(), "{name}: {bad:?}");
-    good.into_iter().map(|l| l.record).collect()
-}
 
 fn reset_line(g: &GameRecord) -> String {
     json!({"cmd": "reset", "wall": g.wall, "quan": g.quan, "srand": g.srand}).to_string()
@@ -61,7 +56,7 @@ fn check_game(g: &GameRecord, replies: &[Value]) -> usize {
 
 #[test]
 fn every_turn_of_every_golden_and_error_game_is_the_record() {
-    let games: Vec<GameRecord> = load("golden.jsonl.gz").into_iter().chain(load("errors.jsonl.gz")).collect();
+    let games: Vec<GameRecord> = corpus::records(GOLDEN).into_iter().chain(corpus::records(ERRORS)).collect();
     assert_eq!(games.len(), 372);
     let mut input = Vec::new();
     for g in &games {
@@ -78,7 +73,7 @@ fn every_turn_of_every_golden_and_error_game_is_the_record() {
 
 #[test]
 fn a_bad_line_mid_game_is_an_error_and_the_game_goes_on() {
-    let g = &load("golden.jsonl.gz")[0];
+    let g = &corpus::first_records(GOLDEN, 1)[0];
     let mid = g.turns.len() / 2;
     let mut input = vec![reset_line(g)];
     for k in 0..g.turns.len() - 1 {

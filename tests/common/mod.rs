@@ -1,18 +1,26 @@
-//! Helpers shared by the integration tests: paths, the `mcr` binary,
-//! snapshots, and the rule for tests that need Python.
-#![allow(dead_code, unused_macros)]
+//! The one home of what the integration tests share: the repository's
+//! root, the test data and its corpora ([`corpus`]), temporary folders, runs
+//! of the `mcr` binary, the Python oracles, snapshots, the rule for tests
+//! that need Python, and the fan helpers. Every test binary includes it as
+//! `#[path = "../common/mod.rs"] mod common;`.
+#![allow(dead_code, unused_macros, unused_imports)]
+
+pub mod corpus;
+
+pub use corpus::data;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// The crate's root directory.
+/// The repository's root (the facade's package, whose tests these are).
 pub fn repo() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// A file of `tests/data/` (see `tests/data/README.md` for where each comes from).
-pub fn data(name: &str) -> PathBuf {
-    repo().join("tests/data").join(name)
+/// A file of the repository, by its path from the root.
+pub fn repo_file(path: &str) -> String {
+    let p = repo().join(path);
+    std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
 }
 
 /// What a run of the `mcr` binary gave.
@@ -82,6 +90,21 @@ pub fn mcr_in(dir: &Path, args: &[&str]) -> Run {
     Command::new(mcr_bin()).args(args).current_dir(dir).output().expect("run the mcr binary").into()
 }
 
+/// `mcr play` of `n` games with `seed` written to `dir/name`, under the
+/// profile `rules` (None: botzone, no `"rules"` key), as the command line
+/// writes them; the file's path.
+pub fn mcr_play(dir: &Path, name: &str, n: usize, seed: u64, rules: Option<&str>) -> PathBuf {
+    let file = dir.join(name);
+    let (n, seed) = (n.to_string(), seed.to_string());
+    let mut args = vec!["play", "--games", &n, "--seed", &seed, "-o", file.to_str().expect("a UTF-8 path")];
+    if let Some(r) = rules {
+        args.extend(["--rules", r]);
+    }
+    let run = mcr(&args);
+    assert!(run.ok(), "{run:?}");
+    file
+}
+
 /// A run of the `mcr` binary going on ([`mcr_started`]), for a test that
 /// signals it before it ends.
 pub struct Started(std::process::Child);
@@ -120,30 +143,78 @@ pub fn mcr_started(args: &[&str]) -> Started {
 /// (from another thread, so that a reply larger than the pipe cannot
 /// deadlock), the input closed at its end.
 pub fn mcr_with_input(args: &[&str], input: Vec<u8>) -> Run {
+    run_with_input(mcr_bin(), args, input).into()
+}
+
+/// Runs `program` with `args`, `input` written to its standard input from
+/// another thread (a reply larger than the pipe cannot deadlock), the input
+/// closed at its end; its output as it is (bytes).
+pub fn run_with_input(program: &str, args: &[&str], input: Vec<u8>) -> std::process::Output {
     use std::io::Write;
     use std::process::Stdio;
-    let mut child = Command::new(mcr_bin())
+    let mut child = Command::new(program)
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("run the mcr binary");
+        .unwrap_or_else(|e| panic!("run {program}: {e}"));
     let mut stdin = child.stdin.take().expect("a piped stdin");
     let writer = std::thread::spawn(move || stdin.write_all(&input));
-    let out = child.wait_with_output().expect("wait for the mcr binary");
+    let out = child.wait_with_output().unwrap_or_else(|e| panic!("wait for {program}: {e}"));
     // The child may end without reading all of its input: a broken pipe is its answer.
     let _ = writer.join().expect("the input writer");
-    out.into()
+    out
 }
 
-/// A fresh directory under the system's temporary directory, private to
-/// this process and `name`.
-pub fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("mcr-test-{}-{name}", std::process::id()));
+/// A fresh folder under the system's temporary directory, removed with
+/// everything in it when dropped ([`temp_dir`]). It derefs to its path.
+#[derive(Debug)]
+pub struct TempDir(PathBuf);
+
+impl TempDir {
+    /// The folder's path.
+    pub fn path(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl std::ops::Deref for TempDir {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl AsRef<Path> for TempDir {
+    fn as_ref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl AsRef<std::ffi::OsStr> for TempDir {
+    fn as_ref(&self) -> &std::ffi::OsStr {
+        self.0.as_os_str()
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// A fresh, empty folder named after `name`, unique to this process and
+/// call (two tests asking for the same name get two folders), removed when
+/// the returned [`TempDir`] is dropped.
+pub fn temp_dir(name: &str) -> TempDir {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    let n = NEXT.fetch_add(1, Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("mcr-test-{}-{n}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+    TempDir(dir)
 }
 
 /// Processes (from /proc) whose command line holds `token`: bots or
@@ -413,6 +484,23 @@ pub fn accept_or_diff(
         e.len(),
         a.len()
     );
+}
+
+// ------------------------------------------------------------ Markdown
+
+/// The lines of a Markdown text outside its fenced blocks (the fence lines
+/// left out too), with their line numbers (from 1).
+pub fn outside_fences(text: &str) -> Vec<(usize, &str)> {
+    let mut fence = false;
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if line.trim_start().starts_with("```") {
+            fence = !fence;
+        } else if !fence {
+            out.push((i + 1, line));
+        }
+    }
+    out
 }
 
 // ------------------------------------------------------------ Python

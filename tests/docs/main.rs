@@ -13,16 +13,14 @@
 //! `cargo build --release -p mcr-cli` first, or `cargo test --release` at the
 //! root, which builds it).
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 #[path = "../common/mod.rs"]
 mod common;
 
-/// The repository's root, where the examples run (their paths, such as
-/// `tests/data/golden.jsonl.gz`, are relative to it).
-fn repo() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
+// The repository's root, where the examples run (their paths, such as
+// `tests/data/golden.jsonl.gz`, are relative to it).
+use common::repo;
 
 /// The Markdown files whose examples are run: the README, the rules
 /// maintainers' guide and every chapter of the manual.
@@ -188,31 +186,18 @@ fn slug(heading: &str) -> String {
 
 /// The anchors of a Markdown file's headings (fenced blocks left out).
 fn anchors(text: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut fence = false;
-    for line in text.lines() {
-        if line.trim_start().starts_with("```") {
-            fence = !fence;
-        } else if !fence && line.starts_with('#') {
-            out.push(slug(line.trim_start_matches('#')));
-        }
-    }
-    out
+    common::outside_fences(text)
+        .into_iter()
+        .filter(|(_, line)| line.starts_with('#'))
+        .map(|(_, line)| slug(line.trim_start_matches('#')))
+        .collect()
 }
 
 /// The relative links of a Markdown text (`](target)`), fenced blocks and
 /// code spans left out, with their line numbers.
 fn links(text: &str) -> Vec<(usize, String)> {
     let mut out = Vec::new();
-    let mut fence = false;
-    for (i, line) in text.lines().enumerate() {
-        if line.trim_start().starts_with("```") {
-            fence = !fence;
-            continue;
-        }
-        if fence {
-            continue;
-        }
+    for (n, line) in common::outside_fences(text) {
         // Drop code spans, whose brackets are not links.
         let prose: String = line.split('`').step_by(2).collect::<Vec<_>>().join(" ");
         let mut rest = prose.as_str();
@@ -221,7 +206,7 @@ fn links(text: &str) -> Vec<(usize, String)> {
             let Some(end) = after.find(')') else { break };
             let target = &after[..end];
             if !target.contains("://") && !target.starts_with("mailto:") {
-                out.push((i + 1, target.to_string()));
+                out.push((n, target.to_string()));
             }
             rest = &after[end..];
         }

@@ -1,17 +1,15 @@
 //! Bad input to the engine and to `mcr validate`: clear errors naming where
 //! the problem is, never a panic.
 
-use std::path::PathBuf;
-
 use crate::common;
+use common::corpus::{self, GOLDEN};
 
 use mcr_engine::engine::{Engine, EngineError};
-use mcr_engine::record::{GameRecord, Records};
+use mcr_engine::record::GameRecord;
 use mcr_engine::tiles::Tile;
 
 fn golden_game() -> GameRecord {
-    let path = common::data("golden.jsonl.gz");
-    Records::<GameRecord>::open(&path).unwrap().next().unwrap().unwrap().record
+    corpus::shared_records(GOLDEN)[0].clone()
 }
 
 #[test]
@@ -94,21 +92,10 @@ fn missing_response_in_a_record_map() {
 
 // ------------------------------------------------------------ mcr validate
 
-fn temp_dir() -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("mcr-engine-input-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 /// Raw lines of golden draw games whose record has no winning canHu: they
 /// replay exactly whatever the state of the fan calculator.
 fn draw_game_lines(n: usize) -> Vec<String> {
-    use std::io::BufRead;
-    let path = common::data("golden.jsonl.gz");
-    let lines = mcr_engine::record::open_lines(&path).unwrap();
-    lines
-        .lines()
-        .map(|l| l.unwrap())
+    corpus::file_lines(&corpus::data(GOLDEN))
         .filter(|l| {
             let r: GameRecord = serde_json::from_str(l).unwrap();
             r.expected.ending == "draw"
@@ -125,7 +112,8 @@ fn draw_game_lines(n: usize) -> Vec<String> {
 fn validate_reports_malformed_lines_and_goes_on() {
     let games = draw_game_lines(2);
     assert_eq!(games.len(), 2);
-    let path = temp_dir().join("mixed.jsonl");
+    let dir = common::temp_dir("engine-input");
+    let path = dir.join("mixed.jsonl");
     std::fs::write(&path, format!("{}\n{{\"game_id\": \n\n{}\n", games[0], games[1])).unwrap();
     let p = path.to_str().unwrap();
     let (ok, out, _) = common::mcr(&["validate", p, "--jobs", "2"]).parts();
@@ -143,7 +131,8 @@ fn validate_prints_the_first_diverging_turn() {
     let mut record: serde_json::Value = serde_json::from_str(&draw_game_lines(1)[0]).unwrap();
     record["turns"][5]["display"]["tile"] = serde_json::json!("J3");
     let recorded = record["turns"][5]["display"].to_string();
-    let path = temp_dir().join("diverging.jsonl");
+    let dir = common::temp_dir("engine-input");
+    let path = dir.join("diverging.jsonl");
     std::fs::write(&path, format!("{record}\n")).unwrap();
     let (ok, out, _) = common::mcr(&["validate", path.to_str().unwrap()]).parts();
     assert!(!ok);
@@ -172,7 +161,8 @@ fn validate_reports_a_truncated_gzip_after_its_whole_games() {
         writeln!(enc, "{g}").unwrap();
     }
     let full = enc.finish().unwrap();
-    let path = temp_dir().join("truncated.jsonl.gz");
+    let dir = common::temp_dir("engine-input");
+    let path = dir.join("truncated.jsonl.gz");
     std::fs::write(&path, &full[..full.len() - 20]).unwrap();
     let p = path.to_str().unwrap();
     let (ok, out, _) = common::mcr(&["validate", p]).parts();

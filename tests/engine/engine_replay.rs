@@ -8,37 +8,16 @@
 //! display masked), and their HU answers are given on hands the record shows
 //! do not win (canHu -3).
 
-use std::sync::OnceLock;
-
 use serde_json::{json, Value};
 
 use mcr_engine::engine::{Engine, Event, Turn};
-use mcr_engine::record::{read_all, GameRecord};
+use mcr_engine::record::GameRecord;
 use mcr_engine::replay::{displays_equal, replay, Compare, Replayer};
 use mcr_engine::tiles::Tile;
 
 use crate::common;
 
-fn load(name: &str) -> Vec<GameRecord> {
-    let path = common::data(name);
-    let (good, bad) = read_all::<GameRecord>(&path);
-    assert!(bad.is_empty(), "{name}: unreadable records: {bad:?}");
-    assert!(!good.is_empty(), "{name}: no records");
-    good.into_iter().map(|l| l.record).collect()
-}
-
-fn golden() -> &'static [GameRecord] {
-    static C: OnceLock<Vec<GameRecord>> = OnceLock::new();
-    C.get_or_init(|| load("golden.jsonl.gz"))
-}
-fn errors() -> &'static [GameRecord] {
-    static C: OnceLock<Vec<GameRecord>> = OnceLock::new();
-    C.get_or_init(|| load("errors.jsonl.gz"))
-}
-fn games() -> &'static [GameRecord] {
-    static C: OnceLock<Vec<GameRecord>> = OnceLock::new();
-    C.get_or_init(|| load("games.jsonl.gz"))
-}
+use common::corpus::{self, ERRORS, GAMES, GOLDEN};
 
 /// Replays every game; panics listing the first failures.
 fn replay_corpus(name: &str, corpus: &[GameRecord], compare: Compare) {
@@ -68,22 +47,15 @@ fn replay_corpus(name: &str, corpus: &[GameRecord], compare: Compare) {
 
 #[test]
 fn golden_exact() {
-    replay_corpus("golden", golden(), Compare::Exact);
+    replay_corpus("golden", corpus::shared_records(GOLDEN), Compare::Exact);
 }
 #[test]
 fn errors_exact() {
-    replay_corpus("errors", errors(), Compare::Exact);
+    replay_corpus("errors", corpus::shared_records(ERRORS), Compare::Exact);
 }
 #[test]
 fn games_exact() {
-    replay_corpus("games", games(), Compare::Exact);
-}
-
-/// The raw JSON of the first `n` golden games.
-fn golden_json(n: usize) -> Vec<Value> {
-    use std::io::BufRead;
-    let lines = mcr_engine::record::open_lines(&common::data("golden.jsonl.gz")).unwrap();
-    lines.lines().take(n).map(|l| serde_json::from_str(&l.unwrap()).unwrap()).collect()
+    replay_corpus("games", corpus::shared_records(GAMES), Compare::Exact);
 }
 
 /// The turn of game `i` to change: a DRAW or PLAY in the middle of the game.
@@ -107,7 +79,7 @@ fn replay_json(g: &Value, compare: Compare) -> Result<usize, usize> {
 /// command's fast path (`mcr validate [--loose]`).
 #[test]
 fn loose_comparison_ignores_exactly_the_keys_it_does_not_compare() {
-    let games = golden_json(16);
+    let games = corpus::first_values(GOLDEN, 16);
     type Edit = fn(&mut Value);
     let outside: [(&str, Edit); 3] = [
         ("tileCnt", |d| d["tileCnt"][0] = json!(d["tileCnt"][0].as_i64().unwrap() + 1)),
@@ -172,7 +144,7 @@ fn loose_comparison_ignores_exactly_the_keys_it_does_not_compare() {
 fn error_games_end_with_their_verdict() {
     let mut engine = Engine::new();
     let mut differ = Vec::new();
-    for g in errors() {
+    for g in corpus::shared_records(ERRORS) {
         let (_, last) = play_through(&mut engine, g, g.turns.len() - 1);
         let verdict = g.expected.verdict.as_deref().unwrap_or("?");
         let got = (last.event.action(), last.event.player(), last.event.scores().map(|s| s.to_vec()));
@@ -327,7 +299,7 @@ fn spare_tile(e: &Engine, seat: u8, not: Tile, used: u8) -> Option<Tile> {
 
 #[test]
 fn pass_with_a_trailing_space_is_wa() {
-    let g = &golden()[0];
+    let g = &corpus::shared_records(GOLDEN)[0];
     let k = (0..g.turns.len()).find(|&k| action(g, k) == "DRAW").unwrap();
     let other = (player(g, k) + 1) % 4;
     let (mut e, _) = play_through(&mut Engine::new(), g, k);
@@ -338,7 +310,7 @@ fn pass_with_a_trailing_space_is_wa() {
 
 #[test]
 fn init_answers_are_checked_and_wa_shows_the_walls() {
-    let g = &golden()[0];
+    let g = &corpus::shared_records(GOLDEN)[0];
     let mut e = Engine::new();
     e.reset(&g.wall, g.quan, g.srand).unwrap();
     let out = step(&mut e, &all_pass_but(&[(2, "PASS "), (3, "HU")]));
@@ -357,7 +329,7 @@ fn under_the_public_judge_wa_keeps_strlen() {
     // The public judge/main.cpp (profile pymahjonggb-1.4): a WA at INIT
     // keeps the INIT display's strlen, the length of the wall string; no
     // walls on a verdict.
-    let g = &load("pymahjonggb-1.4/golden.jsonl.gz")[0];
+    let g = &corpus::first_records("pymahjonggb-1.4/golden.jsonl.gz", 1)[0];
     let public = mcr_engine::fans::Profile::by_name("pymahjonggb-1.4").expect("the profile is built in");
     let mut e = Engine::with_profile(public);
     e.reset(&g.wall, g.quan, g.srand).unwrap();
@@ -372,7 +344,9 @@ fn under_the_public_judge_wa_keeps_strlen() {
 #[test]
 fn after_a_draw_seats_are_checked_in_seat_order() {
     // A drawer at seat 2 whose hand does not win (recorded canHu -3).
-    let (g, k) = find(golden(), |g, k| action(g, k) == "DRAW" && player(g, k) == 2 && can_hu(g, k, 2) == -3);
+    let (g, k) = find(corpus::shared_records(GOLDEN), |g, k| {
+        action(g, k) == "DRAW" && player(g, k) == 2 && can_hu(g, k, 2) == -3
+    });
     let (e, _) = play_through(&mut Engine::new(), g, k);
     // Seat 0 is read before the drawer: its bad answer wins over the drawer's HU.
     assert_eq!(step(&mut e.clone(), &answers(g, k, &[(0, "PASS "), (2, "HU")])).display_json().without_walls(), wa(0));
@@ -393,7 +367,9 @@ fn after_a_draw_seats_are_checked_in_seat_order() {
 
 #[test]
 fn the_discarder_must_pass_before_any_hu_is_examined() {
-    let (g, k) = find(golden(), |g, k| action(g, k) == "PLAY" && can_hu(g, k, (player(g, k) + 1) % 4) == -3);
+    let (g, k) = find(corpus::shared_records(GOLDEN), |g, k| {
+        action(g, k) == "PLAY" && can_hu(g, k, (player(g, k) + 1) % 4) == -3
+    });
     let d = player(g, k);
     let (e, _) = play_through(&mut Engine::new(), g, k);
     let hu_seat = (d + 1) % 4;
@@ -405,7 +381,9 @@ fn the_discarder_must_pass_before_any_hu_is_examined() {
 
 #[test]
 fn answers_after_a_hu_are_never_examined() {
-    let (g, k) = find(golden(), |g, k| action(g, k) == "PLAY" && can_hu(g, k, (player(g, k) + 2) % 4) == -3);
+    let (g, k) = find(corpus::shared_records(GOLDEN), |g, k| {
+        action(g, k) == "PLAY" && can_hu(g, k, (player(g, k) + 2) % 4) == -3
+    });
     let d = player(g, k);
     let (e, _) = play_through(&mut Engine::new(), g, k);
     let (first, hu_seat, last) = ((d + 1) % 4, (d + 2) % 4, (d + 3) % 4);
@@ -420,7 +398,7 @@ fn answers_after_a_hu_are_never_examined() {
 
 #[test]
 fn hu_on_a_kong_only_robs_a_bugang() {
-    let (g, k) = find(golden(), |g, k| action(g, k) == "GANG");
+    let (g, k) = find(corpus::shared_records(GOLDEN), |g, k| action(g, k) == "GANG");
     let p = player(g, k);
     let (e, _) = play_through(&mut Engine::new(), g, k);
     assert_eq!(
@@ -429,7 +407,9 @@ fn hu_on_a_kong_only_robs_a_bugang() {
     );
     assert_eq!(step(&mut e.clone(), &all_pass_but(&[(p, "PLAY W1")])).display_json().without_walls(), wa(p));
 
-    let (g, k) = find(golden(), |g, k| action(g, k) == "BUGANG" && can_hu(g, k, (player(g, k) + 2) % 4) == -3);
+    let (g, k) = find(corpus::shared_records(GOLDEN), |g, k| {
+        action(g, k) == "BUGANG" && can_hu(g, k, (player(g, k) + 2) % 4) == -3
+    });
     let p = player(g, k);
     let (e, _) = play_through(&mut Engine::new(), g, k);
     let robber = (p + 2) % 4;
@@ -464,7 +444,7 @@ fn chi_answer(e: &Engine, seat: u8, t: Tile) -> Option<String> {
 #[test]
 fn chi_from_a_seat_that_is_not_the_left_neighbour_is_wa() {
     let chance = |who: u8| {
-        find_state(golden(), move |g, k, e| {
+        find_state(corpus::shared_records(GOLDEN), move |g, k, e| {
             if !is_discard(action(g, k)) || !tile(g, k).is_suited() {
                 return None;
             }
@@ -491,7 +471,7 @@ fn chi_from_a_seat_that_is_not_the_left_neighbour_is_wa() {
 #[test]
 fn answers_after_a_granted_peng_are_ignored_but_earlier_ones_are_read() {
     // A PENG by seat p with another non-discarding seat on each side of it.
-    let (g, k) = find(golden(), |g, k| {
+    let (g, k) = find(corpus::shared_records(GOLDEN), |g, k| {
         action(g, k + 1) == "PENG" && {
             let (d, p) = (player(g, k), player(g, k + 1));
             p > 0 && p < 3 && d != 0 && d != 3
@@ -510,7 +490,7 @@ fn answers_after_a_granted_peng_are_ignored_but_earlier_ones_are_read() {
 /// A discard at turn k, a seat that could pung it, and a tile to discard
 /// after, where the seat after the discarder has `empty` tiles left or not.
 fn pung_chance(empty: bool) -> (&'static GameRecord, usize, Engine, (u8, Tile)) {
-    find_state(games(), |g, k, e| {
+    find_state(corpus::shared_records(GAMES), |g, k, e| {
         if !is_discard(action(g, k)) {
             return None;
         }
@@ -541,7 +521,7 @@ fn peng_is_wa_when_the_next_drawer_has_no_tiles() {
 #[test]
 fn melded_kong_needs_tiles_after_the_discarder_only() {
     // Seat after the discarder empty: WA for the kong player.
-    let found = find_state(games(), |g, k, e| {
+    let found = find_state(corpus::shared_records(GAMES), |g, k, e| {
         if !is_discard(action(g, k)) {
             return None;
         }
@@ -554,7 +534,7 @@ fn melded_kong_needs_tiles_after_the_discarder_only() {
 
     // Own segment empty but not the one after the discarder: the kong stands,
     // and the replacement draw finds nothing: HUANG.
-    let found = find_state(games(), |g, k, e| {
+    let found = find_state(corpus::shared_records(GAMES), |g, k, e| {
         if !is_discard(action(g, k)) {
             return None;
         }
@@ -579,7 +559,7 @@ fn melded_kong_needs_tiles_after_the_discarder_only() {
 
 #[test]
 fn concealed_kong_needs_tiles_in_own_and_next_segment() {
-    let found = find_state(games(), |g, k, e| {
+    let found = find_state(corpus::shared_records(GAMES), |g, k, e| {
         if action(g, k) != "DRAW" {
             return None;
         }
@@ -599,7 +579,7 @@ fn concealed_kong_needs_tiles_in_own_and_next_segment() {
 
 #[test]
 fn huang_comes_when_the_next_drawer_has_no_tiles_even_if_others_do() {
-    let g = golden()
+    let g = corpus::shared_records(GOLDEN)
         .iter()
         .find(|g| {
             let d = &g.turns.last().unwrap().display;
@@ -615,7 +595,7 @@ fn huang_comes_when_the_next_drawer_has_no_tiles_even_if_others_do() {
 #[test]
 fn of_several_hu_the_nearest_downstream_seat_is_examined_first() {
     // Discarder 2: downstream order is 3, 0, 1 while seat order is 0, 1, 3.
-    let (g, k) = find(golden(), |g, k| {
+    let (g, k) = find(corpus::shared_records(GOLDEN), |g, k| {
         action(g, k) == "PLAY" && player(g, k) == 2 && can_hu(g, k, 3) == -3 && can_hu(g, k, 0) == -3
     });
     let (e, _) = play_through(&mut Engine::new(), g, k);

@@ -1,38 +1,11 @@
 //! The dataset self-test: every public record passes, and each deliberate
 //! corruption of a real record fails naming the check it breaks.
 
-use mcr_engine::record::{open_lines, GameRecord, Records};
+use crate::common;
+use common::corpus::{self, data, ERRORS, GAMES, GOLDEN};
+use mcr_engine::record::{GameRecord, Records};
 use mcr_engine::selftest::{check_json, check_record, Check, CheckFailure, Outcome};
 use serde_json::{json, Value};
-use std::io::BufRead;
-use std::sync::OnceLock;
-
-use crate::common;
-use common::data;
-
-fn lines(name: &str) -> Vec<Vec<u8>> {
-    let mut r = open_lines(&data(name)).unwrap();
-    let mut out = Vec::new();
-    loop {
-        let mut b = Vec::new();
-        if r.read_until(b'\n', &mut b).unwrap() == 0 {
-            return out;
-        }
-        if !b.iter().all(u8::is_ascii_whitespace) {
-            out.push(b);
-        }
-    }
-}
-
-fn golden() -> &'static [Value] {
-    static G: OnceLock<Vec<Value>> = OnceLock::new();
-    G.get_or_init(|| lines("golden.jsonl.gz").iter().map(|l| serde_json::from_slice(l).unwrap()).collect())
-}
-
-fn errors() -> &'static [Value] {
-    static E: OnceLock<Vec<Value>> = OnceLock::new();
-    E.get_or_init(|| lines("errors.jsonl.gz").iter().map(|l| serde_json::from_slice(l).unwrap()).collect())
-}
 
 fn check(rec: &Value) -> Result<Outcome, CheckFailure> {
     let text = serde_json::to_vec(rec).unwrap();
@@ -82,7 +55,7 @@ fn tile_of(turn: &Value) -> String {
 /// Seat 0's first discard is turn 3 (INIT, DEAL, DRAW, PLAY); seats 1-3 then
 /// still hold exactly their dealt tiles.
 fn first_discard_game(pred: impl Fn(&Value) -> bool) -> Value {
-    golden()
+    corpus::shared_values(GOLDEN)
         .iter()
         .find(|g| {
             let ts = turns(g);
@@ -107,8 +80,8 @@ const TILES: [&str; 34] = [
 fn every_public_record_passes() {
     for (name, want) in [("golden.jsonl.gz", 222), ("games.jsonl.gz", 4200), ("errors.jsonl.gz", 150)] {
         let mut n = 0;
-        for (i, l) in lines(name).iter().enumerate() {
-            match check_json(l) {
+        for (i, l) in corpus::lines(name).iter().enumerate() {
+            match check_json(l.as_bytes()) {
                 Ok(Ok(_)) => n += 1,
                 Ok(Err(f)) => panic!("{name}:{}: {f}", i + 1),
                 Err(e) => panic!("{name}:{}: malformed: {e}", i + 1),
@@ -121,7 +94,7 @@ fn every_public_record_passes() {
 #[test]
 fn record_api_agrees_with_the_fast_path() {
     for name in ["golden.jsonl.gz", "errors.jsonl.gz"] {
-        let fast: Vec<_> = lines(name).iter().map(|l| check_json(l).unwrap()).collect();
+        let fast: Vec<_> = corpus::lines(name).iter().map(|l| check_json(l.as_bytes()).unwrap()).collect();
         let slow: Vec<_> =
             Records::<GameRecord>::open(&data(name)).unwrap().map(|r| check_record(&r.unwrap().record)).collect();
         assert_eq!(fast, slow, "{name}");
@@ -134,8 +107,8 @@ fn record_api_agrees_with_the_fast_path() {
 fn outcomes_are_classified_as_the_record_states() {
     let mut seen = std::collections::BTreeMap::new();
     for name in ["golden.jsonl.gz", "errors.jsonl.gz", "games.jsonl.gz"] {
-        for (i, l) in lines(name).iter().enumerate() {
-            let rec: Value = serde_json::from_slice(l).unwrap();
+        for (i, l) in corpus::lines(name).iter().enumerate() {
+            let rec: Value = serde_json::from_str(l).unwrap();
             let ending = rec["expected"]["ending"].as_str().unwrap().to_string();
             let want = match ending.as_str() {
                 "zimo" => Outcome::Zimo,
@@ -144,7 +117,7 @@ fn outcomes_are_classified_as_the_record_states() {
                 "error" => Outcome::Error,
                 other => panic!("{name}:{}: unknown ending {other:?}", i + 1),
             };
-            let got = check_json(l).unwrap().unwrap_or_else(|f| panic!("{name}:{}: {f}", i + 1)).outcome;
+            let got = check_json(l.as_bytes()).unwrap().unwrap_or_else(|f| panic!("{name}:{}: {f}", i + 1)).outcome;
             assert_eq!(got, want, "{name}:{}: game {} ends {ending}", i + 1, rec["game_id"]);
             *seen.entry(ending).or_insert(0) += 1;
         }
@@ -156,7 +129,7 @@ fn outcomes_are_classified_as_the_record_states() {
 
 #[test]
 fn wall_with_five_of_a_kind() {
-    let g = golden()[0].clone();
+    let g = corpus::shared_values(GOLDEN)[0].clone();
     let mut bad = g.clone();
     let w = bad["wall"].as_array_mut().unwrap();
     let other = w.iter().position(|t| *t != w[0]).unwrap();
@@ -167,7 +140,7 @@ fn wall_with_five_of_a_kind() {
 
 #[test]
 fn wall_with_unknown_tile() {
-    let g = golden()[0].clone();
+    let g = corpus::shared_values(GOLDEN)[0].clone();
     let mut bad = g.clone();
     bad["wall"][7] = json!("X9");
     let f = assert_fails(&g, &bad, Check::Wall);
@@ -176,7 +149,7 @@ fn wall_with_unknown_tile() {
 
 #[test]
 fn init_quan_mismatch() {
-    let g = golden()[0].clone();
+    let g = corpus::shared_values(GOLDEN)[0].clone();
     let mut bad = g.clone();
     bad["turns"][0]["display"]["quan"] = json!((g["quan"].as_i64().unwrap() + 1) % 4);
     assert_fails(&g, &bad, Check::Init);
@@ -184,7 +157,7 @@ fn init_quan_mismatch() {
 
 #[test]
 fn dealt_hand_out_of_wall_order() {
-    let g = golden()[0].clone();
+    let g = corpus::shared_values(GOLDEN)[0].clone();
     let mut bad = g.clone();
     let h = bad["turns"][1]["display"]["hand"][2].as_array_mut().unwrap();
     let j = (1..13).find(|&j| h[j] != h[0]).unwrap();
@@ -196,7 +169,7 @@ fn dealt_hand_out_of_wall_order() {
 
 #[test]
 fn drawn_tile_swapped() {
-    let (g, k) = find(golden(), |ts, k| k > 10 && action(&ts[k]) == "DRAW");
+    let (g, k) = find(corpus::shared_values(GOLDEN), |ts, k| k > 10 && action(&ts[k]) == "DRAW");
     let mut bad = g.clone();
     let t = tile_of(&g["turns"][k]);
     let other = TILES.iter().find(|&&x| x != t).unwrap();
@@ -207,7 +180,7 @@ fn drawn_tile_swapped() {
 
 #[test]
 fn wrong_tile_count() {
-    let (g, k) = find(golden(), |ts, k| k > 10 && action(&ts[k]) == "PLAY");
+    let (g, k) = find(corpus::shared_values(GOLDEN), |ts, k| k > 10 && action(&ts[k]) == "PLAY");
     let mut bad = g.clone();
     let c = bad["turns"][k]["display"]["tileCnt"][2].as_i64().unwrap();
     bad["turns"][k]["display"]["tileCnt"][2] = json!(c + 1);
@@ -287,7 +260,7 @@ fn chi_from_a_non_left_seat() {
 #[test]
 fn claim_given_to_the_wrong_seat() {
     // A PENG is granted to seat w; make another seat the claimer instead.
-    let (g, k) = find(golden(), |ts, k| {
+    let (g, k) = find(corpus::shared_values(GOLDEN), |ts, k| {
         let a = action(&ts[k]);
         (a == "PLAY") && k + 1 < ts.len() && action(&ts[k + 1]) == "PENG"
     });
@@ -305,7 +278,9 @@ fn claim_given_to_the_wrong_seat() {
 
 #[test]
 fn hu_outranks_a_granted_peng() {
-    let (g, k) = find(golden(), |ts, k| action(&ts[k]) == "PLAY" && k + 1 < ts.len() && action(&ts[k + 1]) == "PENG");
+    let (g, k) = find(corpus::shared_values(GOLDEN), |ts, k| {
+        action(&ts[k]) == "PLAY" && k + 1 < ts.len() && action(&ts[k + 1]) == "PENG"
+    });
     let ts = turns(&g);
     let (d, w) = (seat(&ts[k]), seat(&ts[k + 1]));
     let other = (0..4).find(|&o| o != d && o != w).unwrap();
@@ -317,7 +292,9 @@ fn hu_outranks_a_granted_peng() {
 
 #[test]
 fn peng_follow_up_discard_differs_from_answer() {
-    let (g, k) = find(golden(), |ts, k| action(&ts[k]) == "PLAY" && k + 1 < ts.len() && action(&ts[k + 1]) == "PENG");
+    let (g, k) = find(corpus::shared_values(GOLDEN), |ts, k| {
+        action(&ts[k]) == "PLAY" && k + 1 < ts.len() && action(&ts[k + 1]) == "PENG"
+    });
     let w = seat(&turns(&g)[k + 1]);
     let mut bad = g.clone();
     let out = tile_of(&turns(&g)[k + 1]);
@@ -328,7 +305,9 @@ fn peng_follow_up_discard_differs_from_answer() {
 
 #[test]
 fn melded_gang_tile_mismatch() {
-    let (g, k) = find(golden(), |ts, k| action(&ts[k]) == "GANG" && ts[k - 1]["display"]["action"] != "DRAW");
+    let (g, k) = find(corpus::shared_values(GOLDEN), |ts, k| {
+        action(&ts[k]) == "GANG" && ts[k - 1]["display"]["action"] != "DRAW"
+    });
     let mut bad = g.clone();
     let t = tile_of(&g["turns"][k]);
     let other = TILES.iter().find(|&&x| x != t).unwrap();
@@ -339,7 +318,9 @@ fn melded_gang_tile_mismatch() {
 
 #[test]
 fn concealed_gang_without_four() {
-    let (g, k) = find(golden(), |ts, k| action(&ts[k]) == "GANG" && ts[k - 1]["display"]["action"] == "DRAW");
+    let (g, k) = find(corpus::shared_values(GOLDEN), |ts, k| {
+        action(&ts[k]) == "GANG" && ts[k - 1]["display"]["action"] == "DRAW"
+    });
     let s = seat(&turns(&g)[k]);
     let t = tile_of(&turns(&g)[k]);
     let other = TILES.iter().find(|&&x| x != t).unwrap();
@@ -352,7 +333,7 @@ fn concealed_gang_without_four() {
 
 #[test]
 fn bugang_without_a_peng() {
-    let (g, k) = find(golden(), |ts, k| action(&ts[k]) == "BUGANG");
+    let (g, k) = find(corpus::shared_values(GOLDEN), |ts, k| action(&ts[k]) == "BUGANG");
     let s = seat(&turns(&g)[k]);
     // Promote another tile: seat s has no PENG of it, or does not hold it;
     // both are the bugang check.
@@ -369,7 +350,9 @@ fn bugang_without_a_peng() {
 
 #[test]
 fn drawer_answer_not_honored() {
-    let (g, k) = find(golden(), |ts, k| action(&ts[k]) == "DRAW" && k + 1 < ts.len() && action(&ts[k + 1]) == "PLAY");
+    let (g, k) = find(corpus::shared_values(GOLDEN), |ts, k| {
+        action(&ts[k]) == "DRAW" && k + 1 < ts.len() && action(&ts[k + 1]) == "PLAY"
+    });
     let s = seat(&turns(&g)[k]);
     let out = tile_of(&turns(&g)[k + 1]);
     let other = TILES.iter().find(|&&x| x != out).unwrap();
@@ -380,7 +363,9 @@ fn drawer_answer_not_honored() {
 
 #[test]
 fn answer_with_trailing_space() {
-    let (g, k) = find(golden(), |ts, k| action(&ts[k]) == "PLAY" && k + 1 < ts.len() && action(&ts[k + 1]) == "DRAW");
+    let (g, k) = find(corpus::shared_values(GOLDEN), |ts, k| {
+        action(&ts[k]) == "PLAY" && k + 1 < ts.len() && action(&ts[k + 1]) == "DRAW"
+    });
     let d = seat(&turns(&g)[k]);
     let mut bad = g.clone();
     bad["turns"][k]["responses"][((d + 1) % 4).to_string()] = json!("PASS ");
@@ -389,7 +374,7 @@ fn answer_with_trailing_space() {
 
 #[test]
 fn request_string_differs_from_display() {
-    let (g, k) = find(golden(), |ts, k| action(&ts[k]) == "PLAY");
+    let (g, k) = find(corpus::shared_values(GOLDEN), |ts, k| action(&ts[k]) == "PLAY");
     let mut bad = g.clone();
     let t = tile_of(&turns(&g)[k]);
     let other = TILES.iter().find(|&&x| x != t).unwrap();
@@ -399,7 +384,7 @@ fn request_string_differs_from_display() {
 
 #[test]
 fn unknown_display_action() {
-    let g = golden()[0].clone();
+    let g = corpus::shared_values(GOLDEN)[0].clone();
     let mut bad = g.clone();
     bad["turns"][5]["display"]["action"] = json!("DISCARD");
     let f = assert_fails(&g, &bad, Check::Display);
@@ -409,7 +394,7 @@ fn unknown_display_action() {
 // ------------------------------------------------------------ terminal
 
 fn hu_game(ending: &str, qianggang: bool) -> Value {
-    golden()
+    corpus::shared_values(GOLDEN)
         .iter()
         .find(|g| g["expected"]["ending"] == ending && g["expected"]["qianggang"] == qianggang)
         .unwrap()
@@ -419,7 +404,8 @@ fn hu_game(ending: &str, qianggang: bool) -> Value {
 #[test]
 fn huang_while_the_next_drawer_has_tiles() {
     // Cut a game after an unclaimed discard and end it there as a draw.
-    let (g, k) = find(golden(), |ts, k| k > 20 && action(&ts[k]) == "PLAY" && action(&ts[k + 1]) == "DRAW");
+    let (g, k) =
+        find(corpus::shared_values(GOLDEN), |ts, k| k > 20 && action(&ts[k]) == "PLAY" && action(&ts[k + 1]) == "DRAW");
     let mut bad = g.clone();
     let cnt = g["turns"][k]["display"]["tileCnt"].clone();
     let ts = bad["turns"].as_array_mut().unwrap();
@@ -508,7 +494,7 @@ fn score_arithmetic_wrong_but_consistent() {
 
 #[test]
 fn verdict_on_the_wrong_seat() {
-    let g = errors()[0].clone();
+    let g = corpus::shared_values(ERRORS)[0].clone();
     let mut bad = g.clone();
     let off = g["expected"]["offender"].as_u64().unwrap();
     bad["expected"]["offender"] = json!((off + 1) % 4);
@@ -517,7 +503,7 @@ fn verdict_on_the_wrong_seat() {
 
 #[test]
 fn verdict_code_mismatch() {
-    let g = errors().iter().find(|g| g["expected"]["verdict"] == "WA").unwrap().clone();
+    let g = corpus::shared_values(ERRORS).iter().find(|g| g["expected"]["verdict"] == "WA").unwrap().clone();
     let mut bad = g.clone();
     bad["expected"]["verdict"] = json!("WH");
     assert_fails(&g, &bad, Check::Verdict);
@@ -525,7 +511,7 @@ fn verdict_code_mismatch() {
 
 #[test]
 fn verdict_scores_not_minus_thirty() {
-    let g = errors()[0].clone();
+    let g = corpus::shared_values(ERRORS)[0].clone();
     let mut bad = g.clone();
     let n = turns(&g).len();
     for path in ["/expected/scores".to_string(), format!("/turns/{}/display/score", n - 1)] {
@@ -548,7 +534,7 @@ fn error_game_without_verdict() {
 
 #[test]
 fn turns_before_the_verdict_are_checked() {
-    let g = errors().iter().find(|g| turns(g).len() > 12).unwrap().clone();
+    let g = corpus::shared_values(ERRORS).iter().find(|g| turns(g).len() > 12).unwrap().clone();
     let mut bad = g.clone();
     let k = (4..turns(&g).len()).find(|&k| action(&turns(&g)[k]) == "DRAW").unwrap();
     let t = tile_of(&turns(&g)[k]);
@@ -582,11 +568,10 @@ fn command_passes_the_public_files() {
 
 #[test]
 fn command_reports_failures_and_malformed_lines() {
-    let dir = std::env::temp_dir().join(format!("mcr-selftest-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::temp_dir("selftest");
     let path = dir.join("mixed.jsonl");
-    let good = serde_json::to_string(&golden()[0]).unwrap();
-    let mut bad = golden()[1].clone();
+    let good = serde_json::to_string(&corpus::shared_values(GOLDEN)[0]).unwrap();
+    let mut bad = corpus::shared_values(GOLDEN)[1].clone();
     bad["expected"]["winner"] = json!(if bad["expected"]["winner"] == 1 { 2 } else { 1 });
     let bad = serde_json::to_string(&bad).unwrap();
     std::fs::write(&path, format!("{good}\n{{\"game_id\": \"x\", \"turns\": \n\n{bad}\n{good}\n")).unwrap();
@@ -595,7 +580,7 @@ fn command_reports_failures_and_malformed_lines() {
     let fails: Vec<&str> = out.lines().filter(|l| l.starts_with("FAIL ")).collect();
     assert_eq!(fails.len(), 2, "{out}");
     assert!(fails[0].starts_with(&format!("FAIL {}:2", path.display())) && fails[0].contains("malformed"), "{out}");
-    let id = golden()[1]["game_id"].as_str().unwrap();
+    let id = corpus::shared_values(GOLDEN)[1]["game_id"].as_str().unwrap();
     assert!(fails[1].starts_with(&format!("FAIL {id}: turn ")) && fails[1].contains(": winner: "), "{out}");
     assert_eq!(out.lines().last(), Some("self-test: 2/4 games PASS"), "{out}");
     std::fs::remove_dir_all(&dir).ok();
@@ -620,8 +605,12 @@ fn corrupted_bytes_never_panic() {
         x
     };
     let alphabet = b"0123456789-[]{}\",:WTBFJ .eAHUNGPLYS";
-    let sources: Vec<Vec<u8>> =
-        golden().iter().chain(errors()).step_by(9).map(|g| serde_json::to_vec(g).unwrap()).collect();
+    let sources: Vec<Vec<u8>> = corpus::shared_values(GOLDEN)
+        .iter()
+        .chain(corpus::shared_values(ERRORS))
+        .step_by(9)
+        .map(|g| serde_json::to_vec(g).unwrap())
+        .collect();
     let mut outcomes = [0usize; 3];
     for src in &sources {
         for _ in 0..60 {
@@ -649,11 +638,6 @@ fn corrupted_bytes_never_panic() {
 // reproduces the judge byte for byte, replays it exactly, so it is a record
 // the judge writes, and the self-test must pass it.
 
-fn games() -> &'static [Value] {
-    static G: OnceLock<Vec<Value>> = OnceLock::new();
-    G.get_or_init(|| lines("games.jsonl.gz").iter().map(|l| serde_json::from_slice(l).unwrap()).collect())
-}
-
 /// The engine reproduces `rec` exactly (so the judge writes it), and the
 /// self-test passes it.
 #[track_caller]
@@ -671,8 +655,8 @@ fn judge_writes_and_self_test_passes(rec: &Value) {
 /// First (game, turn) of golden then games where `pred` holds.
 fn find_any(pred: impl Fn(&[Value], usize) -> bool) -> (Value, usize) {
     // The larger corpus is read only when the golden games lack the feature.
-    for corpus in [golden as fn() -> &'static [Value], games] {
-        for g in corpus() {
+    for name in [GOLDEN, GAMES] {
+        for g in corpus::shared_values(name) {
             let ts = turns(g);
             if let Some(k) = (0..ts.len().saturating_sub(1)).find(|&k| pred(ts, k)) {
                 return (g.clone(), k);
@@ -831,7 +815,7 @@ fn huge_fan_values_do_not_wrap_the_sum() {
 fn srand_follows_the_judges_unsigned_seed() {
     // The judge reads srand only as a signed 32-bit integer and shows it as
     // unsigned: the engine and the self-test agree on both sides of 2^31.
-    let g = golden()[0].clone();
+    let g = corpus::shared_values(GOLDEN)[0].clone();
     let mut wrapped = g.clone();
     wrapped["srand"] = json!(-1294967296i64);
     wrapped["turns"][0]["display"]["srand"] = json!(3000000000u64);

@@ -2,7 +2,7 @@
 //! and pass the self-test, determinism under a seed, buffers, auto-reset,
 //! verdicts on actions outside the mask, the duplicate format.
 
-use std::path::PathBuf;
+use std::path::Path;
 
 use mcr_engine::env::action::{self, NUM_ACTIONS};
 use mcr_engine::env::obs::{COMPACT_LEN, FEATURE_LEN};
@@ -11,15 +11,10 @@ use mcr_engine::env::wall::PERMUTATIONS;
 use mcr_engine::env::{Buffers, EnvError, ObsKind, VecEnv, VecEnvConfig};
 use mcr_engine::record::GameRecord;
 
-fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("mcr-env-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
-}
-
 #[test]
 fn played_games_pass_validate_and_the_self_test() {
-    let file = temp("play.jsonl.gz");
+    let dir = crate::common::temp_dir("env-play");
+    let file = dir.join("play.jsonl.gz");
     let path = file.to_str().unwrap();
     let (ok, _, err) = crate::common::mcr(&["play", "--games", "300", "--seed", "11", "-o", path]).parts();
     assert!(ok, "{err}");
@@ -29,7 +24,7 @@ fn played_games_pass_validate_and_the_self_test() {
     let (ok, out, err) = crate::common::mcr(&["validate", "--self-test", path]).parts();
     assert!(ok && out.contains("self-test: 300/300 games PASS"), "{out}{err}");
     // The same seed on one thread writes the same games.
-    let again = temp("again.jsonl.gz");
+    let again = dir.join("again.jsonl.gz");
     let (ok, _, err) = crate::common::mcr(&[
         "play",
         "--games",
@@ -43,12 +38,7 @@ fn played_games_pass_validate_and_the_self_test() {
     ])
     .parts();
     assert!(ok, "{err}");
-    let unzip = |p: &PathBuf| {
-        let mut s = String::new();
-        std::io::Read::read_to_string(&mut flate2::read::GzDecoder::new(std::fs::File::open(p).unwrap()), &mut s)
-            .unwrap();
-        s
-    };
+    let unzip = |p: &Path| crate::common::corpus::file_lines(p).collect::<Vec<_>>();
     assert_eq!(unzip(&file), unzip(&again));
     let (ok, _, err) = crate::common::mcr(&["play", "--games", "3", "-o", "/nonexistent-dir/x.jsonl"]).parts();
     assert!(!ok && err.contains("/nonexistent-dir/x.jsonl"), "{err}");

@@ -16,7 +16,7 @@ use rayon::prelude::*;
 
 use mcr_engine::engine::{Claim, Engine, Event, Move, Turn};
 use mcr_engine::env::action::{self, NUM_ACTIONS, PLAY};
-use mcr_engine::record::{GameRecord, Records};
+use mcr_engine::record::GameRecord;
 use mcr_engine::replay::{Replayer, Step};
 use mcr_engine::tiles::Tile;
 
@@ -235,10 +235,7 @@ fn check_game(r: &GameRecord) -> Tally {
 fn masks_are_what_the_judge_accepts_on_every_public_turn() {
     let mut total = Tally::default();
     for file in ["golden.jsonl.gz", "games.jsonl.gz", "errors.jsonl.gz"] {
-        let games: Vec<GameRecord> = Records::<GameRecord>::open(&common::data(file))
-            .unwrap_or_else(|e| panic!("{file}: {e}"))
-            .map(|r| r.unwrap_or_else(|e| panic!("{e}")).record)
-            .collect();
+        let games: Vec<GameRecord> = common::corpus::records(file);
         assert!(!games.is_empty(), "{file}: no games");
         let t = games.par_iter().map(check_game).reduce(Tally::default, Tally::add);
         eprintln!("{file}: {} games, {} turns, {} answers stepped, {} legal actions, {} HU below the minimum exposed, {} recorded answers checked against the self-test", games.len(), t.turns, t.answers, t.legal, t.wh_exposed, t.selftest_answers);

@@ -10,8 +10,7 @@ use mcr_engine::record::GameRecord;
 
 #[test]
 fn house_rule_games_replay_under_their_rules_only() {
-    let dir = std::env::temp_dir().join(format!("mcr-env-rules-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::common::temp_dir("env-rules");
     let file = dir.join("house.jsonl");
     let path = file.to_str().unwrap();
     let (ok, _, err) =
@@ -58,7 +57,6 @@ fn house_rule_games_replay_under_their_rules_only() {
         reproduced <= 400 - below_botzone,
         "{reproduced} reproduced under botzone, {below_botzone} HUs of 6-7 fans\n{out}"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

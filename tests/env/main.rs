@@ -1,5 +1,8 @@
-//! Tests of one concept, one binary: Environments for bots: masks against the self-test, rules, the environment.
-//! One module per former test file (`cargo test --release --test env`).
+//! Environments for bots (`mcr_engine::env`): self-play, determinism,
+//! buffers and verdicts ([`env`]), the action masks against what the judge
+//! accepts on every public turn ([`env_masks`]), and play under a rule
+//! profile other than botzone ([`env_rules`]).
+//! `cargo test --release --test env`.
 
 #[path = "../common/mod.rs"]
 mod common;

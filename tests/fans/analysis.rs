@@ -178,8 +178,7 @@ fn analyse_matches_the_shanten_corpus() {
 fn analyse_reports_mismatches_and_bad_lines() {
     // A record of the reference (pymahjonggb 1.4.0).
     let good = r#"{"id": "a", "packs": [], "hand": ["W1","W2","W3","W4","W5","W6","W7","W8","W9","B1","B2","B3","B5"], "expected": {"shanten": 0, "forms": {"regular": [0, ["B5"]], "seven_pairs": [6, ["W1", "W2", "W3", "W4", "W5", "W6", "W7", "W8", "W9", "B1", "B2", "B3", "B5"]], "thirteen_orphans": [10, ["W1", "W9", "T1", "T9", "B1", "B9", "F1", "F2", "F3", "F4", "J1", "J2", "J3"]], "honors_knitted": [8, ["T1", "T3", "T4", "T6", "T7", "T9", "B8", "F1", "F2", "F3", "F4", "J1", "J2", "J3"]], "knitted_straight": [5, ["W1", "W2", "W3", "W4", "W5", "W6", "W7", "W8", "W9", "T1", "T3", "T4", "T6", "T7", "T9", "B1", "B2", "B3", "B8"]]}}}"#;
-    let dir = std::env::temp_dir().join(format!("mcr-analysis-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::temp_dir("analysis");
     let file = dir.join("s.jsonl");
     // The third line repeats a key of `expected` (the last value would match).
     let repeated = good.replace("\"expected\": {\"shanten\": 0", "\"expected\": {\"shanten\": 3, \"shanten\": 0");
@@ -195,7 +194,6 @@ fn analyse_reports_mismatches_and_bad_lines() {
     assert!(stderr.contains("s.jsonl:3: malformed record"), "{stderr}");
     assert!(stderr.contains("s.jsonl:4: malformed record: duplicate key \"shanten\""), "{stderr}");
     assert!(stdout.trim_end().ends_with("analyse: 1/4 match"), "{stdout}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

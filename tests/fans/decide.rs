@@ -10,7 +10,6 @@ use common::{run_oracle, Oracle};
 use mcr_engine::analysis::decide::{decide, DecideRecord, Decision, State};
 use mcr_engine::fans::{self, Profile};
 use mcr_engine::hand::{HandInput, WinFlags};
-use mcr_engine::record::Records;
 use mcr_engine::tiles::Tile;
 use serde_json::Value;
 
@@ -188,8 +187,7 @@ fn one_draw_is_the_calculator_over_the_pool() {
 
 #[test]
 fn cli_writes_a_line_per_state_and_reports_bad_lines_with_their_place() {
-    let dir = std::env::temp_dir().join(format!("mcr-decide-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::temp_dir("decide");
     let file = dir.join("states.jsonl");
     let text = std::fs::read_to_string(common::data("decide.jsonl")).unwrap();
     let good: Vec<&str> = text.lines().take(3).collect();
@@ -208,7 +206,6 @@ fn cli_writes_a_line_per_state_and_reports_bad_lines_with_their_place() {
         let lib = decide(Profile::default(), &rec.to_state().unwrap()).unwrap();
         assert_eq!(*got, mcr_engine::analysis::decide::decision_line(&lib, &rec.id).to_string());
     }
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
@@ -256,8 +253,7 @@ fn record_decisions_give_the_states_of_the_games() {
         wanted.entry(game.to_string()).or_default().push((turn.parse().unwrap(), seat.parse().unwrap(), state));
     }
     let mut found = 0;
-    for item in Records::<GameRecord>::open(&common::data("games.jsonl.gz")).unwrap() {
-        let rec = item.unwrap().record;
+    for rec in common::corpus::each::<GameRecord>(&common::data(common::corpus::GAMES)) {
         let Some(states) = wanted.get(&rec.game_id) else { continue };
         let (decisions, stop) = record_decisions(&rec, Profile::default());
         assert!(stop.is_none(), "{}: {stop:?}", rec.game_id);

@@ -694,7 +694,8 @@ fn differential(profile: &str, version: &str, hands: usize) {
     let hands: Vec<Gen> = (0..n).map(|_| random_hand(&mut rng)).collect();
     let records: Vec<Value> = hands.iter().enumerate().map(|(i, g)| g.to_json(i)).collect();
 
-    let path = std::env::temp_dir().join(format!("mcr-differential-{version}-{}.jsonl", std::process::id()));
+    let dir = common::temp_dir(&format!("differential-{version}"));
+    let path = dir.join("hands.jsonl");
     {
         let mut f = std::io::BufWriter::new(std::fs::File::create(&path).unwrap());
         for r in &records {
@@ -702,7 +703,6 @@ fn differential(profile: &str, version: &str, hands: usize) {
         }
     }
     let oracle = run_oracle("pymahjonggb_oracle.py", &[version], &["--version", version], &path);
-    let _ = std::fs::remove_file(&path);
     let answers = match oracle {
         Oracle::Ran(a) => a,
         Oracle::Missing(why) => {

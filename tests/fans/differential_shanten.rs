@@ -98,8 +98,7 @@ fn analysis_matches_pymahjonggb_on_random_hands_requires_python() {
     let seed = env_num("MCR_DIFF_SEED", 0x7368_616e_7465_6e21);
     let mut rng = XorShift::new(seed);
     let records: Vec<Value> = (0..n).map(|i| random_record(&mut rng, i)).collect();
-    let dir = std::env::temp_dir().join(format!("mcr-diff-shanten-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::temp_dir("diff-shanten");
     let input = dir.join("hands.jsonl");
     let mut f = std::fs::File::create(&input).unwrap();
     for r in &records {
@@ -113,7 +112,6 @@ fn analysis_matches_pymahjonggb_on_random_hands_requires_python() {
             return;
         }
     };
-    let _ = std::fs::remove_dir_all(&dir);
     assert_eq!(expected.len(), records.len(), "the oracle answered every hand");
     let mut mismatches = Vec::new();
     for (rec, exp) in records.iter().zip(&expected) {

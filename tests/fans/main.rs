@@ -1,5 +1,10 @@
-//! Tests of one concept, one binary: The fan calculator and the hand analysis against independent answers: the reference corpora, pymahjonggb, properties.
-//! One module per former test file (`cargo test --release --test fans`).
+//! The fan calculator and the hand analysis against independent answers:
+//! the public hands corpus ([`calculator`]), one hand for and against each
+//! fan ([`fan_cases`]), pymahjonggb on random hands ([`differential`],
+//! [`differential_shanten`]), the shanten corpus and waits ([`analysis`]),
+//! the decision analysis against its corpus and a second expectimax
+//! ([`decide`]), and generated input ([`properties`]).
+//! `cargo test --release --test fans`.
 
 #[path = "../common/mod.rs"]
 mod common;

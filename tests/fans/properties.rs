@@ -1,4 +1,4 @@
-//! Property tests (issue 13): generated and mutated input through the record
+//! Property tests: generated and mutated input through the record
 //! readers, the notation parser and calculator, and the engine. Bounded so
 //! that `cargo test --release` stays fast; the same generators run longer
 //! before a release with
@@ -16,8 +16,6 @@ use mcr_engine::record::GameRecord;
 use mcr_engine::tiles::TILE_NAMES;
 use proptest::prelude::*;
 use proptest::test_runner::Config;
-use std::io::BufRead;
-use std::sync::OnceLock;
 
 /// `cases` unless PROPTEST_CASES says otherwise; no files written.
 fn config(cases: u32) -> Config {
@@ -29,12 +27,9 @@ fn config(cases: u32) -> Config {
     c
 }
 
-fn golden() -> &'static [String] {
-    static G: OnceLock<Vec<String>> = OnceLock::new();
-    G.get_or_init(|| {
-        let r = mcr_engine::record::open_lines(&common::data("golden.jsonl.gz")).unwrap();
-        r.lines().take(40).map(|l| l.unwrap()).collect()
-    })
+/// The first 40 golden games, as stored.
+fn first_golden() -> &'static [String] {
+    &common::corpus::shared_lines(common::corpus::GOLDEN)[..40]
 }
 
 // ------------------------------------------------------------ records
@@ -155,14 +150,14 @@ proptest! {
 
     #[test]
     fn mutated_records_read_alike_by_scanner_and_serde(game in 0usize..40, edits in prop::collection::vec(edit_strategy(), 1..4)) {
-        let lines = golden();
+        let lines = first_golden();
         let line = &lines[game % lines.len()];
         readers_agree(&apply(line, &edits))?;
     }
 
     #[test]
     fn random_json_under_record_keys_reads_alike(game in 0usize..40, key in prop::sample::select(vec!["srand", "quan", "wall", "turns", "expected", "injected", "players", "tags", "known_discrepancy", "note"]), value in json_value()) {
-        let lines = golden();
+        let lines = first_golden();
         let mut rec: serde_json::Map<String, serde_json::Value> = serde_json::from_str(&lines[game % lines.len()]).unwrap();
         rec.insert(key.to_string(), value);
         readers_agree(serde_json::Value::Object(rec).to_string().as_bytes())?;

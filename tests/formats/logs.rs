@@ -13,14 +13,10 @@ use std::path::{Path, PathBuf};
 
 use mcr_engine::convert;
 use mcr_engine::formats::{self, Format};
-use mcr_engine::record::{open_lines, DEFAULT_MAX_LINE_BYTES};
+use mcr_engine::record::DEFAULT_MAX_LINE_BYTES;
 use serde_json::Value;
 
 use crate::common;
-
-fn json_lines(path: &Path) -> Vec<Value> {
-    open_lines(path).unwrap().lines().map(|l| serde_json::from_str(&l.unwrap()).unwrap()).collect()
-}
 
 /// A record without what a match log cannot hold.
 fn comparable(mut r: Value) -> Value {
@@ -56,14 +52,14 @@ fn write_lines(name: &str, lines: &[Value]) -> PathBuf {
 }
 
 fn logs() -> Vec<Value> {
-    json_lines(&common::data("botzone_logs.jsonl.gz"))
+    common::corpus::file_values(&common::data("botzone_logs.jsonl.gz"))
 }
 
 #[test]
 fn importing_the_match_logs_gives_the_original_records() {
     let (got, s) = import(&[common::data("botzone_logs.jsonl.gz")], None);
     assert_eq!((s.read, s.written), (120, 120), "{:?}", s.reasons);
-    let want = json_lines(&common::data("botzone_logs_records.jsonl.gz"));
+    let want = common::corpus::file_values(&common::data("botzone_logs_records.jsonl.gz"));
     assert_eq!(got.len(), want.len());
     let mut verdict_games = 0;
     for (g, w) in got.iter().zip(&want) {
@@ -170,7 +166,7 @@ fn platform_variants_are_read() {
     let file = write_lines("variants.jsonl", &[m, as_text, absent, timed]);
     let (got, s) = import(std::slice::from_ref(&file), None);
     assert_eq!((s.read, s.written), (4, 4), "{:?}", s.reasons);
-    let want = comparable(json_lines(&common::data("botzone_logs_records.jsonl.gz"))[3].clone());
+    let want = comparable(common::corpus::file_values(&common::data("botzone_logs_records.jsonl.gz"))[3].clone());
     for g in &got[..3] {
         assert_eq!(comparable(g.clone()), want);
     }
@@ -288,11 +284,11 @@ fn the_commands_report_counts_and_fail_unless_all_were_imported() {
     let run = common::mcr(&["import", logs_file.to_str().unwrap(), "-o", out.to_str().unwrap()]);
     assert!(run.ok(), "{}", run.stderr);
     assert_eq!(run.stderr.lines().last(), Some("import: 120/120 games imported"));
-    assert_eq!(json_lines(&out).len(), 120);
+    assert_eq!(common::corpus::file_values(&out).len(), 120);
     let back = dir.join("back.jsonl");
     let run = common::mcr(&["export", out.to_str().unwrap(), "--to", "botzone-log", "-o", back.to_str().unwrap()]);
     assert!(run.ok(), "{}", run.stderr);
-    assert_eq!(json_lines(&back), logs());
+    assert_eq!(common::corpus::file_values(&back), logs());
     // One bad game: exit 1, the count, then the reason.
     let mut lines: Vec<String> = logs()[..3].iter().map(|m| m.to_string()).collect();
     lines[1].truncate(100);

@@ -63,7 +63,7 @@ fn import(inputs: &[PathBuf]) -> (Vec<Value>, convert::Summary) {
 }
 
 /// A fresh folder holding copies of `files`, under `name`.
-fn folder_of(name: &str, files: &[PathBuf]) -> PathBuf {
+fn folder_of(name: &str, files: &[PathBuf]) -> common::TempDir {
     let dir = common::temp_dir(name);
     for f in files {
         std::fs::copy(f, dir.join(f.file_name().unwrap())).unwrap();
@@ -168,7 +168,7 @@ fn the_folder_is_each_match_once() {
     log[0]["output"]["display"]["quan"] = Value::from((quan + 1) % 4);
     let bad = dir.join(full_log(id).file_name().unwrap());
     std::fs::write(&bad, serde_json::to_string_pretty(&log).unwrap()).unwrap();
-    let (_, s) = import(&[dir]);
+    let (_, s) = import(&[dir.to_path_buf()]);
     assert_eq!(s.read, 2, "{:#?}", s.reasons);
     let reason = s.reasons.iter().find(|r| reason_id(r).as_ref() == Some(id)).unwrap();
     let head = format!("{}:1: match {id}: log[0]: the judge's display differs from the engine's: ", bad.display());
@@ -199,7 +199,7 @@ fn bad_files_are_located() {
         let dir = folder_of(&format!("platform-cut-{cut}"), &[]);
         let file = dir.join(full_log(a).file_name().unwrap());
         std::fs::write(&file, &log_a[..cut]).unwrap();
-        let (got, s) = import(&[dir]);
+        let (got, s) = import(&[dir.to_path_buf()]);
         assert_eq!((got.len(), s.read), (0, 1), "cut at {cut}: {:#?}", s.reasons);
         assert!(s.reasons[0].starts_with(&format!("{}:1: match {a}: ", file.display())), "{}", s.reasons[0]);
     }
@@ -209,7 +209,7 @@ fn bad_files_are_located() {
         std::fs::write(&file, &log_a[..log_a.len() / 2]).unwrap();
         (dir, file)
     };
-    let (_, file) = cut("platform-cut-reason");
+    let (_dir, file) = cut("platform-cut-reason");
     let (_, s) = import(std::slice::from_ref(&file));
     let want =
         format!("{}:1: match {a}: not a JSON document (cut short or corrupt?): EOF while parsing", file.display());
@@ -258,7 +258,8 @@ fn bad_files_are_located() {
 /// `mcr import` of the folder counts its 20 matches (whether imported or not).
 #[test]
 fn mcr_import_reads_a_folder() {
-    let out = common::temp_dir("platform-cli").join("out.jsonl");
+    let dir = common::temp_dir("platform-cli");
+    let out = dir.join("out.jsonl");
     let run = common::mcr(&["import", folder().to_str().unwrap(), "-o", out.to_str().unwrap()]);
     let last = run.stderr.lines().find(|l| l.ends_with(" games imported")).unwrap_or_default().to_string();
     assert!(last.starts_with("import: ") && last.ends_with("/20 games imported"), "{}", run.stderr);
@@ -333,7 +334,7 @@ fn platform_judge_imports_without_metadata() {
     assert_eq!(s.written, 20, "{:#?}", s.reasons);
     let logs: Vec<PathBuf> = ids.iter().map(|id| full_log(id)).chain(ids.iter().map(|id| lite(id))).collect();
     let dir = folder_of("platform-no-metadata", &logs);
-    let (without, s) = import(&[dir]);
+    let (without, s) = import(&[dir.to_path_buf()]);
     assert_eq!((s.read, s.written), (20, 20), "{:#?}", s.reasons);
     for (w, r) in with.iter().zip(&without) {
         let id = w["game_id"].as_str().unwrap();
@@ -354,7 +355,8 @@ fn platform_judge_imports_without_metadata() {
 /// `mcr validate` reads the folder itself.
 #[test]
 fn platform_judge_validate_reproduces_the_imported_records() {
-    let out = common::temp_dir("platform-validate").join("platform.jsonl");
+    let dir = common::temp_dir("platform-validate");
+    let out = dir.join("platform.jsonl");
     let run = common::mcr(&["import", folder().to_str().unwrap(), "-o", out.to_str().unwrap()]);
     assert!(run.ok(), "{}", run.stderr);
     assert_eq!(run.stderr.lines().last(), Some("import: 20/20 games imported"));

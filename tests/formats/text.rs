@@ -11,16 +11,13 @@ use std::path::Path;
 
 use mcr_engine::formats::text;
 use mcr_engine::formats::ImportError;
-use mcr_engine::record::{GameRecord, Records};
+use mcr_engine::record::GameRecord;
 
+use crate::common::corpus::{self, ERRORS, GOLDEN};
 use crate::common::data;
 
 fn golden_text() -> String {
     std::fs::read_to_string(data("golden.txt")).expect("tests/data/golden.txt")
-}
-
-fn golden_records() -> Vec<GameRecord> {
-    Records::<GameRecord>::open(&data("golden.jsonl.gz")).unwrap().map(|r| r.unwrap().record).collect()
 }
 
 fn import(text: &str) -> Vec<Result<text::rebuild::Rebuilt, ImportError>> {
@@ -31,7 +28,8 @@ fn import(text: &str) -> Vec<Result<text::rebuild::Rebuilt, ImportError>> {
 
 #[test]
 fn golden_text_imports_to_the_golden_records() {
-    let originals: HashMap<String, GameRecord> = golden_records().into_iter().map(|r| (r.game_id.clone(), r)).collect();
+    let originals: HashMap<String, GameRecord> =
+        corpus::records(GOLDEN).into_iter().map(|r| (r.game_id.clone(), r)).collect();
     let imported = import(&golden_text());
     assert_eq!(imported.len(), 222);
     for r in imported {
@@ -89,7 +87,7 @@ fn golden_records_export_to_golden_text() {
     // The judge's own records (their bots' answers, not ours) written as text.
     let golden = golden_text();
     let mut out = Vec::new();
-    for r in golden_records() {
+    for r in corpus::records(GOLDEN) {
         text::write(&mut out, &r).unwrap();
     }
     let out = String::from_utf8(out).unwrap();
@@ -400,8 +398,7 @@ fn stray_and_over_long_lines_are_located_and_the_rest_kept() {
 
 #[test]
 fn error_games_cannot_be_written() {
-    let errors: Vec<GameRecord> =
-        Records::<GameRecord>::open(&data("errors.jsonl.gz")).unwrap().take(5).map(|r| r.unwrap().record).collect();
+    let errors: Vec<GameRecord> = corpus::first_records(ERRORS, 5);
     for r in &errors {
         let mut out = Vec::new();
         match text::write(&mut out, r) {

@@ -5,26 +5,21 @@
 //! verdict on one or two seats of a random turn (often the last answers,
 //! where a HU examined first wins over the verdict).
 
-use std::io::BufRead;
-
 use mcr_engine::engine::{Engine, Event};
-use mcr_engine::record::{open_lines, GameRecord};
+use mcr_engine::record::GameRecord;
 use mcr_engine::replay::{replay, Compare};
 use mcr_engine::selftest;
 use serde_json::Value;
 
-use crate::common;
+use crate::common::corpus::{self, VERDICTS_INJECTED};
 
-fn records(name: &str) -> Vec<(String, GameRecord)> {
-    open_lines(&common::data(name))
-        .unwrap()
-        .lines()
-        .map(|l| {
-            let l = l.unwrap();
-            let r = serde_json::from_str(&l).unwrap();
-            (l, r)
-        })
-        .collect()
+/// Each record of corpus `name` with its line.
+fn lines_and_records(name: &str) -> Vec<(String, GameRecord)> {
+    let parse = |l: String| {
+        let r = serde_json::from_str(&l).unwrap_or_else(|e| panic!("{name}: {e}"));
+        (l, r)
+    };
+    corpus::lines(name).into_iter().map(parse).collect()
 }
 
 /// Every record replays exactly and passes the self-test (independent of
@@ -32,7 +27,7 @@ fn records(name: &str) -> Vec<(String, GameRecord)> {
 fn all_reproduced(name: &str) -> usize {
     let mut engine = Engine::new();
     let mut platform = 0;
-    for (_, rec) in records(name) {
+    for (_, rec) in lines_and_records(name) {
         replay(&mut engine, &rec, Compare::Exact).unwrap_or_else(|d| panic!("{name} {}: {d}", rec.game_id));
         selftest::check_record(&rec).unwrap_or_else(|f| panic!("{name} {}: self-test: {f:?}", rec.game_id));
         let last = rec.turns.last().unwrap().display["action"].as_str().unwrap().to_string();
@@ -59,7 +54,7 @@ fn judge_given_verdicts_reproduce() {
 #[test]
 fn a_hu_examined_first_wins_over_a_verdict() {
     let mut hu_first = 0;
-    for (line, rec) in records("verdicts_injected.jsonl.gz") {
+    for (line, rec) in lines_and_records(VERDICTS_INJECTED) {
         let n = rec.turns.len();
         if rec.turns[n - 1].display["action"] != "HU" {
             continue;
@@ -89,7 +84,7 @@ fn a_hu_examined_first_wins_over_a_verdict() {
 /// the verdict as the action; `OK` is no verdict; the INIT answer keeps strlen.
 #[test]
 fn engine_step_with_verdicts() {
-    let (_, rec) = records("golden.jsonl.gz").into_iter().next().unwrap();
+    let (_, rec) = lines_and_records("golden.jsonl.gz").into_iter().next().unwrap();
     let mut engine = Engine::new();
     engine.reset(&rec.wall, rec.quan, rec.srand).unwrap();
     let t = engine.step_with_verdicts(["PASS"; 4], [None, None, Some("RE"), None]).unwrap();

@@ -1,4 +1,4 @@
-//! Hostile input through the command line (issue 13): every input gives a
+//! Hostile input through the command line: every input gives a
 //! result or an error naming file:line (or the turn), nothing read correctly
 //! is lost, memory stays bounded, exit codes follow one rule. Each case is
 //! a minimal record built from the first golden game.
@@ -6,11 +6,10 @@
 use crate::common;
 
 use serde_json::{json, Value};
-use std::io::{BufRead, Write};
+use std::io::Write;
 
 fn golden_lines(n: usize) -> Vec<String> {
-    let r = mcr_engine::record::open_lines(&common::data("golden.jsonl.gz")).unwrap();
-    r.lines().take(n).map(|l| l.unwrap()).collect()
+    common::corpus::first_lines(common::corpus::GOLDEN, n)
 }
 
 fn golden_first() -> Value {

@@ -16,16 +16,6 @@ use common::{mcr, mcr_with_input, temp_file, Run, XorShift};
 use serde_json::{json, Value};
 use std::io::{Read, Write};
 
-fn lines_of(name: &str, n: usize) -> Vec<String> {
-    let mut text = String::new();
-    mcr_engine::record::open_lines(&common::data(name))
-        .unwrap()
-        .take((n * 60_000) as u64)
-        .read_to_string(&mut text)
-        .unwrap();
-    text.lines().take(n).map(str::to_string).collect()
-}
-
 fn gzip(bytes: &[u8]) -> Vec<u8> {
     let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
     e.write_all(bytes).unwrap();
@@ -152,8 +142,8 @@ fn check_reader(run: &Run, what: &str, file: &str, unreadable: &[usize]) {
 
 #[test]
 fn mutated_game_records_keep_the_rule_in_every_reader() {
-    let good = lines_of("golden.jsonl.gz", 3);
-    let errors = lines_of("errors.jsonl.gz", 1);
+    let good = common::corpus::first_lines("golden.jsonl.gz", 3);
+    let errors = common::corpus::first_lines("errors.jsonl.gz", 1);
     let html = temp_file("hostile.html", "");
     for (k, base) in [&good[0], &errors[0]].into_iter().enumerate() {
         let rec: Value = serde_json::from_str(base).unwrap();
@@ -206,7 +196,7 @@ fn mutated_hand_and_shanten_records_keep_the_rule() {
         ),
         ("shanten.jsonl.gz", vec![vec!["analyse"], vec!["bench", "shanten", "--passes", "1"]], "analyse: "),
     ] {
-        let good = lines_of(corpus, 3);
+        let good = common::corpus::first_lines(corpus, 3);
         let rec: Value = serde_json::from_str(&good[0]).unwrap();
         for (p, path) in paths(&rec, &[]).iter().enumerate() {
             let bad = mutations(&rec, path);
@@ -228,7 +218,7 @@ fn mutated_hand_and_shanten_records_keep_the_rule() {
 
 #[test]
 fn repeated_and_reordered_keys() {
-    let good = lines_of("golden.jsonl.gz", 3);
+    let good = common::corpus::first_lines("golden.jsonl.gz", 3);
     let rec: Value = serde_json::from_str(&good[0]).unwrap();
     // Keys in reverse order read alike.
     let obj = rec.as_object().unwrap();
@@ -287,8 +277,8 @@ fn repeated_and_reordered_keys() {
 
 #[test]
 fn records_cut_at_random_bytes_keep_every_whole_line() {
-    let games = lines_of("golden.jsonl.gz", 8).join("\n") + "\n";
-    let hands = lines_of("hands.jsonl.gz", 400).join("\n") + "\n";
+    let games = common::corpus::first_lines("golden.jsonl.gz", 8).join("\n") + "\n";
+    let hands = common::corpus::first_lines("hands.jsonl.gz", 400).join("\n") + "\n";
     let mut rng = XorShift::new(0x7255);
     for (kind, text) in [("games", &games), ("hands", &hands)] {
         for gz in [false, true] {
@@ -387,8 +377,8 @@ fn odd_files_are_errors_named_by_their_path() {
 
 #[test]
 fn crlf_and_a_byte_order_mark_read_every_record() {
-    let games = lines_of("golden.jsonl.gz", 3);
-    let hands = lines_of("hands.jsonl.gz", 3);
+    let games = common::corpus::first_lines("golden.jsonl.gz", 3);
+    let hands = common::corpus::first_lines("hands.jsonl.gz", 3);
     for (variant, text) in [
         ("crlf", (|l: &[String]| l.join("\r\n") + "\r\n") as fn(&[String]) -> String),
         ("bom", |l: &[String]| format!("\u{feff}{}\n", l.join("\n"))),
@@ -415,7 +405,7 @@ fn crlf_and_a_byte_order_mark_read_every_record() {
 
 #[test]
 fn a_fifo_is_read_once_by_every_reader() {
-    let games = lines_of("golden.jsonl.gz", 3).join("\n") + "\n";
+    let games = common::corpus::first_lines("golden.jsonl.gz", 3).join("\n") + "\n";
     let dir = common::temp_dir("hostile-fifo");
     let html = temp_file("fifo.html", "");
     for (i, (args, says)) in [
@@ -442,7 +432,7 @@ fn a_fifo_is_read_once_by_every_reader() {
 
 #[test]
 fn rules_of_every_odd_type() {
-    let good = lines_of("golden.jsonl.gz", 3);
+    let good = common::corpus::first_lines("golden.jsonl.gz", 3);
     let odd = [
         "null",
         "true",
@@ -488,7 +478,7 @@ fn rules_of_every_odd_type() {
 
 #[test]
 fn turns_that_contradict_the_judge_fail_both_checks() {
-    let good = lines_of("golden.jsonl.gz", 3);
+    let good = common::corpus::first_lines("golden.jsonl.gz", 3);
     let rec: Value = serde_json::from_str(&good[0]).unwrap();
     let n = rec["turns"].as_array().unwrap().len();
     let mut bad = Vec::new();
@@ -552,7 +542,7 @@ fn turns_that_contradict_the_judge_fail_both_checks() {
 
 #[test]
 fn players_and_tags_must_be_string_lists_for_the_self_test_too() {
-    let good = lines_of("golden.jsonl.gz", 1);
+    let good = common::corpus::first_lines("golden.jsonl.gz", 1);
     let mut r: Value = serde_json::from_str(&good[0]).unwrap();
     r["players"] = json!(0);
     let mut t: Value = serde_json::from_str(&good[0]).unwrap();
@@ -579,7 +569,7 @@ fn rules_diff_reads_a_file_once_and_fails_on_nothing_read() {
     assert_eq!(r.code, Some(1));
     assert!(r.stderr.contains("rules diff: no record read"), "{}", r.stderr);
     // A first line that is not UTF-8 is one located error; the rest is read.
-    let games = lines_of("golden.jsonl.gz", 2);
+    let games = common::corpus::first_lines("golden.jsonl.gz", 2);
     let file = temp_file("diff-utf8.jsonl", [b"\xff\xfe\n".as_slice(), games.join("\n").as_bytes(), b"\n"].concat());
     let r = mcr(&["rules", "diff", &file]);
     assert_eq!(r.code, Some(1));
@@ -590,9 +580,9 @@ fn rules_diff_reads_a_file_once_and_fails_on_nothing_read() {
 
 #[test]
 fn bench_exits_1_when_a_line_was_unreadable() {
-    let games = lines_of("golden.jsonl.gz", 2);
-    let hands = lines_of("hands.jsonl.gz", 2);
-    let shanten = lines_of("shanten.jsonl.gz", 2);
+    let games = common::corpus::first_lines("golden.jsonl.gz", 2);
+    let hands = common::corpus::first_lines("hands.jsonl.gz", 2);
+    let shanten = common::corpus::first_lines("shanten.jsonl.gz", 2);
     for (args, lines) in [
         (vec!["bench", "replay", "--passes", "1"], &games),
         (vec!["bench", "fan", "--passes", "1"], &hands),
@@ -608,7 +598,7 @@ fn bench_exits_1_when_a_line_was_unreadable() {
 
 #[test]
 fn a_hostile_serve_session_gets_one_json_reply_per_line() {
-    let rec: Value = serde_json::from_str(&lines_of("golden.jsonl.gz", 1)[0]).unwrap();
+    let rec: Value = serde_json::from_str(&common::corpus::first_lines("golden.jsonl.gz", 1)[0]).unwrap();
     let reset = json!({"cmd": "reset", "wall": rec["wall"], "quan": rec["quan"], "srand": rec["srand"]});
     let step = json!({"cmd": "step", "responses": rec["turns"][0]["responses"]});
     let mut lines: Vec<Vec<u8>> = vec![step.to_string().into_bytes()]; // step before reset
@@ -716,7 +706,7 @@ fn children_max_rss_kb() -> i64 {
 
 #[test]
 fn a_gzip_bomb_line_stays_within_the_memory_bound() {
-    let lines = lines_of("golden.jsonl.gz", 2);
+    let lines = common::corpus::first_lines("golden.jsonl.gz", 2);
     let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
     e.write_all(lines[0].as_bytes()).unwrap();
     e.write_all(b"\n{\"game_id\":\"").unwrap();

@@ -9,9 +9,9 @@
 #[path = "../common/mod.rs"]
 mod common;
 
-use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 
+use common::corpus::{self, first_lines, BOTZONE_LOGS, GOLDEN};
 use common::{data, mcr, temp_dir};
 
 /// An input and the ids of its games, in input order.
@@ -33,28 +33,6 @@ fn platform_ids() -> Vec<String> {
     ids
 }
 
-/// The first non-blank lines of a (gzip) file.
-fn first_lines(path: &Path, n: usize) -> Vec<String> {
-    let file = std::fs::File::open(path).unwrap();
-    BufReader::new(flate2::read::MultiGzDecoder::new(file))
-        .lines()
-        .map(Result::unwrap)
-        .filter(|l| !l.trim().is_empty())
-        .take(n)
-        .collect()
-}
-
-/// `lines` written gzip-compressed to `dir/name`.
-fn gzip(dir: &Path, name: &str, lines: &[String]) -> PathBuf {
-    let path = dir.join(name);
-    let mut out = flate2::write::GzEncoder::new(std::fs::File::create(&path).unwrap(), flate2::Compression::fast());
-    for l in lines {
-        writeln!(out, "{l}").unwrap();
-    }
-    out.finish().unwrap();
-    path
-}
-
 /// Every input shape, with its games.
 fn shapes(dir: &Path) -> Vec<Shape> {
     let mut shapes = Vec::new();
@@ -73,12 +51,16 @@ fn shapes(dir: &Path) -> Vec<Shape> {
         shapes.push(Shape { name: format!("{id} metadata and lite"), paths: pair, ids: vec![id.clone()] });
     }
     // Game records: one a line.
-    let records = first_lines(&data("golden.jsonl.gz"), 8);
+    let records = first_lines(GOLDEN, 8);
     let ids = records
         .iter()
         .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["game_id"].as_str().unwrap().to_string())
         .collect();
-    shapes.push(Shape { name: "game records".into(), paths: vec![gzip(dir, "records.jsonl.gz", &records)], ids });
+    shapes.push(Shape {
+        name: "game records".into(),
+        paths: vec![corpus::write_gz(dir, "records.jsonl.gz", &records)],
+        ids,
+    });
     // Text logs: the first three games, each from its `Match` line.
     let text = std::fs::read_to_string(data("golden.txt")).unwrap();
     let starts: Vec<usize> = text
@@ -92,12 +74,12 @@ fn shapes(dir: &Path) -> Vec<Shape> {
     std::fs::write(&path, three).unwrap();
     shapes.push(Shape { name: "text logs".into(), paths: vec![path], ids });
     // Match logs, one a line, with their `_id`s.
-    let logs = first_lines(&data("botzone_logs.jsonl.gz"), 4);
+    let logs = first_lines(BOTZONE_LOGS, 4);
     let ids = logs
         .iter()
         .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["_id"].as_str().unwrap().to_string())
         .collect();
-    shapes.push(Shape { name: "match logs".into(), paths: vec![gzip(dir, "logs.jsonl.gz", &logs)], ids });
+    shapes.push(Shape { name: "match logs".into(), paths: vec![corpus::write_gz(dir, "logs.jsonl.gz", &logs)], ids });
     // All of them at once, in that order.
     let all = Shape {
         name: "all shapes at once".into(),
@@ -215,7 +197,7 @@ fn a_folder_names_what_it_skips_and_a_metadata_alone_is_an_error() {
 fn bad_input_is_located_and_reading_goes_on() {
     // A folder: a good record file, a cut match log, a malformed record line.
     let dir = temp_dir("inputs-bad");
-    let records = first_lines(&data("golden.jsonl.gz"), 3);
+    let records = first_lines(GOLDEN, 3);
     let mut mixed = records.clone();
     mixed.insert(1, "{\"game_id\": \"x\", \"turns\": [".into());
     std::fs::write(dir.join("a.jsonl"), mixed.join("\n") + "\n").unwrap();

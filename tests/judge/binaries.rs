@@ -10,22 +10,10 @@
 use super::{games, Driven, JUDGES};
 use serde_json::{json, Value};
 use std::io::Write;
-use std::process::{Command, Stdio};
 
 /// What a program gave: exit code, stdout.
 fn run(program: &str, args: &[&str], input: &[u8]) -> (Option<i32>, Vec<u8>) {
-    let mut child = Command::new(program)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap_or_else(|e| panic!("run {program}: {e}"));
-    let mut stdin = child.stdin.take().expect("a piped stdin");
-    let input = input.to_vec();
-    let writer = std::thread::spawn(move || stdin.write_all(&input));
-    let out = child.wait_with_output().expect("wait for the program");
-    let _ = writer.join();
+    let out = crate::common::run_with_input(program, args, input.to_vec());
     (out.status.code(), out.stdout)
 }
 

@@ -13,7 +13,7 @@ mod example;
 mod inputs;
 
 use mcr_engine::fans::Profile;
-use mcr_engine::record::{GameRecord, Records};
+use mcr_engine::record::GameRecord;
 use serde_json::{json, Map, Value};
 
 /// The three judges: profile, its oracle corpora, the variable naming the
@@ -49,13 +49,7 @@ pub fn profile(name: &str) -> &'static Profile {
 }
 
 /// The games of a corpus file of `tests/data/`.
-pub fn games(file: &str) -> Vec<GameRecord> {
-    let path = common::data(file);
-    Records::<GameRecord>::open(&path)
-        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-        .map(|r| r.unwrap_or_else(|e| panic!("{file}: {e}")).record)
-        .collect()
-}
+pub use common::corpus::records as games;
 
 /// A game as the judge sees it, turn by turn: the `initdata` object, and
 /// for each turn the bots' entry answering it (none after the last) and

@@ -10,15 +10,7 @@ use std::path::Path;
 /// The backticked spans of a Markdown text, fenced blocks left out.
 fn code_spans(text: &str) -> Vec<String> {
     let mut spans = Vec::new();
-    let mut in_fence = false;
-    for line in text.lines() {
-        if line.trim_start().starts_with("```") {
-            in_fence = !in_fence;
-            continue;
-        }
-        if in_fence {
-            continue;
-        }
+    for (_, line) in common::outside_fences(text) {
         let mut parts = line.split('`');
         parts.next();
         while let (Some(span), Some(_)) = (parts.next(), parts.next()) {

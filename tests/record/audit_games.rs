@@ -4,16 +4,17 @@
 //! and hostile records (reported as bad, never audited as agreeing).
 
 use crate::common;
+use common::corpus::{self, GAMES, GOLDEN};
 
 use mcr_engine::audit::games::{audit_game, GameAudit, Kind, Replay};
-use mcr_engine::record::{GameRecord, Records};
+use mcr_engine::record::GameRecord;
 use serde_json::Value;
 use std::collections::BTreeMap;
 
 /// The public games, streamed (the whole file parsed at once would take
 /// far more memory than the audit needs).
 fn games() -> impl Iterator<Item = GameRecord> {
-    Records::<GameRecord>::open(&common::data("games.jsonl.gz")).unwrap().map(|r| r.unwrap().record)
+    corpus::each(&corpus::data(GAMES))
 }
 
 /// The status the corpus's tags give a game (the tagged set).
@@ -135,14 +136,9 @@ fn has_key(v: &Value, path: &str) -> bool {
 
 #[test]
 fn finds_the_discrepancies_by_itself_on_a_tag_stripped_copy() {
-    let text = std::io::read_to_string(flate2::read::MultiGzDecoder::new(
-        std::fs::File::open(common::data("games.jsonl.gz")).unwrap(),
-    ))
-    .unwrap();
     let mut tagged = BTreeMap::new();
     let mut stripped = String::new();
-    for line in text.lines() {
-        let mut v: Value = serde_json::from_str(line).unwrap();
+    for mut v in corpus::each::<Value>(&corpus::data(GAMES)) {
         let g: GameRecord = serde_json::from_value(v.clone()).unwrap();
         if let Some(s) = tagged_status(&g) {
             tagged.insert(g.game_id.clone(), s.to_string());
@@ -225,7 +221,7 @@ fn fan_rows_give_each_fan_its_status_omitter_and_rules_line() {
     );
     // Each line is its fan's declaration in rules/fans.mcr, and the rule is
     // the text of that declaration.
-    let rules = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/rules/fans.mcr")).unwrap();
+    let rules = common::repo_file("rules/fans.mcr");
     let lines: Vec<&str> = rules.lines().collect();
     for r in &w.fan_rows {
         let at = r.line as usize - 1;
@@ -293,12 +289,8 @@ fn evidence_of_the_last_wall_tile() {
 
 /// The shortest won game of the golden file, as JSON.
 fn short_game() -> Value {
-    let text = std::io::read_to_string(flate2::read::MultiGzDecoder::new(
-        std::fs::File::open(common::data("golden.jsonl.gz")).unwrap(),
-    ))
-    .unwrap();
-    text.lines()
-        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+    corpus::values(GOLDEN)
+        .into_iter()
         .filter(|v| v["expected"]["ending"] != "draw" && v["expected"]["ending"] != "error")
         .min_by_key(|v| v["turns"].as_array().unwrap().len())
         .unwrap()

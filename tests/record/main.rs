@@ -1,8 +1,8 @@
-//! Tests of one concept, one binary: Records: rules keys, the audit of games, the viewer, the review, the test data itself, ARCHITECTURE.md against the tree, and the modules' imports (no cycle).
-//! One module per former test file (`cargo test --release --test record`).
+//! Records and the repository around them: the `"rules"` key in every
+//! reader, the audit of games, the test data against its recorded
+//! provenance, ARCHITECTURE.md against the tree, and the modules' imports
+//! (no cycle between siblings). `cargo test --release --test record`.
 
-#[path = "../browser/mod.rs"]
-mod browser;
 #[path = "../common/mod.rs"]
 mod common;
 
@@ -11,5 +11,3 @@ mod audit_games;
 mod data_provenance;
 mod modules;
 mod record_rules;
-mod review;
-mod viewer;

@@ -494,7 +494,7 @@ fn no_crate_has_a_cycle_among_sibling_modules() {
 
 /// A synthetic crate in a fresh folder, without a cycle: the files of
 /// `files` (path from the crate's folder, text).
-fn synthetic(name: &str, files: &[(&str, &str)]) -> PathBuf {
+fn synthetic(name: &str, files: &[(&str, &str)]) -> common::TempDir {
     let dir = common::temp_dir(name);
     for (path, text) in files {
         let path = dir.join(path);

@@ -6,32 +6,13 @@
 
 use crate::common;
 
-use common::{data, mcr, temp_dir};
-use std::io::BufRead;
-use std::path::{Path, PathBuf};
+use common::corpus::{self, write_lines as write, GOLDEN};
+use common::{mcr, temp_dir};
+use std::path::Path;
 
 /// `mcr play` output: `n` games under `rules` (None: botzone, no key).
 fn play(dir: &Path, name: &str, n: usize, seed: u64, rules: Option<&str>) -> Vec<String> {
-    let file = dir.join(name);
-    let (n, seed) = (n.to_string(), seed.to_string());
-    let mut args = vec!["play", "--games", &n, "--seed", &seed, "-o", file.to_str().unwrap()];
-    if let Some(r) = rules {
-        args.extend(["--rules", r]);
-    }
-    let run = mcr(&args);
-    assert!(run.ok(), "{run:?}");
-    std::fs::read_to_string(&file).unwrap().lines().map(String::from).collect()
-}
-
-fn write(dir: &Path, name: &str, lines: &[String]) -> PathBuf {
-    let p = dir.join(name);
-    std::fs::write(&p, lines.join("\n") + "\n").unwrap();
-    p
-}
-
-/// The first `n` records of the golden corpus (botzone, no key).
-fn golden(n: usize) -> Vec<String> {
-    mcr_engine::record::open_lines(&data("golden.jsonl.gz")).unwrap().lines().take(n).map(Result::unwrap).collect()
+    corpus::file_lines(&common::mcr_play(dir, name, n, seed, rules)).collect()
 }
 
 fn strip_rules(line: &str) -> String {
@@ -98,7 +79,7 @@ fn a_file_mixing_profiles_replays_each_record_under_its_own() {
     assert!(botzone.iter().all(|l| !l.contains("\"rules\"")));
     // Interleaved: house, golden, played botzone games.
     let mut mixed = Vec::new();
-    for (i, g) in golden(60).into_iter().enumerate() {
+    for (i, g) in corpus::first_lines(GOLDEN, 60).into_iter().enumerate() {
         mixed.push(house[i].clone());
         mixed.push(g);
         if i < botzone.len() {
@@ -137,7 +118,7 @@ fn a_file_mixing_profiles_replays_each_record_under_its_own() {
 fn an_explicit_rules_naming_another_profile_fails_those_records() {
     let dir = temp_dir("record-rules-conflict");
     let house = house_games(&dir);
-    let mixed = vec![golden(1).remove(0), house[0].clone(), house[1].clone()];
+    let mixed = vec![corpus::first_lines(GOLDEN, 1).remove(0), house[0].clone(), house[1].clone()];
     let id = |l: &str| serde_json::from_str::<serde_json::Value>(l).unwrap()["game_id"].as_str().unwrap().to_string();
     let file = write(&dir, "conflict.jsonl", &mixed);
     let f = p(&file);
@@ -177,7 +158,7 @@ fn an_explicit_rules_naming_another_profile_fails_those_records() {
 #[test]
 fn an_unknown_or_non_string_profile_name_is_a_located_malformed_record() {
     let dir = temp_dir("record-rules-unknown");
-    let good = golden(1).remove(0);
+    let good = corpus::first_lines(GOLDEN, 1).remove(0);
     let with = |value: &str| {
         let mut v: serde_json::Value = serde_json::from_str(&good).unwrap();
         v["rules"] = serde_json::from_str(value).unwrap();

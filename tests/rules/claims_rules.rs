@@ -111,7 +111,7 @@ fn ranks_sections_and_contexts() {
 
 #[test]
 fn generate_writes_the_table_and_names_an_unreadable_file() {
-    let dir = std::env::temp_dir().join(format!("mcr-claims-{}", std::process::id()));
+    let dir = common::temp_dir("claims");
     let rules = dir.join("rules");
     std::fs::create_dir_all(&rules).unwrap();
     assert!(claim_priority::generate(&rules, &dir).unwrap_err().contains("claims.txt: cannot read"));
@@ -121,5 +121,4 @@ fn generate_writes_the_table_and_names_an_unreadable_file() {
     let source = rules.join("claims.txt").display().to_string();
     let rendered = claim_priority::render(&claim_priority::parse(SHIPPED, &source).unwrap(), &source, SHIPPED);
     assert!(code == rendered, "generate wrote something other than the rendering:\n{code}");
-    std::fs::remove_dir_all(&dir).ok();
 }

@@ -11,12 +11,6 @@ use crate::common;
 use mcr_rules_compiler::{decompose, fans};
 use mcr_rules_lang::{load, provenance};
 
-fn temp(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("mcr-generated-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 /// 64-bit FNV-1a: enough to tell a changed table from its snapshot.
 fn fnv1a(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf29ce484222325u64, |h, &b| (h ^ b as u64).wrapping_mul(0x100000001b3))
@@ -25,7 +19,7 @@ fn fnv1a(bytes: &[u8]) -> u64 {
 /// The default profile's fan tables (`fan_rules.rs`, from rules/fans.mcr).
 #[test]
 fn botzone_fan_rules_are_pinned_whole() {
-    let dir = temp("fans");
+    let dir = common::temp_dir("generated-fans");
     let rules = load::base(&common::repo().join("rules")).unwrap();
     let out = dir.join("fan_rules.rs");
     let text = std::fs::read(common::repo().join(load::RULES_FILE)).unwrap();
@@ -44,7 +38,7 @@ fn botzone_fan_rules_are_pinned_whole() {
 /// includes by size and hash.
 #[test]
 fn decomposition_tables_are_pinned_whole() {
-    let dir = temp("decompose");
+    let dir = common::temp_dir("generated-decompose");
     decompose::generate(&dir).unwrap();
     let code = std::fs::read_to_string(dir.join("suit_tables.rs")).unwrap();
     let mut bins: Vec<_> = std::fs::read_dir(&dir)

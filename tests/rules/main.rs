@@ -1,5 +1,9 @@
-//! Tests of one concept, one binary: The rules as data: the checker, the generators, profiles and variants, `mcr rules`.
-//! One module per former test file (`cargo test --release --test rules`).
+//! The rules as data: the checker's errors on their lines ([`rules_errors`],
+//! [`rules_cli`]), the generated tables pinned ([`generated`],
+//! [`claims_rules`]), rules/README.md's tables ([`rules_readme`]), profiles
+//! and their accepted snapshots ([`profiles`]), the variants against the
+//! reference built with each switch ([`variants`]), and edited rules
+//! rebuilt ([`rules_variants`]). `cargo test --release --test rules`.
 
 #[path = "../common/mod.rs"]
 mod common;

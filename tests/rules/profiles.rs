@@ -7,14 +7,12 @@
 
 use mcr_engine::engine::{Engine, Event};
 use mcr_engine::fans::Profile;
-use mcr_engine::record::{GameRecord, Records};
+use mcr_engine::record::GameRecord;
 use mcr_engine::replay::Replayer;
 use mcr_engine::rules::snapshot;
-use std::path::Path;
 
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
+use crate::common;
+use common::corpus::{self, ERRORS};
 
 /// Profiles with an oracle are pinned by tests/rules/variants.rs (the
 /// variants), tests/fans/differential.rs and tests/rules_base/legacy.rs (the
@@ -38,7 +36,7 @@ fn house_rule_profiles_match_their_accepted_snapshots() {
     let mut checked = 0;
     for p in Profile::all().iter().copied().filter(|p| !WITH_ORACLE.contains(&p.name)) {
         checked += 1;
-        if let Err(e) = snapshot::check(root(), p, accept) {
+        if let Err(e) = snapshot::check(common::repo(), p, accept) {
             failures.push(e.to_string());
         }
     }
@@ -51,13 +49,13 @@ fn house_rule_profiles_match_their_accepted_snapshots() {
 /// example profile itself, rebuilt, is in tests/rules/rules_variants.rs.)
 #[test]
 fn a_changed_effect_fails_until_accepted() {
-    let scratch = std::env::temp_dir().join(format!("mcr-snapshot-{}", std::process::id()));
+    let scratch = common::temp_dir("snapshot");
     let house = Profile::by_name("house-example").unwrap();
     std::fs::create_dir_all(scratch.join("rules/snapshots")).unwrap();
     // The accepted effect, then an "edited" profile: the same snapshot file
     // holding another effect (as after an edit of the profile's values).
-    std::fs::copy(snapshot::path(root(), house), snapshot::path(&scratch, house)).unwrap();
-    let now = snapshot::take(root(), house);
+    std::fs::copy(snapshot::path(common::repo(), house), snapshot::path(&scratch, house)).unwrap();
+    let now = snapshot::take(common::repo(), house);
     assert_eq!(snapshot::compare(&scratch, house, &now, false), Ok(()));
     let accepted = std::fs::read_to_string(snapshot::path(&scratch, house)).unwrap();
     assert!(accepted.contains("  fan 平和 2 -> 4\n"));
@@ -67,7 +65,6 @@ fn a_changed_effect_fails_until_accepted() {
     assert!(err.contains("mcr rules snapshot house-example --accept"), "{err}");
     snapshot::compare(&scratch, house, &now, true).unwrap();
     assert_eq!(snapshot::compare(&scratch, house, &now, false), Ok(()));
-    let _ = std::fs::remove_dir_all(&scratch);
 }
 
 /// Plays a game with its recorded answers; its last event.
@@ -82,8 +79,7 @@ fn a_changed_minimum_changes_wh_verdicts_and_scores() {
     let (botzone, house) = (Profile::default(), Profile::by_name("house-example").unwrap());
     assert_eq!((botzone.game.min_fan, house.game.min_fan), (8, 6));
     let mut changed = 0;
-    for rec in Records::<GameRecord>::open(&root().join("tests/data/errors.jsonl.gz")).unwrap() {
-        let g = rec.unwrap().record;
+    for g in corpus::records(ERRORS) {
         let (Event::WrongHu { player, fans }, scores) = ({
             let e = end(botzone, &g);
             let s = e.scores();

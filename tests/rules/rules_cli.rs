@@ -1,8 +1,6 @@
 //! `mcr rules check` (every error at once, on its line, with hints) and
 //! `mcr rules diff` (summary by fan, JSON) from the command line.
 
-use std::path::Path;
-
 #[test]
 fn the_shipped_rules_check_clean() {
     let (ok, out, err) = crate::common::mcr(&["rules", "check"]).parts();
@@ -12,8 +10,7 @@ fn the_shipped_rules_check_clean() {
 
 #[test]
 fn every_mistake_is_reported_on_its_line_with_a_hint() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let rules = std::fs::read_to_string(root.join("rules/fans.mcr")).unwrap();
+    let rules = crate::common::repo_file("rules/fans.mcr");
     let line_of = |needle: &str| rules.lines().position(|l| l.contains(needle)).unwrap() + 1;
     let edits = [
         ("omits 碰碰和, 单钓将", "omits 碰碰胡, 单钓将"),
@@ -27,10 +24,10 @@ fn every_mistake_is_reported_on_its_line_with_a_hint() {
         assert_eq!(bad.matches(from).count(), 1, "{from}");
         bad = bad.replacen(from, to, 1);
     }
-    let file = std::env::temp_dir().join(format!("mcr-bad-rules-{}.mcr", std::process::id()));
+    let dir = crate::common::temp_dir("bad-rules");
+    let file = dir.join("bad.mcr");
     std::fs::write(&file, bad).unwrap();
     let (ok, _, err) = crate::common::mcr(&["rules", "check", file.to_str().unwrap()]).parts();
-    let _ = std::fs::remove_file(&file);
     assert!(!ok);
     let f = file.display().to_string();
     for (line, words) in [
@@ -79,7 +76,7 @@ fn diff_summarises_by_fan_in_json() {
 
 #[test]
 fn a_profile_kept_anywhere_is_checked_against_the_built_in_base() {
-    let dir = std::env::temp_dir().join(format!("mcr-profile-anywhere-{}", std::process::id()));
+    let dir = crate::common::temp_dir("profile-anywhere");
     std::fs::create_dir_all(dir.join("sub")).unwrap();
     let good = dir.join("sub/good.mcr");
     std::fs::write(&good, "extends house-example\nabout \"x\"\nfan 五心 = 3\nfan 圈风刻\n    at_most 2\n").unwrap();
@@ -106,5 +103,4 @@ fn a_profile_kept_anywhere_is_checked_against_the_built_in_base() {
             && err.contains("not a profile built into mcr"),
         "{err}"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -11,7 +11,7 @@ use mcr_rules_lang::{lang, profile};
 const FILE: &str = "fans.mcr";
 
 fn shipped() -> String {
-    std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/rules/fans.mcr")).unwrap()
+    crate::common::repo_file("rules/fans.mcr")
 }
 
 /// Where the error is expected.
@@ -164,7 +164,7 @@ fn every_error_on_its_line_with_its_message() {
 /// string literal after each `err(`, `err_at(`, `message:` (and the
 /// full-width hint), its longest piece between `{...}` holes.
 fn messages_in_checker(file: &str) -> Vec<String> {
-    let src = std::fs::read_to_string(format!("{}/crates/rules-lang/src/{file}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let src = crate::common::repo_file(&format!("crates/rules-lang/src/{file}"));
     let mut out = Vec::new();
     for marker in ["err(", "err_at(", "message:", "(c, ascii)| format!("] {
         for (at, _) in src.match_indices(marker) {

@@ -55,7 +55,7 @@ fn render() -> String {
 
 #[test]
 fn readme_primitive_tables_are_the_vocabulary() {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rules/README.md");
+    let path = common::repo().join("rules/README.md");
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let start =
         text.find(BEGIN).unwrap_or_else(|| panic!("rules/README.md: no line {:?}", BEGIN.trim_end())) + BEGIN.len();

@@ -53,8 +53,7 @@ fn build_variant_of(
 ) -> Result<PathBuf, String> {
     let _guard = BUILD.lock().unwrap_or_else(|e| e.into_inner());
     let root = common::repo();
-    let dir = std::env::temp_dir().join(format!("mcr-rules-variant-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = common::temp_dir(&format!("rules-variant-{name}"));
     // The workspace's packages and the rules, without tests, docs or
     // build output.
     for d in ["src", "crates", "cli", "rules"] {
@@ -81,7 +80,7 @@ fn build_variant_of(
         .output()
         .expect("run cargo");
     let stderr = String::from_utf8_lossy(&out.stderr).to_string();
-    let _ = std::fs::remove_dir_all(&dir);
+    drop(dir);
     if out.status.success() {
         let private = root.join("target/rules-variants").join(format!("mcr-{name}-{}", std::process::id()));
         std::fs::copy(root.join("target/rules-variants/debug/mcr"), &private).unwrap();
@@ -157,27 +156,16 @@ fn a_changed_value_and_exclusion_change_scoring_without_code_changes() {
 /// corpus tests print; the shipped rules (the revert) agree with every
 /// record again, which fails the accepted snapshot until accepted back.
 fn a_base_edit_shows_against_the_records_and_is_accepted_once(edited: &Path) {
-    use std::io::{BufRead, Write};
-    let work = std::env::temp_dir().join(format!("mcr-base-edit-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&work);
+    let work = common::temp_dir("base-edit");
     let data = work.join("tests/data");
     std::fs::create_dir_all(&data).unwrap();
     let mut with_pinghe = 0;
     for (name, n) in
         [("hands.jsonl.gz", 2000), ("games.jsonl.gz", 150), ("errors.jsonl.gz", 30), ("golden.jsonl.gz", 10)]
     {
-        let lines =
-            std::io::BufReader::new(flate2::read::GzDecoder::new(std::fs::File::open(common::data(name)).unwrap()))
-                .lines()
-                .take(n);
-        let mut enc =
-            flate2::write::GzEncoder::new(std::fs::File::create(data.join(name)).unwrap(), flate2::Compression::fast());
-        for l in lines {
-            let l = l.unwrap();
-            with_pinghe += l.contains("\"平和\"") as usize;
-            writeln!(enc, "{l}").unwrap();
-        }
-        enc.finish().unwrap();
+        let lines = common::corpus::first_lines(name, n);
+        with_pinghe += lines.iter().filter(|l| l.contains("\"平和\"")).count();
+        common::corpus::write_gz(&data, name, &lines);
     }
     // Today's state, accepted by the shipped rules.
     std::fs::create_dir_all(work.join("rules/snapshots")).unwrap();
@@ -227,7 +215,6 @@ fn a_base_edit_shows_against_the_records_and_is_accepted_once(edited: &Path) {
     assert!(ok && out.contains("the rules agree with every record (2000 hands, 150 games)"), "{out}");
     let (ok, _, err) = run(shipped, &["rules", "snapshot", "botzone"]);
     assert!(!ok && err.contains("+ the rules agree with every record"), "{err}");
-    let _ = std::fs::remove_dir_all(&work);
 }
 
 fn assert_build_error(name: &str, edit: impl FnOnce(&str) -> String, expected: &[&str]) {
@@ -276,14 +263,13 @@ fn broken_rules_fail_the_build_with_file_line_fan_and_problem() {
 /// test --release --test rules -- profiles::` calls the same code).
 #[test]
 fn an_edited_house_rule_fails_until_accepted() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = common::repo();
     let bin = build_variant_of("house-edit", "rules/profiles/house-example.mcr", "house-example", |r| {
         replace_once(r, "fan 平和 = 4", "fan 平和 = 5")
     })
     .unwrap();
     // A checkout to run in: the bundled corpora and the accepted snapshots.
-    let work = std::env::temp_dir().join(format!("mcr-house-edit-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&work);
+    let work = common::temp_dir("house-edit");
     copy_dir(&root.join("rules/snapshots"), &work.join("rules/snapshots"));
     std::fs::create_dir_all(work.join("tests")).unwrap();
     std::os::unix::fs::symlink(root.join("tests/data"), work.join("tests/data")).unwrap();
@@ -303,5 +289,4 @@ fn an_edited_house_rule_fails_until_accepted() {
     assert!(snapshot(true).status.success());
     let out = snapshot(false);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    let _ = std::fs::remove_dir_all(&work);
 }

@@ -8,20 +8,15 @@
 
 use mcr_engine::fans::{self, Profile};
 use mcr_engine::record::hand_inputs;
-use std::path::PathBuf;
+use std::path::Path;
 
-fn data(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/variants").join(name)
-}
+use crate::common::corpus;
 
 /// (expected_base result, fan list) of each extra hand, by line.
-fn expected_base(file: &PathBuf) -> Vec<Option<(i32, Vec<(String, i32, i32)>)>> {
-    use std::io::BufRead;
-    let f = std::fs::File::open(file).unwrap();
-    let r = std::io::BufReader::new(flate2::read::GzDecoder::new(f));
-    r.lines()
-        .map(|l| {
-            let v: serde_json::Value = serde_json::from_str(&l.unwrap()).unwrap();
+fn expected_base(file: &Path) -> Vec<Option<(i32, Vec<(String, i32, i32)>)>> {
+    corpus::file_values(file)
+        .into_iter()
+        .map(|v| {
             v.get("expected_base")
                 .map(|b| (b["result"].as_i64().unwrap() as i32, serde_json::from_value(b["fan"].clone()).unwrap()))
         })
@@ -31,7 +26,7 @@ fn expected_base(file: &PathBuf) -> Vec<Option<(i32, Vec<(String, i32, i32)>)>> 
 fn check(variant: &str) {
     let profile = Profile::by_name(variant).unwrap_or_else(|| panic!("no profile {variant}"));
     let base = Profile::by_name("pymahjonggb-1.4").expect("the profile is built in");
-    let file = data(&format!("{variant}.jsonl.gz"));
+    let file = corpus::data(&format!("variants/{variant}.jsonl.gz"));
     let bases = expected_base(&file);
     let (mut total, mut bad, mut base_checked) = (0, Vec::new(), 0);
     for item in hand_inputs(&file) {

@@ -2,29 +2,10 @@
 //! they are or with 平和 recorded at 3 instead of 2 (what the rules would
 //! answer after the edit `fan 平和 "All Chows" = 3`).
 
+use super::common::corpus::{first_values as first, write_gz, ERRORS, GAMES, GOLDEN, HANDS};
+use super::common::{temp_dir, TempDir};
 use serde_json::Value;
-use std::io::{BufRead, Write};
-use std::path::{Path, PathBuf};
-
-/// The first `n` lines of a bundled corpus, parsed.
-pub fn first(name: &str, n: usize) -> Vec<Value> {
-    let file = std::fs::File::open(super::common::data(name)).unwrap();
-    std::io::BufReader::new(flate2::read::GzDecoder::new(file))
-        .lines()
-        .take(n)
-        .map(|l| serde_json::from_str(&l.unwrap()).unwrap())
-        .collect()
-}
-
-/// Writes records as a gzipped JSON lines file.
-pub fn write(path: &Path, records: &[Value]) {
-    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-    let mut enc = flate2::write::GzEncoder::new(std::fs::File::create(path).unwrap(), flate2::Compression::fast());
-    for r in records {
-        writeln!(enc, "{r}").unwrap();
-    }
-    enc.finish().unwrap();
-}
+use std::path::PathBuf;
 
 /// 平和 recorded at 3 in a hand record; true when it had the fan.
 pub fn pinghe_3_in_hand(h: &mut Value) -> bool {
@@ -51,15 +32,14 @@ pub fn pinghe_3_in_game(g: &mut Value) -> bool {
 /// A checkout-like folder with the snapshot corpora (the first records of
 /// each), edited by `edit` (hands, then games); the records it changed.
 pub struct Scratch {
-    pub root: PathBuf,
+    pub root: TempDir,
     pub hands_changed: usize,
     pub games_changed: usize,
 }
 
 impl Scratch {
     pub fn new(name: &str, edit: bool) -> Scratch {
-        let root = std::env::temp_dir().join(format!("mcr-rules-base-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&root);
+        let root = temp_dir(&format!("rules-base-{name}"));
         let mut s = Scratch { root, hands_changed: 0, games_changed: 0 };
         s.write(edit);
         s
@@ -68,24 +48,18 @@ impl Scratch {
     /// (Re)writes the corpora, with 平和 at 3 when `edit`.
     pub fn write(&mut self, edit: bool) {
         let data = self.root.join("tests/data");
-        let mut hands = first("hands.jsonl.gz", 3000);
-        let mut games = first("games.jsonl.gz", 400);
+        let mut hands = first(HANDS, 3000);
+        let mut games = first(GAMES, 400);
         self.hands_changed = if edit { hands.iter_mut().map(pinghe_3_in_hand).filter(|&b| b).count() } else { 0 };
         self.games_changed = if edit { games.iter_mut().map(pinghe_3_in_game).filter(|&b| b).count() } else { 0 };
-        write(&data.join("hands.jsonl.gz"), &hands);
-        write(&data.join("games.jsonl.gz"), &games);
-        write(&data.join("errors.jsonl.gz"), &first("errors.jsonl.gz", 40));
-        write(&data.join("golden.jsonl.gz"), &first("golden.jsonl.gz", 20));
+        write_gz(&data, HANDS, &hands);
+        write_gz(&data, GAMES, &games);
+        write_gz(&data, ERRORS, first(ERRORS, 40));
+        write_gz(&data, GOLDEN, first(GOLDEN, 20));
     }
 
     pub fn file(&self, name: &str) -> PathBuf {
         self.root.join("tests/data").join(name)
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.root);
     }
 }
 

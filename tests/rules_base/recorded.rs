@@ -1,5 +1,6 @@
 //! `mcr rules diff --against recorded` (the default for botzone).
 
+use super::common::corpus::{self, GAMES};
 use super::common::mcr;
 use super::corpora::{fan_line, Scratch};
 use mcr_engine::fans::Profile;
@@ -92,7 +93,7 @@ fn a_differing_can_hu_value_changes_the_game() {
     if !super::corpora::base_is_the_reference("a_differing_can_hu_value_changes_the_game") {
         return;
     }
-    let mut games = super::corpora::first("games.jsonl.gz", 200);
+    let mut games = corpus::first_values(GAMES, 200);
     let (k, turn) = games
         .iter_mut()
         .enumerate()
@@ -107,10 +108,9 @@ fn a_differing_can_hu_value_changes_the_game() {
             Some((k, t))
         })
         .expect("a game where a seat could win");
-    let file = std::env::temp_dir().join(format!("mcr-rules-base-canhu-{}.jsonl.gz", std::process::id()));
-    super::corpora::write(&file, &games);
+    let dir = super::common::temp_dir("rules-base-canhu");
+    let file = corpus::write_gz(&dir, "canhu.jsonl.gz", &games);
     let sum = diff_of(&[&file]);
-    let _ = std::fs::remove_file(&file);
     assert_eq!(
         (sum.games_changed, sum.can_hu_changed, sum.can_hu_turns, sum.scores_changed),
         (1, 1, 1, 0),

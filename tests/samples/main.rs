@@ -38,10 +38,4 @@ pub fn i64s(a: &ReadArray) -> Vec<i64> {
 }
 
 /// The JSON lines of a (possibly gzipped) corpus of tests/data.
-pub fn corpus_lines(name: &str) -> Vec<String> {
-    use std::io::{BufRead, BufReader};
-    let f = std::fs::File::open(common::data(name)).unwrap();
-    let r: Box<dyn std::io::Read> =
-        if name.ends_with(".gz") { Box::new(flate2::read::MultiGzDecoder::new(f)) } else { Box::new(f) };
-    BufReader::new(r).lines().map(Result::unwrap).filter(|l| !l.trim().is_empty()).collect()
-}
+pub use common::corpus::lines as corpus_lines;

@@ -5,22 +5,17 @@
 use super::common;
 use mcr_engine::arena::duplicate::Game;
 use serde_json::{json, Value};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 pub const BOTS: [&str; 4] = ["alpha", "beta", "gamma", "delta"];
 
 /// `walls` walls of duplicate records (24 games each), as JSON lines.
 pub fn duplicate_lines(dir: &Path, walls: u64, seed: u64) -> Vec<String> {
-    let play = dir.join(format!("play-{walls}-{seed}.jsonl"));
-    let n = (walls * 24).to_string();
-    let run = common::mcr(&["play", "--games", &n, "--seed", &seed.to_string(), "-o", play.to_str().unwrap()]);
-    assert!(run.ok(), "{}", run.stderr);
-    std::fs::read_to_string(&play)
-        .unwrap()
-        .lines()
+    let play = common::mcr_play(dir, &format!("play-{walls}-{seed}.jsonl"), walls as usize * 24, seed, None);
+    common::corpus::file_lines(&play)
         .enumerate()
         .map(|(i, line)| {
-            let mut r: Value = serde_json::from_str(line).unwrap();
+            let mut r: Value = serde_json::from_str(&line).unwrap();
             let g = Game::at(i as u64);
             let bots: Vec<&str> = g.seats().iter().map(|&b| BOTS[b as usize]).collect();
             r["players"] = json!(bots);
@@ -36,12 +31,6 @@ pub fn duplicate_lines(dir: &Path, walls: u64, seed: u64) -> Vec<String> {
             serde_json::to_string(&r).unwrap()
         })
         .collect()
-}
-
-pub fn write(dir: &Path, name: &str, lines: &[String]) -> PathBuf {
-    let p = dir.join(name);
-    std::fs::write(&p, lines.iter().map(|l| format!("{l}\n")).collect::<String>()).unwrap();
-    p
 }
 
 /// `mcr standings --format json` of `files`.

@@ -4,13 +4,14 @@
 
 use super::browser;
 use super::common;
-use super::records::{duplicate_lines, standings_json, write};
+use super::records::{duplicate_lines, standings_json};
+use common::corpus::write_lines;
 
 #[test]
 fn report_page_shows_the_json_standings_in_chromium() {
     let dir = common::temp_dir("tournament-report");
     let lines = duplicate_lines(&dir, 2, 8);
-    let f = write(&dir, "t.jsonl", &lines);
+    let f = write_lines(&dir, "t.jsonl", &lines);
     let page = dir.join("report.html");
     let run = common::mcr(&["standings", f.to_str().unwrap(), "--html", page.to_str().unwrap()]);
     assert!(run.ok(), "{}", run.stderr);

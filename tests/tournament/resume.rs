@@ -2,7 +2,8 @@
 //! another tournament refused.
 
 use super::common;
-use super::records::{duplicate_lines, write};
+use super::records::duplicate_lines;
+use common::corpus::write_lines;
 use mcr_engine::arena::run::resume::{open_output, scan, Identity};
 use mcr_engine::record::DEFAULT_MAX_LINE_BYTES;
 use std::io::Write;
@@ -56,7 +57,7 @@ fn a_cut_last_line_is_dropped_and_the_rest_kept() {
 fn another_tournament_is_refused_with_its_line() {
     let dir = common::temp_dir("tournament-other");
     let lines = duplicate_lines(&dir, 1, 5);
-    let out = write(&dir, "out.jsonl", &lines[..5]);
+    let out = write_lines(&dir, "out.jsonl", &lines[..5]);
     let err =
         scan(&out, &Identity { seed: Some(6), ..Identity::default() }, DEFAULT_MAX_LINE_BYTES).unwrap_err().to_string();
     assert!(err.contains("out.jsonl:1") && err.contains("another tournament") && err.contains("seed is 5"), "{err}");

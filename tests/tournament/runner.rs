@@ -5,13 +5,9 @@
 
 use super::output::{arena, bots_file};
 use crate::common;
-use serde_json::Value;
+use common::corpus::file_values as records;
 use std::collections::HashMap;
 use std::path::Path;
-
-fn records(p: &Path) -> Vec<Value> {
-    std::fs::read_to_string(p).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect()
-}
 
 /// The standings' CSV without the time columns (wall clock varies by run).
 fn scores_csv(files: &[&Path]) -> String {

@@ -3,7 +3,9 @@
 //! separate reading of its records, continued and sharded runs deciding as
 //! one, and the two runners playing a built-in the same way.
 
+use super::records::standings_json as standings;
 use crate::common;
+use common::corpus::file_values as records;
 use mcr_engine::arena::duplicate::{Format, Shard};
 use mcr_engine::arena::policy::builtin::{Builtin, Kind};
 use mcr_engine::arena::{self, ArenaConfig, SeatSpec};
@@ -16,18 +18,6 @@ fn pair_file(dir: &Path, name: &str, candidate: &str, baseline: &str) -> PathBuf
     let p = dir.join(name);
     std::fs::write(&p, format!("[[bot]]\n{candidate}\n\n[[bot]]\n{baseline}\n")).unwrap();
     p
-}
-
-fn records(p: &Path) -> Vec<Value> {
-    std::fs::read_to_string(p).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect()
-}
-
-fn standings(files: &[&Path]) -> Value {
-    let mut args = vec!["standings", "--format", "json"];
-    args.extend(files.iter().map(|f| f.to_str().unwrap()));
-    let run = common::mcr(&args);
-    assert!(run.ok(), "{}", run.stderr);
-    serde_json::from_str(&run.stdout).unwrap()
 }
 
 /// The test read from the records by hand: per wall, the candidate's mean

@@ -2,7 +2,8 @@
 //! order, the bootstrap recomputed directly.
 
 use super::common;
-use super::records::{duplicate_lines, standings_json, write, BOTS};
+use super::records::{duplicate_lines, standings_json, BOTS};
+use common::corpus::write_lines;
 use mcr_engine::env::wall::Rng;
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -31,7 +32,7 @@ fn direct(lines: &[String]) -> BTreeMap<String, (u64, i64, u64, u64)> {
 fn standings_equal_a_separate_reading_and_any_split_of_the_files() {
     let dir = common::temp_dir("tournament-standings");
     let lines = duplicate_lines(&dir, 6, 11);
-    let whole = write(&dir, "whole.jsonl", &lines);
+    let whole = write_lines(&dir, "whole.jsonl", &lines);
     let s = standings_json(&[&whole]);
     assert_eq!(s["format"], "mcr-standings/1");
     assert_eq!(s["records"], 144);
@@ -72,12 +73,12 @@ fn standings_equal_a_separate_reading_and_any_split_of_the_files() {
     // Shards in any order, and a resumed run's repeat, give the same table.
     let odd: Vec<String> = lines.iter().skip(1).step_by(2).rev().cloned().collect();
     let even: Vec<String> = lines.iter().step_by(2).cloned().collect();
-    let a = write(&dir, "odd.jsonl", &odd);
-    let b = write(&dir, "even.jsonl", &even);
+    let a = write_lines(&dir, "odd.jsonl", &odd);
+    let b = write_lines(&dir, "even.jsonl", &even);
     let split = standings_json(&[&a, &b]);
     assert_eq!(split["bots"], s["bots"]);
     assert_eq!(split["pairwise"], s["pairwise"]);
-    let repeated = write(&dir, "repeat.jsonl", &lines[..30]);
+    let repeated = write_lines(&dir, "repeat.jsonl", &lines[..30]);
     let again = common::mcr(&[
         "standings",
         "--format",
@@ -152,7 +153,7 @@ fn a_bad_line_is_located_and_the_rest_counted() {
     let dir = common::temp_dir("tournament-bad");
     let mut lines = duplicate_lines(&dir, 1, 2);
     lines.insert(3, "{\"not\": \"a record\"}".to_string());
-    let f = write(&dir, "bad.jsonl", &lines);
+    let f = write_lines(&dir, "bad.jsonl", &lines);
     let run = common::mcr(&["standings", "--format", "json", f.to_str().unwrap()]);
     assert!(!run.ok());
     assert!(run.stderr.contains("bad.jsonl:4:"), "{}", run.stderr);
@@ -165,7 +166,7 @@ fn a_bad_line_is_located_and_the_rest_counted() {
 fn arena_standings_is_the_standings_command() {
     let dir = common::temp_dir("tournament-arena-standings");
     let lines = duplicate_lines(&dir, 1, 2);
-    let f = write(&dir, "t.jsonl", &lines);
+    let f = write_lines(&dir, "t.jsonl", &lines);
     let direct = common::mcr(&["standings", "--format", "csv", f.to_str().unwrap()]);
     let under_arena = common::mcr(&["arena", "standings", "--format", "csv", f.to_str().unwrap()]);
     assert!(direct.ok() && under_arena.ok(), "{}\n{}", direct.stderr, under_arena.stderr);

@@ -12,6 +12,7 @@
 
 use crate::browser;
 use crate::common;
+use common::corpus::{self, ERRORS, GOLDEN};
 
 use browser::Browser;
 use mcr_engine::audit::games::{audit_game, FanList, Replay, WinAudit};
@@ -20,7 +21,7 @@ use mcr_engine::engine::Engine;
 use mcr_engine::fans::Profile;
 use mcr_engine::hand::PackKind;
 use mcr_engine::record::rules::Origin;
-use mcr_engine::record::{GameRecord, Records};
+use mcr_engine::record::GameRecord;
 use mcr_engine::replay::Replayer;
 use mcr_engine::tiles::Tile;
 use mcr_engine::viewer::{self, Selection};
@@ -28,13 +29,9 @@ use serde_json::Value;
 use std::path::{Path, PathBuf};
 
 fn artifacts() -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/view-artifacts");
+    let dir = common::repo().join("target/view-artifacts");
     std::fs::create_dir_all(&dir).unwrap();
     dir
-}
-
-fn games(file: &str) -> Vec<GameRecord> {
-    Records::<GameRecord>::open(&common::data(file)).unwrap().map(|r| r.unwrap().record).collect()
 }
 
 /// A turn answering a discard where two or more other seats claimed.
@@ -54,8 +51,8 @@ fn multi_claim_turn(g: &GameRecord) -> Option<usize> {
 
 /// The sample: (why, game).
 fn sample() -> Vec<(&'static str, GameRecord)> {
-    let golden = games("golden.jsonl.gz");
-    let errors = games("errors.jsonl.gz");
+    let golden = corpus::records(GOLDEN);
+    let errors = corpus::records(ERRORS);
     let pick = |why: &'static str, from: &[GameRecord], f: &dyn Fn(&GameRecord) -> bool| {
         (why, from.iter().find(|g| f(g)).unwrap_or_else(|| panic!("no {why} game in the data")).clone())
     };
@@ -69,33 +66,18 @@ fn sample() -> Vec<(&'static str, GameRecord)> {
     ]
 }
 
-/// `mcr play` games written to `dir/name`, under `rules` (None: botzone,
-/// no "rules" key), as the CLI writes them.
-fn played(dir: &Path, name: &str, n: usize, seed: u64, rules: Option<&str>) -> PathBuf {
-    let file = dir.join(name);
-    let (n, seed) = (n.to_string(), seed.to_string());
-    let mut args = vec!["play", "--games", &n, "--seed", &seed, "-o", file.to_str().unwrap()];
-    if let Some(r) = rules {
-        args.extend(["--rules", r]);
-    }
-    let run = common::mcr(&args);
-    assert!(run.ok(), "{run:?}");
-    file
-}
-
 /// Played games under two profiles: (the house-example file, one of its
 /// HUs of 6-7 fan, which botzone would refuse; the botzone file, one of its
 /// games).
 fn played_house_and_botzone(dir: &Path) -> (PathBuf, GameRecord, PathBuf, GameRecord) {
-    let house = played(dir, "house.jsonl", 200, 3, Some("house-example"));
-    let botzone = played(dir, "botzone.jsonl", 5, 5, None);
-    let read = |f: &Path| Records::<GameRecord>::open(f).unwrap().map(|r| r.unwrap().record).collect::<Vec<_>>();
-    let h = read(&house)
+    let house = common::mcr_play(dir, "house.jsonl", 200, 3, Some("house-example"));
+    let botzone = common::mcr_play(dir, "botzone.jsonl", 5, 5, None);
+    let h = corpus::file_records(&house)
         .into_iter()
         .find(|g| g.expected.winner.is_some() && g.expected.fan_total.is_some_and(|t| t < 8))
         .expect("no house-example HU of 6-7 fan among the played games");
     assert_eq!(h.rules.map(|p| p.name), Some("house-example"));
-    let b = read(&botzone).swap_remove(0);
+    let b = corpus::file_records(&botzone).swap_remove(0);
     assert!(b.rules.is_none());
     (house, h, botzone, b)
 }
@@ -140,7 +122,7 @@ fn check_outlined(b: &mut Browser, why: &str, w: &WinAudit) {
 /// of row found ("pung", "chow", "chow (claimed)", "kong", "promoted kong").
 fn meld_evidence_games() -> Vec<(&'static str, GameRecord)> {
     let mut out: Vec<(&'static str, GameRecord)> = Vec::new();
-    for g in games("golden.jsonl.gz") {
+    for g in corpus::records(GOLDEN) {
         let a = audit_game(&g, Replay::Cai);
         let Some(w) = a.win.as_ref() else { continue };
         for what in ["pung", "chow", "chow (claimed)", "kong", "promoted kong"] {
@@ -579,7 +561,7 @@ fn review_marks_show_the_analysis_in_chromium() {
         return;
     };
     let out = artifacts();
-    let g = games("golden.jsonl.gz").into_iter().find(|g| g.game_id == REVIEWED).unwrap();
+    let g = corpus::records(GOLDEN).into_iter().find(|g| g.game_id == REVIEWED).unwrap();
     let threshold = mcr_engine::analysis::review::ReviewOptions::default().threshold;
     let want = expected_review_marks(&g, threshold);
     let flagged: Vec<_> = want.iter().filter(|w| w.5).collect();
@@ -834,7 +816,8 @@ fn cli_writes_a_self_contained_page() {
     let run = common::mcr(&["view", "--tag", "qianggang", "--tag", "error", &golden, &errors, "-o", &path(&out)]);
     assert!(run.ok(), "{}", run.stderr);
     let stdout = &run.stdout;
-    let tagged = |f: &str| games(f).iter().filter(|g| g.tags.iter().any(|t| t == "qianggang" || t == "error")).count();
+    let tagged =
+        |f: &str| corpus::records(f).iter().filter(|g| g.tags.iter().any(|t| t == "qianggang" || t == "error")).count();
     let want = tagged("golden.jsonl.gz") + tagged("errors.jsonl.gz");
     assert!(want > 150, "{want}");
     assert!(stdout.starts_with(&format!("view: {want} games written to")), "{stdout}");
@@ -846,7 +829,7 @@ fn cli_writes_a_self_contained_page() {
     let limited = common::mcr(&["view", "--limit", "3", "-o", &path(&artifacts().join("limited.html")), &golden]);
     assert!(limited.ok());
     assert!(limited.stdout.starts_with("view: 3 games written"));
-    let skipped = games("golden.jsonl.gz").len() - 3;
+    let skipped = corpus::records(GOLDEN).len() - 3;
     assert!(limited.stderr.contains(&format!("{skipped} more selected games left out")), "{}", limited.stderr);
     // No game selected: an error, not an empty page.
     let none = common::mcr(&["view", "--id", "no-such-game", "-o", &path(&artifacts().join("none.html")), &golden]);
@@ -863,11 +846,7 @@ fn cli_writes_a_self_contained_page() {
 
 /// The first record of the golden corpus, as stored.
 fn golden_first_line() -> String {
-    use std::io::BufRead;
-    let mut lines = mcr_engine::record::open_lines(&common::data("golden.jsonl.gz")).unwrap();
-    let mut s = String::new();
-    lines.read_line(&mut s).unwrap();
-    s.trim_end().to_string()
+    corpus::first_lines(GOLDEN, 1).remove(0)
 }
 
 /// Without a browser: the page's data for every golden and error game equals
@@ -877,7 +856,7 @@ fn page_data_equals_the_engine_for_every_game() {
     use mcr_engine::viewer::model::TurnModel;
     let mut checked = 0;
     for file in ["golden.jsonl.gz", "errors.jsonl.gz"] {
-        for g in games(file) {
+        for g in corpus::records(file) {
             let model = mcr_engine::viewer::model::build(&g, file);
             assert!(model.error.is_none(), "{}: {:?}", g.game_id, model.error);
             let (tables, claims) = expected_tables(&g);

@@ -6,16 +6,12 @@
 //! errors.
 
 use crate::common;
+use common::corpus::{self, GOLDEN};
 
 use mcr_engine::analysis::review::{review_game, GameReview, ReviewOptions};
 use mcr_engine::fans::Profile;
-use mcr_engine::record::{GameRecord, Records};
+use mcr_engine::record::GameRecord;
 use serde_json::Value;
-use std::path::Path;
-
-fn games(path: &Path, n: usize) -> Vec<GameRecord> {
-    Records::<GameRecord>::open(path).unwrap().take(n).map(|r| r.unwrap().record).collect()
-}
 
 /// Each seat's own draws in the record's displays: (turn, seat, tiles left
 /// in its wall, the tile of the next event if it is that seat's PLAY).
@@ -69,7 +65,7 @@ fn check_sums(r: &GameReview, threshold: f64) {
 fn the_decisions_are_the_records_draws_and_discards() {
     let options = ReviewOptions::default();
     let mut checked = 0;
-    for g in games(&common::data("golden.jsonl.gz"), 6) {
+    for g in corpus::first_records(GOLDEN, 6) {
         let r = review_game(Profile::default(), &g, &options);
         assert!(r.stopped.is_none() && r.errors.is_empty(), "{}: {:?} {:?}", g.game_id, r.stopped, r.errors);
         assert_eq!(r.seats.iter().map(|s| s.seat).collect::<Vec<_>>(), [0, 1, 2, 3]);
@@ -90,7 +86,7 @@ fn the_decisions_are_the_records_draws_and_discards() {
     }
     assert!(checked > 300, "{checked} decisions");
     // One seat only; a threshold of 0 flags every judged loss.
-    let g = &games(&common::data("golden.jsonl.gz"), 1)[0];
+    let g = &corpus::first_records(GOLDEN, 1)[0];
     let options = ReviewOptions { seat: Some(2), threshold: 0.0, ..ReviewOptions::default() };
     let r = review_game(Profile::default(), g, &options);
     assert_eq!(r.seats.len(), 1);
@@ -132,7 +128,7 @@ fn a_bot_playing_by_the_analysis_agrees_with_its_review() {
     assert!(run.ok(), "{run:?}");
     let mut judged = [0usize; 2];
     let mut greedy_losses = 0;
-    for g in games(&out, 4) {
+    for g in corpus::file_records(&out) {
         let r = review_game(Profile::default(), &g, &ReviewOptions::default());
         assert!(r.stopped.is_none() && r.errors.is_empty(), "{r:?}");
         check_sums(&r, 2.0);
@@ -175,7 +171,7 @@ fn same(a: &Value, b: &Value) -> bool {
 #[test]
 fn cli_reviews_as_a_table_and_as_json_lines() {
     let golden = common::data("golden.jsonl.gz");
-    let first = &games(&golden, 2);
+    let first = &corpus::first_records(GOLDEN, 2);
     let (a, b) = (&first[0].game_id, &first[1].game_id);
     let text = common::mcr(&["review", golden.to_str().unwrap(), "--id", a, "--id", b]);
     assert!(text.ok(), "{text:?}");
@@ -209,11 +205,7 @@ fn cli_reviews_as_a_table_and_as_json_lines() {
         assert_eq!(line["seats"].as_array().unwrap().len(), 1);
     }
     // A bad line is reported with its file and line; the good games are still reviewed.
-    let mut good = String::new();
-    {
-        use std::io::BufRead;
-        mcr_engine::record::open_lines(&golden).unwrap().read_line(&mut good).unwrap();
-    }
+    let good = corpus::first_lines(GOLDEN, 1).remove(0) + "\n";
     let bad = common::temp_file("review-bad.jsonl", format!("{{\"game_id\": 1}}\n{good}"));
     let run = common::mcr(&["review", &bad, "--format", "json"]);
     assert!(!run.ok());
