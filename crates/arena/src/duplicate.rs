@@ -239,16 +239,25 @@ impl Shard {
 }
 
 /// A shard that cannot be read.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum ShardError {
     /// The text is not `I/N` with `0 <= I < N`.
-    #[error("shard `{text}`: expected I/N with 0 <= I < N (e.g. 0/4)")]
     Malformed {
         /// The text given.
         text: String,
     },
 }
+
+impl std::fmt::Display for ShardError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ShardError::Malformed { text } => write!(f, "shard `{text}`: expected I/N with 0 <= I < N (e.g. 0/4)"),
+        }
+    }
+}
+
+impl std::error::Error for ShardError {}
 
 impl FromStr for Shard {
     type Err = ShardError;

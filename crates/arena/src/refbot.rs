@@ -43,45 +43,36 @@ use mcr_records::env::wall::Rng;
 
 /// Why the bot cannot answer. A request's error names the request (its
 /// index in the turn's input, from 0, and its text).
-#[derive(Debug, thiserror::Error)]
+#[derive(Debug)]
 #[non_exhaustive]
 pub enum RefBotError {
     /// A request the bot's view of the game does not take.
-    #[error("request {index}: {source}")]
     Request {
         /// The request's index in the game (0: the first).
         index: usize,
         /// What is wrong with it.
-        #[source]
         source: SeatViewError,
     },
     /// Reading the input failed.
-    #[error("reading the input: {0}")]
-    Read(#[source] std::io::Error),
+    Read(std::io::Error),
     /// An input line longer than the bot reads.
-    #[error("input line of {bytes} bytes")]
     LineTooLong {
         /// Its length so far.
         bytes: usize,
     },
     /// The input ends before the first turn.
-    #[error("no input")]
     NoInput,
     /// A JSON bot's first line is not JSON.
-    #[error("input is not JSON: {0}")]
-    NotJson(#[source] serde_json::Error),
+    NotJson(serde_json::Error),
     /// A simple bot's first line is not a turn number.
-    #[error("first line is not a turn number: {line:?}")]
     NotTurnNumber {
         /// The line.
         line: String,
     },
     /// A simple bot's turn number is 0 or above 10000.
-    #[error("turn number {0}")]
     TurnNumber(usize),
     /// A simple bot's input ends before the requests and responses its
     /// turn number announces.
-    #[error("input ends early: {lines} of {expected} lines")]
     EndsEarly {
         /// Lines of requests and responses read.
         lines: usize,
@@ -89,20 +80,47 @@ pub enum RefBotError {
         expected: usize,
     },
     /// The first turn's input holds no request.
-    #[error("no requests")]
     NoRequests,
     /// A keep-running request line starting with `"` is not a JSON string.
-    #[error("request {index}: not a JSON string: {source}")]
     Quoted {
         /// The request's index in the game.
         index: usize,
         /// serde's reading.
-        #[source]
         source: serde_json::Error,
     },
     /// Writing the answer failed.
-    #[error("writing the answer: {0}")]
-    Write(#[source] std::io::Error),
+    Write(std::io::Error),
+}
+
+impl std::fmt::Display for RefBotError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RefBotError::Request { index, source } => write!(f, "request {index}: {source}"),
+            RefBotError::Read(v0) => write!(f, "reading the input: {v0}"),
+            RefBotError::LineTooLong { bytes } => write!(f, "input line of {bytes} bytes"),
+            RefBotError::NoInput => f.write_str("no input"),
+            RefBotError::NotJson(v0) => write!(f, "input is not JSON: {v0}"),
+            RefBotError::NotTurnNumber { line } => write!(f, "first line is not a turn number: {line:?}"),
+            RefBotError::TurnNumber(v0) => write!(f, "turn number {v0}"),
+            RefBotError::EndsEarly { lines, expected } => write!(f, "input ends early: {lines} of {expected} lines"),
+            RefBotError::NoRequests => f.write_str("no requests"),
+            RefBotError::Quoted { index, source } => write!(f, "request {index}: not a JSON string: {source}"),
+            RefBotError::Write(v0) => write!(f, "writing the answer: {v0}"),
+        }
+    }
+}
+
+impl std::error::Error for RefBotError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            RefBotError::Request { source, .. } => Some(source),
+            RefBotError::Read(v0) => Some(v0),
+            RefBotError::NotJson(v0) => Some(v0),
+            RefBotError::Quoted { source, .. } => Some(source),
+            RefBotError::Write(v0) => Some(v0),
+            _ => None,
+        }
+    }
 }
 
 /// How the reference bot chooses (`mcr bot --policy`).

@@ -22,4 +22,6 @@ pub mod hand;
 pub mod notation;
 pub mod rng;
 pub mod rules;
+#[doc(hidden)]
+pub mod serde_impl;
 pub mod tiles;

@@ -59,45 +59,72 @@ pub struct HandText {
 }
 
 /// Why a text is not a hand in the notation: which word is wrong and why.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum NotationError {
     /// A `[` without its `]` (the text from the `[` on).
-    #[error("unclosed `[` in `{0}`")]
     Unclosed(String),
     /// A `+` word that is not one tile, or a second one.
-    #[error("`{0}`: exactly one winning tile is marked with +")]
     WinningTile(String),
     /// A hand that must have won has no `+TILE`.
-    #[error("no winning tile: mark it with +, as in +5m")]
     NoWinningTile,
     /// `flowers=` without a number.
-    #[error("`{0}`: flowers takes a number")]
     Flowers(String),
     /// A `key=value` of an unknown key.
-    #[error("`{0}`: unknown setting (seat=, prevalent=, flowers=)")]
     UnknownSetting(String),
     /// A wind that is none of 0-3, E/S/W/N.
-    #[error("`{0}` is not a wind (0-3 or E/S/W/N)")]
     NotAWind(String),
     /// A word that is not a tile at all.
-    #[error("`{0}`: not a tile (write W1 or 1m; see `mcr fan --help`)")]
     NotATile(String),
     /// A digit and letter of a word that make no tile (the word, the pair).
-    #[error("`{0}`: `{1}` is not a tile")]
     BadTile(String, String),
     /// Digits at the end of a word with no suit letter after them.
-    #[error("`{0}`: digits without a suit letter")]
     NoSuit(String),
     /// A pack that is not `[chi 456m]`, `[peng 1z]`, `[gang 7p]` or `[angang 7p]` (what is inside the brackets).
-    #[error("`[{0}]`: write [chi 456m], [peng 1z], [gang 7p] or [angang 7p], optionally with an offer number")]
     BadPack(String),
     /// A chi whose tiles are not a run of one suit (what is inside the brackets).
-    #[error("`[{0}]`: a chi is three consecutive tiles of one suit (or its middle tile)")]
     BadChi(String),
     /// Words that read but do not make a hand the calculator takes.
-    #[error(transparent)]
-    Hand(#[from] HandError),
+    Hand(HandError),
+}
+
+impl std::fmt::Display for NotationError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NotationError::Unclosed(v0) => write!(f, "unclosed `[` in `{v0}`"),
+            NotationError::WinningTile(v0) => write!(f, "`{v0}`: exactly one winning tile is marked with +"),
+            NotationError::NoWinningTile => f.write_str("no winning tile: mark it with +, as in +5m"),
+            NotationError::Flowers(v0) => write!(f, "`{v0}`: flowers takes a number"),
+            NotationError::UnknownSetting(v0) => write!(f, "`{v0}`: unknown setting (seat=, prevalent=, flowers=)"),
+            NotationError::NotAWind(v0) => write!(f, "`{v0}` is not a wind (0-3 or E/S/W/N)"),
+            NotationError::NotATile(v0) => write!(f, "`{v0}`: not a tile (write W1 or 1m; see `mcr fan --help`)"),
+            NotationError::BadTile(v0, v1) => write!(f, "`{v0}`: `{v1}` is not a tile"),
+            NotationError::NoSuit(v0) => write!(f, "`{v0}`: digits without a suit letter"),
+            NotationError::BadPack(v0) => write!(
+                f,
+                "`[{v0}]`: write [chi 456m], [peng 1z], [gang 7p] or [angang 7p], optionally with an offer number"
+            ),
+            NotationError::BadChi(v0) => {
+                write!(f, "`[{v0}]`: a chi is three consecutive tiles of one suit (or its middle tile)")
+            }
+            NotationError::Hand(v0) => std::fmt::Display::fmt(v0, f),
+        }
+    }
+}
+
+impl std::error::Error for NotationError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            NotationError::Hand(v0) => std::error::Error::source(v0),
+            _ => None,
+        }
+    }
+}
+
+impl From<HandError> for NotationError {
+    fn from(e: HandError) -> NotationError {
+        NotationError::Hand(e)
+    }
 }
 
 /// Parses the notation; errors say which word is wrong and why.

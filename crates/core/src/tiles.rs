@@ -49,13 +49,21 @@ pub const TILE_NAMES: [&str; TILE_KINDS] = [
     "F1", "F2", "F3", "F4", "J1", "J2", "J3",
 ];
 
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown tile {0:?} (expected W1-W9, T1-T9, B1-B9, F1-F4 or J1-J3)")]
+#[derive(Debug, Clone, PartialEq, Eq)]
 /// A tile name that is none of the 34.
 pub struct UnknownTile(
     /// The text read.
     pub String,
 );
+
+impl std::fmt::Display for UnknownTile {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let UnknownTile(v0) = self;
+        write!(f, "unknown tile {v0:?} (expected W1-W9, T1-T9, B1-B9, F1-F4 or J1-J3)")
+    }
+}
+
+impl std::error::Error for UnknownTile {}
 
 impl UnknownTile {
     #[cold]

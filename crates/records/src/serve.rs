@@ -22,11 +22,72 @@ use std::collections::BTreeMap;
 use std::io::{BufRead, Write};
 
 /// One command line.
-#[derive(Deserialize)]
-#[serde(tag = "cmd", rename_all = "lowercase", deny_unknown_fields)]
 enum Command {
     Reset { wall: Vec<String>, quan: i64, srand: i64 },
     Step { responses: BTreeMap<String, String> },
+}
+
+/// The keys of a `reset` command beside `cmd`.
+struct Reset {
+    wall: Vec<String>,
+    quan: i64,
+    srand: i64,
+}
+
+mcr_core::de_struct! { Reset, deny;
+    wall: Vec<String> = "wall",
+    quan: i64 = "quan",
+    srand: i64 = "srand",
+}
+
+/// The keys of a `step` command beside `cmd`.
+struct Step {
+    responses: BTreeMap<String, String>,
+}
+
+mcr_core::de_struct! { Step, deny;
+    responses: BTreeMap<String, String> = "responses",
+}
+
+/// An object tagged by its `cmd` key (`reset`, `step`), the other keys those
+/// of the command and no more: serde's internally tagged enum.
+impl<'de> Deserialize<'de> for Command {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Command, D::Error> {
+        use serde::de::Error;
+        let mut keys = serde_json::Map::<String, Value>::deserialize(d)?;
+        let Some(cmd) = keys.remove("cmd") else { return Err(D::Error::missing_field("cmd")) };
+        let cmd = match cmd {
+            Value::String(c) => c,
+            other => return Err(D::Error::invalid_type(unexpected(&other), &"variant identifier")),
+        };
+        let rest = Value::Object(keys);
+        match cmd.as_str() {
+            "reset" => Reset::deserialize(rest)
+                .map(|Reset { wall, quan, srand }| Command::Reset { wall, quan, srand })
+                .map_err(D::Error::custom),
+            "step" => {
+                Step::deserialize(rest).map(|Step { responses }| Command::Step { responses }).map_err(D::Error::custom)
+            }
+            other => Err(D::Error::unknown_variant(other, &["reset", "step"])),
+        }
+    }
+}
+
+/// What a JSON value is, in serde's words.
+fn unexpected(v: &Value) -> serde::de::Unexpected<'_> {
+    use serde::de::Unexpected;
+    match v {
+        Value::Null => Unexpected::Unit,
+        Value::Bool(b) => Unexpected::Bool(*b),
+        Value::Number(n) => match (n.as_u64(), n.as_i64(), n.as_f64()) {
+            (Some(u), _, _) => Unexpected::Unsigned(u),
+            (_, Some(i), _) => Unexpected::Signed(i),
+            (_, _, f) => Unexpected::Float(f.unwrap_or(f64::NAN)),
+        },
+        Value::String(s) => Unexpected::Str(s),
+        Value::Array(_) => Unexpected::Seq,
+        Value::Object(_) => Unexpected::Map,
+    }
 }
 
 /// The protocol state of one client: an engine and whether a game is open.

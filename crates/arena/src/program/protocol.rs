@@ -30,8 +30,7 @@ use serde_json::Value;
 use serde::Deserialize;
 
 /// How a bot reads its requests and writes its answers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Io {
     /// `io = "json"`: a turn's input is one JSON line (`requests`,
     /// `responses`, `data`, `globaldata`); the output is one JSON value,
@@ -42,6 +41,48 @@ pub enum Io {
     /// requests and responses one a line; the output's lines are the
     /// response, `debug`, `data`, then `globaldata`.
     Simple,
+}
+
+/// `"json"` or `"simple"` (serde's unit variants, named in lower case).
+impl<'de> Deserialize<'de> for Io {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Io, D::Error> {
+        use serde::de::{self, EnumAccess, VariantAccess, Visitor};
+        const VARIANTS: &[&str] = &["json", "simple"];
+        struct Name;
+        impl<'de> Visitor<'de> for Name {
+            type Value = Io;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("variant identifier")
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Io, E> {
+                match v {
+                    "json" => Ok(Io::Json),
+                    "simple" => Ok(Io::Simple),
+                    _ => Err(E::unknown_variant(v, VARIANTS)),
+                }
+            }
+        }
+        struct Enum;
+        impl<'de> Visitor<'de> for Enum {
+            type Value = Io;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("enum Io")
+            }
+            fn visit_enum<A: EnumAccess<'de>>(self, data: A) -> Result<Io, A::Error> {
+                let (io, variant) = data.variant_seed(IoName)?;
+                variant.unit_variant()?;
+                Ok(io)
+            }
+        }
+        struct IoName;
+        impl<'de> de::DeserializeSeed<'de> for IoName {
+            type Value = Io;
+            fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<Io, D::Error> {
+                d.deserialize_identifier(Name)
+            }
+        }
+        d.deserialize_enum("Io", VARIANTS, Enum)
+    }
 }
 
 impl Io {

@@ -167,15 +167,14 @@ impl fmt::Display for BotsError {
 
 impl std::error::Error for BotsError {}
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
 struct FileShape {
-    #[serde(default)]
     bot: Vec<Spanned<Entry>>,
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
+mcr_core::de_struct! { FileShape, deny;
+    bot: Vec<Spanned<Entry>> = "bot" @default,
+}
+
 struct Entry {
     name: Option<Spanned<String>>,
     builtin: Option<Spanned<String>>,
@@ -191,11 +190,79 @@ struct Entry {
     keep_running: Option<Spanned<bool>>,
 }
 
-#[derive(Deserialize, Clone, Copy)]
-#[serde(untagged)]
+mcr_core::de_struct! { Entry, deny;
+    name: Option<Spanned<String>> = "name",
+    builtin: Option<Spanned<String>> = "builtin",
+    seed: Option<Spanned<i64>> = "seed",
+    random_discards: Option<Spanned<Number>> = "random_discards",
+    command: Option<Spanned<Command>> = "command",
+    io: Option<Spanned<Io>> = "io",
+    time_limit_ms: Option<Spanned<i64>> = "time_limit_ms",
+    keep_running_limit_ms: Option<Spanned<i64>> = "keep_running_limit_ms",
+    memory_mb: Option<Spanned<i64>> = "memory_mb",
+    dir: Option<Spanned<String>> = "dir",
+    quote_requests: Option<Spanned<bool>> = "quote_requests",
+    keep_running: Option<Spanned<bool>> = "keep_running",
+}
+
+#[derive(Clone, Copy)]
 enum Number {
     Int(i64),
     Float(f64),
+}
+
+/// What serde says of a value that is none of an untagged enum's variants.
+fn no_variant<E: serde::de::Error>(name: &str) -> E {
+    E::custom(format_args!("data did not match any variant of untagged enum {name}"))
+}
+
+/// An integer, else a float (serde's untagged enum: the first variant that
+/// reads).
+impl<'de> Deserialize<'de> for Number {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Number, D::Error> {
+        use serde::de::{self, Visitor};
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Number;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("an integer or a float")
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<Number, E> {
+                Ok(Number::Int(v))
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<Number, E> {
+                Ok(i64::try_from(v).map_or(Number::Float(v as f64), Number::Int))
+            }
+            fn visit_f64<E: de::Error>(self, v: f64) -> Result<Number, E> {
+                Ok(Number::Float(v))
+            }
+            fn visit_bool<E: de::Error>(self, _: bool) -> Result<Number, E> {
+                Err(no_variant("Number"))
+            }
+            fn visit_str<E: de::Error>(self, _: &str) -> Result<Number, E> {
+                Err(no_variant("Number"))
+            }
+            fn visit_bytes<E: de::Error>(self, _: &[u8]) -> Result<Number, E> {
+                Err(no_variant("Number"))
+            }
+            fn visit_unit<E: de::Error>(self) -> Result<Number, E> {
+                Err(no_variant("Number"))
+            }
+            fn visit_none<E: de::Error>(self) -> Result<Number, E> {
+                Err(no_variant("Number"))
+            }
+            fn visit_some<D: serde::Deserializer<'de>>(self, _: D) -> Result<Number, D::Error> {
+                Err(no_variant("Number"))
+            }
+            fn visit_seq<A: de::SeqAccess<'de>>(self, _: A) -> Result<Number, A::Error> {
+                Err(no_variant("Number"))
+            }
+            fn visit_map<A: de::MapAccess<'de>>(self, _: A) -> Result<Number, A::Error> {
+                Err(no_variant("Number"))
+            }
+        }
+        d.deserialize_any(V)
+    }
 }
 
 /// One entry of a bots file: a program, or a built-in policy.
@@ -222,11 +289,65 @@ impl BotEntry {
     }
 }
 
-#[derive(Deserialize)]
-#[serde(untagged)]
 enum Command {
     Line(String),
     Argv(Vec<String>),
+}
+
+/// A string, else an array of strings (serde's untagged enum: the first
+/// variant that reads).
+impl<'de> Deserialize<'de> for Command {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Command, D::Error> {
+        use serde::de::{self, Visitor};
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Command;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a string or an array of strings")
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Command, E> {
+                Ok(Command::Line(v.to_owned()))
+            }
+            fn visit_string<E: de::Error>(self, v: String) -> Result<Command, E> {
+                Ok(Command::Line(v))
+            }
+            fn visit_bytes<E: de::Error>(self, v: &[u8]) -> Result<Command, E> {
+                std::str::from_utf8(v).map(|s| Command::Line(s.to_owned())).map_err(|_| no_variant("Command"))
+            }
+            fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<Command, A::Error> {
+                let mut argv = Vec::new();
+                while let Some(a) = seq.next_element::<String>().map_err(|_| no_variant::<A::Error>("Command"))? {
+                    argv.push(a);
+                }
+                Ok(Command::Argv(argv))
+            }
+            fn visit_bool<E: de::Error>(self, _: bool) -> Result<Command, E> {
+                Err(no_variant("Command"))
+            }
+            fn visit_i64<E: de::Error>(self, _: i64) -> Result<Command, E> {
+                Err(no_variant("Command"))
+            }
+            fn visit_u64<E: de::Error>(self, _: u64) -> Result<Command, E> {
+                Err(no_variant("Command"))
+            }
+            fn visit_f64<E: de::Error>(self, _: f64) -> Result<Command, E> {
+                Err(no_variant("Command"))
+            }
+            fn visit_unit<E: de::Error>(self) -> Result<Command, E> {
+                Err(no_variant("Command"))
+            }
+            fn visit_none<E: de::Error>(self) -> Result<Command, E> {
+                Err(no_variant("Command"))
+            }
+            fn visit_some<D: serde::Deserializer<'de>>(self, _: D) -> Result<Command, D::Error> {
+                Err(no_variant("Command"))
+            }
+            fn visit_map<A: de::MapAccess<'de>>(self, _: A) -> Result<Command, A::Error> {
+                Err(no_variant("Command"))
+            }
+        }
+        d.deserialize_any(V)
+    }
 }
 
 /// Bots files larger than this are refused unread (four entries fit in a

@@ -57,15 +57,13 @@ pub enum Seat {
 }
 
 /// Why a game could not be played to its end.
-#[derive(Debug, thiserror::Error)]
+#[derive(Debug)]
 #[non_exhaustive]
 pub enum GameError {
     /// The engine stopped the game on an error of its own (a seat's
     /// refused answer is not one: it ends the game as the judge does).
-    #[error("engine: {0}")]
-    Engine(#[from] EngineError),
+    Engine(EngineError),
     /// An in-process player returned an error.
-    #[error("seat {seat}: {source}")]
     Local {
         /// The seat of the game, 0 to 3.
         seat: u8,
@@ -74,15 +72,47 @@ pub enum GameError {
     },
     /// The live replay stopped on something other than the engine's
     /// refusal.
-    #[error("{0}")]
     Replay(Stop),
     /// The game's record could not be summarised for the standings.
-    #[error("{0}")]
-    Summary(#[from] SummaryError),
+    Summary(SummaryError),
     /// The run was interrupted ([`crate::interrupt()`]) during the game: its
     /// bots were killed and it has no record.
-    #[error("interrupted")]
     Interrupted,
+}
+
+impl std::fmt::Display for GameError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            GameError::Engine(v0) => write!(f, "engine: {v0}"),
+            GameError::Local { seat, source } => write!(f, "seat {seat}: {source}"),
+            GameError::Replay(v0) => write!(f, "{v0}"),
+            GameError::Summary(v0) => write!(f, "{v0}"),
+            GameError::Interrupted => f.write_str("interrupted"),
+        }
+    }
+}
+
+impl std::error::Error for GameError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            GameError::Engine(v0) => Some(v0),
+            GameError::Local { source, .. } => Some(source.as_ref()),
+            GameError::Summary(v0) => Some(v0),
+            _ => None,
+        }
+    }
+}
+
+impl From<EngineError> for GameError {
+    fn from(e: EngineError) -> GameError {
+        GameError::Engine(e)
+    }
+}
+
+impl From<SummaryError> for GameError {
+    fn from(e: SummaryError) -> GameError {
+        GameError::Summary(e)
+    }
 }
 
 /// Record fields the arena adds (the tournament computes standings from

@@ -215,30 +215,38 @@ pub fn bots_hash(seats: &[SeatSpec; 4]) -> String {
 pub type BoxError = Box<dyn std::error::Error + Send + Sync>;
 
 /// Why a bot's program cannot start (the paths as found).
-#[derive(Debug, thiserror::Error)]
+#[derive(Debug)]
 #[non_exhaustive]
 pub enum StartError {
     /// The bot's `dir` is not a folder.
-    #[error("its dir {} is not a folder", .0.display())]
     DirNotFolder(PathBuf),
     /// A program name without a `/` not found on `PATH`, and no `PATH`.
-    #[error("{0} is not on PATH")]
     NotOnPath(String),
     /// The program does not exist.
-    #[error("{} does not exist", .0.display())]
     Missing(PathBuf),
     /// The program is not an executable file.
-    #[error("{} is not an executable file", .0.display())]
     NotExecutable(PathBuf),
 }
 
+impl std::fmt::Display for StartError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StartError::DirNotFolder(v0) => write!(f, "its dir {} is not a folder", v0.display()),
+            StartError::NotOnPath(v0) => write!(f, "{v0} is not on PATH"),
+            StartError::Missing(v0) => write!(f, "{} does not exist", v0.display()),
+            StartError::NotExecutable(v0) => write!(f, "{} is not an executable file", v0.display()),
+        }
+    }
+}
+
+impl std::error::Error for StartError {}
+
 /// Why a run stopped.
-#[derive(Debug, thiserror::Error)]
+#[derive(Debug)]
 #[non_exhaustive]
 pub enum ArenaError {
     /// A bot's program or folder is missing or unusable ([`check_bots`]):
     /// no game was played.
-    #[error("bot {name:?} (seat {seat}) cannot start: {why}")]
     CannotStart {
         /// Its entry's index in [`ArenaConfig::seats`].
         seat: usize,
@@ -248,7 +256,6 @@ pub enum ArenaError {
         why: StartError,
     },
     /// A game could not be played to its end: the run stopped there.
-    #[error("game {game}: {error}")]
     Game {
         /// The game's run index.
         game: u64,
@@ -258,14 +265,12 @@ pub enum ArenaError {
     /// The run was interrupted ([`crate::interrupt()`], Ctrl-C, SIGTERM). The games
     /// finished by then were handed over; a game cut short was not (a
     /// resumed run plays it).
-    #[error("interrupted after {done} games")]
     Interrupted {
         /// Games handed over before the stop.
         done: u64,
     },
     /// The callback a finished game was handed to failed (a record that
     /// could not be written): the run stopped there.
-    #[error("game {game}: {source}")]
     Hand {
         /// The game's run index.
         game: u64,
@@ -273,19 +278,15 @@ pub enum ArenaError {
         source: BoxError,
     },
     /// The output file cannot be continued ([`resume`]).
-    #[error(transparent)]
-    Resume(#[from] resume::ResumeError),
+    Resume(resume::ResumeError),
     /// The output could not be written or closed.
-    #[error("{path}: {source}")]
     Write {
         /// The output as shown (`-` for standard output).
         path: String,
         /// The system's error.
-        #[source]
         source: std::io::Error,
     },
     /// A batch policy returned an error ([`batch::BatchPolicy::act`]).
-    #[error("policy {name:?}: {source}")]
     Policy {
         /// Its entry's name.
         name: String,
@@ -294,20 +295,59 @@ pub enum ArenaError {
     },
     /// A seat the batched runner cannot play (a bot program, a per-game
     /// player).
-    #[error("seat {name:?} is not a batch policy")]
     NotBatched {
         /// Its entry's name.
         name: String,
     },
     /// The batched runner's threads could not be made.
-    #[error("thread pool: {0}")]
-    ThreadPool(#[from] rayon::ThreadPoolBuildError),
+    ThreadPool(rayon::ThreadPoolBuildError),
     /// A sequential test asked of a format that is not a pair's.
-    #[error("format {format}: a sequential test needs 1v3 or 2v2")]
     NotAPair {
         /// The format's name.
         format: &'static str,
     },
+}
+
+impl std::fmt::Display for ArenaError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ArenaError::CannotStart { seat, name, why } => write!(f, "bot {name:?} (seat {seat}) cannot start: {why}"),
+            ArenaError::Game { game, error } => write!(f, "game {game}: {error}"),
+            ArenaError::Interrupted { done } => write!(f, "interrupted after {done} games"),
+            ArenaError::Hand { game, source } => write!(f, "game {game}: {source}"),
+            ArenaError::Resume(v0) => std::fmt::Display::fmt(v0, f),
+            ArenaError::Write { path, source } => write!(f, "{path}: {source}"),
+            ArenaError::Policy { name, source } => write!(f, "policy {name:?}: {source}"),
+            ArenaError::NotBatched { name } => write!(f, "seat {name:?} is not a batch policy"),
+            ArenaError::ThreadPool(v0) => write!(f, "thread pool: {v0}"),
+            ArenaError::NotAPair { format } => write!(f, "format {format}: a sequential test needs 1v3 or 2v2"),
+        }
+    }
+}
+
+impl std::error::Error for ArenaError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ArenaError::Hand { source, .. } => Some(source.as_ref()),
+            ArenaError::Resume(v0) => std::error::Error::source(v0),
+            ArenaError::Write { source, .. } => Some(source),
+            ArenaError::Policy { source, .. } => Some(source.as_ref()),
+            ArenaError::ThreadPool(v0) => Some(v0),
+            _ => None,
+        }
+    }
+}
+
+impl From<resume::ResumeError> for ArenaError {
+    fn from(e: resume::ResumeError) -> ArenaError {
+        ArenaError::Resume(e)
+    }
+}
+
+impl From<rayon::ThreadPoolBuildError> for ArenaError {
+    fn from(e: rayon::ThreadPoolBuildError) -> ArenaError {
+        ArenaError::ThreadPool(e)
+    }
 }
 
 /// Checks, before any game, that each bot's program and folder are there

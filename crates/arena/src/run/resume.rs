@@ -88,10 +88,12 @@ fn describe(s: String) -> String {
 /// Checks one line: the game's run index, for a record of the tournament;
 /// else (of another tournament, why).
 fn check_line(text: &[u8], identity: &Identity) -> Result<u64, (bool, String)> {
-    #[derive(serde::Deserialize)]
     struct Line {
-        #[serde(default)]
         arena: Option<ArenaKeys>,
+    }
+
+    mcr_core::de_struct! { Line, ignore;
+        arena: Option<ArenaKeys> = "arena" @default,
     }
     let line: Line = serde_json::from_slice(text).map_err(|e| {
         // Whole JSON whose `arena` is not the arena's keys: another

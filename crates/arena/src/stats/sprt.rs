@@ -45,13 +45,11 @@
 //! # Ok::<(), mcr_arena::stats::sprt::SprtError>(())
 //! ```
 
-use serde::Serialize;
-
 /// Walls before the first decision.
 pub const MIN_WALLS: u64 = 16;
 
 /// A sequential test: its hypotheses and error rates.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Sprt {
     /// H0: the difference is at most `d0` points per game.
     pub d0: f64,
@@ -63,14 +61,23 @@ pub struct Sprt {
     pub beta: f64,
 }
 
+mcr_core::ser_struct! { Sprt;
+    "d0" => d0,
+    "d1" => d1,
+    "alpha" => alpha,
+    "beta" => beta,
+}
+
 /// Which hypothesis a test accepted.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Hypothesis {
     /// The difference is at most `d0`.
     H0,
     /// The difference is at least `d1`.
     H1,
 }
+
+mcr_core::ser_unit_enum! { Hypothesis; H0 = "H0", H1 = "H1" }
 
 impl Hypothesis {
     /// `"H0"` or `"H1"`.
@@ -83,11 +90,10 @@ impl Hypothesis {
 }
 
 /// A test that cannot be made: the bad value named.
-#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
 pub enum SprtError {
     /// The bounds are not two finite numbers with `d0 < d1`.
-    #[error("D0,D1 = {d0},{d1}: two numbers with D0 < D1 (points per game)")]
     Bounds {
         /// The lower bound given.
         d0: f64,
@@ -95,7 +101,6 @@ pub enum SprtError {
         d1: f64,
     },
     /// An error rate is not strictly between 0 and 0.5.
-    #[error("{name} = {value}: must be above 0 and below 0.5")]
     ErrorRate {
         /// `alpha` or `beta`.
         name: &'static str,
@@ -103,12 +108,23 @@ pub enum SprtError {
         value: f64,
     },
     /// A text is not `D0,D1`.
-    #[error("`{text}`: expected D0,D1 (points per game, e.g. 0,5)")]
     BoundsText {
         /// The text given.
         text: String,
     },
 }
+
+impl std::fmt::Display for SprtError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SprtError::Bounds { d0, d1 } => write!(f, "D0,D1 = {d0},{d1}: two numbers with D0 < D1 (points per game)"),
+            SprtError::ErrorRate { name, value } => write!(f, "{name} = {value}: must be above 0 and below 0.5"),
+            SprtError::BoundsText { text } => write!(f, "`{text}`: expected D0,D1 (points per game, e.g. 0,5)"),
+        }
+    }
+}
+
+impl std::error::Error for SprtError {}
 
 impl Sprt {
     /// A test; an error names the bad value.
@@ -186,7 +202,7 @@ impl Sprt {
 }
 
 /// Mean and variance of the observations so far (Welford's update).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Summary {
     /// Observations.
     pub n: u64,
@@ -194,6 +210,12 @@ pub struct Summary {
     pub mean: f64,
     /// Sum of squared deviations from the mean.
     m2: f64,
+}
+
+mcr_core::ser_struct! { Summary;
+    "n" => n,
+    "mean" => mean,
+    "m2" => m2,
 }
 
 impl Summary {
@@ -247,7 +269,7 @@ impl Summary {
 
 /// A test run over walls in order: the LLR after each wall and the first
 /// decision.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug)]
 pub struct Path {
     /// The test run.
     pub test: Sprt,
@@ -263,6 +285,16 @@ pub struct Path {
     pub all: Summary,
     /// The walls up to the decision (all of them without one).
     pub decided: Summary,
+}
+
+mcr_core::ser_struct! { Path;
+    "test" => test,
+    "lower" => lower,
+    "upper" => upper,
+    "llr" => llr,
+    "decision" => decision,
+    "all" => all,
+    "decided" => decided,
 }
 
 impl Path {

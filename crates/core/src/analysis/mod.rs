@@ -105,30 +105,41 @@ pub struct ShapeShanten {
 }
 
 /// Where the reference raises; the messages are the reference's.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 #[non_exhaustive]
 pub enum ShantenError {
     /// A per-shape function asked of a number of standing tiles the shape
     /// does not take.
-    #[error("ERROR_INVALID_HAND")]
     InvalidHand,
     /// `MahjongShanten` with a number of standing tiles no shape takes.
-    #[error("ERROR_INVALID_HAND_OR_PACK")]
     InvalidHandOrPack,
     /// A tile name the reference does not know (its spelling kept).
-    #[error("ERROE_WRONG_TILE_CODE")]
     WrongTileCode,
     /// A pack's offer outside 0..=3.
-    #[error("ERROE_WRONG_OFFER_CODE")]
     WrongOfferCode,
     /// A pack type other than CHI, PENG, GANG.
-    #[error("ERROE_WRONG_PACK_CODE")]
     WrongPackCode,
     /// The discard table: more than four copies of a kind among the hand,
     /// its packs and the tiles reported visible.
-    #[error("more than 4 copies of {0} among the hand, its packs and the visible tiles")]
     TooManyCopies(Tile),
 }
+
+impl std::fmt::Display for ShantenError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ShantenError::InvalidHand => f.write_str("ERROR_INVALID_HAND"),
+            ShantenError::InvalidHandOrPack => f.write_str("ERROR_INVALID_HAND_OR_PACK"),
+            ShantenError::WrongTileCode => f.write_str("ERROE_WRONG_TILE_CODE"),
+            ShantenError::WrongOfferCode => f.write_str("ERROE_WRONG_OFFER_CODE"),
+            ShantenError::WrongPackCode => f.write_str("ERROE_WRONG_PACK_CODE"),
+            ShantenError::TooManyCopies(v0) => {
+                write!(f, "more than 4 copies of {v0} among the hand, its packs and the visible tiles")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ShantenError {}
 
 /// The shapes in the order of the reference's Python API and of
 /// `shanten.jsonl.gz`.

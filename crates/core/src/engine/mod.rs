@@ -49,13 +49,11 @@ use state::{Table, DEALT, SEGMENT};
 pub const WALL_SIZE: usize = 4 * SEGMENT;
 
 /// Bad input to the engine (never a judge verdict: those are events).
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum EngineError {
-    #[error("wall has {0} tiles, expected {WALL_SIZE}")]
     /// The wall does not hold 136 tiles.
     WallSize(usize),
-    #[error("wall tile {index}: unknown tile {text:?}")]
     /// A wall entry is no tile name.
     UnknownTile {
         /// The entry's position in the wall.
@@ -63,7 +61,6 @@ pub enum EngineError {
         /// The entry.
         text: String,
     },
-    #[error("wall tile {index}: a fifth {tile} (each kind must appear exactly 4 times)")]
     /// A wall holds a kind a fifth time.
     FifthCopy {
         /// The position of the fifth copy in the wall.
@@ -71,25 +68,41 @@ pub enum EngineError {
         /// The kind.
         tile: Tile,
     },
-    #[error("quan {0} out of range 0..=3")]
     /// The prevalent wind is out of 0..=3.
     BadQuan(i64),
-    #[error("srand {0} is not a 32-bit integer (the judge would seed from the clock)")]
     /// The seed is not a 32-bit integer.
     BadSrand(i64),
-    #[error("step before reset")]
     /// `step` before `reset`.
     NotStarted,
-    #[error("step after the end of the game")]
     /// `step` after the game ended.
     GameOver,
-    #[error("no response for seat {0}")]
     /// A seat's response is missing.
     MissingResponse(u8),
-    #[error("internal error: {0}")]
     /// A state the engine should never reach.
     Internal(String),
 }
+
+impl std::fmt::Display for EngineError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            EngineError::WallSize(v0) => write!(f, "wall has {v0} tiles, expected {WALL_SIZE}"),
+            EngineError::UnknownTile { index, text } => write!(f, "wall tile {index}: unknown tile {text:?}"),
+            EngineError::FifthCopy { index, tile } => {
+                write!(f, "wall tile {index}: a fifth {tile} (each kind must appear exactly 4 times)")
+            }
+            EngineError::BadQuan(v0) => write!(f, "quan {v0} out of range 0..=3"),
+            EngineError::BadSrand(v0) => {
+                write!(f, "srand {v0} is not a 32-bit integer (the judge would seed from the clock)")
+            }
+            EngineError::NotStarted => f.write_str("step before reset"),
+            EngineError::GameOver => f.write_str("step after the end of the game"),
+            EngineError::MissingResponse(v0) => write!(f, "no response for seat {v0}"),
+            EngineError::Internal(v0) => write!(f, "internal error: {v0}"),
+        }
+    }
+}
+
+impl std::error::Error for EngineError {}
 
 /// Why answer reading stopped early.
 #[derive(Debug)]

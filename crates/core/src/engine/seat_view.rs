@@ -15,14 +15,22 @@ use crate::hand::{Pack, PackKind};
 use crate::tiles::Tile;
 
 /// A request this seat cannot have been sent after the previous ones.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("request {request:?}: {why}")]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SeatViewError {
     /// The request.
     pub request: String,
     /// Why it cannot be.
     pub why: String,
 }
+
+impl std::fmt::Display for SeatViewError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let SeatViewError { request, why } = self;
+        write!(f, "request {request:?}: {why}")
+    }
+}
+
+impl std::error::Error for SeatViewError {}
 
 /// One seat's view, fed request by request.
 #[derive(Clone)]

@@ -124,23 +124,32 @@ pub struct HandInput {
     pub flower_count: u8,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 /// A hand the calculator cannot take.
 #[non_exhaustive]
 pub enum HandError {
-    #[error("too many fixed packs ({0}, at most 4)")]
     /// More than four packs.
     TooManyPacks(usize),
-    #[error("too many standing tiles ({0}, at most 13)")]
     /// More than 13 standing tiles.
     TooManyTiles(usize),
-    #[error("bad pack {0}: {1}")]
     /// A pack that cannot be (a chow of honours or with no middle, a bad offer).
     BadPack(Pack, &'static str),
-    #[error("wind {0} out of range 0..=3")]
     /// A wind out of 0..=3.
     BadWind(u8),
 }
+
+impl std::fmt::Display for HandError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            HandError::TooManyPacks(v0) => write!(f, "too many fixed packs ({v0}, at most 4)"),
+            HandError::TooManyTiles(v0) => write!(f, "too many standing tiles ({v0}, at most 13)"),
+            HandError::BadPack(v0, v1) => write!(f, "bad pack {v0}: {v1}"),
+            HandError::BadWind(v0) => write!(f, "wind {v0} out of range 0..=3"),
+        }
+    }
+}
+
+impl std::error::Error for HandError {}
 
 impl HandInput {
     /// Checks the shape of the input (not whether it wins: that is the

@@ -43,30 +43,52 @@ pub fn encode(h: &HandInput, out: &mut Vec<u8>) {
 }
 
 /// Why bytes are not a packed hand, naming the byte at fault.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum PackedError {
     /// Not [`PACKED_BYTES`] bytes (the length given).
-    #[error("{0} bytes, not {PACKED_BYTES}")]
     Length(usize),
     /// A tile index past 33 (the byte, its value).
-    #[error("byte {0}: tile index {1} out of range 0..=33")]
     Tile(usize, u8),
     /// More than 4 packs (byte 0's value).
-    #[error("byte 0: {0} packs (at most 4)")]
     Packs(usize),
     /// More than 13 standing tiles (byte 13's value).
-    #[error("byte 13: {0} standing tiles (at most 13)")]
     Standing(usize),
     /// A pack kind other than 0, 1, 2 (the byte, its value).
-    #[error("byte {0}: pack kind {1} (0 CHI, 1 PENG, 2 GANG)")]
     PackKind(usize, u8),
     /// Flags with bits other than 1, 2, 4, 8 (byte 29's value).
-    #[error("byte 29: flags {0} (bits 1, 2, 4, 8)")]
     Flags(u8),
     /// Bytes that read but are not a hand the calculator takes.
-    #[error(transparent)]
-    Hand(#[from] HandError),
+    Hand(HandError),
+}
+
+impl std::fmt::Display for PackedError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PackedError::Length(v0) => write!(f, "{v0} bytes, not {PACKED_BYTES}"),
+            PackedError::Tile(v0, v1) => write!(f, "byte {v0}: tile index {v1} out of range 0..=33"),
+            PackedError::Packs(v0) => write!(f, "byte 0: {v0} packs (at most 4)"),
+            PackedError::Standing(v0) => write!(f, "byte 13: {v0} standing tiles (at most 13)"),
+            PackedError::PackKind(v0, v1) => write!(f, "byte {v0}: pack kind {v1} (0 CHI, 1 PENG, 2 GANG)"),
+            PackedError::Flags(v0) => write!(f, "byte 29: flags {v0} (bits 1, 2, 4, 8)"),
+            PackedError::Hand(v0) => std::fmt::Display::fmt(v0, f),
+        }
+    }
+}
+
+impl std::error::Error for PackedError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            PackedError::Hand(v0) => std::error::Error::source(v0),
+            _ => None,
+        }
+    }
+}
+
+impl From<HandError> for PackedError {
+    fn from(e: HandError) -> PackedError {
+        PackedError::Hand(e)
+    }
 }
 
 /// A packed hand ([`PACKED_BYTES`] bytes) back to the calculator input, or

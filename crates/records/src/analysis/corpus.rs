@@ -26,7 +26,7 @@ pub fn reference_pack(kind: &str, tile: &str, offer: i64) -> Result<Pack, Shante
 }
 
 /// One record of a shanten corpus.
-#[derive(serde::Deserialize, Debug)]
+#[derive(Debug)]
 pub struct ShantenRecord {
     /// The record's id, echoed in reports.
     pub id: String,
@@ -37,8 +37,14 @@ pub struct ShantenRecord {
     /// The standing tiles in judge names, as written.
     pub hand: Vec<String>,
     /// Compared whole with [`answer`]; a repeated key is malformed.
-    #[serde(deserialize_with = "crate::record::unique::value")]
     pub expected: Value,
+}
+
+mcr_core::de_struct! { ShantenRecord, ignore;
+    id: String = "id",
+    packs: Vec<(String, String, i64)> = "packs",
+    hand: Vec<String> = "hand",
+    expected: Value = "expected" with crate::record::unique::value,
 }
 
 fn error(e: ShantenError) -> Value {

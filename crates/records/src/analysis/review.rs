@@ -43,8 +43,6 @@
 //! }
 //! ```
 
-use serde::Serialize;
-
 use super::decide::{self, decide_with, DiscardFigures, Options};
 use crate::record::GameRecord;
 use mcr_core::fans::Profile;
@@ -68,7 +66,7 @@ impl Default for ReviewOptions {
 }
 
 /// One own-draw decision answered by a discard, weighed.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct ReviewedDecision {
     /// The record's turn (its index; 0 is INIT) that brought the draw; the
     /// discard is the event of the next turn.
@@ -99,9 +97,24 @@ pub struct ReviewedDecision {
     pub budget_hit: bool,
 }
 
+mcr_core::ser_struct! { ReviewedDecision;
+    "turn" => turn,
+    "seat" => seat,
+    "draws_left" => draws_left,
+    "played" => played,
+    "best" => best,
+    "loss_points" => loss_points,
+    "loss_win_prob" => loss_win_prob,
+    "judged" => judged,
+    "agrees" => agrees,
+    "flagged" => flagged,
+    "exact" => exact,
+    "budget_hit" => budget_hit,
+}
+
 /// Counts and losses over a set of decisions (a seat's in a game, or a
 /// player's over games).
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Tally {
     /// Own-draw decisions answered by a discard.
     pub decisions: usize,
@@ -120,6 +133,17 @@ pub struct Tally {
     pub loss_win_prob: f64,
     /// Flagged decisions.
     pub flagged: usize,
+}
+
+mcr_core::ser_struct! { Tally;
+    "decisions" => decisions,
+    "other_answers" => other_answers,
+    "judged" => judged,
+    "agreed" => agreed,
+    "agreement" => agreement,
+    "loss_points" => loss_points,
+    "loss_win_prob" => loss_win_prob,
+    "flagged" => flagged,
 }
 
 impl Tally {
@@ -149,31 +173,41 @@ impl Tally {
 }
 
 /// One seat over a game.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct SeatReview {
     /// The seat, 0..=3.
     pub seat: u8,
     /// The record's name of its player (empty when the record has none).
     pub player: String,
     /// Its decisions' counts and losses.
-    #[serde(flatten)]
     pub tally: Tally,
 }
 
+mcr_core::ser_flat_struct! { SeatReview;
+    "seat" => seat,
+    "player" => player,
+    flatten => tally,
+}
+
 /// One player over many games ([`totals`]).
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct PlayerTotals {
     /// The player's name (`S0`..`S3` for seats of records without names).
     pub player: String,
     /// Games it was reviewed in.
     pub games: usize,
     /// Its decisions' counts and losses over them.
-    #[serde(flatten)]
     pub tally: Tally,
 }
 
+mcr_core::ser_flat_struct! { PlayerTotals;
+    "player" => player,
+    "games" => games,
+    flatten => tally,
+}
+
 /// The review of one game.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct GameReview {
     /// The record's game id.
     pub game_id: String,
@@ -190,6 +224,16 @@ pub struct GameReview {
     pub stopped: Option<String>,
     /// Decisions the analysis could not take, with their turn.
     pub errors: Vec<String>,
+}
+
+mcr_core::ser_struct! { GameReview;
+    "game_id" => game_id,
+    "rules" => rules,
+    "threshold" => threshold,
+    "seats" => seats,
+    "decisions" => decisions,
+    "stopped" => stopped,
+    "errors" => errors,
 }
 
 impl GameReview {

@@ -27,11 +27,10 @@
 use mcr_core::engine::{Event, Turn};
 use mcr_core::hand::WinFlags;
 use mcr_core::tiles::{Tile, TILE_KINDS};
-use serde::Serialize;
 
 /// One event that made copies of a tile visible, and what the cai-style
 /// layer added to its `shownTiles` for it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Shown {
     /// Index of the turn in the record (0 = INIT).
     pub turn: usize,
@@ -51,8 +50,17 @@ pub struct Shown {
     pub cai_delta: i8,
 }
 
+mcr_core::ser_struct! { Shown;
+    "turn" => turn,
+    "seat" => seat,
+    "action" => action,
+    "what" => what,
+    "tile" => tile,
+    "cai_delta" => cai_delta,
+}
+
 /// A kong declared during the game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Kong {
     /// Index of the turn in the record.
     pub turn: usize,
@@ -64,9 +72,15 @@ pub struct Kong {
     pub tile: Tile,
 }
 
+mcr_core::ser_struct! { Kong;
+    "turn" => turn,
+    "seat" => seat,
+    "kind" => kind,
+    "tile" => tile,
+}
+
 /// Which event the win is checked on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Check {
     /// The winner's own draw (zimo).
     SelfDraw,
@@ -76,8 +90,10 @@ pub enum Check {
     RobKong,
 }
 
+mcr_core::ser_unit_enum! { Check; SelfDraw = "self_draw", Discard = "discard", RobKong = "rob_kong" }
+
 /// The two models' flags at the winning event, with what they rest on.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CaiFlags {
     /// Which event the win is checked on.
     pub check: Check,
@@ -95,8 +111,18 @@ pub struct CaiFlags {
     pub wall_left: u8,
 }
 
+mcr_core::ser_struct! { CaiFlags;
+    "check" => check,
+    "shown_tiles" => shown_tiles,
+    "cai" => cai,
+    "corrected" => corrected,
+    "kong" => kong,
+    "wall_seat" => wall_seat,
+    "wall_left" => wall_left,
+}
+
 /// Win flags in the calculator's words, as JSON keys.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct WinFlagsOut {
     /// The win was self-drawn.
     pub self_drawn: bool,
@@ -106,6 +132,13 @@ pub struct WinFlagsOut {
     pub about_kong: bool,
     /// The win tile was the wall's last.
     pub wall_last: bool,
+}
+
+mcr_core::ser_struct! { WinFlagsOut;
+    "self_drawn" => self_drawn,
+    "fourth_tile" => fourth_tile,
+    "about_kong" => about_kong,
+    "wall_last" => wall_last,
 }
 
 impl From<WinFlags> for WinFlagsOut {

@@ -6,10 +6,9 @@
 
 use super::notation::reading_text;
 use mcr_core::fans::Explanation;
-use serde::Serialize;
 
 /// One fan of the explanation.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FanRow {
     /// The fan's Chinese name.
     pub name: &'static str,
@@ -32,8 +31,20 @@ pub struct FanRow {
     pub line: u32,
 }
 
+mcr_core::ser_struct! { FanRow;
+    "name" => name,
+    "name_en" => name_en,
+    "value" => value,
+    "engine" => engine,
+    "recorded" => recorded,
+    "status" => status,
+    "omitted_by" => omitted_by,
+    "rule" => rule,
+    "line" => line,
+}
+
 /// One reading of the hand the calculator weighed.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ReadingRow {
     /// The sets and pair (`mcr audit` notation).
     pub text: String,
@@ -47,6 +58,15 @@ pub struct ReadingRow {
     pub counted: Vec<(&'static str, u8)>,
     /// `[omitted fan, times, omitted by]`.
     pub omitted: Vec<(&'static str, u8, &'static str)>,
+}
+
+mcr_core::ser_struct! { ReadingRow;
+    "text" => text,
+    "total" => total,
+    "verdict" => verdict,
+    "chosen" => chosen,
+    "counted" => counted,
+    "omitted" => omitted,
 }
 
 /// Every fan counted by the engine, found in the chosen reading, or in

@@ -17,7 +17,6 @@ use crate::replay::{displays_equal, Compare, Replayer, Stop};
 use mcr_core::engine::{Engine, Event};
 use mcr_core::fans::{self, FanResult, Profile};
 use mcr_core::hand::HandInput;
-use serde::Serialize;
 use serde_json::Value;
 
 /// Which second flag source to score the win with.
@@ -31,8 +30,7 @@ pub enum Replay {
 }
 
 /// What kind of game the record holds, as the engine replays it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
     /// Ends in HU: audited.
     Hu,
@@ -45,8 +43,10 @@ pub enum Kind {
     Bad,
 }
 
+mcr_core::ser_unit_enum! { Kind; Hu = "hu", Draw = "draw", Error = "error", Bad = "bad" }
+
 /// A fan counted differently by two lists.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FanDiff {
     /// The fan's name.
     pub name: &'static str,
@@ -58,9 +58,16 @@ pub struct FanDiff {
     pub cai: u8,
 }
 
+mcr_core::ser_struct! { FanDiff;
+    "name" => name,
+    "value" => value,
+    "judge" => judge,
+    "cai" => cai,
+}
+
 /// The judge's win flags (as the engine passes them, and after the
 /// calculator's flag rules) with their evidence.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FlagEvidence {
     /// As the engine passed them to the calculator.
     pub given: WinFlagsOut,
@@ -79,8 +86,17 @@ pub struct FlagEvidence {
     pub wall_left: u8,
 }
 
+mcr_core::ser_struct! { FlagEvidence;
+    "given" => given,
+    "used" => used,
+    "shown" => shown,
+    "kong" => kong,
+    "wall_seat" => wall_seat,
+    "wall_left" => wall_left,
+}
+
 /// The win scored on the cai-style layer's flags.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CaiAudit {
     /// The cai-style flags, with their evidence.
     pub flags: CaiFlags,
@@ -102,8 +118,19 @@ pub struct CaiAudit {
     pub known: Option<KnownCheck>,
 }
 
+mcr_core::ser_struct! { CaiAudit;
+    "flags" => flags,
+    "fans" => fans,
+    "corrected" => corrected,
+    "corrected_agrees" => corrected_agrees,
+    "differing" => differing,
+    "explained_by" => explained_by,
+    "status" => status,
+    "known" => known,
+}
+
 /// The audit of a HU (or of the HU a WH verdict refused).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WinAudit {
     /// The winning seat.
     pub winner: u8,
@@ -136,8 +163,25 @@ pub struct WinAudit {
     pub cai: Option<CaiAudit>,
 }
 
+mcr_core::ser_struct! { WinAudit;
+    "winner" => winner,
+    "ending" => ending,
+    "discarder" => discarder,
+    "win_turn" => win_turn,
+    "win_tile" => win_tile,
+    "hand" => hand,
+    "flags" => flags,
+    "trace" => trace,
+    "fan_rows" => fan_rows,
+    "readings" => readings,
+    "engine" => engine,
+    "recorded" => recorded,
+    "agree" => agree,
+    "cai" => cai,
+}
+
 /// The audit of one record.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameAudit {
     /// The record's game id.
     pub game_id: String,
@@ -154,7 +198,6 @@ pub struct GameAudit {
     /// The rules conflict, when that is the problem (a record naming
     /// another profile than the one asked for): for a caller that words it
     /// its own way. Not serialised.
-    #[serde(skip)]
     pub conflict: Option<crate::record::rules::RulesConflict>,
     /// Error games: "WA by seat 2", "WH by seat 0" (a WH also has `win`:
     /// the refused HU explained).
@@ -165,6 +208,18 @@ pub struct GameAudit {
     /// the cai replay, the cai list against the judge's, or a known
     /// discrepancy not reproduced; always for a bad record.
     pub differs: bool,
+}
+
+mcr_core::ser_struct! { GameAudit;
+    "game_id" => game_id,
+    "file" => file,
+    "line" => line,
+    "kind" => kind,
+    "tags" => tags,
+    "problem" => problem,
+    "verdict" => verdict,
+    "win" => win,
+    "differs" => differs,
 }
 
 impl GameAudit {

@@ -4,11 +4,10 @@
 
 use crate::record::GameRecord;
 use mcr_core::fans::{FanResult, Profile, MAX_FAN_TABLE_SIZE};
-use serde::Serialize;
 use serde_json::Value;
 
 /// One fan of a list.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FanItem {
     /// The fan's name.
     pub name: String,
@@ -18,13 +17,24 @@ pub struct FanItem {
     pub count: i64,
 }
 
+mcr_core::ser_struct! { FanItem;
+    "name" => name,
+    "value" => value,
+    "count" => count,
+}
+
 /// A fan list and its total.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Default)]
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct FanList {
     /// The total fan.
     pub total: i64,
     /// The fans.
     pub fans: Vec<FanItem>,
+}
+
+mcr_core::ser_struct! { FanList;
+    "total" => total,
+    "fans" => fans,
 }
 
 impl FanList {
@@ -119,7 +129,7 @@ pub(super) fn recorded_list(g: &GameRecord, last: usize) -> Result<FanList, Stri
 }
 
 /// The recorded `known_discrepancy` of a record, against ours.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct KnownCheck {
     /// The recorded status.
     pub recorded_status: Option<String>,
@@ -129,6 +139,13 @@ pub struct KnownCheck {
     pub list_equal: bool,
     /// Our status equals the recorded `status`.
     pub status_equal: bool,
+}
+
+mcr_core::ser_struct! { KnownCheck;
+    "recorded_status" => recorded_status,
+    "recorded_fans" => recorded_fans,
+    "list_equal" => list_equal,
+    "status_equal" => status_equal,
 }
 
 /// The recorded `known_discrepancy.mahjonggb` against our cai-style result.

@@ -66,14 +66,12 @@ impl VecEnvConfig {
     }
 }
 
-#[derive(Debug, thiserror::Error)]
+#[derive(Debug)]
 /// Why a [`VecEnv`] could not be made or stepped.
 #[non_exhaustive]
 pub enum EnvError {
-    #[error("num_envs must be at least 1")]
     /// No table asked for.
     NoEnvs,
-    #[error("buffer {name} has {got} elements, expected {want}")]
     /// An output buffer of the wrong length.
     BufferSize {
         /// The buffer (`obs`, `mask`, ...).
@@ -83,10 +81,8 @@ pub enum EnvError {
         /// The length needed.
         want: usize,
     },
-    #[error("thread pool: {0}")]
     /// The thread pool could not be built.
     Pool(String),
-    #[error("table {env}: {error}")]
     /// A table's engine refused its input.
     Engine {
         /// The table.
@@ -95,6 +91,19 @@ pub enum EnvError {
         error: EngineError,
     },
 }
+
+impl std::fmt::Display for EnvError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            EnvError::NoEnvs => f.write_str("num_envs must be at least 1"),
+            EnvError::BufferSize { name, got, want } => write!(f, "buffer {name} has {got} elements, expected {want}"),
+            EnvError::Pool(v0) => write!(f, "thread pool: {v0}"),
+            EnvError::Engine { env, error } => write!(f, "table {env}: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for EnvError {}
 
 /// The caller's output buffers (see the module docs for shapes).
 pub struct Buffers<'a> {

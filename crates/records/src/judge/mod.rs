@@ -68,44 +68,35 @@ use mcr_core::tiles::Tile;
 /// Why an input gets no output (the real judge crashes on most of these, or
 /// answers something no driver can use; `docs/src/judge-program.md` says
 /// what it does with each).
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum JudgeError {
     /// The input is no JSON text.
-    #[error("the input is not JSON: {message}")]
     NotJson {
         /// The parser's message (line and column).
         message: String,
     },
     /// The input is longer than the bound.
-    #[error("the input is longer than {limit} bytes (--max-line-bytes)")]
     TooLong {
         /// The bound, in bytes.
         limit: usize,
     },
     /// The input is JSON but not an object.
-    #[error("the input is {found}, not an object {{\"log\": [...], \"initdata\": ...}}")]
     NotAnObject {
         /// What it is.
         found: &'static str,
     },
     /// `log` is neither an array nor absent.
-    #[error("\"log\" is {found}, not an array")]
     LogNotArray {
         /// What it is.
         found: &'static str,
     },
     /// The log ends on a judge's entry: no answers to read.
-    #[error(
-        "the log has {len} entries and ends on the judge's output: it must end on the bots' entry \
-         (log[1], log[3], ...) that answers it"
-    )]
     LogEndsOnJudge {
         /// The log's length.
         len: usize,
     },
     /// A bots' entry is not an object.
-    #[error("log[{index}] is {found}, not the bots' entry {{\"0\": {{\"verdict\", \"response\"}}, ...}}")]
     EntryNotObject {
         /// The entry's index in the log.
         index: usize,
@@ -113,7 +104,6 @@ pub enum JudgeError {
         found: &'static str,
     },
     /// A seat's part of a bots' entry is not an object.
-    #[error("log[{index}][\"{seat}\"] is {found}, not an object {{\"verdict\", \"response\"}}")]
     SeatNotObject {
         /// The entry's index in the log.
         index: usize,
@@ -123,7 +113,6 @@ pub enum JudgeError {
         found: &'static str,
     },
     /// A seat's `verdict` or `response` is neither a string nor absent.
-    #[error("log[{index}][\"{seat}\"].{key} is {found}, not a string")]
     NotAString {
         /// The entry's index in the log.
         index: usize,
@@ -135,13 +124,11 @@ pub enum JudgeError {
         found: &'static str,
     },
     /// The wall or `quan` of `initdata` cannot start a game.
-    #[error("initdata: {error}")]
     Initdata {
         /// What the engine said.
         error: EngineError,
     },
     /// The engine refused the answers of a bots' entry.
-    #[error("log[{index}]: {error}")]
     Engine {
         /// The entry's index in the log.
         index: usize,
@@ -149,7 +136,6 @@ pub enum JudgeError {
         error: EngineError,
     },
     /// The game ended before the log does.
-    #[error("the game ended with the answers of log[{index}], but the log goes on to {len} entries")]
     AfterEnd {
         /// The bots' entry whose answers ended the game.
         index: usize,
@@ -157,6 +143,40 @@ pub enum JudgeError {
         len: usize,
     },
 }
+
+impl std::fmt::Display for JudgeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            JudgeError::NotJson { message } => write!(f, "the input is not JSON: {message}"),
+            JudgeError::TooLong { limit } => write!(f, "the input is longer than {limit} bytes (--max-line-bytes)"),
+            JudgeError::NotAnObject { found } => {
+                write!(f, "the input is {found}, not an object {{\"log\": [...], \"initdata\": ...}}")
+            }
+            JudgeError::LogNotArray { found } => write!(f, "\"log\" is {found}, not an array"),
+            JudgeError::LogEndsOnJudge { len } => write!(
+                f,
+                "the log has {len} entries and ends on the judge's output: it must end on the bots' entry \
+         (log[1], log[3], ...) that answers it"
+            ),
+            JudgeError::EntryNotObject { index, found } => {
+                write!(f, "log[{index}] is {found}, not the bots' entry {{\"0\": {{\"verdict\", \"response\"}}, ...}}")
+            }
+            JudgeError::SeatNotObject { index, seat, found } => {
+                write!(f, "log[{index}][\"{seat}\"] is {found}, not an object {{\"verdict\", \"response\"}}")
+            }
+            JudgeError::NotAString { index, seat, key, found } => {
+                write!(f, "log[{index}][\"{seat}\"].{key} is {found}, not a string")
+            }
+            JudgeError::Initdata { error } => write!(f, "initdata: {error}"),
+            JudgeError::Engine { index, error } => write!(f, "log[{index}]: {error}"),
+            JudgeError::AfterEnd { index, len } => {
+                write!(f, "the game ended with the answers of log[{index}], but the log goes on to {len} entries")
+            }
+        }
+    }
+}
+
+impl std::error::Error for JudgeError {}
 
 /// The judge of one profile: its rules and displays, and the jsoncpp it
 /// reads and writes JSON like.

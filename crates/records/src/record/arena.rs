@@ -8,54 +8,71 @@
 //! JSON, unread: a record is replayed, validated or viewed whatever its
 //! `"arena"` holds.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 /// The `"arena"` object of a record. Every key is optional on reading
 /// (the standings read records of other runners too) and left out on
 /// writing when `None`. The fields are in the order the keys are written
 /// (by name, as the records have always had them), so that a record
 /// rewritten is the same bytes.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct ArenaKeys {
     /// The bots' names by seat (the entries as seated in this game).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bots: Option<Vec<String>>,
     /// FNV-1a (64 bits, hexadecimal) of the entries' names, programs and
     /// limits (`arena::bots_hash`): two bots files playing the same
     /// programs under the same limits have the same hash.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bots_hash: Option<String>,
     /// The entries' names in bots-file order (a pair format: the candidate
     /// first, the baseline last).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub entries: Option<Vec<String>>,
     /// The run's format: `duplicate`, `1v3`, `2v2` or `plain`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub format: Option<String>,
     /// The game's index in its run.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub game: Option<u64>,
     /// A walled format: the seating of the entries in this game of its
     /// wall (`0..` the format's games per wall).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub perm: Option<u8>,
     /// The name of the rule profile the run was played under.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rules: Option<String>,
     /// The seed of the run's walls and prevalent winds.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seed: Option<u64>,
     /// A sequential test's `[d0, d1, alpha, beta]`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sprt: Option<Vec<f64>>,
     /// Each seat's time limit per turn, in milliseconds (0 for a seat
     /// played in process).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub time_limit_ms: Option<Vec<u64>>,
     /// A walled format: the index of the game's wall (its tiles are those of
     /// every game of the wall).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub wall: Option<u64>,
+}
+
+mcr_core::ser_struct! { ArenaKeys;
+    "bots" => bots if Option::is_none,
+    "bots_hash" => bots_hash if Option::is_none,
+    "entries" => entries if Option::is_none,
+    "format" => format if Option::is_none,
+    "game" => game if Option::is_none,
+    "perm" => perm if Option::is_none,
+    "rules" => rules if Option::is_none,
+    "seed" => seed if Option::is_none,
+    "sprt" => sprt if Option::is_none,
+    "time_limit_ms" => time_limit_ms if Option::is_none,
+    "wall" => wall if Option::is_none,
+}
+
+mcr_core::de_struct! { ArenaKeys, ignore;
+    bots: Option<Vec<String>> = "bots" @default,
+    bots_hash: Option<String> = "bots_hash" @default,
+    entries: Option<Vec<String>> = "entries" @default,
+    format: Option<String> = "format" @default,
+    game: Option<u64> = "game" @default,
+    perm: Option<u8> = "perm" @default,
+    rules: Option<String> = "rules" @default,
+    seed: Option<u64> = "seed" @default,
+    sprt: Option<Vec<f64>> = "sprt" @default,
+    time_limit_ms: Option<Vec<u64>> = "time_limit_ms" @default,
+    wall: Option<u64> = "wall" @default,
 }
 
 /// A key two [`ArenaKeys`] both hold with different values.

@@ -50,7 +50,6 @@ pub use par::{ParOptions, ParStats, Progress, ProgressEvent};
 pub use select::Selection;
 
 use serde::de::DeserializeOwned;
-use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::fmt;
 use std::io::{BufRead, BufReader, Read};
@@ -75,7 +74,7 @@ pub fn parse_line<T: DeserializeOwned>(file: &Path, line: usize, bytes: &[u8]) -
 
 /// One game as the judge played it. It serialises as it parses
 /// ([`mod@write`]: the corpus schema, keys in the corpus files' order).
-#[derive(Debug, Clone, Deserialize, serde::Serialize)]
+#[derive(Debug, Clone)]
 pub struct GameRecord {
     /// The game's identifier (unique within a corpus).
     pub game_id: String,
@@ -83,7 +82,6 @@ pub struct GameRecord {
     pub srand: i64,
     /// The prevalent wind, 0 east to 3 north.
     pub quan: i64,
-    #[serde(default)]
     /// The players' names or bots, by seat (may be empty).
     pub players: Vec<String>,
     /// Kept as text: the engine validates it and names a bad tile.
@@ -92,51 +90,70 @@ pub struct GameRecord {
     /// human text format): how many tiles of each seat's 34-tile segment,
     /// the last `n` positions (the first dealt), are known; the rest were
     /// filled. `None`: the whole wall is the one played.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub wall_known: Option<Vec<u8>>,
     /// Every judge step, from INIT to the game's end.
     pub turns: Vec<TurnRecord>,
     /// How the game ended.
     pub expected: Expected,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     /// Free labels of what the game shows (`zimo`, `draw`, `fan8_boundary`, ...).
     pub tags: Vec<String>,
     /// Error games: what was sent to provoke the verdict.
-    #[serde(default, deserialize_with = "unique::option_value", skip_serializing_if = "Option::is_none")]
     pub injected: Option<serde_json::Value>,
-    #[serde(default, deserialize_with = "unique::option_value", skip_serializing_if = "Option::is_none")]
     /// A known difference from another calculator, with its explanation.
     pub known_discrepancy: Option<serde_json::Value>,
     /// The rule profile the game was played under (its `"rules"` key, see
     /// [`rules`]); `None` when the record does not say.
-    #[serde(
-        default,
-        deserialize_with = "rules::deserialize",
-        serialize_with = "rules::serialize",
-        skip_serializing_if = "Option::is_none"
-    )]
     pub rules: Option<&'static mcr_core::fans::Profile>,
     /// A game played by the arena: its bots, seed, tournament position
     /// ([`arena::ArenaKeys`], kept here as JSON: any object reads).
-    #[serde(default, deserialize_with = "unique::option_value", skip_serializing_if = "Option::is_none")]
     pub arena: Option<serde_json::Value>,
     /// An imported game: where it came from (format, file, line, match id).
-    #[serde(default, deserialize_with = "unique::option_value", skip_serializing_if = "Option::is_none")]
     pub source: Option<serde_json::Value>,
+}
+
+mcr_core::ser_struct! { GameRecord;
+    "game_id" => game_id,
+    "srand" => srand,
+    "quan" => quan,
+    "players" => players,
+    "wall" => wall,
+    "wall_known" => wall_known if Option::is_none,
+    "turns" => turns,
+    "expected" => expected,
+    "tags" => tags if Vec::is_empty,
+    "injected" => injected if Option::is_none,
+    "known_discrepancy" => known_discrepancy if Option::is_none,
+    "rules" => rules with(rules::serialize: Option<&'static mcr_core::fans::Profile>) if Option::is_none,
+    "arena" => arena if Option::is_none,
+    "source" => source if Option::is_none,
+}
+
+mcr_core::de_struct! { GameRecord, ignore;
+    game_id: String = "game_id",
+    srand: i64 = "srand",
+    quan: i64 = "quan",
+    players: Vec<String> = "players" @default,
+    wall: Vec<String> = "wall",
+    wall_known: Option<Vec<u8>> = "wall_known" @default,
+    turns: Vec<TurnRecord> = "turns",
+    expected: Expected = "expected",
+    tags: Vec<String> = "tags" @default,
+    injected: Option<serde_json::Value> = "injected" @default with unique::option_value,
+    known_discrepancy: Option<serde_json::Value> = "known_discrepancy" @default with unique::option_value,
+    rules: Option<&'static mcr_core::fans::Profile> = "rules" @default with rules::deserialize,
+    arena: Option<serde_json::Value> = "arena" @default with unique::option_value,
+    source: Option<serde_json::Value> = "source" @default with unique::option_value,
 }
 
 /// One judge step: requests sent, the display written, the answers received.
 /// The terminal turn has neither requests nor responses.
-#[derive(Debug, Clone, Default, Deserialize, serde::Serialize)]
+#[derive(Debug, Clone, Default)]
 /// Keys repeated anywhere in it make the record malformed ([`unique`]).
 pub struct TurnRecord {
-    #[serde(default, deserialize_with = "unique::option_string_map", skip_serializing_if = "Option::is_none")]
     /// The request sent to each seat, by seat key (`"0"`..`"3"`).
     pub request: Option<BTreeMap<String, String>>,
-    #[serde(deserialize_with = "unique::value")]
     /// The judge's display of this step (its JSON).
     pub display: serde_json::Value,
-    #[serde(default, deserialize_with = "unique::option_string_map", skip_serializing_if = "Option::is_none")]
     /// Each seat's answer to the request, by seat key.
     pub responses: Option<BTreeMap<String, String>>,
     /// Platform verdicts on this turn's answers, by seat (`{"2": "TLE"}`):
@@ -144,14 +161,29 @@ pub struct TurnRecord {
     /// JSON...), its response is absent or not read, and the judge ends the
     /// game on it when it examines that seat (the next turn's display is the
     /// verdict). Only non-`OK` verdicts are kept.
-    #[serde(default, deserialize_with = "unique::option_string_map", skip_serializing_if = "Option::is_none")]
     pub verdicts: Option<BTreeMap<String, String>>,
     /// The arena: each answering seat's time to answer, in milliseconds.
-    #[serde(default, deserialize_with = "unique::option_map", skip_serializing_if = "Option::is_none")]
     pub times_ms: Option<BTreeMap<String, f64>>,
     /// The arena: each seat's `debug` output (Botzone's JSON I/O).
-    #[serde(default, deserialize_with = "unique::option_string_map", skip_serializing_if = "Option::is_none")]
     pub debug: Option<BTreeMap<String, String>>,
+}
+
+mcr_core::ser_struct! { TurnRecord;
+    "request" => request if Option::is_none,
+    "display" => display,
+    "responses" => responses if Option::is_none,
+    "verdicts" => verdicts if Option::is_none,
+    "times_ms" => times_ms if Option::is_none,
+    "debug" => debug if Option::is_none,
+}
+
+mcr_core::de_struct! { TurnRecord, ignore;
+    request: Option<BTreeMap<String, String>> = "request" @default with unique::option_string_map,
+    display: serde_json::Value = "display" with unique::value,
+    responses: Option<BTreeMap<String, String>> = "responses" @default with unique::option_string_map,
+    verdicts: Option<BTreeMap<String, String>> = "verdicts" @default with unique::option_string_map,
+    times_ms: Option<BTreeMap<String, f64>> = "times_ms" @default with unique::option_map,
+    debug: Option<BTreeMap<String, String>> = "debug" @default with unique::option_string_map,
 }
 
 impl TurnRecord {
@@ -182,38 +214,42 @@ pub use mcr_core::engine::protocol::{seat_of_key, SEAT_KEYS};
 
 /// The `expected` block: outcome of a normal game, or verdict of an error game.
 /// It serialises by its ending ([`mod@write`]).
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct Expected {
     /// "zimo" | "ron" | "draw" | "error"
     pub ending: String,
-    #[serde(default)]
     /// The winning seat.
     pub winner: Option<u8>,
-    #[serde(default)]
     /// The seat whose discard (or kong) was won on; `None` for a self-drawn win.
     pub discarder: Option<u8>,
-    #[serde(default)]
     /// Whether the win robbed a kong.
     pub qianggang: Option<bool>,
-    #[serde(default)]
     /// The winning hand's fans as (name, value, count).
     pub fan: Vec<(String, i32, i32)>,
-    #[serde(default)]
     /// The winning hand's total fan.
     pub fan_total: Option<i32>,
-    #[serde(default)]
     /// The four seats' scores.
     pub scores: Vec<i32>,
-    #[serde(default)]
     /// Error games: the seat given the verdict.
     pub offender: Option<u8>,
-    #[serde(default)]
     /// Error games: the verdict (`WA`, `WH`, or a platform verdict).
     pub verdict: Option<String>,
 }
 
+mcr_core::de_struct! { Expected, ignore;
+    ending: String = "ending",
+    winner: Option<u8> = "winner" @default,
+    discarder: Option<u8> = "discarder" @default,
+    qianggang: Option<bool> = "qianggang" @default,
+    fan: Vec<(String, i32, i32)> = "fan" @default,
+    fan_total: Option<i32> = "fan_total" @default,
+    scores: Vec<i32> = "scores" @default,
+    offender: Option<u8> = "offender" @default,
+    verdict: Option<String> = "verdict" @default,
+}
+
 /// One hand scored by the reference calculator.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone)]
 pub struct HandRecord {
     /// The hand's identifier.
     pub id: String,
@@ -229,43 +265,62 @@ pub struct HandRecord {
     pub seat_wind: u8,
     /// The prevalent wind, 0 east to 3 north.
     pub prevalent_wind: u8,
-    #[serde(default)]
     /// Flowers declared (0 when absent).
     pub flower_count: u8,
     /// What the reference calculator gave.
     pub expected: HandExpected,
 }
 
-#[derive(Debug, Clone, Copy, Deserialize, Default)]
+mcr_core::de_struct! { HandRecord, ignore;
+    id: String = "id",
+    packs: Vec<(String, String, u8)> = "packs",
+    hand: Vec<String> = "hand",
+    win_tile: String = "win_tile",
+    flags: HandFlags = "flags",
+    seat_wind: u8 = "seat_wind",
+    prevalent_wind: u8 = "prevalent_wind",
+    flower_count: u8 = "flower_count" @default,
+    expected: HandExpected = "expected",
+}
+
+#[derive(Debug, Clone, Copy, Default)]
 /// The win flags of a hand record; each absent flag is false.
 pub struct HandFlags {
-    #[serde(default)]
     /// The win was self-drawn.
     pub self_drawn: bool,
-    #[serde(default)]
     /// The win tile was the last of its kind.
     pub fourth_tile: bool,
-    #[serde(default)]
     /// The win was on a kong replacement or robbed a kong.
     pub about_kong: bool,
-    #[serde(default)]
     /// The win tile was the wall's last.
     pub wall_last: bool,
     /// Optional, absent = false: won with the dealt hand or on the first discard.
-    #[serde(default)]
     pub initial: bool,
 }
 
-#[derive(Debug, Clone, Deserialize)]
+mcr_core::de_struct! { HandFlags, ignore;
+    self_drawn: bool = "self_drawn" @default,
+    fourth_tile: bool = "fourth_tile" @default,
+    about_kong: bool = "about_kong" @default,
+    wall_last: bool = "wall_last" @default,
+    initial: bool = "initial" @default,
+}
+
+#[derive(Debug, Clone)]
 /// The reference calculator's answer for a hand.
 pub struct HandExpected {
     /// The raw result: total fan, or -1 wrong tile count, -3 not a win.
     pub result: i32,
     /// The fans as (name, value, count).
     pub fan: Vec<(String, i32, i32)>,
-    #[serde(default)]
     /// The total fan (0 when absent).
     pub fan_total: i32,
+}
+
+mcr_core::de_struct! { HandExpected, ignore;
+    result: i32 = "result",
+    fan: Vec<(String, i32, i32)> = "fan",
+    fan_total: i32 = "fan_total" @default,
 }
 
 /// Where and why a record could not be read: the file, the line and what is
@@ -283,20 +338,16 @@ pub struct RecordError {
 }
 
 /// What is wrong with a record file or one of its lines.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum RecordErrorKind {
     /// The file could not be opened (the system's reason).
-    #[error("cannot open: {0}")]
     Open(String),
     /// The file's first bytes could not be read (the system's reason).
-    #[error("cannot read: {0}")]
     Unreadable(String),
     /// Reading failed partway (the system's or the decompressor's reason).
-    #[error("read error (truncated or corrupt file?): {0}")]
     Read(String),
     /// A line over the reader's bound, skipped (`len` bytes, bound `max`).
-    #[error("line of {len} bytes is longer than the limit of {max} bytes: skipped")]
     TooLong {
         /// The line's length in bytes.
         len: usize,
@@ -304,19 +355,15 @@ pub enum RecordErrorKind {
         max: usize,
     },
     /// A whole-file JSON document (a platform match file) over the bound.
-    #[error("a JSON document of over {max} bytes is longer than the limit of {max} bytes: skipped")]
     DocumentTooLong {
         /// The bound.
         max: usize,
     },
     /// A line that is not UTF-8: the offset of its first bad byte.
-    #[error("line is not UTF-8 (byte {0} of the line)")]
     NotUtf8(usize),
     /// JSON that is not a record of the expected schema (serde's words).
-    #[error("malformed record: {0}")]
     Malformed(String),
     /// A hand record whose content is not a hand: its id and why.
-    #[error("{id}: {error}")]
     Hand {
         /// The record's `id`.
         id: String,
@@ -325,7 +372,6 @@ pub enum RecordErrorKind {
     },
     /// The record's `"rules"` names another profile than the one asked for
     /// (the game's id, the profiles).
-    #[error("game {game}: {conflict}")]
     RulesConflict {
         /// The game's id.
         game: String,
@@ -335,9 +381,31 @@ pub enum RecordErrorKind {
     /// A record or game that reads but is not valid in its format (the
     /// format reader's words: a match log that does not replay, a text
     /// log's bad line...).
-    #[error("{0}")]
     Invalid(String),
 }
+
+impl std::fmt::Display for RecordErrorKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RecordErrorKind::Open(v0) => write!(f, "cannot open: {v0}"),
+            RecordErrorKind::Unreadable(v0) => write!(f, "cannot read: {v0}"),
+            RecordErrorKind::Read(v0) => write!(f, "read error (truncated or corrupt file?): {v0}"),
+            RecordErrorKind::TooLong { len, max } => {
+                write!(f, "line of {len} bytes is longer than the limit of {max} bytes: skipped")
+            }
+            RecordErrorKind::DocumentTooLong { max } => {
+                write!(f, "a JSON document of over {max} bytes is longer than the limit of {max} bytes: skipped")
+            }
+            RecordErrorKind::NotUtf8(v0) => write!(f, "line is not UTF-8 (byte {v0} of the line)"),
+            RecordErrorKind::Malformed(v0) => write!(f, "malformed record: {v0}"),
+            RecordErrorKind::Hand { id, error } => write!(f, "{id}: {error}"),
+            RecordErrorKind::RulesConflict { game, conflict } => write!(f, "game {game}: {conflict}"),
+            RecordErrorKind::Invalid(v0) => write!(f, "{v0}"),
+        }
+    }
+}
+
+impl std::error::Error for RecordErrorKind {}
 
 impl RecordError {
     /// An error of `file` at `line` (0: the file as a whole).
@@ -364,18 +432,47 @@ impl fmt::Display for RecordError {
 impl std::error::Error for RecordError {}
 
 /// Why a hand record ([`HandRecord::to_input`]) is not a calculator input.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum HandRecordError {
     /// A tile name that is not a tile.
-    #[error(transparent)]
-    Tile(#[from] mcr_core::tiles::UnknownTile),
+    Tile(mcr_core::tiles::UnknownTile),
     /// A pack type other than CHI, PENG or GANG.
-    #[error("unknown pack type {0:?} (expected CHI, PENG or GANG)")]
     PackType(String),
     /// Tiles that do not make a hand.
-    #[error(transparent)]
-    Hand(#[from] mcr_core::hand::HandError),
+    Hand(mcr_core::hand::HandError),
+}
+
+impl std::fmt::Display for HandRecordError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            HandRecordError::Tile(v0) => std::fmt::Display::fmt(v0, f),
+            HandRecordError::PackType(v0) => write!(f, "unknown pack type {v0:?} (expected CHI, PENG or GANG)"),
+            HandRecordError::Hand(v0) => std::fmt::Display::fmt(v0, f),
+        }
+    }
+}
+
+impl std::error::Error for HandRecordError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            HandRecordError::Tile(v0) => std::error::Error::source(v0),
+            HandRecordError::Hand(v0) => std::error::Error::source(v0),
+            _ => None,
+        }
+    }
+}
+
+impl From<mcr_core::tiles::UnknownTile> for HandRecordError {
+    fn from(e: mcr_core::tiles::UnknownTile) -> HandRecordError {
+        HandRecordError::Tile(e)
+    }
+}
+
+impl From<mcr_core::hand::HandError> for HandRecordError {
+    fn from(e: mcr_core::hand::HandError) -> HandRecordError {
+        HandRecordError::Hand(e)
+    }
 }
 
 /// A record with the line it came from.
@@ -661,9 +758,13 @@ mod tests {
         p
     }
 
-    #[derive(Deserialize, Debug)]
+    #[derive(Debug)]
     struct Small {
         a: i32,
+    }
+
+    mcr_core::de_struct! { Small, ignore;
+        a: i32 = "a",
     }
 
     #[test]

@@ -24,12 +24,20 @@ use mcr_core::fans::Profile;
 
 /// A record's `"rules"` names no profile: the name read (the message lists
 /// the profiles).
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown rule profile {0:?} in \"rules\" (profiles: {names})", names = Profile::names().join(", "))]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UnknownProfile(
     /// The name read.
     pub String,
 );
+
+impl std::fmt::Display for UnknownProfile {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let UnknownProfile(v0) = self;
+        write!(f, "unknown rule profile {v0:?} in \"rules\" (profiles: {names})", names = Profile::names().join(", "))
+    }
+}
+
+impl std::error::Error for UnknownProfile {}
 
 /// The profile named `name` in a record's `"rules"` key; an unknown name is
 /// an error naming it and listing the profiles.
@@ -83,18 +91,17 @@ impl fmt::Display for RulesConflict {
 impl std::error::Error for RulesConflict {}
 
 /// Where the profile a record is replayed under came from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Origin {
     /// The record's own `"rules"` key (also when `--rules` names the same).
-    #[serde(rename = "record")]
     Record,
     /// `--rules`, for a record without the key.
-    #[serde(rename = "--rules")]
     Flag,
     /// Neither: `botzone`.
-    #[serde(rename = "default")]
     Default,
 }
+
+mcr_core::ser_unit_enum! { Origin; Record = "record", Flag = "--rules", Default = "default" }
 
 /// The profile a record is replayed under: its own `"rules"` when it has
 /// the key, else `asked` (`--rules`), else `botzone`; a record whose key
@@ -123,10 +130,13 @@ pub fn decide(
 mod tests {
     use super::*;
 
-    #[derive(serde::Deserialize, Debug)]
+    #[derive(Debug)]
     struct R {
-        #[serde(default, deserialize_with = "deserialize")]
         rules: Option<&'static Profile>,
+    }
+
+    mcr_core::de_struct! { R, ignore;
+        rules: Option<&'static Profile> = "rules" @default with deserialize,
     }
 
     #[test]

@@ -138,10 +138,12 @@ mod tests {
             let e = serde_json::from_str::<UniqueValue>(text).err().expect(text);
             assert!(e.to_string().contains(&format!("duplicate key \"{key}\"")), "{e}");
         }
-        #[derive(Deserialize)]
         struct Maps {
-            #[serde(default, deserialize_with = "option_string_map")]
             m: Option<BTreeMap<String, String>>,
+        }
+
+        mcr_core::de_struct! { Maps, ignore;
+            m: Option<BTreeMap<String, String>> = "m" @default with option_string_map,
         }
         assert_eq!(serde_json::from_str::<Maps>(r#"{"m":null}"#).unwrap().m, None);
         assert_eq!(serde_json::from_str::<Maps>(r#"{}"#).unwrap().m, None);

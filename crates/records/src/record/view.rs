@@ -192,9 +192,8 @@ impl<'de> Deserialize<'de> for Ints4 {
 }
 
 /// `{name, cnt, value}` as in HU and WH displays.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct DisplayFan<'a> {
-    #[serde(borrow)]
     /// The fan's name.
     pub name: Text<'a>,
     /// How many times it counted.
@@ -203,100 +202,115 @@ pub struct DisplayFan<'a> {
     pub value: i64,
 }
 
+mcr_core::de_struct! { DisplayFan<'a>, ignore;
+    name: Text<'a> = "name",
+    cnt: i64 = "cnt",
+    value: i64 = "value",
+}
+
 /// A judge display with the keys the judge writes; absent keys are `None`.
 /// `canHu` is read (for the winning-event check) but unknown keys are skipped.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct DisplayView<'a> {
-    #[serde(borrow)]
     /// The event (`INIT`, `DEAL`, `DRAW`, `PLAY`, `PENG`, `CHI`, `GANG`, `BUGANG`, `HU`, `HUANG`, `WA`, `WH`...).
     pub action: Text<'a>,
-    #[serde(default)]
     /// The seat acting.
     pub player: Option<i64>,
-    #[serde(default, borrow)]
     /// The tile drawn, discarded or claimed.
     pub tile: Option<Text<'a>>,
-    #[serde(default, borrow, rename = "tileCHI")]
     /// CHI: the middle tile of the chow.
     pub tile_chi: Option<Text<'a>>,
-    #[serde(default, borrow)]
     /// DEAL: each seat's dealt tiles.
     pub hand: Option<Vec<Vec<Text<'a>>>>,
-    #[serde(default, rename = "tileCnt")]
     /// Tiles left in each seat's wall segment.
     pub tile_cnt: Option<Ints4>,
-    #[serde(default, rename = "canHu")]
     /// Each seat's canHu value.
     pub can_hu: Option<Ints4>,
-    #[serde(default, borrow)]
     /// HU and WH: the fans.
     pub fan: Option<Vec<DisplayFan<'a>>>,
-    #[serde(default, rename = "fanCnt")]
     /// HU and WH: the total fan.
     pub fan_cnt: Option<i64>,
-    #[serde(default)]
     /// The four scores of an ending.
     pub score: Option<Ints4>,
-    #[serde(default)]
     /// INIT: the prevalent wind.
     pub quan: Option<i64>,
-    #[serde(default)]
     /// INIT: the random seed.
     pub srand: Option<i64>,
-    #[serde(default)]
     /// INIT: the length of the wall's text.
     pub strlen: Option<i64>,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+mcr_core::de_struct! { DisplayView<'a>, ignore;
+    action: Text<'a> = "action",
+    player: Option<i64> = "player" @default,
+    tile: Option<Text<'a>> = "tile" @default,
+    tile_chi: Option<Text<'a>> = "tileCHI" @default,
+    hand: Option<Vec<Vec<Text<'a>>>> = "hand" @default,
+    tile_cnt: Option<Ints4> = "tileCnt" @default,
+    can_hu: Option<Ints4> = "canHu" @default,
+    fan: Option<Vec<DisplayFan<'a>>> = "fan" @default,
+    fan_cnt: Option<i64> = "fanCnt" @default,
+    score: Option<Ints4> = "score" @default,
+    quan: Option<i64> = "quan" @default,
+    srand: Option<i64> = "srand" @default,
+    strlen: Option<i64> = "strlen" @default,
+}
+
+#[derive(Debug, Clone, Default, PartialEq)]
 /// One turn of a game record, borrowed from its line.
 pub struct TurnView<'a> {
-    #[serde(default, borrow)]
     /// The request to each seat.
     pub request: Option<PerSeat<'a>>,
-    #[serde(borrow)]
     /// The judge's display.
     pub display: DisplayView<'a>,
-    #[serde(default, borrow)]
     /// Each seat's answer.
     pub responses: Option<PerSeat<'a>>,
     /// Platform verdicts (`TLE`, ...) of seats that failed to answer this
     /// turn's request (see [`crate::record::TurnRecord::verdicts`]).
-    #[serde(default, borrow)]
     pub verdicts: Option<PerSeat<'a>>,
+}
+
+mcr_core::de_struct! { TurnView<'a>, ignore;
+    request: Option<PerSeat<'a>> = "request" @default,
+    display: DisplayView<'a> = "display",
+    responses: Option<PerSeat<'a>> = "responses" @default,
+    verdicts: Option<PerSeat<'a>> = "verdicts" @default,
 }
 
 /// The `expected` block; every key optional so that a missing one is a named
 /// check failure rather than a parse error.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct ExpectedView<'a> {
-    #[serde(borrow)]
     /// `zimo`, `ron`, `draw` or `error`.
     pub ending: Text<'a>,
-    #[serde(default)]
     /// The winning seat.
     pub winner: Option<i64>,
-    #[serde(default)]
     /// The seat won on; `None` for a self-drawn win.
     pub discarder: Option<i64>,
-    #[serde(default)]
     /// Whether the win robbed a kong.
     pub qianggang: Option<bool>,
     /// `[name, value, cnt]`
-    #[serde(default, borrow)]
     pub fan: Option<Vec<(Text<'a>, i64, i64)>>,
-    #[serde(default)]
     /// The total fan.
     pub fan_total: Option<i64>,
-    #[serde(default)]
     /// The four scores.
     pub scores: Option<Vec<i64>>,
-    #[serde(default)]
     /// Error games: the seat given the verdict.
     pub offender: Option<i64>,
-    #[serde(default, borrow)]
     /// Error games: the verdict.
     pub verdict: Option<Text<'a>>,
+}
+
+mcr_core::de_struct! { ExpectedView<'a>, ignore;
+    ending: Text<'a> = "ending",
+    winner: Option<i64> = "winner" @default,
+    discarder: Option<i64> = "discarder" @default,
+    qianggang: Option<bool> = "qianggang" @default,
+    fan: Option<Vec<(Text<'a>, i64, i64)>> = "fan" @default,
+    fan_total: Option<i64> = "fan_total" @default,
+    scores: Option<Vec<i64>> = "scores" @default,
+    offender: Option<i64> = "offender" @default,
+    verdict: Option<Text<'a>> = "verdict" @default,
 }
 
 impl Default for Text<'_> {
@@ -306,18 +320,23 @@ impl Default for Text<'_> {
 }
 
 /// Error games: which answer was planted to provoke the verdict.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Injected<'a> {
-    #[serde(default, borrow)]
     /// What kind of wrong answer was planted.
     pub kind: Option<Text<'a>>,
     /// The seat that gave it.
     pub seat: i64,
     /// The turn it answered.
     pub turn: i64,
-    #[serde(borrow)]
     /// The answer planted.
     pub response: Text<'a>,
+}
+
+mcr_core::de_struct! { Injected<'a>, ignore;
+    kind: Option<Text<'a>> = "kind" @default,
+    seat: i64 = "seat",
+    turn: i64 = "turn",
+    response: Text<'a> = "response",
 }
 
 /// A list of strings, checked and not kept: `players` and `tags`, which
@@ -345,37 +364,42 @@ impl<'de> Deserialize<'de> for Strings {
 
 /// One game record. Keys not listed (known_discrepancy, keys the record
 /// schema does not have) are skipped without being built.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct GameView<'a> {
-    #[serde(borrow)]
     /// The game's identifier.
     pub game_id: Text<'a>,
     /// The judge's random seed.
     pub srand: i64,
     /// The prevalent wind, 0 east to 3 north.
     pub quan: i64,
-    #[serde(borrow)]
     /// The wall, tile names in draw order.
     pub wall: Vec<Text<'a>>,
-    #[serde(borrow, deserialize_with = "turns_with_room")]
     /// Every judge step.
     pub turns: Vec<TurnView<'a>>,
-    #[serde(borrow)]
     /// How the game ended.
     pub expected: ExpectedView<'a>,
-    #[serde(default, borrow)]
     /// Error games: the answer planted to provoke the verdict.
     pub injected: Option<Injected<'a>>,
     /// The rule profile the game was played under (`"rules"`, see
     /// [`crate::record::rules`]); `None` when the record does not say.
-    #[serde(default, deserialize_with = "crate::record::rules::deserialize")]
     pub rules: Option<&'static mcr_core::fans::Profile>,
-    #[serde(default)]
     /// The players (checked, not kept).
     pub players: Strings,
-    #[serde(default)]
     /// The tags (checked, not kept).
     pub tags: Strings,
+}
+
+mcr_core::de_struct! { GameView<'a>, ignore;
+    game_id: Text<'a> = "game_id",
+    srand: i64 = "srand",
+    quan: i64 = "quan",
+    wall: Vec<Text<'a>> = "wall",
+    turns: Vec<TurnView<'a>> = "turns" with turns_with_room,
+    expected: ExpectedView<'a> = "expected",
+    injected: Option<Injected<'a>> = "injected" @default,
+    rules: Option<&'static mcr_core::fans::Profile> = "rules" @default with crate::record::rules::deserialize,
+    players: Strings = "players" @default,
+    tags: Strings = "tags" @default,
 }
 
 /// Games run to about 200 turns: start there rather than grow (and copy)
@@ -399,10 +423,12 @@ fn turns_with_room<'de: 'a, 'a, D: Deserializer<'de>>(d: D) -> Result<Vec<TurnVi
 }
 
 /// Only the game id, for naming a record whose full view does not parse.
-#[derive(Deserialize)]
 struct IdOnly<'a> {
-    #[serde(borrow)]
     game_id: Text<'a>,
+}
+
+mcr_core::de_struct! { IdOnly<'a>, ignore;
+    game_id: Text<'a> = "game_id",
 }
 
 /// The game id of a JSON line, when it has one.

@@ -64,11 +64,10 @@ fn text(root: &Path, mut s: diff::Summary) -> String {
 
 /// Why a profile's effect is not its accepted snapshot, or the snapshot
 /// could not be written.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum SnapshotError {
     /// The snapshot file could not be written (the file, the system's reason).
-    #[error("{}: {reason}", file.display())]
     Write {
         /// The snapshot file.
         file: std::path::PathBuf,
@@ -77,13 +76,23 @@ pub enum SnapshotError {
     },
     /// The effect is not the accepted one: how to review and accept it, then
     /// the line diff.
-    #[error("{0}")]
     Changed(String),
     /// The base rules agree with every bundled record, so a difference from
     /// the reference is no accepted change of the base.
-    #[error("the base rules agree with every bundled record, as accepted in {BASE_SNAPSHOT}: this difference from the reference is not an accepted change of the base")]
     BaseAgrees,
 }
+
+impl std::fmt::Display for SnapshotError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SnapshotError::Write { file, reason } => write!(f, "{}: {reason}", file.display()),
+            SnapshotError::Changed(v0) => write!(f, "{v0}"),
+            SnapshotError::BaseAgrees => write!(f, "the base rules agree with every bundled record, as accepted in {BASE_SNAPSHOT}: this difference from the reference is not an accepted change of the base"),
+        }
+    }
+}
+
+impl std::error::Error for SnapshotError {}
 
 /// Compares the profile's effect with its accepted snapshot; with `accept`,
 /// writes the new one instead. Err: what changed, as a line diff.

@@ -8,8 +8,6 @@
 //! `rules/claims.txt`). Rivers are kept once per game, each discard with the
 //! turn it was made and the turn it was claimed.
 
-use serde::Serialize;
-
 use crate::record::GameRecord;
 use crate::replay::{Replayer, Stop};
 use mcr_core::engine::arbitration::ClaimDecision;
@@ -23,7 +21,7 @@ use crate::record::rules::Origin;
 use mcr_core::fans::Profile;
 
 /// One game, ready to render.
-#[derive(Serialize, Debug, Clone)]
+#[derive(Debug, Clone)]
 pub struct GameModel {
     /// The game's id.
     pub id: String,
@@ -56,12 +54,28 @@ pub struct GameModel {
     pub error: Option<String>,
     /// The game's review, when asked for ([`super::load_reviewed`]): each
     /// own-draw discard with the suggested one and the loss.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub review: Option<GameReview>,
 }
 
+mcr_core::ser_struct! { GameModel;
+    "id" => id,
+    "source" => source,
+    "rules" => rules,
+    "quan" => quan,
+    "players" => players,
+    "tags" => tags,
+    "summary" => summary,
+    "turns" => turns,
+    "rivers" => rivers,
+    "audit" => audit,
+    "known_note" => known_note,
+    "verdict" => verdict,
+    "error" => error,
+    "review" => review if Option::is_none,
+}
+
 /// The rule profile of a game: the engine's and the calculator's.
-#[derive(Serialize, Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RulesModel {
     /// `botzone`, `house-example`, ...
     pub name: &'static str,
@@ -73,6 +87,13 @@ pub struct RulesModel {
     pub min_fan: i32,
 }
 
+mcr_core::ser_struct! { RulesModel;
+    "name" => name,
+    "from" => from,
+    "about" => about,
+    "min_fan" => min_fan,
+}
+
 impl RulesModel {
     /// The model of a profile, and where it came from.
     pub fn new(profile: &'static Profile, from: Origin) -> RulesModel {
@@ -81,7 +102,7 @@ impl RulesModel {
 }
 
 /// The index line of a game.
-#[derive(Serialize, Debug, Clone)]
+#[derive(Debug, Clone)]
 pub struct Summary {
     /// The final event's action: HU, HUANG, WA, WH.
     pub ending: String,
@@ -97,7 +118,16 @@ pub struct Summary {
     pub scores: Option<[i32; 4]>,
 }
 
-#[derive(Serialize, Debug, Clone)]
+mcr_core::ser_struct! { Summary;
+    "ending" => ending,
+    "winner" => winner,
+    "how" => how,
+    "offender" => offender,
+    "fan_total" => fan_total,
+    "scores" => scores,
+}
+
+#[derive(Debug, Clone)]
 /// One turn, ready to render: its event and the table after it.
 pub struct TurnModel {
     /// What happened.
@@ -107,7 +137,6 @@ pub struct TurnModel {
     /// (the page carries the previous one forward).
     pub hands: [Option<Vec<u8>>; 4],
     /// The tile just drawn, by the seat in `event.player`.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub drawn: Option<u8>,
     /// Each seat's melds; `None` where unchanged since the turn before.
     pub melds: [Option<Vec<Meld>>; 4],
@@ -117,11 +146,20 @@ pub struct TurnModel {
     /// raw result (a fan total, or -1/-3).
     pub can_hu: [i32; 4],
     /// The four answers to this event, verbatim (none after the last event).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub answers: Option<[String; 4]>,
     /// What the claim arbitration decided on these answers.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub claim: Option<ClaimModel>,
+}
+
+mcr_core::ser_struct! { TurnModel;
+    "event" => event,
+    "hands" => hands,
+    "drawn" => drawn if Option::is_none,
+    "melds" => melds,
+    "walls" => walls,
+    "can_hu" => can_hu,
+    "answers" => answers if Option::is_none,
+    "claim" => claim if Option::is_none,
 }
 
 impl TurnModel {
@@ -142,34 +180,38 @@ impl TurnModel {
     }
 }
 
-#[derive(Serialize, Debug, Clone)]
+#[derive(Debug, Clone)]
 /// A turn's event, as shown (tiles as indices 0..34).
 pub struct EventModel {
     /// The display's action (DRAW, PLAY, PENG, ...).
     pub action: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
     /// The seat acting.
     pub player: Option<u8>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     /// The tile drawn, discarded or claimed.
     pub tile: Option<u8>,
     /// CHI: the middle tile of the run.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub middle: Option<u8>,
     /// PENG/CHI/melded GANG/HU on a discard: the seat the tile came from;
     /// HU robbing a kong: the kong's player.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub from: Option<u8>,
     /// GANG: concealed (after one's own draw) or melded.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub concealed: bool,
     /// PENG/CHI/melded GANG/HU on a discard: the discard taken.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub taken: Option<u8>,
 }
 
+mcr_core::ser_struct! { EventModel;
+    "action" => action,
+    "player" => player if Option::is_none,
+    "tile" => tile if Option::is_none,
+    "middle" => middle if Option::is_none,
+    "from" => from if Option::is_none,
+    "concealed" => concealed if std::ops::Not::not,
+    "taken" => taken if Option::is_none,
+}
+
 /// A meld as shown: its tiles, which one was taken and from whom.
-#[derive(Serialize, Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Meld {
     /// chi, peng, gang, angang.
     pub kind: &'static str,
@@ -181,7 +223,14 @@ pub struct Meld {
     pub from: Option<u8>,
 }
 
-#[derive(Serialize, Debug, Clone)]
+mcr_core::ser_struct! { Meld;
+    "kind" => kind,
+    "tiles" => tiles,
+    "taken" => taken,
+    "from" => from,
+}
+
+#[derive(Debug, Clone)]
 /// A discard in a seat's river.
 pub struct Discard {
     /// The tile.
@@ -192,33 +241,44 @@ pub struct Discard {
     pub claimed: Option<(u32, u8, &'static str)>,
 }
 
+mcr_core::ser_struct! { Discard;
+    "tile" => tile,
+    "turn" => turn,
+    "claimed" => claimed,
+}
+
 /// The claim arbitration's decision, with the deciding rules line.
-#[derive(Serialize, Debug, Clone)]
+#[derive(Debug, Clone)]
 pub struct ClaimModel {
     /// granted, illegal, not-eligible, rejected, actor-not-pass, no-claim.
     pub outcome: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
     /// The seat whose claim decided.
     pub seat: Option<u8>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     /// The claim (PENG, CHI, GANG, HU).
     pub action: Option<&'static str>,
     /// The section of `rules/claims.txt`: discard, bugang, gang.
     pub on: &'static str,
     /// 1-based rank of the deciding level and its line in `rules/claims.txt`
     /// (the page's `claim_rules` holds each line's text).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub level: Option<u8>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     /// Its line in `rules/claims.txt`.
     pub line: Option<u32>,
     /// The seats in the order that level examines them (from the rules
     /// table's own seat order).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub order: Option<[u8; 3]>,
 }
 
-#[derive(Serialize, Debug, Clone)]
+mcr_core::ser_struct! { ClaimModel;
+    "outcome" => outcome,
+    "seat" => seat if Option::is_none,
+    "action" => action if Option::is_none,
+    "on" => on,
+    "level" => level if Option::is_none,
+    "line" => line if Option::is_none,
+    "order" => order if Option::is_none,
+}
+
+#[derive(Debug, Clone)]
 /// A verdict that ended the game.
 pub struct Verdict {
     /// WA or WH.
@@ -233,6 +293,15 @@ pub struct Verdict {
     pub scores: [i32; 4],
     /// The record's `injected` block (what was sent to provoke it), as JSON.
     pub injected: Option<serde_json::Value>,
+}
+
+mcr_core::ser_struct! { Verdict;
+    "verdict" => verdict,
+    "offender" => offender,
+    "turn" => turn,
+    "answer" => answer,
+    "scores" => scores,
+    "injected" => injected,
 }
 
 fn tile(t: Tile) -> u8 {

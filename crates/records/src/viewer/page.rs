@@ -16,13 +16,20 @@ const SCRIPT: &str = include_str!("assets/viewer.js");
 /// How a tile is drawn: the judge's name, a face (rank, wind or dragon
 /// letter), a suit class and label, and its code point in the Unicode
 /// mahjong block.
-#[derive(Serialize)]
 struct Face {
     name: &'static str,
     face: String,
     suit: &'static str,
     label: &'static str,
     glyph: u32,
+}
+
+mcr_core::ser_struct! { Face;
+    "name" => name,
+    "face" => face,
+    "suit" => suit,
+    "label" => label,
+    "glyph" => glyph,
 }
 
 fn faces() -> Vec<Face> {
@@ -55,7 +62,6 @@ fn claim_rules() -> BTreeMap<u32, String> {
         .collect()
 }
 
-#[derive(Serialize)]
 struct Document<'a> {
     /// Tile faces by index (the models' tiles are indices).
     tiles: Vec<Face>,
@@ -64,6 +70,14 @@ struct Document<'a> {
     claim_rules: BTreeMap<u32, String>,
     claims_file: &'static str,
     generator: &'static str,
+}
+
+mcr_core::ser_struct! { Document<'a>;
+    "tiles" => tiles,
+    "games" => games,
+    "claim_rules" => claim_rules,
+    "claims_file" => claims_file,
+    "generator" => generator,
 }
 
 /// JSON safe inside a `<script>` element: no `<` (so no `</script>` or

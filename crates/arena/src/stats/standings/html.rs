@@ -17,13 +17,19 @@ const SCRIPT: &str = include_str!("assets/report.js");
 /// The most games whose viewer pages are embedded (about 35 KB a game).
 pub const EMBED_GAMES: usize = 200;
 
-#[derive(Serialize)]
 struct Document<'a> {
     standings: &'a Standings,
     games: &'a [GameEntry],
     /// The `mcr view` page of all the games, or `null`.
     viewer: Option<String>,
     generator: &'static str,
+}
+
+mcr_core::ser_struct! { Document<'a>;
+    "standings" => standings,
+    "games" => games,
+    "viewer" => viewer,
+    "generator" => generator,
 }
 
 /// JSON safe inside a `<script>` element.

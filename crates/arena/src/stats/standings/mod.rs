@@ -79,7 +79,6 @@ use super::sprt;
 use super::walls::Walls;
 use crate::duplicate;
 use read::{Ending, GameSummary, WallKey};
-use serde::Serialize;
 use stats::TimeHist;
 use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
@@ -115,7 +114,7 @@ enum GameKey {
 }
 
 /// One game for the report's list.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug)]
 pub struct GameEntry {
     /// The record's `game_id`.
     pub id: String,
@@ -132,6 +131,16 @@ pub struct GameEntry {
     /// `zimo` (a self-drawn win), `ron` (a win on a discard), `draw` (the
     /// wall ran out) or `error` (a verdict or a refused answer ended it).
     pub ending: &'static str,
+}
+
+mcr_core::ser_struct! { GameEntry;
+    "id" => id,
+    "source" => source,
+    "wall" => wall,
+    "perm" => perm,
+    "bots" => bots,
+    "scores" => scores,
+    "ending" => ending,
 }
 
 /// Records added one by one; [`Builder::finish`] makes the table.
@@ -175,7 +184,7 @@ impl Walls {
 
 /// The sequential test of a pair run (`mcr arena --format 1v3|2v2 --sprt`),
 /// from its records.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug)]
 pub struct SprtReport {
     /// The candidate's name (the pair's first entry).
     pub candidate: String,
@@ -217,6 +226,28 @@ pub struct SprtReport {
     pub llr_path: Vec<(u64, f64)>,
     /// (walls, running estimate, its 95% interval), at most 400 points.
     pub estimate_path: Vec<(u64, f64, Option<[f64; 2]>)>,
+}
+
+mcr_core::ser_struct! { SprtReport;
+    "candidate" => candidate,
+    "baseline" => baseline,
+    "format" => format,
+    "games_per_wall" => games_per_wall,
+    "d0" => d0,
+    "d1" => d1,
+    "alpha" => alpha,
+    "beta" => beta,
+    "lower" => lower,
+    "upper" => upper,
+    "decision" => decision,
+    "walls" => walls,
+    "llr" => llr,
+    "walls_played" => walls_played,
+    "estimate" => estimate,
+    "ci95" => ci95,
+    "sd_per_wall" => sd_per_wall,
+    "llr_path" => llr_path,
+    "estimate_path" => estimate_path,
 }
 
 impl SprtReport {
@@ -263,7 +294,7 @@ impl SprtReport {
 }
 
 /// A bot's line of the table.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug)]
 pub struct BotRow {
     /// The bot's name.
     pub name: String,
@@ -302,9 +333,29 @@ pub struct BotRow {
     pub time_ms: Option<TimeRow>,
 }
 
+mcr_core::ser_struct! { BotRow;
+    "name" => name,
+    "rank" => rank,
+    "games" => games,
+    "score_sum" => score_sum,
+    "mean_score" => mean_score,
+    "ci95" => ci95,
+    "wins" => wins,
+    "win_rate" => win_rate,
+    "self_drawn" => self_drawn,
+    "self_drawn_share" => self_drawn_share,
+    "deal_ins" => deal_ins,
+    "deal_in_rate" => deal_in_rate,
+    "draws" => draws,
+    "draw_rate" => draw_rate,
+    "mean_fan_won" => mean_fan_won,
+    "verdicts" => verdicts,
+    "time_ms" => time_ms,
+}
+
 /// A bot's answer times per turn, in milliseconds (from the records'
 /// `times_ms`, read to the microsecond).
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug)]
 pub struct TimeRow {
     /// Turns timed.
     pub turns: u64,
@@ -316,8 +367,15 @@ pub struct TimeRow {
     pub max: f64,
 }
 
+mcr_core::ser_struct! { TimeRow;
+    "turns" => turns,
+    "mean" => mean,
+    "p99" => p99,
+    "max" => max,
+}
+
 /// Mean score differences, row minus column, bots in rank order.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug)]
 pub struct Pairwise {
     /// The bots in rank order: row and column `i` are `bots[i]`.
     pub bots: Vec<String>,
@@ -330,8 +388,14 @@ pub struct Pairwise {
     pub ci95: Vec<Vec<Option<[f64; 2]>>>,
 }
 
+mcr_core::ser_struct! { Pairwise;
+    "bots" => bots,
+    "diff" => diff,
+    "ci95" => ci95,
+}
+
 /// How the intervals were drawn: a percentile bootstrap over units.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug)]
 pub struct Bootstrap {
     /// Resamples drawn: `stats::RESAMPLES`, or 0 with fewer than two
     /// units (no interval).
@@ -345,8 +409,15 @@ pub struct Bootstrap {
     pub unit: &'static str,
 }
 
+mcr_core::ser_struct! { Bootstrap;
+    "resamples" => resamples,
+    "seed" => seed,
+    "level" => level,
+    "unit" => unit,
+}
+
 /// What the report draws, per bot (rank order).
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug)]
 pub struct Charts {
     /// Score -> seat-games, ascending score.
     pub score_distribution: BTreeMap<String, Vec<(i64, u64)>>,
@@ -356,8 +427,14 @@ pub struct Charts {
     pub running_mean: BTreeMap<String, Vec<(u64, f64)>>,
 }
 
+mcr_core::ser_struct! { Charts;
+    "score_distribution" => score_distribution,
+    "fans" => fans,
+    "running_mean" => running_mean,
+}
+
 /// The standings (the stable JSON form).
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug)]
 pub struct Standings {
     /// [`FORMAT`], the version tag of this form.
     pub format: &'static str,
@@ -381,6 +458,19 @@ pub struct Standings {
     /// The sequential test, for the records of one `--sprt` run (its
     /// shards and continuations included); `null` otherwise.
     pub sprt: Option<SprtReport>,
+}
+
+mcr_core::ser_struct! { Standings;
+    "format" => format,
+    "records" => records,
+    "units" => units,
+    "repeats" => repeats,
+    "errors" => errors,
+    "bootstrap" => bootstrap,
+    "bots" => bots,
+    "pairwise" => pairwise,
+    "charts" => charts,
+    "sprt" => sprt,
 }
 
 fn ending_name(e: Ending) -> &'static str {

@@ -7,7 +7,6 @@
 //! error. Why: the records are mostly request and display strings that
 //! serde's generic machinery tokenizes at about 125 MB/s.
 
-use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::ops::Range;
 
@@ -15,33 +14,40 @@ use mcr_records::record::arena::ArenaKeys;
 use mcr_records::record::skim;
 use mcr_records::record::{seat_of_key, Expected};
 
-#[derive(Deserialize)]
 struct Line {
-    #[serde(default)]
     game_id: String,
-    #[serde(default)]
     players: Vec<String>,
-    #[serde(default)]
     arena: Option<ArenaKeys>,
     expected: Option<Expected>,
-    #[serde(default)]
     turns: Vec<TurnKeys>,
 }
 
-#[derive(Deserialize)]
+mcr_core::de_struct! { Line, ignore;
+    game_id: String = "game_id" @default,
+    players: Vec<String> = "players" @default,
+    arena: Option<ArenaKeys> = "arena" @default,
+    expected: Option<Expected> = "expected",
+    turns: Vec<TurnKeys> = "turns" @default,
+}
+
 struct TurnKeys {
-    #[serde(default)]
     display: Option<DisplayKeys>,
-    #[serde(default)]
     verdicts: Option<BTreeMap<String, String>>,
-    #[serde(default)]
     times_ms: Option<BTreeMap<String, f64>>,
 }
 
-#[derive(Deserialize)]
+mcr_core::de_struct! { TurnKeys, ignore;
+    display: Option<DisplayKeys> = "display" @default,
+    verdicts: Option<BTreeMap<String, String>> = "verdicts" @default,
+    times_ms: Option<BTreeMap<String, f64>> = "times_ms" @default,
+}
+
 struct DisplayKeys {
-    #[serde(default)]
     score: Option<Vec<i64>>,
+}
+
+mcr_core::de_struct! { DisplayKeys, ignore;
+    score: Option<Vec<i64>> = "score" @default,
 }
 
 /// How a game ended.
@@ -119,17 +125,14 @@ pub struct TestKeys {
 /// Why a record line gives no summary. The game, when the record names
 /// it (its `game_id`, empty without one); the line's place in its file is
 /// the reader's to add.
-#[derive(Debug, thiserror::Error)]
+#[derive(Debug)]
 #[non_exhaustive]
 pub enum SummaryError {
     /// The line is not a JSON game record.
-    #[error("not a game record: {0}")]
-    NotJson(#[source] serde_json::Error),
+    NotJson(serde_json::Error),
     /// The record has no `expected` (the end of the game).
-    #[error("not a game record: missing field `expected`")]
     NoExpected,
     /// Not four bot names.
-    #[error("game {game}: {count} bot names (arena.bots or players), expected 4")]
     BotNames {
         /// The record's `game_id`.
         game: String,
@@ -137,13 +140,11 @@ pub enum SummaryError {
         count: usize,
     },
     /// No four final scores.
-    #[error("game {game}: no final scores (expected.scores or a display score of 4 numbers)")]
     NoScores {
         /// The record's `game_id`.
         game: String,
     },
     /// `expected.ending` is none of `zimo`, `ron`, `draw`, `error`.
-    #[error("game {game}: unknown ending {ending:?}")]
     Ending {
         /// The record's `game_id`.
         game: String,
@@ -151,7 +152,6 @@ pub enum SummaryError {
         ending: String,
     },
     /// A seat of `expected` (`winner`, `discarder`, `offender`) above 3.
-    #[error("game {game}: {what} {seat} is not a seat")]
     Seat {
         /// The record's `game_id`.
         game: String,
@@ -161,7 +161,6 @@ pub enum SummaryError {
         seat: u8,
     },
     /// A per-seat key of a turn's `verdicts` or `times_ms` is not 0..3.
-    #[error("game {game}: turn {turn}: {what} seat {key:?} is not 0..3")]
     TurnSeat {
         /// The record's `game_id`.
         game: String,
@@ -173,7 +172,6 @@ pub enum SummaryError {
         key: String,
     },
     /// A turn time that is negative or not a number.
-    #[error("game {game}: turn {turn}: time {ms} ms for seat {seat}")]
     Time {
         /// The record's `game_id`.
         game: String,
@@ -184,6 +182,38 @@ pub enum SummaryError {
         /// The time given.
         ms: f64,
     },
+}
+
+impl std::fmt::Display for SummaryError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SummaryError::NotJson(v0) => write!(f, "not a game record: {v0}"),
+            SummaryError::NoExpected => f.write_str("not a game record: missing field `expected`"),
+            SummaryError::BotNames { game, count } => {
+                write!(f, "game {game}: {count} bot names (arena.bots or players), expected 4")
+            }
+            SummaryError::NoScores { game } => {
+                write!(f, "game {game}: no final scores (expected.scores or a display score of 4 numbers)")
+            }
+            SummaryError::Ending { game, ending } => write!(f, "game {game}: unknown ending {ending:?}"),
+            SummaryError::Seat { game, what, seat } => write!(f, "game {game}: {what} {seat} is not a seat"),
+            SummaryError::TurnSeat { game, turn, what, key } => {
+                write!(f, "game {game}: turn {turn}: {what} seat {key:?} is not 0..3")
+            }
+            SummaryError::Time { game, turn, seat, ms } => {
+                write!(f, "game {game}: turn {turn}: time {ms} ms for seat {seat}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for SummaryError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            SummaryError::NotJson(v0) => Some(v0),
+            _ => None,
+        }
+    }
 }
 
 /// Reads one record line.

@@ -117,7 +117,7 @@ pub struct State {
 }
 
 /// The figures of one discard.
-#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct DiscardFigures {
     /// The tile discarded.
     pub tile: Tile,
@@ -130,6 +130,13 @@ pub struct DiscardFigures {
     /// The fewest draws that can reach such a win; `None` if none can
     /// within the draws left.
     pub min_draws: Option<u32>,
+}
+
+crate::ser_struct! { DiscardFigures;
+    "tile" => tile,
+    "win_prob" => win_prob,
+    "exp_points" => exp_points,
+    "min_draws" => min_draws,
 }
 
 /// The analysis of one decision.
@@ -181,12 +188,11 @@ impl Default for Options {
 }
 
 /// Why a state cannot be analysed.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum DecideError {
     /// The seat does not hold `total - 3 * packs` standing tiles (14 with
     /// its draw).
-    #[error("{standing} standing tiles beside {packs} packs: expected {total} - 3 x packs")]
     TileCount {
         /// The standing tiles given.
         standing: usize,
@@ -196,11 +202,9 @@ pub enum DecideError {
         total: usize,
     },
     /// The hand or its packs are not a hand the calculator takes.
-    #[error("{0}")]
-    Hand(#[from] HandError),
+    Hand(HandError),
     /// More than four copies of one kind between the hand, the packs and
     /// the unseen pool.
-    #[error("{count} copies of {tile} among the hand, the packs and the unseen tiles (at most 4)")]
     TooManyCopies {
         /// The kind.
         tile: Tile,
@@ -208,7 +212,6 @@ pub enum DecideError {
         count: u32,
     },
     /// `shown` counts more than four of a kind.
-    #[error("shown counts {count} of {tile} (at most 4)")]
     TooManyShown {
         /// The kind.
         tile: Tile,
@@ -216,13 +219,45 @@ pub enum DecideError {
         count: u8,
     },
     /// The seat would draw more tiles than the pool holds.
-    #[error("draws_left {draws} is more than the {pool} unseen tiles")]
     DrawsPastPool {
         /// `draws_left`.
         draws: u32,
         /// The tiles in `unseen`.
         pool: u32,
     },
+}
+
+impl std::fmt::Display for DecideError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            DecideError::TileCount { standing, packs, total } => {
+                write!(f, "{standing} standing tiles beside {packs} packs: expected {total} - 3 x packs")
+            }
+            DecideError::Hand(v0) => write!(f, "{v0}"),
+            DecideError::TooManyCopies { tile, count } => {
+                write!(f, "{count} copies of {tile} among the hand, the packs and the unseen tiles (at most 4)")
+            }
+            DecideError::TooManyShown { tile, count } => write!(f, "shown counts {count} of {tile} (at most 4)"),
+            DecideError::DrawsPastPool { draws, pool } => {
+                write!(f, "draws_left {draws} is more than the {pool} unseen tiles")
+            }
+        }
+    }
+}
+
+impl std::error::Error for DecideError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            DecideError::Hand(v0) => Some(v0),
+            _ => None,
+        }
+    }
+}
+
+impl From<HandError> for DecideError {
+    fn from(e: HandError) -> DecideError {
+        DecideError::Hand(e)
+    }
 }
 
 /// The analysis of `state` under `profile`, with the default [`Options`].

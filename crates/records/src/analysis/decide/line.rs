@@ -11,17 +11,15 @@ use mcr_core::tiles::{Tile, TileCounts, TILE_KINDS};
 /// `[type, tile, offer]` packs, 34 counts in the judge's order), with an
 /// optional `id` echoed back and an optional `"rules"` profile. Other keys
 /// (`expected`, ...) are ignored.
-#[derive(serde::Deserialize, Debug, Clone)]
+#[derive(Debug, Clone)]
 pub struct DecideRecord {
     /// Any JSON value, echoed in the answer (`null` when absent).
-    #[serde(default)]
     pub id: serde_json::Value,
     /// The standing tiles in judge names, the draw included.
     pub hand: Vec<String>,
     /// `[type, tile, offer]`: `"CHI"` (the middle tile, offer 1-3: which
     /// tile was claimed), `"PENG"` or `"GANG"` (offer: the offerer relative
     /// to the seat, 1-3; a GANG of offer 0 is concealed).
-    #[serde(default)]
     pub packs: Vec<(String, String, i64)>,
     /// The deciding seat (0-3): its wind.
     pub seat: u8,
@@ -36,16 +34,26 @@ pub struct DecideRecord {
     /// How many more tiles the seat draws.
     pub draws_left: u32,
     /// The rule profile to score with (`None`: the caller's).
-    #[serde(default, deserialize_with = "crate::record::rules::deserialize")]
     pub rules: Option<&'static Profile>,
 }
 
+mcr_core::de_struct! { DecideRecord, ignore;
+    id: serde_json::Value = "id" @default,
+    hand: Vec<String> = "hand",
+    packs: Vec<(String, String, i64)> = "packs" @default,
+    seat: u8 = "seat",
+    prevalent: u8 = "prevalent",
+    shown: Vec<u8> = "shown",
+    unseen: Vec<u8> = "unseen",
+    draws_left: u32 = "draws_left",
+    rules: Option<&'static Profile> = "rules" @default with crate::record::rules::deserialize,
+}
+
 /// Why a decisions-file line is not a state: the key at fault and why.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum StateError {
     /// A tile name that is not a tile (the key: `hand` or `packs`).
-    #[error("\"{key}\": {error}")]
     Tile {
         /// The key holding it.
         key: &'static str,
@@ -53,13 +61,10 @@ pub enum StateError {
         error: mcr_core::tiles::UnknownTile,
     },
     /// A pack type other than CHI, PENG or GANG.
-    #[error("\"packs\": unknown pack type {0:?} (CHI, PENG or GANG)")]
     PackType(String),
     /// An offer outside 0..=3.
-    #[error("\"packs\": offer {0} out of range 0..=3")]
     Offer(i64),
     /// Counts that are not 34 (the key, how many were given).
-    #[error("\"{key}\": {len} counts, expected 34")]
     Counts {
         /// `shown` or `unseen`.
         key: &'static str,
@@ -67,6 +72,19 @@ pub enum StateError {
         len: usize,
     },
 }
+
+impl std::fmt::Display for StateError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StateError::Tile { key, error } => write!(f, "\"{key}\": {error}"),
+            StateError::PackType(v0) => write!(f, "\"packs\": unknown pack type {v0:?} (CHI, PENG or GANG)"),
+            StateError::Offer(v0) => write!(f, "\"packs\": offer {v0} out of range 0..=3"),
+            StateError::Counts { key, len } => write!(f, "\"{key}\": {len} counts, expected 34"),
+        }
+    }
+}
+
+impl std::error::Error for StateError {}
 
 impl DecideRecord {
     /// The state it describes; an error names the key at fault.

@@ -72,35 +72,38 @@ pub const GAME: &str = "Chinese-Standard-Mahjong";
 /// One match of a match log file (a line, or the whole file), or a match's
 /// metadata, every field kept as JSON so that a field of the wrong type is
 /// reported with the match's id and place.
-#[derive(serde::Deserialize, Clone, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct MatchLog {
     /// `_id`: a string, or MongoDB's `{"$oid": "..."}`.
-    #[serde(rename = "_id", default)]
     /// `_id`: the match id.
     pub id: Option<Value>,
     /// `matchId`, as the platform's metadata names the match.
-    #[serde(rename = "matchId", default)]
     pub match_id: Option<Value>,
     /// The game's name (must be [`GAME`] when present).
-    #[serde(default)]
     /// `game`: the game's name.
     pub game: Option<Value>,
     /// The players: objects (`name`, `bot`) or names.
-    #[serde(default)]
     /// `players`: the players.
     pub players: Option<Value>,
     /// `walltiles`, `quan`, `srand`: an object or the JSON text of one.
-    #[serde(default)]
     /// `initdata`: the wall and seed.
     pub initdata: Option<Value>,
     /// The judge's and the bots' entries, alternating.
-    #[serde(default)]
     /// `log`: the judge's and players' entries.
     pub log: Option<Value>,
     /// `log` as a single match fetched from the site names it.
-    #[serde(default)]
     /// `logs`: another spelling of `log`.
     pub logs: Option<Value>,
+}
+
+mcr_core::de_struct! { MatchLog, ignore;
+    id: Option<Value> = "_id" @default,
+    match_id: Option<Value> = "matchId" @default,
+    game: Option<Value> = "game" @default,
+    players: Option<Value> = "players" @default,
+    initdata: Option<Value> = "initdata" @default,
+    log: Option<Value> = "log" @default,
+    logs: Option<Value> = "logs" @default,
 }
 
 impl MatchLog {

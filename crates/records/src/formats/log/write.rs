@@ -24,23 +24,32 @@ use crate::record::{GameRecord, TurnRecord, SEAT_KEYS};
 use crate::replay::Replayer;
 use mcr_core::engine::Engine;
 
-#[derive(Serialize)]
 struct InitData<'a> {
     quan: i64,
     srand: i64,
     walltiles: &'a str,
 }
 
-#[derive(Serialize)]
+mcr_core::ser_struct! { InitData<'a>;
+    "quan" => quan,
+    "srand" => srand,
+    "walltiles" => walltiles,
+}
+
 struct Output<'a> {
     command: &'static str,
     content: Value,
     display: Value,
-    #[serde(skip_serializing_if = "Option::is_none")]
     initdata: Option<&'a InitData<'a>>,
 }
 
-#[derive(Serialize)]
+mcr_core::ser_struct! { Output<'a>;
+    "command" => command,
+    "content" => content,
+    "display" => display,
+    "initdata" => initdata if Option::is_none,
+}
+
 struct JudgeEntry<'a> {
     time: u64,
     memory: u64,
@@ -48,15 +57,27 @@ struct JudgeEntry<'a> {
     output: Output<'a>,
 }
 
-#[derive(Serialize)]
+mcr_core::ser_struct! { JudgeEntry<'a>;
+    "time" => time,
+    "memory" => memory,
+    "verdict" => verdict,
+    "output" => output,
+}
+
 struct BotEntry<'a> {
     time: Value,
     memory: u64,
     verdict: &'a str,
-    #[serde(skip_serializing_if = "Option::is_none")]
     response: Option<&'a str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     debug: Option<&'a str>,
+}
+
+mcr_core::ser_struct! { BotEntry<'a>;
+    "time" => time,
+    "memory" => memory,
+    "verdict" => verdict,
+    "response" => response if Option::is_none,
+    "debug" => debug if Option::is_none,
 }
 
 /// A player as written when the record keeps only its name.

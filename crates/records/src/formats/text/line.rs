@@ -113,12 +113,20 @@ const MAX_WORDS: usize = 32;
 
 /// A line that is not a line of the format: what is wrong, in the text
 /// format's words (the word at fault, what was expected).
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LineError(
     /// What is wrong.
     pub String,
 );
+
+impl std::fmt::Display for LineError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let LineError(v0) = self;
+        write!(f, "{v0}")
+    }
+}
+
+impl std::error::Error for LineError {}
 
 /// Reads one line (without its line break).
 pub fn parse(text: &str) -> Result<Line<'_>, LineError> {

@@ -21,7 +21,6 @@ use crate::replay::{Replayer, Stop};
 use mcr_core::engine::Engine;
 use mcr_core::fans::{self, FanResult, Profile};
 use mcr_core::hand::HandInput;
-use serde::Serialize;
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -65,7 +64,7 @@ pub const RECORDED: &str = "recorded";
 
 /// Hands or games that gained, lost, changed the count of, or scored at
 /// another value one fan.
-#[derive(Debug, Clone, Default, Serialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct FanChange {
     /// Records where the fan counted under one side only: the rules.
     pub gained: usize,
@@ -79,14 +78,27 @@ pub struct FanChange {
     pub games: usize,
 }
 
+mcr_core::ser_struct! { FanChange;
+    "gained" => gained,
+    "lost" => lost,
+    "changed" => changed,
+    "value_changed" => value_changed,
+    "games" => games,
+}
+
 /// One side's answer for a hand: the result code (a fan total, or negative
 /// when it does not win) and the fans as (name, value, count).
-#[derive(Debug, Clone, Default, Serialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Answer {
     /// The raw result: total fan, or negative when the hand does not win.
     pub result: i32,
     /// The fans as (name, value, count).
     pub fans: Vec<(String, i32, i32)>,
+}
+
+mcr_core::ser_struct! { Answer;
+    "result" => result,
+    "fans" => fans,
 }
 
 impl Answer {
@@ -192,7 +204,7 @@ pub struct GameSide {
 }
 
 /// One record whose outcome differs, both sides.
-#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Example {
     /// The record's id.
     pub id: String,
@@ -217,7 +229,20 @@ pub struct Example {
     pub why: Vec<String>,
 }
 
-#[derive(Debug, Clone, Default, Serialize, PartialEq, Eq)]
+mcr_core::ser_struct! { Example;
+    "id" => id,
+    "file" => file,
+    "line" => line,
+    "rules" => rules,
+    "against" => against,
+    "against_rules" => against_rules,
+    "end_rules" => end_rules,
+    "end_against" => end_against,
+    "can_hu" => can_hu,
+    "why" => why,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 /// What a rules diff found: counts over the hands and games, by fan, with examples.
 pub struct Summary {
     /// The rules compared: a profile's name.
@@ -229,7 +254,6 @@ pub struct Summary {
     /// rules (none against the records: they carry no table).
     pub table_changes: Vec<String>,
     /// Files of input folders skipped (in none of the formats), and why.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub skipped: Vec<String>,
     /// Hands read.
     pub hands: usize,
@@ -264,8 +288,30 @@ pub struct Summary {
     /// Unreadable records, with their location.
     pub errors: Vec<String>,
     /// The baselines used (names), for `against` and `table_changes`.
-    #[serde(skip)]
     baselines: std::collections::BTreeSet<&'static str>,
+}
+
+mcr_core::ser_struct! { Summary;
+    "rules" => rules,
+    "against" => against,
+    "table_changes" => table_changes,
+    "skipped" => skipped if Vec::is_empty,
+    "hands" => hands,
+    "hands_changed" => hands_changed,
+    "totals_up" => totals_up,
+    "totals_down" => totals_down,
+    "wins_gained" => wins_gained,
+    "wins_lost" => wins_lost,
+    "games" => games,
+    "games_changed" => games_changed,
+    "winner_changed" => winner_changed,
+    "verdict_changed" => verdict_changed,
+    "scores_changed" => scores_changed,
+    "can_hu_changed" => can_hu_changed,
+    "can_hu_turns" => can_hu_turns,
+    "by_fan" => by_fan,
+    "examples" => examples,
+    "errors" => errors,
 }
 
 impl Summary {
