@@ -16,7 +16,7 @@ pub struct Args {
     pub show: usize,
 }
 
-pub fn run(args: Args, max_line_bytes: usize) -> ExitCode {
+pub fn run(args: Args, max_line_bytes: usize) -> Result<ExitCode, super::CliError> {
     let (mut total, mut matched, mut shown) = (0usize, 0usize, 0usize);
     for file in &args.files {
         let records = match Records::<ShantenRecord>::open_with(file, max_line_bytes) {
@@ -42,9 +42,5 @@ pub fn run(args: Args, max_line_bytes: usize) -> ExitCode {
         }
     }
     println!("analyse: {matched}/{total} match");
-    if matched == total && total > 0 {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
-    }
+    Ok(if matched == total && total > 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE })
 }

@@ -20,6 +20,13 @@ use mcr_engine::arena::stats::sprt::{self, Sprt};
 use mcr_engine::arena::stats::standings::format;
 use mcr_engine::arena::{self, ArenaConfig, ArenaError, SeatSpec};
 
+use super::CliError;
+
+/// The error of a run that cannot write into its output as it is.
+fn output_failed(e: ArenaError) -> CliError {
+    CliError::failed("arena", format!("{e} (give another -o, or delete the file to start over)"))
+}
+
 #[derive(clap::Args)]
 #[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
 pub struct Args {
@@ -143,48 +150,35 @@ fn test_of(bounds: &str, alpha: f64, beta: f64) -> Result<Sprt, sprt::SprtError>
     Sprt::new(d0, d1, alpha, beta)
 }
 
-pub fn run(args: Args, max_line_bytes: usize) -> ExitCode {
+pub fn run(args: Args, max_line_bytes: usize) -> Result<ExitCode, CliError> {
     let (bots_file, output) = match (args.command, args.bots, args.output) {
         (Some(Sub::Standings(a)), _, _) => return super::standings::run(a, max_line_bytes),
         (Some(Sub::Calibrate(a)), _, _) => return calibrate(a, max_line_bytes),
         (None, Some(b), Some(o)) => (b, o),
         // clap requires both when there is no subcommand.
-        _ => return ExitCode::FAILURE,
+        _ => return Err(CliError::input("arena", "give --bots BOTS.toml and -o OUT")),
     };
-    let specs = match spec::load_n(&bots_file, if args.format.is_some() { 2 } else { 4 }) {
-        Ok(b) => b,
-        Err(e) => {
-            eprintln!("arena: {e}");
-            return ExitCode::FAILURE;
-        }
-    };
+    let specs = spec::load_n(&bots_file, if args.format.is_some() { 2 } else { 4 })
+        .map_err(|e| CliError::failed("arena", e))?;
     let format = args.format.unwrap_or(Format::Duplicate);
     let seats: [SeatSpec; 4] =
         if args.format.is_some() { pair_seats(&specs, format) } else { std::array::from_fn(|i| specs[i].seat()) };
     let walled = args.duplicate || args.format.is_some();
     if args.shard.is_some() && !walled {
-        eprintln!("arena: --shard is for --duplicate and --format runs");
-        return ExitCode::FAILURE;
+        return Err(CliError::failed("arena", "--shard is for --duplicate and --format runs"));
     }
     if args.walls.is_some() && !walled {
-        eprintln!("arena: --walls is for --duplicate and --format runs");
-        return ExitCode::FAILURE;
+        return Err(CliError::failed("arena", "--walls is for --duplicate and --format runs"));
     }
     let (games, duplicate) = match (walled, args.walls, &args.sprt) {
         (true, Some(w), _) => match w.checked_mul(format.games_per_wall()) {
             Some(g) => (g, Some(args.shard.unwrap_or(arena::duplicate::Shard::ALL))),
-            None => {
-                eprintln!("arena: --walls {w} is too many");
-                return ExitCode::FAILURE;
-            }
+            None => return Err(CliError::failed("arena", format!("--walls {w} is too many"))),
         },
         (true, None, Some(_)) => (0, Some(args.shard.unwrap_or(arena::duplicate::Shard::ALL))),
         (true, None, None) => {
-            eprintln!(
-                "arena: --{} needs --walls W (or --sprt D0,D1)",
-                if args.duplicate { "duplicate" } else { "format" }
-            );
-            return ExitCode::FAILURE;
+            let what = if args.duplicate { "duplicate" } else { "format" };
+            return Err(CliError::failed("arena", format!("--{what} needs --walls W (or --sprt D0,D1)")));
         }
         _ => (args.games, None),
     };
@@ -204,13 +198,8 @@ pub fn run(args: Args, max_line_bytes: usize) -> ExitCode {
     arena::install_interrupt_handler();
     let out = if output.as_os_str() == "-" { Out::Stdout } else { Out::File(&output) };
     if let Some(bounds) = &args.sprt {
-        let test = match test_of(bounds, args.alpha, args.beta) {
-            Ok(t) => t,
-            Err(e) => {
-                eprintln!("arena: --sprt {e}");
-                return ExitCode::FAILURE;
-            }
-        };
+        let test =
+            test_of(bounds, args.alpha, args.beta).map_err(|e| CliError::failed("arena", format!("--sprt {e}")))?;
         let plan = Plan { test, max_walls: args.max_walls, batch_walls: sprt::MIN_WALLS };
         return run_sprt(&cfg, &plan, out, &output);
     }
@@ -224,13 +213,9 @@ pub fn run(args: Args, max_line_bytes: usize) -> ExitCode {
     }) {
         Ok(f) => f,
         Err(e @ ArenaError::CannotStart { .. }) => {
-            eprintln!("arena: {}: {e}; no game was played", bots_file.display());
-            return ExitCode::FAILURE;
+            return Err(CliError::failed("arena", format!("{}: {e}; no game was played", bots_file.display())));
         }
-        Err(e) => {
-            eprintln!("arena: {e} (give another -o, or delete the file to start over)");
-            return ExitCode::FAILURE;
-        }
+        Err(e) => return Err(output_failed(e)),
     };
     if let Some(b) = &bar {
         b.finish_and_clear();
@@ -260,18 +245,18 @@ pub fn run(args: Args, max_line_bytes: usize) -> ExitCode {
         finished.kept + finished.played,
         arena::program::sandbox::tracking().describe()
     );
-    match finished.stopped {
-        None => ExitCode::SUCCESS,
+    stopped(finished.stopped, "every bot process was stopped; the same command continues")
+}
+
+/// The end of a run: done, interrupted (the records kept; `then`: what
+/// was stopped and how to go on) or stopped by an error.
+fn stopped(stopped: Option<ArenaError>, then: &str) -> Result<ExitCode, CliError> {
+    match stopped {
+        None => Ok(ExitCode::SUCCESS),
         Some(ArenaError::Interrupted { done }) => {
-            eprintln!(
-                "arena: interrupted after {done} games; every bot process was stopped; the same command continues"
-            );
-            ExitCode::from(130)
+            Err(CliError::interrupted("arena", format!("interrupted after {done} games; {then}")))
         }
-        Some(e) => {
-            eprintln!("arena: {e}");
-            ExitCode::FAILURE
-        }
+        Some(e) => Err(CliError::failed("arena", e)),
     }
 }
 
@@ -303,7 +288,7 @@ fn own_cpu_seconds() -> f64 {
 }
 
 /// `--sprt`: the sequential run, its LLR after each batch, the decision.
-fn run_sprt(cfg: &ArenaConfig, plan: &Plan, out: Out<'_>, output: &std::path::Path) -> ExitCode {
+fn run_sprt(cfg: &ArenaConfig, plan: &Plan, out: Out<'_>, output: &std::path::Path) -> Result<ExitCode, CliError> {
     let t = plan.test;
     eprintln!(
         "arena: SPRT H0 diff <= {} vs H1 diff >= {} (points per game), alpha {}, beta {}; LLR bounds [{:.3}, {:.3}]; {} vs {}, {} walls at most",
@@ -330,13 +315,9 @@ fn run_sprt(cfg: &ArenaConfig, plan: &Plan, out: Out<'_>, output: &std::path::Pa
     }) {
         Ok(r) => r,
         Err(e @ ArenaError::CannotStart { .. }) => {
-            eprintln!("arena: {e}; no game was played");
-            return ExitCode::FAILURE;
+            return Err(CliError::failed("arena", format!("{e}; no game was played")));
         }
-        Err(e) => {
-            eprintln!("arena: {e} (give another -o, or delete the file to start over)");
-            return ExitCode::FAILURE;
-        }
+        Err(e) => return Err(output_failed(e)),
     };
     if let Some(f) = &report.finished {
         if let Some(d) = &f.dropped {
@@ -356,28 +337,13 @@ fn run_sprt(cfg: &ArenaConfig, plan: &Plan, out: Out<'_>, output: &std::path::Pa
     let r = mcr_engine::arena::stats::standings::SprtReport::of(&report.path, &report.walls, cfg.format.name());
     print!("{}", format::sprt_text(&r));
     eprintln!("arena: {} games played, written to {}", report.played, output.display());
-    match report.stopped {
-        None => ExitCode::SUCCESS,
-        Some(ArenaError::Interrupted { done }) => {
-            eprintln!("arena: interrupted after {done} games; the same command continues the test");
-            ExitCode::from(130)
-        }
-        Some(e) => {
-            eprintln!("arena: {e}");
-            ExitCode::FAILURE
-        }
-    }
+    stopped(report.stopped, "the same command continues the test")
 }
 
 /// `mcr arena calibrate`.
-fn calibrate(a: CalibrateArgs, max_line_bytes: usize) -> ExitCode {
-    let specs = match spec::load_n(&a.bots, 2) {
-        Ok(b) => b,
-        Err(e) => {
-            eprintln!("arena calibrate: {e}");
-            return ExitCode::FAILURE;
-        }
-    };
+fn calibrate(a: CalibrateArgs, max_line_bytes: usize) -> Result<ExitCode, CliError> {
+    const COMMAND: &str = "arena calibrate";
+    let specs = spec::load_n(&a.bots, 2).map_err(|e| CliError::failed(COMMAND, e))?;
     let seats = pair_seats(&specs, a.format);
     let per_wall = a.format.games_per_wall();
     let mut cfg = ArenaConfig {
@@ -396,18 +362,14 @@ fn calibrate(a: CalibrateArgs, max_line_bytes: usize) -> ExitCode {
     arena::install_interrupt_handler();
     let started = std::time::Instant::now();
     let (test, runs, max_walls) = match (&a.sprt, a.walls) {
-        (Some(b), _) => match test_of(b, a.alpha, a.beta) {
-            Ok(t) => (t, a.runs, a.max_walls),
-            Err(e) => {
-                eprintln!("arena calibrate: --sprt {e}");
-                return ExitCode::FAILURE;
-            }
-        },
+        (Some(b), _) => {
+            let t = test_of(b, a.alpha, a.beta).map_err(|e| CliError::failed(COMMAND, format!("--sprt {e}")))?;
+            (t, a.runs, a.max_walls)
+        }
         // One run of exactly W walls: a test that cannot decide.
         (None, Some(w)) => (Sprt { d0: 0.0, d1: f64::MIN_POSITIVE, alpha: 1e-300, beta: 1e-300 }, 1, w),
         (None, None) => {
-            eprintln!("arena calibrate: give --sprt D0,D1 (sequential runs) or --walls W (the noise)");
-            return ExitCode::FAILURE;
+            return Err(CliError::failed(COMMAND, "give --sprt D0,D1 (sequential runs) or --walls W (the noise)"));
         }
     };
     cfg.sprt = Some(test);
@@ -430,13 +392,7 @@ fn calibrate(a: CalibrateArgs, max_line_bytes: usize) -> ExitCode {
             eprintln!("calibrate: {done}/{runs} runs, {:.0} s", started.elapsed().as_secs_f64());
         }
     });
-    let c = match result {
-        Ok(c) => c,
-        Err(e) => {
-            eprintln!("arena calibrate: {e}");
-            return ExitCode::FAILURE;
-        }
-    };
+    let c = result.map_err(|e| CliError::failed(COMMAND, e))?;
     let sd_wall = c.wall_diff.sd();
     let sd_plain = c.game_diff.sd() / (per_wall as f64).sqrt();
     if a.sprt.is_some() {
@@ -490,5 +446,5 @@ fn calibrate(a: CalibrateArgs, max_line_bytes: usize) -> ExitCode {
         );
     }
     eprintln!("calibrate: {:.1} s", started.elapsed().as_secs_f64());
-    ExitCode::SUCCESS
+    Ok(ExitCode::SUCCESS)
 }

@@ -11,6 +11,8 @@ use mcr_engine::record::{hand_inputs_with, parse_line, GameRecord, ParOptions, S
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use super::CliError;
+
 #[derive(clap::ValueEnum, Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Format {
     Text,
@@ -53,7 +55,7 @@ pub struct Args {
     pub rules: super::RecordRulesArg,
 }
 
-pub fn run(args: Args, max_line_bytes: usize) -> ExitCode {
+pub fn run(args: Args, max_line_bytes: usize) -> Result<ExitCode, CliError> {
     if !args.games.is_empty() {
         return audit_games(&args, max_line_bytes);
     }
@@ -61,22 +63,17 @@ pub fn run(args: Args, max_line_bytes: usize) -> ExitCode {
         return audit_hands(file, &args, max_line_bytes);
     }
     if args.hand.is_empty() {
-        eprintln!("mcr audit: give a hand (see `mcr fan --help`), --hands FILE or --games FILE...");
-        return ExitCode::from(2);
+        return Err(CliError::input(
+            "mcr audit",
+            "give a hand (see `mcr fan --help`), --hands FILE or --games FILE...",
+        ));
     }
-    match notation::parse_hand(&args.hand.join(" ")) {
-        Ok(h) => {
-            print!("{}", audit::report_with(args.rules.profile(), &h, None).text);
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            eprintln!("mcr audit: {e}");
-            ExitCode::from(2)
-        }
-    }
+    let h = notation::parse_hand(&args.hand.join(" ")).map_err(|e| CliError::input("mcr audit", e))?;
+    print!("{}", audit::report_with(args.rules.profile(), &h, None).text);
+    Ok(ExitCode::SUCCESS)
 }
 
-fn audit_hands(file: &Path, args: &Args, max_line_bytes: usize) -> ExitCode {
+fn audit_hands(file: &Path, args: &Args, max_line_bytes: usize) -> Result<ExitCode, CliError> {
     let (mut read, mut shown, mut differ, mut failed) = (0usize, 0usize, 0usize, 0usize);
     for item in hand_inputs_with(file, max_line_bytes) {
         let (rec, input) = match item {
@@ -102,14 +99,9 @@ fn audit_hands(file: &Path, args: &Args, max_line_bytes: usize) -> ExitCode {
     }
     println!("audit: {shown} shown, {differ} differ from the record, {failed} unreadable");
     if read == 0 {
-        eprintln!("mcr audit: no hand record read from {}", file.display());
-        return ExitCode::FAILURE;
+        return Err(CliError::failed("mcr audit", format!("no hand record read from {}", file.display())));
     }
-    if differ == 0 && failed == 0 {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
-    }
+    Ok(if differ == 0 && failed == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE })
 }
 
 /// The counts of the closing lines.
@@ -163,7 +155,7 @@ impl Summary {
     }
 }
 
-fn audit_games(args: &Args, max_line_bytes: usize) -> ExitCode {
+fn audit_games(args: &Args, max_line_bytes: usize) -> Result<ExitCode, CliError> {
     let replay = if args.replay == Some(ReplayArg::Cai) { Replay::Cai } else { Replay::Judge };
     let selection = Selection { ids: args.id.clone(), tags: args.tag.clone(), limit: 0, profile: args.rules.rules };
     let options = ParOptions { max_line_bytes, ..ParOptions::default() };
@@ -223,10 +215,7 @@ fn audit_games(args: &Args, max_line_bytes: usize) -> ExitCode {
             }
         },
     );
-    if let Err(e) = done {
-        eprintln!("mcr audit: cannot start the worker threads: {e}");
-        return ExitCode::FAILURE;
-    }
+    done.map_err(|e| CliError::failed("mcr audit", format!("cannot start the worker threads: {e}")))?;
     let mut lines = vec![
         format!(
             "games: {} read, {} HU, {} draws, {} error games, {} bad records, {} unreadable",
@@ -249,14 +238,10 @@ fn audit_games(args: &Args, max_line_bytes: usize) -> ExitCode {
         }
     }
     if s.read == 0 {
-        eprintln!("mcr audit: no game record read");
-        return ExitCode::FAILURE;
+        return Err(CliError::failed("mcr audit", "no game record read"));
     }
-    if s.agree == s.lists && s.bad == 0 && s.unreadable == 0 && s.reproduced == s.known {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
-    }
+    let all = s.agree == s.lists && s.bad == 0 && s.unreadable == 0 && s.reproduced == s.known;
+    Ok(if all { ExitCode::SUCCESS } else { ExitCode::FAILURE })
 }
 
 fn print_json(a: &GameAudit) {

@@ -41,7 +41,7 @@ pub enum What {
     Env(super::bench_env::Args),
 }
 
-pub fn run(args: Args, max_line_bytes: usize) -> ExitCode {
+pub fn run(args: Args, max_line_bytes: usize) -> Result<ExitCode, super::CliError> {
     match args.what {
         What::Fan { file, passes, rules } => super::bench_fan::run(&file, passes, rules.rules),
         What::Replay(a) => super::bench_replay::run(a, max_line_bytes),

@@ -11,6 +11,8 @@ use std::time::Instant;
 use mcr_engine::analysis::decide::{decide_with, record_decisions, Decision, Options, RecordDecision};
 use mcr_engine::record::{GameRecord, Records};
 
+use super::CliError;
+
 #[derive(clap::Args)]
 pub struct Args {
     /// Game records (.jsonl or .jsonl.gz).
@@ -38,12 +40,16 @@ pub struct Args {
     pub rules: super::RecordRulesArg,
 }
 
-fn load(args: &Args, max_line_bytes: usize) -> Result<Vec<RecordDecision>, String> {
-    let records = Records::<GameRecord>::open_with(&args.file, max_line_bytes).map_err(|e| e.to_string())?;
+const COMMAND: &str = "mcr bench decide";
+
+fn load(args: &Args, max_line_bytes: usize) -> Result<Vec<RecordDecision>, CliError> {
+    let records =
+        Records::<GameRecord>::open_with(&args.file, max_line_bytes).map_err(|e| CliError::failed(COMMAND, e))?;
     let mut out = Vec::new();
     for item in records.take(args.games) {
-        let rec = item.map_err(|e| e.to_string())?;
-        let profile = args.rules.for_record(rec.record.rules).map_err(|c| super::conflict_hint(&c))?;
+        let rec = item.map_err(|e| CliError::failed(COMMAND, e))?;
+        let profile =
+            args.rules.for_record(rec.record.rules).map_err(|c| CliError::failed(COMMAND, super::conflict_hint(&c)))?;
         let (decisions, _) = record_decisions(&rec.record, profile);
         out.extend(decisions);
     }
@@ -58,30 +64,20 @@ fn percentile(sorted: &[f64], q: f64) -> f64 {
     sorted[i.min(sorted.len() - 1)]
 }
 
-pub fn run(args: Args, max_line_bytes: usize) -> ExitCode {
-    let decisions = match load(&args, max_line_bytes) {
-        Ok(d) => d,
-        Err(e) => {
-            eprintln!("mcr bench decide: {e}");
-            return ExitCode::FAILURE;
-        }
-    };
+pub fn run(args: Args, max_line_bytes: usize) -> Result<ExitCode, CliError> {
+    let decisions = load(&args, max_line_bytes)?;
     let profile = args.rules.profile();
     if args.error {
-        return error(&decisions, profile, args.node_budget);
+        return Ok(error(&decisions, profile, args.node_budget));
     }
     let options = Options { exact_draws: args.exact_draws, node_budget: args.node_budget };
     let mut times = Vec::with_capacity(decisions.len());
     let mut budget_hits = 0;
     for d in &decisions {
         let t0 = Instant::now();
-        match decide_with(profile, &d.state, options) {
-            Ok(r) => budget_hits += r.budget_hit as usize,
-            Err(e) => {
-                eprintln!("mcr bench decide: turn {} seat {}: {e}", d.turn, d.seat);
-                return ExitCode::FAILURE;
-            }
-        }
+        let r = decide_with(profile, &d.state, options)
+            .map_err(|e| CliError::failed(COMMAND, format!("turn {} seat {}: {e}", d.turn, d.seat)))?;
+        budget_hits += r.budget_hit as usize;
         times.push((t0.elapsed().as_secs_f64() * 1e3, d));
     }
     let mut ms: Vec<f64> = times.iter().map(|t| t.0).collect();
@@ -113,7 +109,7 @@ pub fn run(args: Args, max_line_bytes: usize) -> ExitCode {
             hand.join(" ")
         );
     }
-    ExitCode::SUCCESS
+    Ok(ExitCode::SUCCESS)
 }
 
 /// The deeper search against the exact one at 3 and 4 draws left.

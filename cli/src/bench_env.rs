@@ -32,19 +32,17 @@ pub struct Args {
     pub rules: super::RulesArg,
 }
 
-pub fn run(args: Args) -> ExitCode {
+pub fn run(args: Args) -> Result<ExitCode, super::CliError> {
+    use super::CliError;
     let Some(obs) = ObsKind::parse(&args.obs) else {
-        eprintln!("bench env: unknown observation encoder {:?} (compact or feature)", args.obs);
-        return ExitCode::FAILURE;
+        let why = format!("unknown observation encoder {:?} (compact or feature)", args.obs);
+        return Err(CliError::failed("bench env", why));
     };
     let mut threads = Vec::new();
     for t in args.threads.split(',') {
         match t.trim().parse::<usize>() {
             Ok(n) if n > 0 => threads.push(n),
-            _ => {
-                eprintln!("bench env: bad thread count {t:?}");
-                return ExitCode::FAILURE;
-            }
+            _ => return Err(CliError::failed("bench env", format!("bad thread count {t:?}"))),
         }
     }
     for n in threads {
@@ -53,35 +51,25 @@ pub fn run(args: Args) -> ExitCode {
         cfg.obs = obs;
         cfg.profile = args.rules.rules;
         cfg.skip_forced = !args.no_skip;
-        match time(cfg, args.steps) {
-            Ok(t) => println!(
-                "bench env: {n} thread(s), {} tables, rules {}, obs {}, {}: {:.0} steps/s ({:.2} M), {:.0} judge steps/s, {:.0} games/s; \
-                 per CPU-second {:.0} steps; policy {:.0}% of the time",
-                args.envs,
-                args.rules.rules.name,
-                args.obs,
-                if args.no_skip { "every judge step" } else { "forced steps inside" },
-                t.steps,
-                t.steps / 1e6,
-                t.judge_steps,
-                t.games,
-                t.steps_per_cpu_second,
-                t.policy_share * 100.0
-            ),
-            Err(e) => {
-                eprintln!("bench env: {e}");
-                return ExitCode::FAILURE;
-            }
-        }
+        let t = time(cfg, args.steps).map_err(|e| CliError::failed("bench env", e))?;
+        println!(
+            "bench env: {n} thread(s), {} tables, rules {}, obs {}, {}: {:.0} steps/s ({:.2} M), {:.0} judge steps/s, {:.0} games/s; \
+             per CPU-second {:.0} steps; policy {:.0}% of the time",
+            args.envs,
+            args.rules.rules.name,
+            args.obs,
+            if args.no_skip { "every judge step" } else { "forced steps inside" },
+            t.steps,
+            t.steps / 1e6,
+            t.judge_steps,
+            t.games,
+            t.steps_per_cpu_second,
+            t.policy_share * 100.0
+        );
     }
-    match clone_cost(args.seed) {
-        Ok((ns, bytes)) => println!("bench env: engine clone {ns:.1} ns ({bytes} bytes)"),
-        Err(e) => {
-            eprintln!("bench env: {e}");
-            return ExitCode::FAILURE;
-        }
-    }
-    ExitCode::SUCCESS
+    let (ns, bytes) = clone_cost(args.seed).map_err(|e| CliError::failed("bench env", e))?;
+    println!("bench env: engine clone {ns:.1} ns ({bytes} bytes)");
+    Ok(ExitCode::SUCCESS)
 }
 
 struct Timing {

@@ -8,7 +8,7 @@ use std::path::Path;
 use std::process::ExitCode;
 use std::time::Instant;
 
-pub fn run(file: &Path, passes: usize, profile: &'static fans::Profile) -> ExitCode {
+pub fn run(file: &Path, passes: usize, profile: &'static fans::Profile) -> Result<ExitCode, super::CliError> {
     let (mut win, mut nonwin): (Vec<HandInput>, Vec<HandInput>) = (Vec::new(), Vec::new());
     let mut bad = 0usize;
     for item in hand_inputs(file) {
@@ -22,8 +22,7 @@ pub fn run(file: &Path, passes: usize, profile: &'static fans::Profile) -> ExitC
         }
     }
     if win.is_empty() && nonwin.is_empty() {
-        eprintln!("bench fan: no hands read from {}", file.display());
-        return ExitCode::FAILURE;
+        return Err(super::CliError::failed("bench fan", format!("no hands read from {}", file.display())));
     }
     println!("loaded {} winning and {} non-winning hands ({bad} unreadable)", win.len(), nonwin.len());
     // Full fan lists for winning hands (what HU needs), the raw result for
@@ -53,9 +52,5 @@ pub fn run(file: &Path, passes: usize, profile: &'static fans::Profile) -> ExitC
     println!("winning hands, raw result only: {:.0}/s", w_total);
     println!("bench fan: {:.0} win/s {:.0} nonwin/s", w, n);
     // Measured, but not over everything: the exit code says so.
-    if bad > 0 {
-        ExitCode::FAILURE
-    } else {
-        ExitCode::SUCCESS
-    }
+    Ok(if bad > 0 { ExitCode::FAILURE } else { ExitCode::SUCCESS })
 }

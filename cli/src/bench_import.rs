@@ -22,7 +22,7 @@ pub struct Args {
     pub passes: usize,
 }
 
-pub fn run(a: Args, max_line_bytes: usize) -> ExitCode {
+pub fn run(a: Args, max_line_bytes: usize) -> Result<ExitCode, super::CliError> {
     let from = a.from.map(Format::from);
     let mut times = Vec::new();
     let mut last = None;
@@ -30,13 +30,9 @@ pub fn run(a: Args, max_line_bytes: usize) -> ExitCode {
     for _ in 0..a.passes.max(1) {
         out.clear();
         let t = Instant::now();
-        match convert::import(&a.files, from, max_line_bytes, &mut out) {
-            Ok(s) => last = Some(s),
-            Err(e) => {
-                eprintln!("bench import: {e}");
-                return ExitCode::FAILURE;
-            }
-        }
+        let s = convert::import(&a.files, from, max_line_bytes, &mut out)
+            .map_err(|e| super::CliError::failed("bench import", e))?;
+        last = Some(s);
         times.push(t.elapsed().as_secs_f64());
     }
     times.sort_by(f64::total_cmp);
@@ -51,5 +47,5 @@ pub fn run(a: Args, max_line_bytes: usize) -> ExitCode {
         times.len(),
         s.read as f64 / median
     );
-    ExitCode::SUCCESS
+    Ok(ExitCode::SUCCESS)
 }

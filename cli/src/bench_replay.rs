@@ -55,16 +55,11 @@ impl Record for Game {
     }
 }
 
-pub fn run(args: Args, max_line_bytes: usize) -> ExitCode {
+pub fn run(args: Args, max_line_bytes: usize) -> Result<ExitCode, super::CliError> {
     let started = Instant::now();
     // Reduce each record as it is read: whole records are far bigger.
-    let records = match Records::<GameRecord>::open_with(&args.file, max_line_bytes) {
-        Ok(r) => r,
-        Err(e) => {
-            eprintln!("bench replay: {e}");
-            return ExitCode::FAILURE;
-        }
-    };
+    let records = Records::<GameRecord>::open_with(&args.file, max_line_bytes)
+        .map_err(|e| super::CliError::failed("bench replay", e))?;
     let mut games = Vec::new();
     let (mut unreplayable, mut unreadable) = (0u64, 0u64);
     for r in records {
@@ -89,8 +84,7 @@ pub fn run(args: Args, max_line_bytes: usize) -> ExitCode {
         }
     }
     if games.is_empty() {
-        eprintln!("bench replay: no games in {}", args.file.display());
-        return ExitCode::FAILURE;
+        return Err(super::CliError::failed("bench replay", format!("no games in {}", args.file.display())));
     }
     let parse_secs = started.elapsed().as_secs_f64();
 
@@ -125,9 +119,5 @@ pub fn run(args: Args, max_line_bytes: usize) -> ExitCode {
     );
     println!("bench replay: {:.0} games/s {:.0} steps/s", played / secs, turns as f64 / secs);
     // Measured, but not over everything: the exit code says so.
-    if errors > 0 || unreplayable > 0 || unreadable > 0 {
-        ExitCode::FAILURE
-    } else {
-        ExitCode::SUCCESS
-    }
+    Ok(if errors > 0 || unreplayable > 0 || unreadable > 0 { ExitCode::FAILURE } else { ExitCode::SUCCESS })
 }

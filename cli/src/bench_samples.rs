@@ -11,6 +11,11 @@ use std::time::Instant;
 use mcr_engine::samples::layout::{self, Layout};
 use mcr_engine::samples::{Encoding, Flags, Options};
 
+use super::CliError;
+
+/// The command, as its errors name it.
+const COMMAND: &str = "bench samples";
+
 #[derive(clap::Args)]
 pub struct Args {
     /// Game record files.
@@ -39,7 +44,7 @@ pub struct Args {
     pub jobs: u32,
 }
 
-pub fn run(a: Args, max_line_bytes: usize) -> ExitCode {
+pub fn run(a: Args, max_line_bytes: usize) -> Result<ExitCode, CliError> {
     let opts = Options {
         encoding: Encoding::Baseline,
         flags: Flags::parse(&a.flags).unwrap_or(Flags::Cai),
@@ -59,7 +64,7 @@ pub fn run(a: Args, max_line_bytes: usize) -> ExitCode {
 
 /// Each layout's timed passes, each written into a new folder under `out`
 /// (listed in `written` for the clean-up).
-fn passes(a: &Args, opts: Options, out: &std::path::Path, written: &mut Vec<PathBuf>) -> ExitCode {
+fn passes(a: &Args, opts: Options, out: &std::path::Path, written: &mut Vec<PathBuf>) -> Result<ExitCode, CliError> {
     for layout in [Layout::Shards, Layout::PerGame] {
         let mut times = Vec::new();
         let mut last = None;
@@ -71,13 +76,9 @@ fn passes(a: &Args, opts: Options, out: &std::path::Path, written: &mut Vec<Path
             written.push(dir.clone());
             let t = Instant::now();
             let threads = mcr_engine::record::par::worker_threads(Some(a.jobs as usize));
-            match layout::write(&a.files, opts, None, layout, layout::DEFAULT_SHARD_SIZE, threads, &dir, |_| {}) {
-                Ok(w) => last = Some(w),
-                Err(e) => {
-                    eprintln!("error: {e}");
-                    return ExitCode::from(2);
-                }
-            }
+            let w = layout::write(&a.files, opts, None, layout, layout::DEFAULT_SHARD_SIZE, threads, &dir, |_| {})
+                .map_err(|e| CliError::input(COMMAND, e))?;
+            last = Some(w);
             times.push(t.elapsed().as_secs_f64());
         }
         let median = median(times);
@@ -92,20 +93,15 @@ fn passes(a: &Args, opts: Options, out: &std::path::Path, written: &mut Vec<Path
             w.report.samples as f64 / median
         );
         let last_dir = written.last().expect("a pass ran").clone();
-        match write_alone(a, layout, &last_dir, out, written) {
-            Ok((n, t)) => println!(
-                "bench samples {}: the same {n} files written alone, median {t:.3} s: {:.0} games/s, {:.1} us a game",
-                layout.name(),
-                w.report.games as f64 / t,
-                t * 1e6 / w.report.games.max(1) as f64
-            ),
-            Err(e) => {
-                eprintln!("error: {e}");
-                return ExitCode::from(2);
-            }
-        }
+        let (n, t) = write_alone(a, layout, &last_dir, out, written)?;
+        println!(
+            "bench samples {}: the same {n} files written alone, median {t:.3} s: {:.0} games/s, {:.1} us a game",
+            layout.name(),
+            w.report.games as f64 / t,
+            t * 1e6 / w.report.games.max(1) as f64
+        );
     }
-    ExitCode::SUCCESS
+    Ok(ExitCode::SUCCESS)
 }
 
 /// Cuts the files of `dir` to nothing, keeping them: their page-cache
@@ -130,8 +126,9 @@ fn write_alone(
     from: &std::path::Path,
     out: &std::path::Path,
     written: &mut Vec<PathBuf>,
-) -> Result<(usize, f64), String> {
-    let err = |p: &std::path::Path, e: std::io::Error| format!("cannot read {}: {e}", p.display());
+) -> Result<(usize, f64), CliError> {
+    let err =
+        |p: &std::path::Path, e: std::io::Error| CliError::input(COMMAND, format!("cannot read {}: {e}", p.display()));
     let mut files = Vec::new();
     for entry in std::fs::read_dir(from).map_err(|e| err(from, e))? {
         let entry = entry.map_err(|e| err(from, e))?;
@@ -145,11 +142,12 @@ fn write_alone(
         give_back(written.last().expect("a pass ran"));
         written.push(dir.clone());
         let t = Instant::now();
-        let sink = layout::Out::open(&dir).map_err(|e| e.to_string())?;
+        let failed = |e| CliError::input(COMMAND, e);
+        let sink = layout::Out::open(&dir).map_err(failed)?;
         for (name, bytes) in &files {
-            sink.file(name, |w| w.write_all(bytes)).map_err(|e| e.to_string())?;
+            sink.file(name, |w| w.write_all(bytes)).map_err(failed)?;
         }
-        sink.finish().map_err(|e| e.to_string())?;
+        sink.finish().map_err(failed)?;
         times.push(t.elapsed().as_secs_f64());
     }
     Ok((files.len(), median(times)))

@@ -18,7 +18,7 @@ fn thread_seconds() -> f64 {
     ts.tv_sec as f64 + ts.tv_nsec as f64 * 1e-9
 }
 
-pub fn run(file: &Path, passes: usize, max_line_bytes: usize) -> ExitCode {
+pub fn run(file: &Path, passes: usize, max_line_bytes: usize) -> Result<ExitCode, super::CliError> {
     let mut hands: Vec<Vec<Tile>> = Vec::new();
     let mut bad = 0usize;
     match Records::<ShantenRecord>::open_with(file, max_line_bytes) {
@@ -43,8 +43,7 @@ pub fn run(file: &Path, passes: usize, max_line_bytes: usize) -> ExitCode {
         Err(e) => eprintln!("{e}"),
     }
     if hands.is_empty() {
-        eprintln!("bench shanten: no hands read from {}", file.display());
-        return ExitCode::FAILURE;
+        return Err(super::CliError::failed("bench shanten", format!("no hands read from {}", file.display())));
     }
     println!("loaded {} hands ({bad} unreadable)", hands.len());
     let mut rates = Vec::new();
@@ -70,9 +69,5 @@ pub fn run(file: &Path, passes: usize, max_line_bytes: usize) -> ExitCode {
     );
     println!("bench shanten: {median:.0} hands/s");
     // Measured, but not over everything: the exit code says so.
-    if bad > 0 {
-        ExitCode::FAILURE
-    } else {
-        ExitCode::SUCCESS
-    }
+    Ok(if bad > 0 { ExitCode::FAILURE } else { ExitCode::SUCCESS })
 }

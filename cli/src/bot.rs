@@ -36,7 +36,7 @@ pub struct Args {
     pub seed: u64,
 }
 
-pub fn run(args: Args) -> ExitCode {
+pub fn run(args: Args) -> Result<ExitCode, super::CliError> {
     let policy = match args.policy {
         PolicyArg::Random => Policy::Random,
         PolicyArg::Greedy => Policy::Greedy,
@@ -50,11 +50,7 @@ pub fn run(args: Args) -> ExitCode {
     let stdin = std::io::stdin().lock();
     // Unbuffered line by line would write the answer and the marker apart.
     let stdout = std::io::BufWriter::new(std::io::stdout().lock());
-    match refbot::serve(io, args.keep_running, policy, args.seed, stdin, stdout) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("bot: {e}");
-            ExitCode::FAILURE
-        }
-    }
+    refbot::serve(io, args.keep_running, policy, args.seed, stdin, stdout)
+        .map_err(|e| super::CliError::failed("bot", e))?;
+    Ok(ExitCode::SUCCESS)
 }

@@ -12,6 +12,8 @@ use mcr_engine::tiles::TILE_KINDS;
 use std::io::Write;
 use std::process::ExitCode;
 
+use super::CliError;
+
 #[derive(clap::Args)]
 #[command(after_help = "\
 Files: one state a line, {\"id\", \"hand\", \"packs\": [[\"CHI\"|\"PENG\"|\"GANG\", tile, offer]], \"seat\", \"prevalent\",
@@ -46,7 +48,7 @@ pub struct Args {
     pub rules: super::RecordRulesArg,
 }
 
-pub fn run(args: Args, max_line_bytes: usize) -> ExitCode {
+pub fn run(args: Args, max_line_bytes: usize) -> Result<ExitCode, CliError> {
     let options = Options { exact_draws: args.exact_draws, node_budget: args.node_budget };
     match args.draws {
         Some(draws) => one_hand(&args, draws, options),
@@ -54,7 +56,11 @@ pub fn run(args: Args, max_line_bytes: usize) -> ExitCode {
     }
 }
 
-fn files(args: &Args, options: Options, max_line_bytes: usize) -> ExitCode {
+/// The decision files: each state answered on stdout, each line that
+/// cannot be read or answered reported with its place and skipped (exit 1
+/// at the end).
+fn files(args: &Args, options: Options, max_line_bytes: usize) -> Result<ExitCode, CliError> {
+    let write_failed = |e: std::io::Error| CliError::failed("mcr decide", format!("cannot write the output: {e}"));
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut failed = false;
@@ -85,11 +91,7 @@ fn files(args: &Args, options: Options, max_line_bytes: usize) -> ExitCode {
                 .and_then(|profile| Ok((profile, rec.record.to_state().map_err(|e| e.to_string())?)))
                 .and_then(|(profile, state)| decide_with(profile, &state, options).map_err(|e| e.to_string()));
             match answer {
-                Ok(d) => {
-                    if writeln!(out, "{}", decision_line(&d, &rec.record.id)).is_err() {
-                        return ExitCode::FAILURE;
-                    }
-                }
+                Ok(d) => writeln!(out, "{}", decision_line(&d, &rec.record.id)).map_err(write_failed)?,
                 Err(e) => {
                     eprintln!("{at}: {e}");
                     failed = true;
@@ -97,22 +99,13 @@ fn files(args: &Args, options: Options, max_line_bytes: usize) -> ExitCode {
             }
         }
     }
-    if out.flush().is_err() || failed {
-        ExitCode::FAILURE
-    } else {
-        ExitCode::SUCCESS
-    }
+    out.flush().map_err(write_failed)?;
+    Ok(if failed { ExitCode::FAILURE } else { ExitCode::SUCCESS })
 }
 
-fn one_hand(args: &Args, draws: u32, options: Options) -> ExitCode {
-    let fail = |e: String| {
-        eprintln!("mcr decide: {e}");
-        ExitCode::from(2)
-    };
-    let h = match notation::parse_hand_text(&args.input.join(" ")) {
-        Ok(h) => h,
-        Err(e) => return fail(e.to_string()),
-    };
+fn one_hand(args: &Args, draws: u32, options: Options) -> Result<ExitCode, CliError> {
+    let fail = |e: String| Err(CliError::input("mcr decide", e));
+    let h = notation::parse_hand_text(&args.input.join(" ")).map_err(|e| CliError::input("mcr decide", e))?;
     let visible = match args.visible.split_whitespace().map(parse_tiles).collect::<Result<Vec<_>, _>>() {
         Ok(v) => v.concat(),
         Err(e) => return fail(format!("--visible: {e}")),
@@ -142,16 +135,13 @@ fn one_hand(args: &Args, draws: u32, options: Options) -> ExitCode {
     let state =
         State { packs: h.packs.clone(), hand, seat: h.seat, prevalent: h.prevalent, shown, unseen, draws_left: draws };
     let profile = args.rules.profile();
-    let d = match decide_with(profile, &state, options) {
-        Ok(d) => d,
-        Err(e) => return fail(e.to_string()),
-    };
+    let d = decide_with(profile, &state, options).map_err(|e| CliError::input("mcr decide", e))?;
     if args.format == super::Format::Json {
         println!("{}", decision_line(&d, &serde_json::Value::Null));
     } else {
         print_text(&d, draws, profile.game.min_fan);
     }
-    ExitCode::SUCCESS
+    Ok(ExitCode::SUCCESS)
 }
 
 fn print_text(d: &Decision, draws: u32, min_fan: i32) {

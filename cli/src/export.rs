@@ -27,7 +27,7 @@ pub struct Args {
     pub output: PathBuf,
 }
 
-pub fn run(args: Args, max_line_bytes: usize) -> ExitCode {
+pub fn run(args: Args, max_line_bytes: usize) -> Result<ExitCode, super::CliError> {
     let to = match args.to {
         ToArg::BotzoneText => Format::BotzoneText,
         ToArg::BotzoneLog => Format::BotzoneLog,

@@ -18,7 +18,7 @@ pub struct Args {
     pub rules: super::RulesArg,
 }
 
-pub fn run(args: Args, max_line_bytes: usize) -> ExitCode {
+pub fn run(args: Args, max_line_bytes: usize) -> Result<ExitCode, super::CliError> {
     let (mut total, mut matched, mut shown, mut read) = (0usize, 0usize, 0usize, 0usize);
     for file in &args.files {
         for item in hand_inputs_with(file, max_line_bytes) {
@@ -40,12 +40,7 @@ pub fn run(args: Args, max_line_bytes: usize) -> ExitCode {
     }
     println!("hands: {matched}/{total} match");
     if read == 0 {
-        eprintln!("hands: no hand record read");
-        return ExitCode::FAILURE;
+        return Err(super::CliError::failed("hands", "no hand record read"));
     }
-    if matched == total {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
-    }
+    Ok(if matched == total { ExitCode::SUCCESS } else { ExitCode::FAILURE })
 }

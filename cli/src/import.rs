@@ -38,7 +38,7 @@ pub struct Args {
     pub output: PathBuf,
 }
 
-pub fn run(args: Args, max_line_bytes: usize) -> ExitCode {
+pub fn run(args: Args, max_line_bytes: usize) -> Result<ExitCode, super::CliError> {
     let done = Output::create(&args.output).and_then(|mut out| {
         let s = convert::import(&args.files, args.from.map(Format::from), max_line_bytes, &mut out)?;
         out.finish()?;
@@ -48,29 +48,24 @@ pub fn run(args: Args, max_line_bytes: usize) -> ExitCode {
 }
 
 /// The last line `WHAT: X/Y games DONE`, then the reasons for the rest; exit
-/// 0 only when every game read was written.
-pub fn report(what: &str, done: &str, output: &std::path::Path, summary: std::io::Result<Summary>) -> ExitCode {
-    match summary {
-        Ok(s) => {
-            for k in &s.skipped {
-                eprintln!("{what}: {k}");
-            }
-            eprintln!("{what}: {}/{} games {done}", s.written, s.read);
-            for r in &s.reasons {
-                eprintln!("  {}", super::hinted(r));
-            }
-            if s.more > 0 {
-                eprintln!("  ... and {} more", s.more);
-            }
-            if s.all() {
-                ExitCode::SUCCESS
-            } else {
-                ExitCode::FAILURE
-            }
-        }
-        Err(e) => {
-            eprintln!("{what}: {}: {e}", output.display());
-            ExitCode::FAILURE
-        }
+/// 0 only when every game read was written. An output that failed is the
+/// error.
+pub fn report(
+    what: &'static str,
+    done: &str,
+    output: &std::path::Path,
+    summary: std::io::Result<Summary>,
+) -> Result<ExitCode, super::CliError> {
+    let s = summary.map_err(|e| super::CliError::failed(what, format!("{}: {e}", output.display())))?;
+    for k in &s.skipped {
+        eprintln!("{what}: {k}");
     }
+    eprintln!("{what}: {}/{} games {done}", s.written, s.read);
+    for r in &s.reasons {
+        eprintln!("  {}", super::hinted(r));
+    }
+    if s.more > 0 {
+        eprintln!("  ... and {} more", s.more);
+    }
+    Ok(if s.all() { ExitCode::SUCCESS } else { ExitCode::FAILURE })
 }

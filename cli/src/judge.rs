@@ -24,7 +24,7 @@ fn parse_layout(name: &str) -> Result<Layout, String> {
     })
 }
 
-pub fn run(args: Args, max_line_bytes: usize) -> ExitCode {
+pub fn run(args: Args, max_line_bytes: usize) -> Result<ExitCode, super::CliError> {
     let mut judge = Judge::new(args.rules.rules);
     if let Some(layout) = args.layout {
         judge = judge.with_layout(layout);
@@ -32,25 +32,17 @@ pub fn run(args: Args, max_line_bytes: usize) -> ExitCode {
     // One byte past the bound tells a long input from one at the bound.
     let limit = mcr_engine::record::line_bound(max_line_bytes);
     let mut input = Vec::new();
-    if let Err(e) = std::io::stdin().lock().take(limit as u64 + 1).read_to_end(&mut input) {
-        eprintln!("judge: cannot read the standard input: {e}");
-        return ExitCode::FAILURE;
-    }
-    match judge.respond_text(&input, max_line_bytes) {
-        Ok(out) => {
-            let mut stdout = std::io::stdout().lock();
-            match stdout.write_all(out.as_bytes()).and_then(|()| stdout.flush()) {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-                Err(e) => {
-                    eprintln!("judge: cannot write the output: {e}");
-                    ExitCode::FAILURE
-                }
-            }
-        }
-        Err(e) => {
-            eprintln!("judge: {e}");
-            ExitCode::FAILURE
-        }
+    use super::CliError;
+    std::io::stdin()
+        .lock()
+        .take(limit as u64 + 1)
+        .read_to_end(&mut input)
+        .map_err(|e| CliError::failed("judge", format!("cannot read the standard input: {e}")))?;
+    let out = judge.respond_text(&input, max_line_bytes).map_err(|e| CliError::failed("judge", e))?;
+    let mut stdout = std::io::stdout().lock();
+    match stdout.write_all(out.as_bytes()).and_then(|()| stdout.flush()) {
+        Ok(()) => Ok(ExitCode::SUCCESS),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(ExitCode::SUCCESS),
+        Err(e) => Err(CliError::failed("judge", format!("cannot write the output: {e}"))),
     }
 }

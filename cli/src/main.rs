@@ -126,12 +126,12 @@ fn main() -> ExitCode {
     })
 }
 
-/// Runs the command: its exit code, or the error that stopped it. The
-/// commands other than `fan` and `view` word their errors as they go and
-/// return their exit code.
+/// Runs the command: its exit code (`Ok` also when it ran and found
+/// mismatches or reported problems, as documented per command), or the
+/// error that stopped it.
 fn run(command: Command, max_line: usize) -> Result<ExitCode, CliError> {
-    Ok(match command {
-        Command::Fan(a) => return fan::run(a),
+    match command {
+        Command::Fan(a) => fan::run(a),
         Command::Arena(a) => arena::run(a, max_line),
         Command::Bot(a) => bot::run(a),
         Command::Hands(a) => hands::run(a, max_line),
@@ -145,7 +145,7 @@ fn run(command: Command, max_line: usize) -> Result<ExitCode, CliError> {
         Command::Waits(a) => waits::run(a),
         Command::Decide(a) => decide::run(a, max_line),
         Command::Bench(a) => bench::run(a, max_line),
-        Command::View(a) => return view::run(a, max_line),
+        Command::View(a) => view::run(a, max_line),
         Command::Review(a) => review::run(a, max_line),
         Command::Play(a) => play::run(a),
         Command::Rules(a) => rules::run(a, max_line),
@@ -153,5 +153,5 @@ fn run(command: Command, max_line: usize) -> Result<ExitCode, CliError> {
         Command::Standings(a) => standings::run(a, max_line),
         Command::Import(a) => import::run(a, max_line),
         Command::Export(a) => export::run(a, max_line),
-    })
+    }
 }

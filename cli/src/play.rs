@@ -39,7 +39,7 @@ impl From<EnvError> for PlayError {
     }
 }
 
-pub fn run(args: Args) -> ExitCode {
+pub fn run(args: Args) -> Result<ExitCode, super::CliError> {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let threads = match args.threads as usize {
         n if n > cores => {
@@ -76,15 +76,9 @@ pub fn run(args: Args) -> ExitCode {
     match written {
         Ok(n) => {
             eprintln!("play: {n} games written to {}", args.output.display());
-            ExitCode::SUCCESS
+            Ok(ExitCode::SUCCESS)
         }
-        Err(PlayError::Env(e)) => {
-            eprintln!("play: {e}");
-            ExitCode::FAILURE
-        }
-        Err(PlayError::Write(e)) => {
-            eprintln!("play: {}: {e}", args.output.display());
-            ExitCode::FAILURE
-        }
+        Err(PlayError::Env(e)) => Err(super::CliError::failed("play", e)),
+        Err(PlayError::Write(e)) => Err(super::CliError::failed("play", format!("{}: {e}", args.output.display()))),
     }
 }

@@ -35,11 +35,13 @@ pub struct Args {
     pub rules: super::RecordRulesArg,
 }
 
-pub fn run(args: Args, max_line_bytes: usize) -> ExitCode {
+pub fn run(args: Args, max_line_bytes: usize) -> Result<ExitCode, super::CliError> {
+    use super::CliError;
     if !args.threshold.is_finite() || args.threshold < 0.0 {
-        eprintln!("mcr review: --threshold {}: a number of points, 0 or more", args.threshold);
-        return ExitCode::from(2);
+        let why = format!("--threshold {}: a number of points, 0 or more", args.threshold);
+        return Err(CliError::input("mcr review", why));
     }
+    let write_failed = |e: std::io::Error| CliError::failed("mcr review", format!("cannot write the output: {e}"));
     let options = ReviewOptions { threshold: args.threshold, seat: args.seat, ..ReviewOptions::default() };
     let selection = Selection { ids: args.id.clone(), profile: args.rules.rules, ..Selection::default() };
     let stdout = std::io::stdout();
@@ -80,29 +82,23 @@ pub fn run(args: Args, max_line_bytes: usize) -> ExitCode {
             }
             super::Format::Text => write_game(&mut out, &review),
         });
-        if written.is_err() {
-            return ExitCode::FAILURE;
-        }
+        written.map_err(write_failed)?;
         reviews.push(review);
     }
     if reviews.is_empty() {
-        eprintln!("mcr review: no game reviewed");
-        failed = true;
-    } else if args.format == super::Format::Text && reviews.len() > 1 {
+        out.flush().map_err(write_failed)?;
+        return Err(CliError::failed("mcr review", "no game reviewed"));
+    }
+    if args.format == super::Format::Text && reviews.len() > 1 {
         let all = totals(&reviews);
         let rows: Vec<(String, usize, &Tally)> = all.iter().map(|t| (t.player.clone(), t.games, &t.tally)).collect();
-        if writeln!(out, "\ntotals over {} games", reviews.len())
+        writeln!(out, "\ntotals over {} games", reviews.len())
             .and_then(|()| write_tallies(&mut out, "player", &rows))
-            .is_err()
-        {
-            return ExitCode::FAILURE;
-        }
+            .map_err(write_failed)?;
     }
-    if out.flush().is_err() || failed {
-        ExitCode::FAILURE
-    } else {
-        ExitCode::SUCCESS
-    }
+    out.flush().map_err(write_failed)?;
+    // The games that could not be read or reviewed are reported above.
+    Ok(if failed { ExitCode::FAILURE } else { ExitCode::SUCCESS })
 }
 
 fn percent(x: Option<f64>) -> String {

@@ -69,8 +69,9 @@ fn parse_against(s: &str) -> Result<diff::Against, String> {
     }
 }
 
-pub fn run(args: Args, max_line_bytes: usize) -> ExitCode {
-    match args.what {
+pub fn run(args: Args, max_line_bytes: usize) -> Result<ExitCode, super::CliError> {
+    use super::CliError;
+    Ok(match args.what {
         What::List => {
             let base = |p: &Profile| p.extends.map(|e| format!("< {e}")).unwrap_or_default();
             let width = Profile::all().iter().map(|p| base(p).len()).max().unwrap_or(0);
@@ -79,40 +80,13 @@ pub fn run(args: Args, max_line_bytes: usize) -> ExitCode {
             }
             ExitCode::SUCCESS
         }
-        What::Snapshot { profile, accept } => {
-            match mcr_engine::rules::snapshot::check(std::path::Path::new("."), profile, accept) {
-                Ok(()) if accept => {
-                    println!(
-                        "accepted: {}",
-                        mcr_engine::rules::snapshot::path(std::path::Path::new("."), profile).display()
-                    );
-                    ExitCode::SUCCESS
-                }
-                Ok(()) => {
-                    println!("{}: the effect is the accepted one", profile.name);
-                    let accepted =
-                        std::fs::read_to_string(mcr_engine::rules::snapshot::path(std::path::Path::new("."), profile))
-                            .unwrap_or_default();
-                    if profile.extends.is_none() && !accepted.contains("the rules agree with every record") {
-                        println!(
-                            "{}: differs from the reference as accepted in {}",
-                            profile.name,
-                            mcr_engine::rules::snapshot::BASE_SNAPSHOT
-                        );
-                    }
-                    ExitCode::SUCCESS
-                }
-                Err(e) => {
-                    eprint!("{e}");
-                    ExitCode::FAILURE
-                }
-            }
-        }
+        What::Snapshot { profile, accept } => snapshot(profile, accept)?,
         What::Check { files } => match super::rules_check::check(&files) {
             Ok(n) => {
                 println!("rules check: {n} file(s), no error");
                 ExitCode::SUCCESS
             }
+            // Every error of every file, then the count: the check fails.
             Err(errors) => {
                 for e in &errors {
                     eprintln!("error: {e}");
@@ -138,13 +112,45 @@ pub fn run(args: Args, max_line_bytes: usize) -> ExitCode {
                 }
             }
             if s.hands + s.games == 0 {
-                eprintln!("rules diff: no record read");
-                ExitCode::FAILURE
-            } else if s.errors.is_empty() {
+                return Err(CliError::failed("rules diff", "no record read"));
+            }
+            if s.errors.is_empty() {
                 ExitCode::SUCCESS
             } else {
                 ExitCode::FAILURE
             }
         }
+    })
+}
+
+/// `mcr rules snapshot NAME [--accept]`, run from the repository root. For
+/// the base (botzone), whether its accepted effect records a difference
+/// from the reference is told by the snapshot module's kind of answer.
+fn snapshot(profile: &'static Profile, accept: bool) -> Result<ExitCode, super::CliError> {
+    use mcr_engine::rules::snapshot::{self, SnapshotError};
+    let root = std::path::Path::new(".");
+    // The effect's message ends its own lines.
+    let failed = |e: SnapshotError| super::CliError::failed("rules snapshot", e.to_string().trim_end().to_string());
+    if accept {
+        snapshot::check(root, profile, true).map_err(failed)?;
+        println!("accepted: {}", snapshot::path(root, profile).display());
+        return Ok(ExitCode::SUCCESS);
     }
+    if profile.extends.is_some() {
+        snapshot::check(root, profile, false).map_err(failed)?;
+        println!("{}: the effect is the accepted one", profile.name);
+        return Ok(ExitCode::SUCCESS);
+    }
+    // The base: its effect against the reference is accepted either way;
+    // a difference is noted.
+    let note = match snapshot::accepted_base_change(root) {
+        Ok(note) => Some(note),
+        Err(SnapshotError::BaseAgrees) => None,
+        Err(e) => return Err(failed(e)),
+    };
+    println!("{}: the effect is the accepted one", profile.name);
+    if let Some(note) = note {
+        println!("{}: {note}", profile.name);
+    }
+    Ok(ExitCode::SUCCESS)
 }

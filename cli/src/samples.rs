@@ -43,7 +43,7 @@ pub struct Args {
     pub rules: super::RecordRulesArg,
 }
 
-pub fn run(a: Args, max_line_bytes: usize) -> ExitCode {
+pub fn run(a: Args, max_line_bytes: usize) -> Result<ExitCode, super::CliError> {
     let opts = Options {
         encoding: Encoding::parse(&a.encoding).unwrap_or(Encoding::Baseline),
         flags: Flags::parse(&a.flags).unwrap_or(Flags::Judge),
@@ -51,7 +51,7 @@ pub fn run(a: Args, max_line_bytes: usize) -> ExitCode {
         max_line_bytes,
     };
     if a.diff_flags {
-        return diff(&a, opts);
+        return Ok(diff(&a, opts));
     }
     let layout = Layout::parse(&a.layout).unwrap_or(Layout::Shards);
     let out = a.out.clone().unwrap_or_default();
@@ -60,35 +60,26 @@ pub fn run(a: Args, max_line_bytes: usize) -> ExitCode {
     let result = layout::write(&a.files, opts, a.rules.rules, layout, a.shard_size as usize, threads, &out, |p| {
         eprintln!("{}", super::hinted(p))
     });
-    match result {
-        Ok(w) => {
-            let r = &w.report;
-            for s in &r.skipped_files {
-                eprintln!("samples: {s}");
-            }
-            eprintln!(
-                "samples: {} games, {} samples (draw {}, claim {}, meld discard {}) in {} files under {}; {} records not games, {} skipped",
-                r.games,
-                r.samples,
-                r.by_kind[0],
-                r.by_kind[1],
-                r.by_kind[2],
-                w.files.len(),
-                out.display(),
-                r.not_games,
-                r.skipped
-            );
-            if r.skipped > 0 {
-                ExitCode::from(1)
-            } else {
-                ExitCode::SUCCESS
-            }
-        }
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::from(2)
-        }
+    // Nothing written (an OUT that cannot be written): exit 2.
+    let w = result.map_err(|e| super::CliError::input("samples", e))?;
+    let r = &w.report;
+    for s in &r.skipped_files {
+        eprintln!("samples: {s}");
     }
+    eprintln!(
+        "samples: {} games, {} samples (draw {}, claim {}, meld discard {}) in {} files under {}; {} records not games, {} skipped",
+        r.games,
+        r.samples,
+        r.by_kind[0],
+        r.by_kind[1],
+        r.by_kind[2],
+        w.files.len(),
+        out.display(),
+        r.not_games,
+        r.skipped
+    );
+    // Written, but records skipped (reported above): exit 1.
+    Ok(if r.skipped > 0 { ExitCode::FAILURE } else { ExitCode::SUCCESS })
 }
 
 fn diff(a: &Args, opts: Options) -> ExitCode {

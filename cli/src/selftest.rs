@@ -48,7 +48,7 @@ fn check_line(file: &Path, line: usize, bytes: &[u8], rules: &RecordRulesArg) ->
     }
 }
 
-pub fn run(args: &Args, max_line_bytes: usize) -> ExitCode {
+pub fn run(args: &Args, max_line_bytes: usize) -> Result<ExitCode, super::CliError> {
     // No spinner: the self-test prints its failures as they come.
     let options = super::validate::par_options("self-test", args, max_line_bytes);
     let start = Instant::now();
@@ -86,16 +86,12 @@ pub fn run(args: &Args, max_line_bytes: usize) -> ExitCode {
             }
         },
     );
-    let threads = match done {
-        Ok(stats) => stats.threads,
-        Err(e) => {
-            eprintln!(
-                "self-test: cannot start {} worker threads: {e}",
-                mcr_engine::record::par::worker_threads(options.jobs)
-            );
-            return ExitCode::FAILURE;
-        }
-    };
+    let threads = done
+        .map_err(|e| {
+            let threads = mcr_engine::record::par::worker_threads(options.jobs);
+            super::CliError::failed("self-test", format!("cannot start {threads} worker threads: {e}"))
+        })?
+        .threads;
     let elapsed = start.elapsed().as_secs_f64();
     if failed > SHOWN {
         println!("... and {} more failures", failed - SHOWN);
@@ -107,14 +103,9 @@ pub fn run(args: &Args, max_line_bytes: usize) -> ExitCode {
     );
     println!("self-test: {}/{total} games PASS", total - failed);
     if read == 0 {
-        eprintln!("self-test: no game record read");
-        return ExitCode::FAILURE;
+        return Err(super::CliError::failed("self-test", "no game record read"));
     }
-    if failed == 0 {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
-    }
+    Ok(if failed == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE })
 }
 
 /// Totals over the passing games.

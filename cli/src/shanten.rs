@@ -36,15 +36,9 @@ pub fn names(tiles: impl Iterator<Item = Tile>) -> Vec<&'static str> {
     tiles.map(|t| t.name()).collect()
 }
 
-pub fn run(args: Args) -> ExitCode {
-    let fail = |e: String| {
-        eprintln!("mcr shanten: {e}");
-        ExitCode::from(2)
-    };
-    let h = match notation::parse_hand_text(&args.hand.join(" ")) {
-        Ok(h) => h,
-        Err(e) => return fail(e.to_string()),
-    };
+pub fn run(args: Args) -> Result<ExitCode, super::CliError> {
+    let fail = |e: String| Err(super::CliError::input("mcr shanten", e));
+    let h = notation::parse_hand_text(&args.hand.join(" ")).map_err(|e| super::CliError::input("mcr shanten", e))?;
     let visible = match args.visible.split_whitespace().map(parse_tiles).collect::<Result<Vec<_>, _>>() {
         Ok(v) => v.concat(),
         Err(e) => return fail(format!("--visible: {e}")),
@@ -62,7 +56,7 @@ pub fn run(args: Args) -> ExitCode {
             if json {
                 let shanten = best.map(|s| json!(s)).unwrap_or_else(|e| json!({ "error": e }));
                 println!("{}", json!({ "shanten": shanten, "useful": names(a.useful().iter()), "forms": forms_json(&a) }));
-                return ExitCode::SUCCESS;
+                return Ok(ExitCode::SUCCESS);
             }
             for (shape, r) in SHAPES.iter().zip(a.shapes) {
                 match r {
@@ -74,26 +68,24 @@ pub fn run(args: Args) -> ExitCode {
                 Ok(s) => println!("shanten {s}{}", if s == 0 { " (waiting)" } else { "" }),
                 Err(e) => println!("shanten: {e}"),
             }
-            ExitCode::SUCCESS
+            Ok(ExitCode::SUCCESS)
         }
         14 if h.packs.len() <= 4 => {
-            let rows = match discards(&h.packs, &standing, &visible) {
-                Ok(r) => r,
-                Err(e) => return fail(e.to_string()),
-            };
+            let rows =
+                discards(&h.packs, &standing, &visible).map_err(|e| super::CliError::input("mcr shanten", e))?;
             if json {
                 let rows: Vec<_> = rows
                     .iter()
                     .map(|d| json!({ "discard": d.tile.name(), "shanten": d.shanten, "useful": names(d.useful.iter()), "unseen": d.unseen, "forms": forms_json(&d.shapes) }))
                     .collect();
                 println!("{}", json!({ "discards": rows }));
-                return ExitCode::SUCCESS;
+                return Ok(ExitCode::SUCCESS);
             }
             println!("discard  shanten  kinds  unseen  useful tiles");
             for d in &rows {
                 println!("{:<7}  {:>7}  {:>5}  {:>6}  {}", d.tile.name(), d.shanten, d.useful.len(), d.unseen, names(d.useful.iter()).join(" "));
             }
-            ExitCode::SUCCESS
+            Ok(ExitCode::SUCCESS)
         }
         n => fail(format!(
             "{} standing tiles and {} packs make {n} tiles: a hand waiting for its 14th tile has 13 (packs count 3), one holding it 14",

@@ -44,10 +44,21 @@ impl RecordRulesArg {
     }
 }
 
-pub fn parse_profile(name: &str) -> Result<&'static mcr_engine::fans::Profile, String> {
-    mcr_engine::fans::Profile::by_name(name).ok_or_else(|| {
-        format!("unknown profile `{name}` (profiles: {})", mcr_engine::fans::Profile::names().join(", "))
-    })
+/// A `--rules` name that names no profile compiled in.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownProfile(pub String);
+
+impl std::fmt::Display for UnknownProfile {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "unknown profile `{}` (profiles: {})", self.0, mcr_engine::fans::Profile::names().join(", "))
+    }
+}
+
+impl std::error::Error for UnknownProfile {}
+
+/// The profile named `name` (`--rules NAME`).
+pub fn parse_profile(name: &str) -> Result<&'static mcr_engine::fans::Profile, UnknownProfile> {
+    mcr_engine::fans::Profile::by_name(name).ok_or_else(|| UnknownProfile(name.to_string()))
 }
 
 /// A record or its located error: errors go to stderr (with the CLI's

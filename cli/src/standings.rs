@@ -28,7 +28,7 @@ pub struct Args {
     pub embed: usize,
 }
 
-pub fn run(args: Args, max_line_bytes: usize) -> ExitCode {
+pub fn run(args: Args, max_line_bytes: usize) -> Result<ExitCode, super::CliError> {
     let mut b = if args.html.is_some() { Builder::with_games() } else { Builder::default() };
     b.add_inputs(&super::open_inputs("standings", &args.files, max_line_bytes));
     for e in b.errors.iter().chain(&b.repeats) {
@@ -46,15 +46,10 @@ pub fn run(args: Args, max_line_bytes: usize) -> ExitCode {
         for p in problems {
             eprintln!("{p}");
         }
-        if let Err(e) = std::fs::write(path, page) {
-            eprintln!("standings: {}: {e}", path.display());
-            return ExitCode::FAILURE;
-        }
+        std::fs::write(path, page)
+            .map_err(|e| super::CliError::failed("standings", format!("{}: {e}", path.display())))?;
         eprintln!("standings: report written to {}", path.display());
     }
-    if b.errors.is_empty() {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
-    }
+    // Standings of what was read; the unreadable records, reported above, fail the run.
+    Ok(if b.errors.is_empty() { ExitCode::SUCCESS } else { ExitCode::FAILURE })
 }

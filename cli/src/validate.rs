@@ -70,7 +70,7 @@ pub fn par_options(command: &str, args: &Args, max_line_bytes: usize) -> ParOpti
     ParOptions { jobs: args.jobs.map(|n| n as usize), limit: args.limit, max_line_bytes, progress: None }
 }
 
-pub fn run(args: Args, max_line_bytes: usize) -> ExitCode {
+pub fn run(args: Args, max_line_bytes: usize) -> Result<ExitCode, super::CliError> {
     let compare = if args.loose { Compare::Loose } else { Compare::Exact };
     let options = ParOptions { progress: super::spinner(), ..par_options("validate", &args, max_line_bytes) };
     let started = Instant::now();
@@ -96,16 +96,11 @@ pub fn run(args: Args, max_line_bytes: usize) -> ExitCode {
         }
     };
     let done = validate_inputs(&inputs, &options, compare, args.rules.rules, &mut each);
-    match done {
-        Ok(stats) => tally.time.read = stats.read_seconds,
-        Err(e) => {
-            eprintln!(
-                "validate: cannot start {} worker threads: {e}",
-                mcr_engine::record::par::worker_threads(options.jobs)
-            );
-            return ExitCode::FAILURE;
-        }
-    }
+    let stats = done.map_err(|e| {
+        let threads = mcr_engine::record::par::worker_threads(options.jobs);
+        super::CliError::failed("validate", format!("cannot start {threads} worker threads: {e}"))
+    })?;
+    tally.time.read = stats.read_seconds;
     if args.timings {
         let t = tally.time;
         eprintln!(
@@ -118,12 +113,7 @@ pub fn run(args: Args, max_line_bytes: usize) -> ExitCode {
     }
     println!("validate: {}/{} games reproduced exactly", tally.reproduced, tally.games);
     if tally.read == 0 {
-        eprintln!("validate: no game record read");
-        return ExitCode::FAILURE;
+        return Err(super::CliError::failed("validate", "no game record read"));
     }
-    if tally.reproduced == tally.games {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
-    }
+    Ok(if tally.reproduced == tally.games { ExitCode::SUCCESS } else { ExitCode::FAILURE })
 }

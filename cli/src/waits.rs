@@ -43,15 +43,9 @@ fn fans_text(r: &FanResult) -> String {
     format!("{:>2} fan{below}  {}", r.result, list.join(", "))
 }
 
-pub fn run(args: Args) -> ExitCode {
-    let fail = |e: String| {
-        eprintln!("mcr waits: {e}");
-        ExitCode::from(2)
-    };
-    let h = match notation::parse_hand_text(&args.hand.join(" ")) {
-        Ok(h) => h,
-        Err(e) => return fail(e.to_string()),
-    };
+pub fn run(args: Args) -> Result<ExitCode, super::CliError> {
+    let fail = |e: String| Err(super::CliError::input("mcr waits", e));
+    let h = notation::parse_hand_text(&args.hand.join(" ")).map_err(|e| super::CliError::input("mcr waits", e))?;
     if h.win.is_some() {
         return fail("a waiting hand has no winning tile yet: leave out the +tile".into());
     }
@@ -63,18 +57,16 @@ pub fn run(args: Args) -> ExitCode {
         ));
     }
     let profile = args.rules.rules;
-    let found = match waits_with(profile, &h.packs, &h.standing, h.flags, h.seat, h.prevalent, h.flowers) {
-        Ok(w) => w,
-        Err(e) => return fail(e.to_string()),
-    };
+    let found = waits_with(profile, &h.packs, &h.standing, h.flags, h.seat, h.prevalent, h.flowers)
+        .map_err(|e| super::CliError::input("mcr waits", e))?;
     if args.format == super::Format::Json {
         let rows: Vec<_> = found.iter().map(|w| json!({ "tile": w.tile.name(), "self_drawn": fans_json(&w.self_drawn), "discard": fans_json(&w.discard) })).collect();
         println!("{}", json!({ "waits": rows }));
-        return ExitCode::SUCCESS;
+        return Ok(ExitCode::SUCCESS);
     }
     if found.is_empty() {
         println!("not waiting: no tile completes the hand");
-        return ExitCode::SUCCESS;
+        return Ok(ExitCode::SUCCESS);
     }
     for w in &found {
         println!("{}  self-drawn {}", w.tile.name(), fans_text(&w.self_drawn));
@@ -88,5 +80,5 @@ pub fn run(args: Args) -> ExitCode {
         legal.clone().count(),
         names(legal.map(|w| w.tile)).join(" ")
     );
-    ExitCode::SUCCESS
+    Ok(ExitCode::SUCCESS)
 }

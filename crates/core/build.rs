@@ -14,7 +14,9 @@ fn ident(name: &str) -> String {
     name.chars().map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_lowercase() } else { '_' }).collect()
 }
 
-fn run(rules: &Path, out: &Path) -> Result<(), String> {
+/// Compiles the rules into `out`; an error is one of the generators' or the
+/// loader's, each naming its file (and line).
+fn run(rules: &Path, out: &Path) -> Result<(), Box<dyn std::error::Error>> {
     // MCR_PROFILES=a,b compiles only these besides botzone (a faster build
     // while editing one profile).
     let only = std::env::var("MCR_PROFILES").ok();
@@ -61,7 +63,8 @@ fn run(rules: &Path, out: &Path) -> Result<(), String> {
         writeln!(s, "    ({:?}, {:?}),", d.file, text).unwrap();
     }
     writeln!(s, "];").unwrap();
-    std::fs::write(out.join("profiles.rs"), s).map_err(|e| e.to_string())?;
+    let file = out.join("profiles.rs");
+    std::fs::write(&file, s).map_err(|e| format!("{}: cannot write: {e}", file.display()))?;
     claim_priority::generate(rules, out)?;
     decompose::generate(out)?;
     Ok(())

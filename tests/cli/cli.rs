@@ -110,3 +110,24 @@ fn a_closed_pipe_is_not_a_crash() {
     assert_eq!(err, "", "stderr after the pipe closed");
     assert_eq!((status.code(), status.signal()), (None, Some(13)), "ended by SIGPIPE: {status:?}");
 }
+
+#[test]
+fn a_command_that_cannot_go_on_says_so_once_named_with_its_exit_code() {
+    // Input errors: exit 2, `COMMAND: what is wrong`, nothing on stdout.
+    let run = mcr(&["audit"]);
+    assert_run(&run, 2, "", "mcr audit: give a hand (see `mcr fan --help`), --hands FILE or --games FILE...\n");
+    let run = mcr(&["waits", "123m 456m 789s 1p 2p 3z 3z +3p"]);
+    assert_run(&run, 2, "", "mcr waits: a waiting hand has no winning tile yet: leave out the +tile\n");
+    let run = mcr(&["review", "--threshold", "-1", "no-such-file.jsonl"]);
+    assert_run(&run, 2, "", "mcr review: --threshold -1: a number of points, 0 or more\n");
+    // Failures: exit 1.
+    let run = mcr(&["bench", "env", "--obs", "pixels"]);
+    assert_run(&run, 1, "", "bench env: unknown observation encoder \"pixels\" (compact or feature)\n");
+    // A command that reports every problem, then fails after its summary.
+    let run = mcr(&["rules", "check", "no-such-rules.mcr"]);
+    assert_eq!((run.code, run.stdout.as_str()), (Some(1), ""), "{run:#?}");
+    let lines: Vec<&str> = run.stderr.lines().collect();
+    assert_eq!(lines.len(), 2, "{run:#?}");
+    assert!(lines[0].starts_with("error: no-such-rules.mcr: cannot read: "), "{run:#?}");
+    assert_eq!(lines[1], "rules check: 1 error(s)");
+}

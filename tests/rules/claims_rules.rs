@@ -10,7 +10,7 @@ use mcr_rules_compiler::claim_priority;
 const SHIPPED: &str = include_str!("../../rules/claims.txt");
 
 fn err(text: &str) -> String {
-    claim_priority::parse(text, "rules/claims.txt").unwrap_err()
+    claim_priority::parse(text, "rules/claims.txt").unwrap_err().to_string()
 }
 
 /// The shipped file with `from` replaced in its first non-comment line
@@ -114,7 +114,8 @@ fn generate_writes_the_table_and_names_an_unreadable_file() {
     let dir = common::temp_dir("claims");
     let rules = dir.join("rules");
     std::fs::create_dir_all(&rules).unwrap();
-    assert!(claim_priority::generate(&rules, &dir).unwrap_err().contains("claims.txt: cannot read"));
+    let e = claim_priority::generate(&rules, &dir).unwrap_err();
+    assert!(matches!(e, claim_priority::ClaimsError::Read { .. }) && e.to_string().contains("claims.txt: cannot read"), "{e}");
     std::fs::write(rules.join("claims.txt"), SHIPPED).unwrap();
     claim_priority::generate(&rules, &dir).unwrap();
     let code = std::fs::read_to_string(dir.join("claims_table.rs")).unwrap();

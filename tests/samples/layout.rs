@@ -107,7 +107,7 @@ fn an_unwritable_out_is_an_error() {
     let golden = common::data("golden.jsonl.gz");
     let run = common::mcr(&["samples", golden.to_str().unwrap(), "-o", &file]);
     assert_eq!(run.code, Some(2), "{run:?}");
-    assert!(run.stderr.contains("error: cannot write") && run.stderr.contains("samples_not_a_dir"), "{}", run.stderr);
+    assert!(run.stderr.contains("samples: cannot write") && run.stderr.contains("samples_not_a_dir"), "{}", run.stderr);
 }
 
 #[test]

@@ -6,8 +6,58 @@
 //! `tests/rules/claims_rules.rs` calls it so that the validation can be
 //! tested without a build.
 
-use std::fmt::Write as _;
-use std::path::Path;
+use std::fmt::{self, Write as _};
+use std::path::{Path, PathBuf};
+
+/// Why the claim table could not be generated.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum ClaimsError {
+    /// The rules file could not be read.
+    Read {
+        /// The file.
+        file: PathBuf,
+        /// The system's reason.
+        error: std::io::Error,
+    },
+    /// The rules file holds a mistake.
+    Invalid {
+        /// The file, as [`parse`] was given its name.
+        file: String,
+        /// The 1-based line of the mistake; 0 when no line holds it (a
+        /// missing section).
+        line: usize,
+        /// The problem in words.
+        problem: String,
+    },
+    /// The generated table could not be written.
+    Write {
+        /// The file.
+        file: PathBuf,
+        /// The system's reason.
+        error: std::io::Error,
+    },
+}
+
+impl fmt::Display for ClaimsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ClaimsError::Read { file, error } => write!(f, "{}: cannot read: {error}", file.display()),
+            ClaimsError::Invalid { file, line: 0, problem } => write!(f, "{file}: {problem}"),
+            ClaimsError::Invalid { file, line, problem } => write!(f, "{file}:{line}: {problem}"),
+            ClaimsError::Write { file, error } => write!(f, "{}: cannot write: {error}", file.display()),
+        }
+    }
+}
+
+impl std::error::Error for ClaimsError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ClaimsError::Read { error, .. } | ClaimsError::Write { error, .. } => Some(error),
+            ClaimsError::Invalid { .. } => None,
+        }
+    }
+}
 
 /// The generator as its provenance line names it.
 pub const GENERATOR: &str = "crates/rules-compiler/src/claim_priority.rs";
@@ -73,14 +123,14 @@ pub struct ClaimRules {
 }
 
 /// Reads `<rules>/claims.txt`, validates it and writes `<out>/claims_table.rs`.
-pub fn generate(rules: &Path, out: &Path) -> Result<(), String> {
+pub fn generate(rules: &Path, out: &Path) -> Result<(), ClaimsError> {
     let path = rules.join(RULES_FILE);
     let shown = path.display().to_string();
-    let text = std::fs::read_to_string(&path).map_err(|e| format!("{shown}: cannot read: {e}"))?;
+    let text = std::fs::read_to_string(&path).map_err(|error| ClaimsError::Read { file: path.clone(), error })?;
     let parsed = parse(&text, &shown)?;
     let code = render(&parsed, &shown, &text);
     let target = out.join(OUTPUT_FILE);
-    std::fs::write(&target, code).map_err(|e| format!("{}: cannot write: {e}", target.display()))
+    std::fs::write(&target, code).map_err(|error| ClaimsError::Write { file: target.clone(), error })
 }
 
 fn lookup<'a>(table: &'a [(&str, &'a str)], key: &str) -> Option<&'a str> {
@@ -92,11 +142,11 @@ fn names(table: &[(&str, &str)]) -> String {
 }
 
 /// Parses and validates the rules text; `file` only names the source in errors.
-pub fn parse(text: &str, file: &str) -> Result<ClaimRules, String> {
+pub fn parse(text: &str, file: &str) -> Result<ClaimRules, ClaimsError> {
     let mut sections: Vec<Section> = Vec::new();
     for (i, raw) in text.lines().enumerate() {
         let line = i + 1;
-        let err = |m: String| format!("{file}:{line}: {m}");
+        let err = |problem: String| ClaimsError::Invalid { file: file.to_string(), line, problem };
         let content = raw.split('#').next().unwrap_or("").trim();
         if content.is_empty() {
             continue;
@@ -123,9 +173,13 @@ pub fn parse(text: &str, file: &str) -> Result<ClaimRules, String> {
     }
     for (event, _, _) in EVENTS {
         match sections.iter().find(|s| s.event == event) {
-            None => return Err(format!("{file}: missing section `on {event}:`")),
+            None => {
+                let problem = format!("missing section `on {event}:`");
+                return Err(ClaimsError::Invalid { file: file.to_string(), line: 0, problem });
+            }
             Some(s) if s.levels.is_empty() => {
-                return Err(format!("{file}:{}: section `on {event}:` has no levels", s.line))
+                let problem = format!("section `on {event}:` has no levels");
+                return Err(ClaimsError::Invalid { file: file.to_string(), line: s.line, problem });
             }
             Some(_) => {}
         }
@@ -134,7 +188,12 @@ pub fn parse(text: &str, file: &str) -> Result<ClaimRules, String> {
     Ok(ClaimRules { sections })
 }
 
-fn parse_level(content: &str, line: usize, section: &Section, err: &dyn Fn(String) -> String) -> Result<Level, String> {
+fn parse_level(
+    content: &str,
+    line: usize,
+    section: &Section,
+    err: &dyn Fn(String) -> ClaimsError,
+) -> Result<Level, ClaimsError> {
     let mut parts = content.split('|').map(str::trim);
     let head = parts.next().unwrap_or("");
     let (rank, actions_text) = head.split_once('.').ok_or_else(|| {

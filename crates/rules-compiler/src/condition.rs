@@ -20,6 +20,48 @@
 //! the expression.
 
 use mcr_rules_lang::grammar::{Arg, BinOp, Class, Expr, Node, UnOp};
+use std::fmt;
+
+/// A condition the generator cannot write as Rust (the checker lets none
+/// through): the expression, or the part of it, named.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ConditionError {
+    /// A call mixing whole numbers and a tile class (the call).
+    MixedArguments(String),
+    /// An operator outside the language (the expression).
+    UnsupportedOperator(String),
+    /// An expression outside the rules language.
+    OutsideLanguage(String),
+    /// A number too large for the type it is used as.
+    TooLarge {
+        /// The number.
+        number: u64,
+        /// The Rust type (`u8`, `u32`).
+        ty: &'static str,
+    },
+    /// An argument that is no whole number where one is needed (the argument).
+    ExpectedNumber(String),
+    /// An argument that is no tile class where one is needed (the argument).
+    ExpectedClass(String),
+}
+
+impl fmt::Display for ConditionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ConditionError::MixedArguments(e) => {
+                write!(f, "`{e}`: mixed arguments: a primitive takes whole numbers or one tile class")
+            }
+            ConditionError::UnsupportedOperator(e) => write!(f, "unsupported operator in `{e}`"),
+            ConditionError::OutsideLanguage(e) => write!(f, "`{e}` is outside the rules language"),
+            ConditionError::TooLarge { number, ty } => write!(f, "`{number}` is too large for a {ty}"),
+            ConditionError::ExpectedNumber(e) => write!(f, "expected a whole number, found `{e}`"),
+            ConditionError::ExpectedClass(e) => write!(f, "expected a tile class, found `{e}`"),
+        }
+    }
+}
+
+impl std::error::Error for ConditionError {}
 
 /// Primitives that cost a search (the wait analysis).
 pub const COSTLY: &[&str] = &["unique_wait"];
@@ -39,7 +81,7 @@ fn costly(e: &Expr) -> bool {
 /// let e = parse("unique_wait && same_suit && ranks(2, 5, 8)").unwrap();
 /// assert_eq!(rust("g", &e).unwrap(), "g.ranks(&[2u8, 5u8, 8u8]) && g.same_suit() && g.unique_wait()");
 /// ```
-pub fn rust(view: &str, e: &Expr) -> Result<String, String> {
+pub fn rust(view: &str, e: &Expr) -> Result<String, ConditionError> {
     Ok(match &e.node {
         Node::Paren(x) => format!("({})", rust(view, x)?),
         Node::Number(n) => format!("{}u32", narrow::<u32>(*n)?),
@@ -61,11 +103,11 @@ pub fn rust(view: &str, e: &Expr) -> Result<String, String> {
             } else if let [a] = &args[..] {
                 format!("{view}.{name}({})", class(a)?)
             } else {
-                return Err(format!("`{e}`: mixed arguments: a primitive takes whole numbers or one tile class"));
+                return Err(ConditionError::MixedArguments(e.to_string()));
             }
         }
-        Node::Unary(..) | Node::Binary(..) => return Err(format!("unsupported operator in `{e}`")),
-        Node::Invalid(_) => return Err(format!("`{e}` is outside the rules language")),
+        Node::Unary(..) | Node::Binary(..) => return Err(ConditionError::UnsupportedOperator(e.to_string())),
+        Node::Invalid(_) => return Err(ConditionError::OutsideLanguage(e.to_string())),
     })
 }
 
@@ -78,18 +120,18 @@ fn op_of(op: BinOp) -> Option<&'static str> {
 }
 
 /// A whole number as the type it is used as.
-fn narrow<N: TryFrom<u64> + ToString>(n: u64) -> Result<String, String> {
+fn narrow<N: TryFrom<u64> + ToString>(n: u64) -> Result<String, ConditionError> {
     N::try_from(n)
         .map(|n| n.to_string())
-        .map_err(|_| format!("`{n}` is too large for a {}", std::any::type_name::<N>()))
+        .map_err(|_| ConditionError::TooLarge { number: n, ty: std::any::type_name::<N>() })
 }
 
 /// Arguments as a list of `u8` literals: `1u8, 2u8`.
-fn numbers<'a>(args: impl Iterator<Item = (Option<u64>, &'a Expr)>) -> Result<String, String> {
+fn numbers<'a>(args: impl Iterator<Item = (Option<u64>, &'a Expr)>) -> Result<String, ConditionError> {
     let items: Vec<String> = args
         .map(|(n, at)| match n {
             Some(n) => Ok(format!("{}u8", narrow::<u8>(n)?)),
-            None => Err(format!("expected a whole number, found `{at}`")),
+            None => Err(ConditionError::ExpectedNumber(at.to_string())),
         })
         .collect::<Result<_, _>>()?;
     Ok(items.join(", "))
@@ -97,19 +139,19 @@ fn numbers<'a>(args: impl Iterator<Item = (Option<u64>, &'a Expr)>) -> Result<St
 
 /// A tile class argument: `wind` -> `Class::WIND`, `rank(5)` -> a constant
 /// `Class::rank(&[5u8])`.
-fn class(a: &Arg) -> Result<String, String> {
+fn class(a: &Arg) -> Result<String, ConditionError> {
     match &a.class {
         Class::Name(name) => Ok(format!("Class::{}", name.to_uppercase())),
         Class::Constructor(Some(f), args) => {
             let Node::Call(_, items) = &a.expr.node else {
-                return Err(format!("expected a tile class, found `{}`", a.expr));
+                return Err(ConditionError::ExpectedClass(a.expr.to_string()));
             };
             debug_assert_eq!(items.len(), args.len());
             let list = numbers(items.iter().map(|i| (i.number, &i.expr)))?;
             // Evaluated at compile time.
             Ok(format!("{{ const C: Class = Class::{f}(&[{list}]); C }}"))
         }
-        Class::Constructor(None, _) | Class::Other => Err(format!("expected a tile class, found `{}`", a.expr)),
+        Class::Constructor(None, _) | Class::Other => Err(ConditionError::ExpectedClass(a.expr.to_string())),
     }
 }
 
@@ -123,7 +165,7 @@ mod tests {
     }
 
     fn err(s: &str) -> String {
-        rust("v", &parse(s).unwrap()).unwrap_err()
+        rust("v", &parse(s).unwrap()).unwrap_err().to_string()
     }
 
     /// Each form as the table of the module's documentation says.

@@ -3,10 +3,44 @@
 //! for a suit one tile short of that, which ranks complete it (its waits).
 
 use std::collections::{BTreeMap, HashSet};
-use std::fmt::Write as _;
-use std::path::Path;
+use std::fmt::{self, Write as _};
+use std::path::{Path, PathBuf};
 
 use mcr_rules_lang::distance;
+
+/// Why the suit tables could not be generated.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum DecomposeError {
+    /// A table file could not be written.
+    Write {
+        /// The file.
+        file: PathBuf,
+        /// The system's reason.
+        error: std::io::Error,
+    },
+}
+
+impl fmt::Display for DecomposeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DecomposeError::Write { file, error } => write!(f, "{}: cannot write: {error}", file.display()),
+        }
+    }
+}
+
+impl std::error::Error for DecomposeError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            DecomposeError::Write { error, .. } => Some(error),
+        }
+    }
+}
+
+/// Writes a generated file.
+fn write(file: &Path, bytes: impl AsRef<[u8]>) -> Result<(), DecomposeError> {
+    std::fs::write(file, bytes).map_err(|error| DecomposeError::Write { file: file.to_path_buf(), error })
+}
 
 const KEYS: usize = 1_953_125; // 5^9
 
@@ -99,7 +133,7 @@ fn hash_table(entries: &BTreeMap<usize, u64>, value_bits: u32) -> (Vec<u64>, u32
 }
 
 /// SETS_ONLY, SETS_AND_PAIR: bitmaps over every suit key.
-fn sets_bitmaps(out: &Path, src: &mut String) -> Result<(), String> {
+fn sets_bitmaps(out: &Path, src: &mut String) -> Result<(), DecomposeError> {
     let sets = set_patterns(4);
     let mut sets_only = vec![0u8; KEYS.div_ceil(8)];
     let mut sets_and_pair = vec![0u8; KEYS.div_ceil(8)];
@@ -119,8 +153,8 @@ fn sets_bitmaps(out: &Path, src: &mut String) -> Result<(), String> {
             }
         }
     }
-    std::fs::write(out.join("suit_sets_only.bin"), &sets_only).map_err(|e| e.to_string())?;
-    std::fs::write(out.join("suit_sets_and_pair.bin"), &sets_and_pair).map_err(|e| e.to_string())?;
+    write(&out.join("suit_sets_only.bin"), &sets_only)?;
+    write(&out.join("suit_sets_and_pair.bin"), &sets_and_pair)?;
     writeln!(src, "// Bitmaps over the {KEYS} suit patterns (key = sum of count[rank-1] * 5^(rank-1)).").unwrap();
     writeln!(src, "// {} patterns split into sets only, {} into sets and one pair.", sets.len(), with_pair).unwrap();
     writeln!(src, "/// How many suit patterns split into sets only.").unwrap();
@@ -140,11 +174,11 @@ fn sets_bitmaps(out: &Path, src: &mut String) -> Result<(), String> {
 }
 
 /// SUIT_WAITS: the ranks completing each suit pattern one tile short.
-fn waits_table(out: &Path, src: &mut String) -> Result<(), String> {
+fn waits_table(out: &Path, src: &mut String) -> Result<(), DecomposeError> {
     let waits: BTreeMap<usize, u64> = suit_waits().into_iter().map(|(k, ranks)| (k, ranks as u64)).collect();
     let (slots, bits, longest) = hash_table(&waits, 9);
     let bytes: Vec<u8> = slots.iter().flat_map(|&slot| (slot as u32).to_le_bytes()).collect();
-    std::fs::write(out.join("suit_waits.bin"), bytes).map_err(|e| e.to_string())?;
+    write(&out.join("suit_waits.bin"), bytes)?;
     writeln!(src, "// Waits of the {} suit patterns one tile short of sets, or of sets and a pair:", waits.len())
         .unwrap();
     writeln!(src, "// a hash table of 2^{bits} slots, u32 little-endian, each `key << 9 | ranks` (bit r:").unwrap();
@@ -188,7 +222,7 @@ impl DistanceMemo {
 /// One shanten table: for every pattern of `n` ranks (counts up to 4, up to
 /// 13 tiles), ten u16 entries (see [`distance`]), little-endian,
 /// at the pattern's ranking index; and the ranking's offsets.
-fn shanten_table(out: &Path, src: &mut String, name: &str, n: usize, chows: bool) -> Result<(), String> {
+fn shanten_table(out: &Path, src: &mut String, name: &str, n: usize, chows: bool) -> Result<(), DecomposeError> {
     let table = distance::Ranking::new(n, 4, 13);
     let mut memo = DistanceMemo::new(n, chows);
     let mut bytes = vec![0u8; table.len * distance::ENTRIES * 2];
@@ -200,7 +234,7 @@ fn shanten_table(out: &Path, src: &mut String, name: &str, n: usize, chows: bool
         }
     }
     let file = format!("{}_shanten.bin", name.to_ascii_lowercase());
-    std::fs::write(out.join(&file), bytes).map_err(|e| e.to_string())?;
+    write(&out.join(&file), bytes)?;
     writeln!(
         src,
         "// Shanten entries of the {} patterns of {n} ranks (counts up to 4, up to 13 tiles){}:",
@@ -219,12 +253,12 @@ fn shanten_table(out: &Path, src: &mut String, name: &str, n: usize, chows: bool
 }
 
 /// SUIT_SHANTEN, SUIT_RANK_OFFSETS: the nine ranks of a suit.
-fn suit_shanten_table(out: &Path, src: &mut String) -> Result<(), String> {
+fn suit_shanten_table(out: &Path, src: &mut String) -> Result<(), DecomposeError> {
     shanten_table(out, src, "SUIT", 9, true)
 }
 
 /// HONOR_SHANTEN, HONOR_RANK_OFFSETS: the seven honours (no chows).
-fn honor_shanten_table(out: &Path, src: &mut String) -> Result<(), String> {
+fn honor_shanten_table(out: &Path, src: &mut String) -> Result<(), DecomposeError> {
     shanten_table(out, src, "HONOR", 7, false)
 }
 
@@ -238,9 +272,8 @@ pub const GENERATOR: &str = "crates/rules-compiler/src/decompose.rs";
 /// `crates/core/src/decompose/tables.rs` includes, and the binary tables it includes
 /// (`suit_sets_only.bin`, `suit_sets_and_pair.bin`, `suit_waits.bin`,
 /// `suit_shanten.bin`, `honor_shanten.bin`). They depend on no rules file:
-/// [`DISTANCE_FILE`] is their one input. An error is the message of a write
-/// that failed.
-pub fn generate(out: &Path) -> Result<(), String> {
+/// [`DISTANCE_FILE`] is their one input. An error is a write that failed.
+pub fn generate(out: &Path) -> Result<(), DecomposeError> {
     let mut src = String::new();
     // The tables are what the distance code computes: that file is the input.
     let input = distance::SOURCE.as_bytes();
@@ -254,5 +287,5 @@ pub fn generate(out: &Path) -> Result<(), String> {
         writeln!(src).unwrap();
         table(out, &mut src)?;
     }
-    std::fs::write(out.join("suit_tables.rs"), src).map_err(|e| e.to_string())
+    write(&out.join("suit_tables.rs"), src)
 }

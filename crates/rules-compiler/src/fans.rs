@@ -4,19 +4,111 @@
 //! shapes, then group matchers by set kind and size). Each condition is
 //! written as Rust over the views' primitives ([`crate::condition`]).
 
+use crate::condition::ConditionError;
 use mcr_rules_lang::grammar::{BinOp, Expr, Node};
 use mcr_rules_lang::lang::{self, GroupKind, Rule, Rules};
 use mcr_rules_lang::vocabulary;
+use std::fmt;
 use std::io::{self, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// The generator as its provenance lines name it.
 pub const GENERATOR: &str = "crates/rules-compiler/src/fans.rs";
 
+/// Why a profile's tables could not be generated: the checker let through
+/// something the tables cannot hold, or the file could not be written.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum FansError {
+    /// More fans than the 128-bit fan sets hold.
+    TooManyFans {
+        /// The rules file.
+        file: String,
+        /// Its fans.
+        fans: usize,
+    },
+    /// A condition that cannot be written as Rust.
+    Condition(ConditionError),
+    /// A fan named that the rules do not define.
+    UnknownFan(String),
+    /// A special reading that is no shape.
+    NotAShape {
+        /// The rules file.
+        file: String,
+        /// The reading.
+        reading: String,
+    },
+    /// A `game` line is missing.
+    MissingGame {
+        /// The rules file.
+        file: String,
+    },
+    /// A group fan counted outside readings.
+    GroupOutsideReadings {
+        /// The rules file.
+        file: String,
+        /// The line of the fan's definition.
+        line: usize,
+        /// The fan.
+        fan: String,
+    },
+    /// The generated text could not be formatted.
+    Format(io::Error),
+    /// The generated file could not be written.
+    Write {
+        /// The file.
+        file: PathBuf,
+        /// The system's reason.
+        error: io::Error,
+    },
+}
+
+impl fmt::Display for FansError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FansError::TooManyFans { file, fans } => write!(f, "{file}: {fans} fans; fan sets are 128-bit masks"),
+            FansError::Condition(e) => write!(f, "{e}"),
+            FansError::UnknownFan(name) => write!(f, "unknown fan `{name}`"),
+            FansError::NotAShape { file, reading } => write!(f, "{file}: special reading `{reading}` is no shape"),
+            FansError::MissingGame { file } => write!(f, "{file}: a `game` line is missing"),
+            FansError::GroupOutsideReadings { file, line, fan } => {
+                write!(f, "{file}:{line}: fan {fan}: a group fan cannot be counted outside readings")
+            }
+            FansError::Format(e) => write!(f, "{e}"),
+            FansError::Write { file, error } => write!(f, "{}: cannot write: {error}", file.display()),
+        }
+    }
+}
+
+impl std::error::Error for FansError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            FansError::Condition(e) => Some(e),
+            FansError::Format(e) | FansError::Write { error: e, .. } => Some(e),
+            _ => None,
+        }
+    }
+}
+
+impl From<io::Error> for FansError {
+    fn from(e: io::Error) -> FansError {
+        FansError::Format(e)
+    }
+}
+
+impl From<ConditionError> for FansError {
+    fn from(e: ConditionError) -> FansError {
+        FansError::Condition(e)
+    }
+}
+
+/// What the generator's steps return.
+type Gen<T> = Result<T, FansError>;
+
 /// A condition as Rust over `view` (an expression the checker let through
 /// always translates; the error names it).
-fn cond(view: &str, e: &Expr) -> io::Result<String> {
-    crate::condition::rust(view, e).map_err(invalid)
+fn cond(view: &str, e: &Expr) -> Gen<String> {
+    Ok(crate::condition::rust(view, e)?)
 }
 
 /// The reading shapes, once: the word of the rules file, the generated
@@ -53,38 +145,32 @@ fn rust_str(s: &str) -> String {
     format!("{s:?}")
 }
 
-/// An error of the generator (not of writing): the checker let through
-/// something the tables cannot hold.
-fn invalid(message: String) -> io::Error {
-    io::Error::new(io::ErrorKind::InvalidData, message)
-}
-
 /// A fan's index by name (the checker has made every name known).
-fn index(rules: &Rules, name: &str) -> io::Result<usize> {
-    rules.index_of(name).ok_or_else(|| invalid(format!("unknown fan `{name}`")))
+fn index(rules: &Rules, name: &str) -> Gen<usize> {
+    rules.index_of(name).ok_or_else(|| FansError::UnknownFan(name.to_string()))
 }
 
-fn index_list(rules: &Rules, names: &[String]) -> io::Result<String> {
-    let v: Vec<String> = names.iter().map(|n| index(rules, n).map(|i| i.to_string())).collect::<io::Result<_>>()?;
+fn index_list(rules: &Rules, names: &[String]) -> Gen<String> {
+    let v: Vec<String> = names.iter().map(|n| index(rules, n).map(|i| i.to_string())).collect::<Gen<_>>()?;
     Ok(format!("&[{}]", v.join(", ")))
 }
 
 /// Omissions as generated `Omit` values.
-fn omit_items<'a>(rules: &Rules, omits: impl Iterator<Item = &'a lang::Omit>) -> io::Result<String> {
+fn omit_items<'a>(rules: &Rules, omits: impl Iterator<Item = &'a lang::Omit>) -> Gen<String> {
     let items: Vec<String> = omits
         .map(|o| Ok(format!("Omit {{ fan: {}, limit: {} }}", index(rules, &o.fan)?, o.limit.unwrap_or(0))))
-        .collect::<io::Result<_>>()?;
+        .collect::<Gen<_>>()?;
     Ok(items.join(", "))
 }
 
 /// The mask of the fans `omits` names.
-fn omit_mask<'a>(rules: &Rules, omits: impl Iterator<Item = &'a lang::Omit>) -> io::Result<u128> {
+fn omit_mask<'a>(rules: &Rules, omits: impl Iterator<Item = &'a lang::Omit>) -> Gen<u128> {
     omits.map(|o| index(rules, &o.fan)).try_fold(0u128, |m, i| Ok(m | 1 << i?))
 }
 
 /// Fans ordered so that every fan comes before the fans it omits (the order
 /// in which omissions are applied: an omitted fan then omits nothing).
-fn omission_order(rules: &Rules) -> io::Result<Vec<usize>> {
+fn omission_order(rules: &Rules) -> Gen<Vec<usize>> {
     let n = rules.fans.len();
     let mut indegree = vec![0usize; n + 1];
     for f in &rules.fans {
@@ -117,31 +203,31 @@ fn write_fan_list(
     doc: &str,
     decl: &str,
     none: &str,
-    mut entry: impl FnMut(&lang::FanDef) -> io::Result<String>,
-) -> io::Result<()> {
+    mut entry: impl FnMut(&lang::FanDef) -> Gen<String>,
+) -> Gen<()> {
     writeln!(w, "/// {doc}")?;
     writeln!(w, "{decl} = [")?;
     writeln!(w, "    {none},")?;
     for f in &rules.fans {
         writeln!(w, "    /* {} */ {},", f.name, entry(f)?)?;
     }
-    writeln!(w, "];\n")
+    Ok(writeln!(w, "];\n")?)
 }
 
 /// Generates one profile's tables into `out_file`; `file` names the
 /// file the rules were read from, `inputs` are the files (name, content)
 /// they were compiled from, hashed in the provenance line.
-pub fn generate(rules: &Rules, file: &str, inputs: &[(&str, &[u8])], out_file: &Path) -> Result<(), String> {
+pub fn generate(rules: &Rules, file: &str, inputs: &[(&str, &[u8])], out_file: &Path) -> Result<(), FansError> {
     if rules.fans.len() + 1 > 128 {
-        return Err(format!("{file}: {} fans; fan sets are 128-bit masks", rules.fans.len()));
+        return Err(FansError::TooManyFans { file: file.to_string(), fans: rules.fans.len() });
     }
     let mut out = Vec::new();
-    write_all(&mut out, rules, file, inputs).map_err(|e| e.to_string())?;
-    std::fs::write(out_file, out).map_err(|e| e.to_string())
+    write_all(&mut out, rules, file, inputs)?;
+    std::fs::write(out_file, out).map_err(|error| FansError::Write { file: out_file.to_path_buf(), error })
 }
 
 /// The whole generated file, section by section.
-fn write_all(w: &mut impl Write, rules: &Rules, file: &str, inputs: &[(&str, &[u8])]) -> io::Result<()> {
+fn write_all(w: &mut impl Write, rules: &Rules, file: &str, inputs: &[(&str, &[u8])]) -> Gen<()> {
     write_header(w, rules, inputs)?;
     write_fan_table(w, rules, file)?;
     write_name_map(w, rules)?;
@@ -153,7 +239,7 @@ fn write_all(w: &mut impl Write, rules: &Rules, file: &str, inputs: &[(&str, &[u
     write_group_matchers(w, rules)
 }
 
-fn write_header(w: &mut impl Write, rules: &Rules, inputs: &[(&str, &[u8])]) -> io::Result<()> {
+fn write_header(w: &mut impl Write, rules: &Rules, inputs: &[(&str, &[u8])]) -> Gen<()> {
     writeln!(w, "{}", mcr_rules_lang::provenance::header(GENERATOR, inputs))?;
     writeln!(w, "// Each condition below is a rule of the rules file as Rust over the views' primitives.")?;
     writeln!(w)?;
@@ -165,11 +251,11 @@ fn write_header(w: &mut impl Write, rules: &Rules, inputs: &[(&str, &[u8])]) -> 
     writeln!(w)?;
     writeln!(w, "/// Entries of the fan table: 0 = none, then the fans in file order.")?;
     writeln!(w, "pub const FAN_TABLE_SIZE: usize = {};", rules.fans.len() + 1)?;
-    writeln!(w)
+    Ok(writeln!(w)?)
 }
 
 /// The fan table and the rule text of each fan (for explanations).
-fn write_fan_table(w: &mut impl Write, rules: &Rules, file: &str) -> io::Result<()> {
+fn write_fan_table(w: &mut impl Write, rules: &Rules, file: &str) -> Gen<()> {
     writeln!(w, "/// The fan table: index 0 is no fan, then the profile's fans in file order.")?;
     writeln!(w, "pub static FANS: [FanInfo; FAN_TABLE_SIZE] = [")?;
     writeln!(w, "    FanInfo {{ index: 0, name: \"无\", name_en: \"None\", value: 0, extension: None }},")?;
@@ -197,11 +283,11 @@ fn write_fan_table(w: &mut impl Write, rules: &Rules, file: &str) -> io::Result<
         };
         writeln!(w, "    ({}, {}),", rust_str(&text), f.line)?;
     }
-    writeln!(w, "];\n")
+    Ok(writeln!(w, "];\n")?)
 }
 
 /// Fan index by Chinese or English name (phf).
-fn write_name_map(w: &mut impl Write, rules: &Rules) -> io::Result<()> {
+fn write_name_map(w: &mut impl Write, rules: &Rules) -> Gen<()> {
     let mut map = phf_codegen::Map::new();
     let mut entries: Vec<(String, String)> = Vec::new();
     for f in &rules.fans {
@@ -214,12 +300,12 @@ fn write_name_map(w: &mut impl Write, rules: &Rules) -> io::Result<()> {
         map.entry(k.as_str(), v.as_str());
     }
     writeln!(w, "/// Fan index by Chinese or English name.")?;
-    writeln!(w, "pub static FAN_BY_NAME: phf::Map<&'static str, u8> = {};\n", map.build())
+    Ok(writeln!(w, "pub static FAN_BY_NAME: phf::Map<&'static str, u8> = {};\n", map.build())?)
 }
 
 /// Exclusions (不计): the lists, their masks, the order they apply in, and
 /// their split into whole omissions and counted ones.
-fn write_omissions(w: &mut impl Write, rules: &Rules) -> io::Result<()> {
+fn write_omissions(w: &mut impl Write, rules: &Rules) -> Gen<()> {
     let n = rules.fans.len() + 1;
     write_fan_list(
         w,
@@ -264,13 +350,12 @@ fn write_omissions(w: &mut impl Write, rules: &Rules) -> io::Result<()> {
     writeln!(w, "pub const SET_FANS: u128 = {set_fan_mask:#x};\n")?;
     // Omissions split by how they apply: a whole fan counted by hand is
     // dropped from the mask; the rest (limits, set fans) count down.
-    let whole =
-        |o: &lang::Omit| -> io::Result<bool> { Ok(o.limit.unwrap_or(0) == 0 && !is_set_fan[index(rules, &o.fan)?]) };
+    let whole = |o: &lang::Omit| -> Gen<bool> { Ok(o.limit.unwrap_or(0) == 0 && !is_set_fan[index(rules, &o.fan)?]) };
     fn split<'a>(
         f: &'a lang::FanDef,
         keep_whole: bool,
-        whole: &dyn Fn(&lang::Omit) -> io::Result<bool>,
-    ) -> io::Result<Vec<&'a lang::Omit>> {
+        whole: &dyn Fn(&lang::Omit) -> Gen<bool>,
+    ) -> Gen<Vec<&'a lang::Omit>> {
         let mut kept = Vec::new();
         for o in &f.omits {
             if whole(o)? == keep_whole {
@@ -298,7 +383,7 @@ fn write_omissions(w: &mut impl Write, rules: &Rules) -> io::Result<()> {
 }
 
 /// `at_most N`: each fan's most counts (255: no limit), and the fans limited.
-fn write_count_limits(w: &mut impl Write, rules: &Rules) -> io::Result<()> {
+fn write_count_limits(w: &mut impl Write, rules: &Rules) -> Gen<()> {
     write_fan_list(
         w,
         rules,
@@ -309,19 +394,19 @@ fn write_count_limits(w: &mut impl Write, rules: &Rules) -> io::Result<()> {
     )?;
     let limited = rules.fans.iter().filter(|f| f.at_most.is_some()).fold(0u128, |m, f| m | 1 << f.index);
     writeln!(w, "/// Fans with an `at_most` line.")?;
-    writeln!(w, "pub const LIMITED: u128 = {limited:#x};\n")
+    Ok(writeln!(w, "pub const LIMITED: u128 = {limited:#x};\n")?)
 }
 
-fn write_policies(w: &mut impl Write, rules: &Rules, file: &str) -> io::Result<()> {
+fn write_policies(w: &mut impl Write, rules: &Rules, file: &str) -> Gen<()> {
     let pol = &rules.policies;
     let shapes: Vec<String> = pol
         .special_readings
         .iter()
         .map(|r| match SHAPES.iter().find(|(word, _, _)| word == r) {
             Some((_, variant, _)) => Ok(format!("Shape::{variant}")),
-            None => Err(invalid(format!("{file}: special reading `{r}` is no shape"))),
+            None => Err(FansError::NotAShape { file: file.to_string(), reading: r.to_string() }),
         })
-        .collect::<io::Result<_>>()?;
+        .collect::<Gen<_>>()?;
     writeln!(w, "// Policies (see the comments in {file}).")?;
     writeln!(w, "/// Policy special_readings: the special shapes a hand is read as, in order.")?;
     writeln!(w, "pub static SPECIAL_READINGS: &[Shape] = &[{}];", shapes.join(", "))?;
@@ -341,7 +426,7 @@ fn write_policies(w: &mut impl Write, rules: &Rules, file: &str) -> io::Result<(
         .chow_triples_prefer
         .iter()
         .map(|(a, b)| Ok(format!("({}, {})", index(rules, a)?, index(rules, b)?)))
-        .collect::<io::Result<_>>()?;
+        .collect::<Gen<_>>()?;
     writeln!(w, "/// (preferred, over): a later group of three chows showing the first is counted instead of one showing the second.")?;
     writeln!(w, "pub const CHOW_TRIPLE_PREFER: &[(u8, u8)] = &[{}];", prefer.join(", "))?;
     writeln!(
@@ -362,15 +447,15 @@ fn write_policies(w: &mut impl Write, rules: &Rules, file: &str) -> io::Result<(
         Some(e) => writeln!(w, "    {}", cond("v", e)?)?,
         None => writeln!(w, "    false")?,
     }
-    writeln!(w, "}}\n")
+    Ok(writeln!(w, "}}\n")?)
 }
 
-fn write_game_and_flags(w: &mut impl Write, rules: &Rules, file: &str) -> io::Result<()> {
+fn write_game_and_flags(w: &mut impl Write, rules: &Rules, file: &str) -> Gen<()> {
     let g: Vec<u32> = rules
         .game
         .iter()
-        .map(|v| v.ok_or_else(|| invalid(format!("{file}: a `game` line is missing"))))
-        .collect::<io::Result<_>>()?;
+        .map(|v| v.ok_or_else(|| FansError::MissingGame { file: file.to_string() }))
+        .collect::<Gen<_>>()?;
     writeln!(w, "/// The game's rules around the fans (`game` lines).")?;
     let display = ["Platform", "PublicJudge"][g[3] as usize];
     writeln!(w, "pub static GAME: crate::fans::GameRules = crate::fans::GameRules {{ min_fan: {}, base_score: {}, false_win_penalty: {}, display: crate::fans::Displays::{display} }};\n", g[0], g[1], g[2])?;
@@ -381,7 +466,7 @@ fn write_game_and_flags(w: &mut impl Write, rules: &Rules, file: &str) -> io::Re
         writeln!(w, "    // {file}:{}", fl.line)?;
         writeln!(w, "    if {} {{ v.set_{}({}); }}", cond("v", &fl.expr)?, fl.flag, fl.on)?;
     }
-    writeln!(w, "}}\n")
+    Ok(writeln!(w, "}}\n")?)
 }
 
 fn active(f: &&lang::FanDef) -> bool {
@@ -389,19 +474,19 @@ fn active(f: &&lang::FanDef) -> bool {
 }
 
 /// `t.set_if(...)` or `t.set(...)` for a fan of a whole reading.
-fn write_hand_fan(w: &mut impl Write, f: &lang::FanDef, indent: &str, file: &str) -> io::Result<()> {
+fn write_hand_fan(w: &mut impl Write, f: &lang::FanDef, indent: &str, file: &str) -> Gen<()> {
     match &f.rule {
-        Rule::When(e) => writeln!(w, "{indent}t.set_if({}, {}); // {}", f.index, cond("v", e)?, f.name),
-        Rule::Count(e) => writeln!(w, "{indent}t.set({}, ({}) as u8); // {}", f.index, cond("v", e)?, f.name),
+        Rule::When(e) => Ok(writeln!(w, "{indent}t.set_if({}, {}); // {}", f.index, cond("v", e)?, f.name)?),
+        Rule::Count(e) => Ok(writeln!(w, "{indent}t.set({}, ({}) as u8); // {}", f.index, cond("v", e)?, f.name)?),
         Rule::Group { .. } => {
-            Err(invalid(format!("{file}:{}: fan {}: a group fan cannot be counted outside readings", f.line, f.name)))
+            Err(FansError::GroupOutsideReadings { file: file.to_string(), line: f.line, fan: f.name.clone() })
         }
     }
 }
 
 /// Hand fans: a decision tree on the reading's shape, then the rest; the
 /// last-pass fans; the fans counted outside readings.
-fn write_hand_fans(w: &mut impl Write, rules: &Rules, file: &str) -> io::Result<()> {
+fn write_hand_fans(w: &mut impl Write, rules: &Rules, file: &str) -> Gen<()> {
     let outside: Vec<&String> = rules.policies.outside_readings.iter().collect();
     let hand_fans: Vec<&lang::FanDef> = rules
         .fans
@@ -452,11 +537,11 @@ fn write_hand_fans(w: &mut impl Write, rules: &Rules, file: &str) -> io::Result<
     for f in rules.fans.iter().filter(active).filter(|f| outside.contains(&&f.name)) {
         write_hand_fan(w, f, "    ", file)?;
     }
-    writeln!(w, "}}\n")
+    Ok(writeln!(w, "}}\n")?)
 }
 
 /// Group matchers by set kind and size, and what each reads.
-fn write_group_matchers(w: &mut impl Write, rules: &Rules) -> io::Result<()> {
+fn write_group_matchers(w: &mut impl Write, rules: &Rules) -> Gen<()> {
     // Do the active group fans of this kind and arity use none of `words`?
     let reads_none = |kind: GroupKind, arity: u8, words: &[&[&str]]| {
         rules.fans.iter().filter(active).all(|f| match &f.rule {

@@ -2,22 +2,81 @@
 //! profile of `rules/profiles/`, each applied to its base once that is
 //! compiled ([`profiles`]); build.rs generates the tables of each.
 
-use crate::lang::{self, Rules};
+use crate::lang::{self, Rules, RulesError};
 use crate::profile::{apply, read_header};
+use std::fmt;
 use std::path::Path;
 
 /// The reference profile's rules file (botzone), relative to the
 /// repository: the name its errors and provenance lines give it.
 pub const RULES_FILE: &str = "rules/fans.mcr";
 
+/// Why the profiles of a `rules/` folder could not be loaded.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum LoadError {
+    /// A rules file or folder could not be read.
+    Read {
+        /// The file or folder, as its errors name it.
+        file: String,
+        /// The system's reason.
+        error: std::io::Error,
+    },
+    /// A rules file holds mistakes: every one of the file, each with its
+    /// file and line (at least one).
+    Rules(Vec<RulesError>),
+    /// A profile extends a profile that is not there (or the profiles
+    /// extend each other in a cycle).
+    UnknownBase {
+        /// The profile's file (`rules/profiles/NAME.mcr`).
+        file: String,
+        /// The profile named on its `extends` line.
+        extends: String,
+    },
+}
+
+impl fmt::Display for LoadError {
+    /// One line; the mistakes of a rules file one per line, the lines after
+    /// the first prefixed `error: ` (build.rs prefixes the first).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LoadError::Read { file, error } => write!(f, "{file}: cannot read: {error}"),
+            LoadError::Rules(errors) => {
+                for (i, e) in errors.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str("\nerror: ")?;
+                    }
+                    write!(f, "{e}")?;
+                }
+                Ok(())
+            }
+            LoadError::UnknownBase { file, extends } => {
+                write!(f, "{file}:1: extends unknown profile `{extends}` (or profiles extend each other in a cycle)")
+            }
+        }
+    }
+}
+
+impl std::error::Error for LoadError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            LoadError::Read { error, .. } => Some(error),
+            _ => None,
+        }
+    }
+}
+
+/// Reads a rules file of `rules_dir`, named `file` in errors.
+fn read(path: &Path, file: &str) -> Result<String, LoadError> {
+    std::fs::read_to_string(path).map_err(|error| LoadError::Read { file: file.to_string(), error })
+}
+
 /// Reads and checks `fans.mcr` of a `rules/` folder (the reference profile,
-/// botzone). An error holds every error of the file, one per line, the
-/// lines after the first prefixed `error: ` (build.rs prefixes the first).
-pub fn base(rules_dir: &Path) -> Result<Rules, String> {
+/// botzone). An error holds every error of the file.
+pub fn base(rules_dir: &Path) -> Result<Rules, LoadError> {
     let path = rules_dir.join("fans.mcr");
-    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
-    lang::parse_all(RULES_FILE, &text)
-        .map_err(|errors| errors.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("\nerror: "))
+    let text = read(&path, &path.display().to_string())?;
+    lang::parse_all(RULES_FILE, &text).map_err(LoadError::Rules)
 }
 
 /// A profile compiled from the rules: `botzone` (`rules/fans.mcr`) or a
@@ -63,11 +122,12 @@ pub const BOTZONE_ABOUT: &str =
     "the reference: the Botzone platform's judge (the 2018 calculator of pymahjonggb 1.1.0, the platform's displays)";
 
 /// Loads `rules/fans.mcr` and the profiles of `rules/profiles/` (see
-/// [`Profiles`]); an error is one line naming file and line.
-pub fn profiles(rules_dir: &Path, only: Option<&[&str]>) -> Result<Profiles, String> {
+/// [`Profiles`]); an error names file and line.
+pub fn profiles(rules_dir: &Path, only: Option<&[&str]>) -> Result<Profiles, LoadError> {
     let fan_rules = base(rules_dir)?;
     let base_file = RULES_FILE.to_string();
-    let base_text = std::fs::read_to_string(rules_dir.join("fans.mcr")).map_err(|e| e.to_string())?;
+    let base_path = rules_dir.join("fans.mcr");
+    let base_text = read(&base_path, &base_path.display().to_string())?;
     let mut texts = vec![(base_file.clone(), base_text.clone())];
     let mut compiled = vec![Compiled {
         name: "botzone".into(),
@@ -81,7 +141,7 @@ pub fn profiles(rules_dir: &Path, only: Option<&[&str]>) -> Result<Profiles, Str
     let dir = rules_dir.join("profiles");
     if dir.is_dir() {
         let mut paths: Vec<std::path::PathBuf> = std::fs::read_dir(&dir)
-            .map_err(|e| format!("{}: {e}", dir.display()))?
+            .map_err(|error| LoadError::Read { file: dir.display().to_string(), error })?
             .filter_map(|e| e.ok().map(|e| e.path()))
             .filter(|p| p.extension().is_some_and(|x| x == "mcr"))
             .collect();
@@ -89,8 +149,8 @@ pub fn profiles(rules_dir: &Path, only: Option<&[&str]>) -> Result<Profiles, Str
         for path in paths {
             let name = path.file_stem().unwrap_or_default().to_string_lossy().to_string();
             let file = format!("rules/profiles/{name}.mcr");
-            let text = std::fs::read_to_string(&path).map_err(|e| format!("{file}: cannot read: {e}"))?;
-            pending.push(read_header(&name, &file, &text).map_err(|e| e.to_string())?);
+            let text = read(&path, &file)?;
+            pending.push(read_header(&name, &file, &text).map_err(|e| LoadError::Rules(vec![e]))?);
             texts.push((file, text));
         }
     }
@@ -101,15 +161,11 @@ pub fn profiles(rules_dir: &Path, only: Option<&[&str]>) -> Result<Profiles, Str
     while !pending.is_empty() {
         let Some(k) = pending.iter().position(|p| compiled.iter().any(|d| d.name == p.extends)) else {
             let p = &pending[0];
-            return Err(format!(
-                "{}:1: extends unknown profile `{}` (or profiles extend each other in a cycle)",
-                p.file, p.extends
-            ));
+            return Err(LoadError::UnknownBase { file: p.file.clone(), extends: p.extends.clone() });
         };
         let p = pending.remove(k);
         let base = compiled.iter().find(|d| d.name == p.extends).expect("found above");
-        let rules = apply(&base.rules, &base_text, &p)
-            .map_err(|e| e.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("\nerror: "))?;
+        let rules = apply(&base.rules, &base_text, &p).map_err(LoadError::Rules)?;
         let mut chain = vec![p.file.clone()];
         chain.extend(base.chain.iter().cloned());
         compiled.push(Compiled { name: p.name, file: p.file, extends: Some(p.extends), about: p.about, rules, chain });

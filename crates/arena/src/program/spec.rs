@@ -61,7 +61,7 @@
 //! builtin = "random"
 //! "#;
 //! // As `spec::load` reads a file in /srv/bots.
-//! let entries = spec::parse(text, Path::new("/srv/bots")).map_err(|(at, why)| format!("{at:?}: {why}"))?;
+//! let entries = spec::parse(text, Path::new("/srv/bots"))?;
 //! let names: Vec<&str> = entries.iter().map(BotEntry::name).collect();
 //! assert_eq!(names, ["sample", "greedy", "greedy-1", "random"]);
 //! let BotEntry::Program(sample) = &entries[0] else { unreachable!() };
@@ -69,10 +69,10 @@
 //! assert_eq!((sample.io, sample.time_limit_ms, sample.memory_mb), (Io::Simple, 2000, 256));
 //!
 //! // A mistake is named with its line and column.
-//! let (at, why) = spec::parse(&text.replace("2000", "0"), Path::new("")).unwrap_err();
-//! assert_eq!(at, Some((6, 17)));
-//! assert_eq!(why, "time_limit_ms = 0: must be 1..=86400000");
-//! # Ok::<(), String>(())
+//! let e = spec::parse(&text.replace("2000", "0"), Path::new("")).unwrap_err();
+//! assert_eq!(e.at, Some((6, 17)));
+//! assert_eq!(e.to_string(), "6:17: time_limit_ms = 0: must be 1..=86400000");
+//! # Ok::<(), spec::ParseError>(())
 //! ```
 
 use std::fmt;
@@ -376,11 +376,36 @@ pub fn load_n(path: &Path, count: usize) -> Result<Vec<BotEntry>, BotsError> {
     // relative to this one would name nothing.
     let parent = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
     let base = std::path::absolute(parent).map_err(|e| err(None, format!("{}: {e}", parent.display())))?;
-    parse_n(&text, &base, count).map_err(|(at, message)| err(at, message))
+    parse_n(&text, &base, count).map_err(|e| err(e.at, e.message))
 }
 
-/// Where a problem of a bots file is (1-based line and column), and what it is.
-pub type ParseError = (Option<(usize, usize)>, String);
+/// A problem of a bots file's text: where it is (1-based line and
+/// column), and what it is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct ParseError {
+    /// 1-based line and column, when the problem has a place.
+    pub at: Option<(usize, usize)>,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl ParseError {
+    fn new(at: Option<(usize, usize)>, message: impl Into<String>) -> ParseError {
+        ParseError { at, message: message.into() }
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.at {
+            Some((line, col)) => write!(f, "{line}:{col}: {}", self.message),
+            None => f.write_str(&self.message),
+        }
+    }
+}
+
+impl std::error::Error for ParseError {}
 
 /// [`load`] on text already read; `base` is the folder relative paths are
 /// taken from. Errors carry (line, column) when they have a place.
@@ -391,7 +416,7 @@ pub fn parse(text: &str, base: &Path) -> Result<Vec<BotEntry>, ParseError> {
 /// [`parse`] for a file of exactly `count` entries.
 pub fn parse_n(text: &str, base: &Path, count: usize) -> Result<Vec<BotEntry>, ParseError> {
     let at = |span: std::ops::Range<usize>| Some(line_col_of(text, span.start));
-    let shape: FileShape = toml::from_str(text).map_err(|e| (e.span().and_then(&at), e.message().to_string()))?;
+    let shape: FileShape = toml::from_str(text).map_err(|e| ParseError::new(e.span().and_then(&at), e.message()))?;
     if shape.bot.len() != count {
         let place = shape.bot.get(count).map(|b| b.span()).and_then(at);
         let why = if count == 4 {
@@ -399,7 +424,7 @@ pub fn parse_n(text: &str, base: &Path, count: usize) -> Result<Vec<BotEntry>, P
         } else {
             format!("this format needs exactly {count} (the candidate, then the baseline)")
         };
-        return Err((place, format!("{} [[bot]] entries: {why}", shape.bot.len())));
+        return Err(ParseError::new(place, format!("{} [[bot]] entries: {why}", shape.bot.len())));
     }
     let mut out: Vec<(BotEntry, std::ops::Range<usize>)> = Vec::with_capacity(count);
     for (i, entry) in shape.bot.into_iter().enumerate() {
@@ -416,22 +441,28 @@ pub fn parse_n(text: &str, base: &Path, count: usize) -> Result<Vec<BotEntry>, P
             .map(|s| ("seed", s.span()))
             .or(e.random_discards.as_ref().map(|s| ("random_discards", s.span())))
         {
-            return Err((at(k.1), format!("{} is a key of built-in entries (builtin = ...), not of programs", k.0)));
+            return Err(ParseError::new(
+                at(k.1),
+                format!("{} is a key of built-in entries (builtin = ...), not of programs", k.0),
+            ));
         }
         let argv = match e.command {
-            None => return Err((at(span), format!("[[bot]] entry {} (seat {i}) has no command", i + 1))),
+            None => {
+                return Err(ParseError::new(at(span), format!("[[bot]] entry {} (seat {i}) has no command", i + 1)))
+            }
             Some(c) => {
                 let cspan = c.span();
                 let argv = match c.into_inner() {
                     Command::Argv(v) => v,
-                    Command::Line(s) => split_command(&s)
-                        .ok_or_else(|| (at(cspan.clone()), format!("command {s:?}: unbalanced quotes")))?,
+                    Command::Line(s) => split_command(&s).ok_or_else(|| {
+                        ParseError::new(at(cspan.clone()), format!("command {s:?}: unbalanced quotes"))
+                    })?,
                 };
                 if argv.is_empty() || argv[0].is_empty() {
-                    return Err((at(cspan), "command is empty".into()));
+                    return Err(ParseError::new(at(cspan), "command is empty"));
                 }
                 if argv.iter().any(|a| a.contains('\0')) {
-                    return Err((at(cspan), "command holds a NUL character".into()));
+                    return Err(ParseError::new(at(cspan), "command holds a NUL character"));
                 }
                 argv
             }
@@ -441,7 +472,7 @@ pub fn parse_n(text: &str, base: &Path, count: usize) -> Result<Vec<BotEntry>, P
                 let nspan = n.span();
                 let n = n.into_inner();
                 if n.is_empty() || n.len() > 200 || n.chars().any(char::is_control) {
-                    return Err((at(nspan), format!("name {n:?}: 1 to 200 printable characters")));
+                    return Err(ParseError::new(at(nspan), format!("name {n:?}: 1 to 200 printable characters")));
                 }
                 n
             }
@@ -449,18 +480,14 @@ pub fn parse_n(text: &str, base: &Path, count: usize) -> Result<Vec<BotEntry>, P
                 Path::new(&argv[0]).file_name().map_or_else(|| argv[0].clone(), |f| f.to_string_lossy().into_owned())
             }
         };
-        let limit = |v: Option<Spanned<i64>>,
-                     default: u64,
-                     max: u64,
-                     what: &str|
-         -> Result<u64, (Option<(usize, usize)>, String)> {
+        let limit = |v: Option<Spanned<i64>>, default: u64, max: u64, what: &str| -> Result<u64, ParseError> {
             match v {
                 None => Ok(default),
                 Some(v) => {
                     let s = v.span();
                     let n = *v.get_ref();
                     if n < 1 || n as u64 > max {
-                        Err((at(s), format!("{what} = {n}: must be 1..={max}")))
+                        Err(ParseError::new(at(s), format!("{what} = {n}: must be 1..={max}")))
                     } else {
                         Ok(n as u64)
                     }
@@ -478,7 +505,7 @@ pub fn parse_n(text: &str, base: &Path, count: usize) -> Result<Vec<BotEntry>, P
             let dspan = d.span();
             let d = d.into_inner();
             if d.is_empty() || d.contains('\0') {
-                return Err((at(dspan), format!("dir {d:?} is not a folder name")));
+                return Err(ParseError::new(at(dspan), format!("dir {d:?} is not a folder name")));
             }
             spec.dir = Some(base.join(d));
         }
@@ -490,13 +517,13 @@ pub fn parse_n(text: &str, base: &Path, count: usize) -> Result<Vec<BotEntry>, P
     }
     for (i, (e, span)) in out.iter().enumerate() {
         if out[..i].iter().any(|(f, _)| f.name() == e.name() && f != e) {
-            return Err((
+            return Err(ParseError::new(
                 at(span.clone()),
                 format!("two entries are named {:?} but play differently: give each its own name", e.name()),
             ));
         }
         if count == 2 && i == 1 && out[0].0.name() == e.name() {
-            return Err((
+            return Err(ParseError::new(
                 at(span.clone()),
                 format!("the candidate and the baseline are both named {:?}: give each its own name", e.name()),
             ));
@@ -512,7 +539,7 @@ fn builtin_entry(
     at: &impl Fn(std::ops::Range<usize>) -> Option<(usize, usize)>,
 ) -> Result<BotEntry, ParseError> {
     let kind = Kind::parse(b.get_ref())
-        .ok_or_else(|| (at(b.span()), format!("builtin {:?}: one of {}", b.get_ref(), Kind::names())))?;
+        .ok_or_else(|| ParseError::new(at(b.span()), format!("builtin {:?}: one of {}", b.get_ref(), Kind::names())))?;
     let program_keys = [
         ("command", e.command.as_ref().map(|v| v.span())),
         ("io", e.io.as_ref().map(|v| v.span())),
@@ -524,12 +551,12 @@ fn builtin_entry(
         ("keep_running", e.keep_running.as_ref().map(|v| v.span())),
     ];
     if let Some((k, Some(span))) = program_keys.into_iter().find(|(_, s)| s.is_some()) {
-        return Err((at(span), format!("{k} is a key of programs: a built-in entry has none")));
+        return Err(ParseError::new(at(span), format!("{k} is a key of programs: a built-in entry has none")));
     }
     let seed = match &e.seed {
         None => 0,
         Some(s) if *s.get_ref() >= 0 => *s.get_ref() as u64,
-        Some(s) => return Err((at(s.span()), format!("seed = {}: must be 0 or more", s.get_ref()))),
+        Some(s) => return Err(ParseError::new(at(s.span()), format!("seed = {}: must be 0 or more", s.get_ref()))),
     };
     let random_discards = match &e.random_discards {
         None => 0.0,
@@ -539,7 +566,7 @@ fn builtin_entry(
                 Number::Float(f) => f,
             };
             if !(0.0..=1.0).contains(&x) {
-                return Err((at(v.span()), format!("random_discards = {x}: a share, 0 to 1")));
+                return Err(ParseError::new(at(v.span()), format!("random_discards = {x}: a share, 0 to 1")));
             }
             x
         }
@@ -548,7 +575,7 @@ fn builtin_entry(
         Some(n) => {
             let v = n.get_ref();
             if v.is_empty() || v.len() > 200 || v.chars().any(char::is_control) {
-                return Err((at(n.span()), format!("name {v:?}: 1 to 200 printable characters")));
+                return Err(ParseError::new(at(n.span()), format!("name {v:?}: 1 to 200 printable characters")));
             }
             v.clone()
         }
@@ -606,16 +633,16 @@ mod tests {
 
     #[test]
     fn errors_have_lines() {
-        let (at, msg) = parse(&four("colour = 3"), Path::new("")).unwrap_err();
+        let ParseError { at, message: msg, .. } = parse(&four("colour = 3"), Path::new("")).unwrap_err();
         assert_eq!(at.unwrap().0, 12, "{msg}");
         assert!(msg.contains("colour"), "{msg}");
-        let (at, msg) = parse(&four("time_limit_ms = 0"), Path::new("")).unwrap_err();
+        let ParseError { at, message: msg, .. } = parse(&four("time_limit_ms = 0"), Path::new("")).unwrap_err();
         assert_eq!(at, Some((12, 17)), "{msg}");
-        let (at, msg) = parse(&four("io = \"xml\""), Path::new("")).unwrap_err();
+        let ParseError { at, message: msg, .. } = parse(&four("io = \"xml\""), Path::new("")).unwrap_err();
         assert_eq!(at.unwrap().0, 12, "{msg}");
-        let (_, msg) = parse("[[bot]]\ncommand = \"a\"\n", Path::new("")).unwrap_err();
+        let ParseError { message: msg, .. } = parse("[[bot]]\ncommand = \"a\"\n", Path::new("")).unwrap_err();
         assert!(msg.contains("1 [[bot]]"), "{msg}");
-        let (at, msg) = parse(
+        let ParseError { at, message: msg, .. } = parse(
             &four("").replace("command = \"./bot --x 'a b'\"\n\n[[bot]]\nname = \"b3\"", "\n[[bot]]\nname = \"b3\""),
             Path::new(""),
         )
@@ -642,19 +669,22 @@ mod tests {
                 policy: Builtin { kind: Kind::Greedy, seed: 0, random_discards: 0.25 }
             }
         );
-        let (at, msg) = parse_n(&text.replace("0.25", "1.5"), Path::new(""), 2).unwrap_err();
+        let ParseError { at, message: msg, .. } = parse_n(&text.replace("0.25", "1.5"), Path::new(""), 2).unwrap_err();
         assert_eq!(at, Some((8, 19)), "{msg}");
-        let (at, msg) = parse_n(&text.replace("seed = 3", "seed = 3\ncommand = \"x\""), Path::new(""), 2).unwrap_err();
+        let ParseError { at, message: msg, .. } =
+            parse_n(&text.replace("seed = 3", "seed = 3\ncommand = \"x\""), Path::new(""), 2).unwrap_err();
         assert_eq!(at.map(|a| a.0), Some(5), "{msg}");
         assert!(msg.contains("command"), "{msg}");
-        let (at, msg) = parse_n(&text.replace("\"greedy\"\nseed", "\"smart\"\nseed"), Path::new(""), 2).unwrap_err();
+        let ParseError { at, message: msg, .. } =
+            parse_n(&text.replace("\"greedy\"\nseed", "\"smart\"\nseed"), Path::new(""), 2).unwrap_err();
         assert_eq!(at, Some((3, 11)), "{msg}");
         assert!(msg.contains("\"random\""), "{msg}");
-        let (_, msg) = parse_n(&text.replace("name = \"cand\"\n", ""), Path::new(""), 2).unwrap_err();
+        let ParseError { message: msg, .. } =
+            parse_n(&text.replace("name = \"cand\"\n", ""), Path::new(""), 2).unwrap_err();
         assert!(msg.contains("play differently"), "{msg}");
-        let (_, msg) = parse_n(text, Path::new(""), 4).unwrap_err();
+        let ParseError { message: msg, .. } = parse_n(text, Path::new(""), 4).unwrap_err();
         assert!(msg.contains("2 [[bot]]"), "{msg}");
-        let (at, msg) = parse_n(&four("seed = 1"), Path::new(""), 4).unwrap_err();
+        let ParseError { at, message: msg, .. } = parse_n(&four("seed = 1"), Path::new(""), 4).unwrap_err();
         assert_eq!(at.map(|a| a.0), Some(12), "{msg}");
     }
 }
