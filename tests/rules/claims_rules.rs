@@ -115,7 +115,10 @@ fn generate_writes_the_table_and_names_an_unreadable_file() {
     let rules = dir.join("rules");
     std::fs::create_dir_all(&rules).unwrap();
     let e = claim_priority::generate(&rules, &dir).unwrap_err();
-    assert!(matches!(e, claim_priority::ClaimsError::Read { .. }) && e.to_string().contains("claims.txt: cannot read"), "{e}");
+    assert!(
+        matches!(e, claim_priority::ClaimsError::Read { .. }) && e.to_string().contains("claims.txt: cannot read"),
+        "{e}"
+    );
     std::fs::write(rules.join("claims.txt"), SHIPPED).unwrap();
     claim_priority::generate(&rules, &dir).unwrap();
     let code = std::fs::read_to_string(dir.join("claims_table.rs")).unwrap();
