@@ -16,7 +16,8 @@ use std::io::Read;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
-use super::{open_reader, RecordError, RecordErrorKind};
+use super::open::open_reader;
+use super::{RecordError, RecordErrorKind};
 use std::io::BufRead;
 
 /// How [`read_line_capped`] ended.
@@ -341,9 +342,30 @@ pub fn for_each_block(reader: &mut LineReader, mut check: impl FnMut(&Block) + S
 }
 
 #[cfg(test)]
-mod tests {
-    use super::super::tests::{half_of_gzip, temp};
+pub(super) mod tests {
     use super::*;
+    use std::io::Write;
+    use std::path::PathBuf;
+
+    /// `bytes` as a file in this test run's folder.
+    pub(in crate::record) fn temp(name: &str, bytes: &[u8]) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("mcr-record-test-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let p = dir.join(name);
+        std::fs::write(&p, bytes).unwrap();
+        p
+    }
+
+    /// The first half of a gzip file of `n` lines `{"a":i}`.
+    pub(in crate::record) fn half_of_gzip(n: usize) -> Vec<u8> {
+        let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+        for i in 0..n {
+            writeln!(enc, "{{\"a\":{i}}}").unwrap();
+        }
+        let mut full = enc.finish().unwrap();
+        full.truncate(full.len() / 2);
+        full
+    }
 
     /// Every (line number, text) and the errors, block by block.
     fn read(path: &Path, limit: usize) -> (Vec<(usize, String)>, Vec<RecordError>) {

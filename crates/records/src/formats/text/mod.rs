@@ -50,7 +50,7 @@ pub fn games<R: BufRead>(reader: R, file: &Path, max_line_bytes: usize) -> Games
 
 /// Where `game` of `file` and the judge part ([`rebuild::replay_checked`]'s
 /// fault), located.
-pub fn fault(file: &Path, game: &read::Game, (line, message): rebuild::Fault) -> ImportError {
+pub fn fault(file: &Path, game: &read::Game, rebuild::Fault { line, why: message }: rebuild::Fault) -> ImportError {
     let e = ImportError::new(file, game.line, message).game(&game.id);
     if line != game.line {
         e.at(format!("line {line}"))

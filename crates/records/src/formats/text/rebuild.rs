@@ -39,8 +39,33 @@ use mcr_core::tiles::{Tile, TILE_KINDS};
 /// Tiles in each seat's wall segment.
 const SEGMENT: usize = 34;
 
-/// A problem with the game: the line it is on and what is wrong.
-pub type Fault = (usize, String);
+/// A problem with the game as the checks find it: the line and the words.
+type Located = (usize, String);
+
+/// Where a text game and the judge part: the line (1-based, in the file)
+/// and what is wrong there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Fault {
+    /// The line at fault.
+    pub line: usize,
+    /// What is wrong.
+    pub why: String,
+}
+
+impl From<Located> for Fault {
+    fn from((line, why): Located) -> Fault {
+        Fault { line, why }
+    }
+}
+
+impl std::fmt::Display for Fault {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "line {}: {}", self.line, self.why)
+    }
+}
+
+impl std::error::Error for Fault {}
 
 /// A game that replays as written: its record (`wall_known`: the tiles of
 /// each segment the text shows) and remarks.
@@ -138,8 +163,18 @@ impl Answers {
 pub fn replay_checked(
     game: &Game,
     engine: Engine,
-    mut visit: impl FnMut(usize, &Engine, &Turn, Option<&Answers>),
+    visit: impl FnMut(usize, &Engine, &Turn, Option<&Answers>),
 ) -> (Engine, Result<Checked, Fault>) {
+    let (engine, checked) = replay_located(game, engine, visit);
+    (engine, checked.map_err(Fault::from))
+}
+
+/// [`replay_checked`], its problems as located words.
+fn replay_located(
+    game: &Game,
+    engine: Engine,
+    mut visit: impl FnMut(usize, &Engine, &Turn, Option<&Answers>),
+) -> (Engine, Result<Checked, Located>) {
     let profile = engine.profile();
     let (wall, wall_known) = match build_wall(game) {
         Ok(w) => w,
@@ -181,7 +216,7 @@ pub fn replay_checked(
 
 /// The wall: each seat's dealt and drawn tiles at the back of its segment,
 /// the unseen positions filled with the unseen tiles.
-fn build_wall(game: &Game) -> Result<([Tile; WALL_SIZE], [u8; 4]), Fault> {
+fn build_wall(game: &Game) -> Result<([Tile; WALL_SIZE], [u8; 4]), Located> {
     let draws = game.acts.iter().filter(|a| a.verb == Verb::Draw).map(|a| (a.seat, a.tile, a.line));
     wall_from_draws(&game.deals, game.deal_lines, draws)
 }
@@ -198,11 +233,11 @@ pub fn wall_from_draws(
     deals: &[[Tile; DEALT]; 4],
     deal_places: [usize; 4],
     draws: impl IntoIterator<Item = (u8, Tile, usize)>,
-) -> Result<([Tile; WALL_SIZE], [u8; 4]), Fault> {
+) -> Result<([Tile; WALL_SIZE], [u8; 4]), Located> {
     let mut wall = [Tile::default(); WALL_SIZE];
     let mut known = [0usize; 4];
     let mut count = [0u8; TILE_KINDS];
-    let mut put = |seat: u8, tile: Tile, line: usize, known: &mut [usize; 4]| -> Result<(), Fault> {
+    let mut put = |seat: u8, tile: Tile, line: usize, known: &mut [usize; 4]| -> Result<(), Located> {
         let s = seat as usize % 4;
         if known[s] == SEGMENT {
             return Err((
@@ -281,7 +316,7 @@ fn end_line(game: &Game) -> usize {
 }
 
 /// Matches the engine's event with the text's next line(s), consuming them.
-fn check_event(game: &Game, cursor: &mut Cursor<'_>, turn: &Turn, answered: usize) -> Result<(), Fault> {
+fn check_event(game: &Game, cursor: &mut Cursor<'_>, turn: &Turn, answered: usize) -> Result<(), Located> {
     let event = &turn.event;
     // (seat, verb, tile) lines the event stands for.
     let mut want: [Option<(u8, Verb, Option<Tile>)>; 2] = [None, None];
@@ -356,7 +391,7 @@ fn check_event(game: &Game, cursor: &mut Cursor<'_>, turn: &Turn, answered: usiz
 }
 
 /// The ending: nothing after the last event, the Fan total and Score agree.
-fn check_end(game: &Game, cursor: &Cursor<'_>, turn: &Turn, notes: &mut Vec<String>) -> Result<(), Fault> {
+fn check_end(game: &Game, cursor: &Cursor<'_>, turn: &Turn, notes: &mut Vec<String>) -> Result<(), Located> {
     if let Some(a) = cursor.peek() {
         return Err((a.line, format!("the judge's game ends before `{}` ({})", act_text(a), event_text(&turn.event))));
     }
@@ -458,7 +493,7 @@ fn answers_to(
     cursor: &Cursor<'_>,
     engine: &Engine,
     turn: &Turn,
-) -> Result<(Answers, Option<usize>), Fault> {
+) -> Result<(Answers, Option<usize>), Located> {
     let mut answers = Answers::all_pass();
     let next = cursor.peek();
     match turn.event {
@@ -544,7 +579,7 @@ fn claim_answers(
     tile: Tile,
     kong: bool,
     answers: &mut Answers,
-) -> Result<(), Fault> {
+) -> Result<(), Located> {
     let mut seen = [false; 4];
     seen[actor as usize] = true;
     let main = Ignored { seat: a.seat, verb: a.verb, tile: a.tile };
