@@ -9,8 +9,8 @@
 use std::path::PathBuf;
 use std::sync::Mutex;
 
-use mcr_engine::formats::{Format, ImportError};
 use mcr_engine::convert as games;
+use mcr_engine::formats::{self, Format, ImportError};
 use mcr_engine::input;
 use mcr_engine::record::unique::UniqueValue;
 use mcr_engine::record::{GameRecord, HandRecord, Records, DEFAULT_MAX_LINE_BYTES};
@@ -74,7 +74,20 @@ impl RecordReader {
     /// every command reads them (`input::Inputs`).
     fn open_games(path: PathBuf, from: Option<Format>, on_error: &str) -> PyResult<RecordReader> {
         let yield_errors = yield_errors(on_error)?;
+        // A file that cannot be opened is raised now, as by every reader
+        // (a pipe is opened once, when read).
+        if path.as_os_str() != "-" && std::fs::metadata(&path).is_err() {
+            if let Err(e) = formats::open(&path, DEFAULT_MAX_LINE_BYTES) {
+                return Err(Python::with_gil(|py| import_error(py, &e)));
+            }
+        }
         let inputs = input::Inputs::open(&[&path], from, DEFAULT_MAX_LINE_BYTES);
+        // Nothing to read (a folder without a game file): raised now too.
+        if inputs.sources.is_empty() {
+            if let Some(e) = inputs.errors.first() {
+                return Err(Python::with_gil(|py| import_error(py, e)));
+            }
+        }
         let source = Source::Inputs(inputs.entries());
         Ok(RecordReader { kind: Kind::Games, path, inner: Mutex::new(Some(source)), yield_errors })
     }
@@ -101,7 +114,9 @@ impl RecordReader {
         let inner = match source {
             Source::Records(r) => r,
             Source::Inputs(games) => {
-                let Some(item) = py.allow_threads(|| games.next()) else {
+                // The GIL stays held: another thread's `next` waits for it
+                // rather than finding the reader borrowed.
+                let Some(item) = games.next() else {
                     *slot = None;
                     return Ok(None);
                 };
