@@ -7,11 +7,13 @@ pub struct Rng(u64);
 
 impl Rng {
     /// A generator seeded with `seed`.
+    #[inline]
     pub fn new(seed: u64) -> Rng {
         Rng(seed)
     }
 
     /// A generator for stream `n` of `seed` (streams are independent).
+    #[inline]
     pub fn stream(seed: u64, n: u64) -> Rng {
         let mut r = Rng(seed ^ n.wrapping_mul(0xD1B5_4A32_D192_ED03));
         r.next_u64();
@@ -19,6 +21,7 @@ impl Rng {
     }
 
     /// The next number.
+    #[inline]
     pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;

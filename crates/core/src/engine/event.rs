@@ -102,6 +102,7 @@ pub enum Event {
 }
 
 /// Scores of a verdict: -30 for the offender, +10 for the others.
+#[inline]
 pub fn verdict_scores(offender: u8) -> [i32; 4] {
     let mut s = [10; 4];
     s[offender as usize] = -30;
@@ -110,6 +111,7 @@ pub fn verdict_scores(offender: u8) -> [i32; 4] {
 
 impl Event {
     /// The display's `action`.
+    #[inline]
     pub fn action(&self) -> &str {
         match self {
             Event::WrongAnswer { platform: Some(v), .. } => v,
@@ -119,6 +121,7 @@ impl Event {
 
     /// The action of the event's kind, a platform verdict counted as `WA`
     /// (what [`Event::action`] shows for every other event).
+    #[inline]
     pub fn kind_action(&self) -> &'static str {
         match self {
             Event::WrongAnswer { .. } => "WA",
@@ -144,6 +147,7 @@ impl Event {
     }
 
     /// The platform's verdict when the game ended on one (`TLE`, ...).
+    #[inline]
     pub fn platform_verdict(&self) -> Option<&str> {
         match self {
             Event::WrongAnswer { platform: Some(v), .. } => Some(v),
@@ -168,6 +172,7 @@ impl Event {
     }
 
     /// The game ends with this event.
+    #[inline]
     pub fn is_terminal(&self) -> bool {
         matches!(self, Event::Huang | Event::Hu { .. } | Event::WrongAnswer { .. } | Event::WrongHu { .. })
     }
@@ -202,6 +207,7 @@ pub struct Turn {
 
 impl Turn {
     /// The game ended on this turn (HU, HUANG or a verdict).
+    #[inline]
     pub fn is_terminal(&self) -> bool {
         self.event.is_terminal()
     }

@@ -53,6 +53,7 @@ impl Move {
     pub const PASS: Move = Move { claim: Claim::Pass, discard: None };
 
     /// A move with no follow-up discard.
+    #[inline]
     pub fn new(claim: Claim) -> Move {
         Move { claim, discard: None }
     }
@@ -83,6 +84,7 @@ impl Move {
     }
 
     /// The answer string; `None` for a PENG or CHI without its discard.
+    #[inline]
     pub fn answer(&self) -> Option<String> {
         let mut s = String::with_capacity(12);
         self.write_answer(&mut s).then_some(s)
@@ -132,6 +134,7 @@ impl Engine {
 
     /// A kong after one's own draw needs tiles in one's own segment and the
     /// next seat's.
+    #[inline]
     pub(crate) fn kong_walls_ok(&self, s: u8) -> bool {
         self.table.seats[s as usize].remaining() > 0 && self.table.seats[(s as usize + 1) % 4].remaining() > 0
     }
@@ -349,6 +352,7 @@ impl Engine {
 }
 
 /// The run around `middle` that contains `claimed`, low to high.
+#[inline]
 pub fn chow_around(middle: Tile, claimed: Tile) -> Option<[Tile; 3]> {
     if !middle.is_suited() || middle.suit() != claimed.suit() || middle.rank().abs_diff(claimed.rank()) > 1 {
         return None;

@@ -113,6 +113,7 @@ pub(crate) enum Stop {
 }
 
 impl Stop {
+    #[inline]
     pub(crate) fn wrong_answer(player: u8) -> Stop {
         Stop::End(Event::WrongAnswer { player, strlen: None, platform: None })
     }
@@ -201,11 +202,13 @@ impl Engine {
     }
 
     /// An engine scoring with a rule profile (fans, minimum, scores).
+    #[inline]
     pub fn with_profile(profile: &'static fans::Profile) -> Engine {
         Engine { profile, ..Engine::new() }
     }
 
     /// The profile it plays under.
+    #[inline]
     pub fn profile(&self) -> &'static fans::Profile {
         self.profile
     }
@@ -226,6 +229,7 @@ impl Engine {
     }
 
     /// [`Engine::reset`] on a wall of tiles (as their names would give).
+    #[inline]
     pub fn reset_tiles(&mut self, wall: &[Tile], quan: i64, srand: i64) -> Result<Turn, EngineError> {
         let (quan, srand) = start_values(wall.len(), quan, srand)?;
         let strlen = WALL_SIZE - 1 + wall.iter().map(|t| t.name().len()).sum::<usize>();
@@ -263,17 +267,20 @@ impl Engine {
     }
 
     /// The game has ended (or never started).
+    #[inline]
     pub fn is_over(&self) -> bool {
         matches!(self.stage, Stage::Over | Stage::NotStarted)
     }
 
     /// Concealed tiles of `seat` by kind (the drawn tile joins the hand only
     /// once its drawer has answered).
+    #[inline]
     pub fn hand(&self, seat: u8) -> [u8; TILE_KINDS] {
         *self.table.seats[seat as usize % 4].counts()
     }
 
     /// Melds of `seat`, with the calculator's offer encoding.
+    #[inline]
     pub fn packs(&self, seat: u8) -> &[Pack] {
         self.table.seats[seat as usize % 4].packs()
     }
@@ -281,12 +288,14 @@ impl Engine {
     /// How the claims on the event answered by the last `step` were decided,
     /// and by which level of `rules/claims.txt`; `None` when that step read
     /// no claims (INIT, DEAL, a draw).
+    #[inline]
     pub fn last_claim(&self) -> Option<&arbitration::ClaimDecision> {
         self.last_claim.as_ref()
     }
 
     /// Copies of `tile` visible to everybody (passed discards and exposed
     /// melds; what the 4th-tile flag is decided on).
+    #[inline]
     pub fn shown(&self, tile: Tile) -> u8 {
         self.table.shown[tile.index()]
     }
@@ -299,11 +308,13 @@ impl Engine {
     }
 
     /// The prevalent wind (the judge's `quan`), 0 ..= 3.
+    #[inline]
     pub fn quan(&self) -> u8 {
         self.quan
     }
 
     /// Tiles left in each seat's wall segment.
+    #[inline]
     pub fn walls_remaining(&self) -> [u8; 4] {
         self.table.tile_counts()
     }
@@ -311,6 +322,7 @@ impl Engine {
     /// Reads the four answers (by seat) and returns the next turn. The
     /// answers are the bots' response strings; the judge's own per-answer
     /// verdict (time limit, crash) is taken to be OK, as in the records.
+    #[inline]
     pub fn step(&mut self, responses: [&str; 4]) -> Result<Turn, EngineError> {
         self.step_answers(responses.map(Answer::parse))
     }
@@ -603,6 +615,7 @@ impl Engine {
     /// The hand `player` would win with now: concealed tiles and melds, the
     /// current tile as the win tile, the win flags of the current stage (what
     /// canHu and a HU answer are scored on; the audit tool explains it).
+    #[inline]
     pub fn win_hand(&self, player: u8) -> Result<HandInput, EngineError> {
         if player > 3 {
             return Err(EngineError::Internal(format!("seat {player} does not exist (seats are 0..=3)")));

@@ -225,6 +225,7 @@ pub const SEAT_KEYS: [&str; 4] = ["0", "1", "2", "3"];
 
 /// The seat a per-seat map's key names (the inverse of [`SEAT_KEYS`]):
 /// `"0"`..`"3"` exactly, else `None`.
+#[inline]
 pub fn seat_of_key(key: &str) -> Option<u8> {
     match key.as_bytes() {
         [c @ b'0'..=b'3'] => Some(c - b'0'),

@@ -48,16 +48,19 @@ impl Default for SeatView {
 
 impl SeatView {
     /// A seat's view before its first request, under `profile`.
+    #[inline]
     pub fn new(profile: &'static crate::fans::Profile) -> SeatView {
         SeatView { engine: Engine::with_profile(profile), seat: 0, started: false }
     }
 
     /// The engine, for `legal_claims`, `legal_moves`, `hand`, `packs`...
+    #[inline]
     pub fn engine(&self) -> &Engine {
         &self.engine
     }
 
     /// The seat (from the first request).
+    #[inline]
     pub fn seat(&self) -> u8 {
         self.seat
     }

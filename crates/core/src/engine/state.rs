@@ -175,16 +175,19 @@ impl KongFlags {
     }
 
     /// A concealed kong was declared.
+    #[inline]
     pub fn set_angang(&mut self) {
         *self = KongFlags { curr_angang: true, last_angang: self.last_angang, ..KongFlags::default() };
     }
 
     /// A pung was promoted to a kong.
+    #[inline]
     pub fn set_bugang(&mut self) {
         *self = KongFlags { curr_bugang: true, last_bugang: self.last_bugang, ..KongFlags::default() };
     }
 
     /// A melded kong of the discard was declared.
+    #[inline]
     pub fn set_melded_gang(&mut self) {
         *self = KongFlags { curr_gang: true, ..KongFlags::default() };
     }
@@ -205,11 +208,13 @@ pub struct Table {
 
 impl Table {
     /// The table dealt from four wall segments.
+    #[inline]
     pub fn new(segments: [[Tile; SEGMENT]; 4]) -> Table {
         Table { seats: segments.map(Seat::new), shown: [0; TILE_KINDS], kong: KongFlags::default() }
     }
 
     /// Tiles left in each seat's segment.
+    #[inline]
     pub fn tile_counts(&self) -> [u8; 4] {
         [0, 1, 2, 3].map(|s| self.seats[s].remaining())
     }

@@ -76,6 +76,7 @@ impl Pack {
         Pack { kind, tile, offer }
     }
     /// A concealed kong (暗杠).
+    #[inline]
     pub fn is_concealed_kong(&self) -> bool {
         self.kind == PackKind::Kong && self.offer == 0
     }
