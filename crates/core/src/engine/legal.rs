@@ -102,6 +102,7 @@ impl Engine {
 
     /// The claim table of the current event and its actor, when the other
     /// seats may answer it with claims.
+    #[inline]
     pub fn claim_levels(&self) -> Option<(&'static [ClaimLevel], u8)> {
         match self.stage {
             Stage::Discard(s, _) => Some((ON_DISCARD, s)),
@@ -118,6 +119,7 @@ impl Engine {
     }
 
     /// The drawer's answers other than HU: PLAY, concealed GANG, BUGANG.
+    #[inline]
     pub(crate) fn drawer_may(&self, s: u8, claim: Claim) -> bool {
         let seat = &self.table.seats[s as usize];
         match claim {
@@ -149,6 +151,7 @@ impl Engine {
 
     /// A claim of the live discard by `p` (HU aside: its verdict is the
     /// calculator's): the tiles it needs, and for PENG/CHI the discard.
+    #[inline]
     pub(crate) fn discard_claim_ok(&self, discarder: u8, p: u8, action: ClaimAction, args: [Option<Tile>; 2]) -> bool {
         match action {
             ClaimAction::Hu => true,
@@ -166,6 +169,7 @@ impl Engine {
 
     /// The meld part of a PENG, GANG or CHI (around `middle`) of the live
     /// discard: room for a meld, the tiles for it, and a wall to go on with.
+    #[inline]
     fn meld_ok(&self, discarder: u8, p: u8, action: ClaimAction, middle: Option<Tile>) -> bool {
         let seat = &self.table.seats[p as usize];
         let claimed = self.tile;
@@ -182,6 +186,7 @@ impl Engine {
     }
 
     /// After the meld, the hand still holds `discard`.
+    #[inline]
     fn keeps_after_meld(&self, p: u8, action: ClaimAction, middle: Option<Tile>, discard: Tile) -> bool {
         let seat = &self.table.seats[p as usize];
         let claimed = self.tile;
@@ -271,6 +276,7 @@ impl Engine {
         }
     }
 
+    #[inline]
     fn any_discard(&self, seat: u8, claim: Claim) -> bool {
         let (action, middle) = match claim {
             Claim::Peng => (ClaimAction::Peng, None),

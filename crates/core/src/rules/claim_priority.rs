@@ -72,8 +72,8 @@ pub enum Eligible {
 }
 
 impl Eligible {
-    #[inline]
     /// Whether `seat` may claim on `actor`'s tile.
+    #[inline]
     pub const fn allows(self, actor: u8, seat: u8) -> bool {
         match self {
             Eligible::AnyOther => seat != actor,
