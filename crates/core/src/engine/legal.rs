@@ -204,6 +204,7 @@ impl Engine {
     /// The claims `seat` may answer the current request with (HU only when it
     /// reaches the minimum), each given to `f` once; PENG and CHI only when
     /// some discard completes them ([`Engine::legal_discard`]).
+    #[inline]
     pub fn legal_claims(&self, seat: u8, mut f: impl FnMut(Claim)) {
         match self.stage {
             Stage::Init | Stage::Deal => f(Claim::Pass),
