@@ -1,4 +1,4 @@
-//! `mcr bot [--policy random|greedy|decide|decide-win-prob] [--io json|simple] [--keep-running] [--seed S]`:
+//! `mcr bot [--policy random|greedy|decide|decide-win-prob|table] [--io json|simple] [--keep-running] [--seed S]`:
 //! the reference bot on stdin/stdout (src/arena/refbot.rs).
 
 use std::process::ExitCode;
@@ -14,6 +14,8 @@ pub enum PolicyArg {
     Decide,
     /// The decision analysis by the chance to win.
     DecideWinProb,
+    /// The decision analysis's candidates weighed by the table model (sampled worlds played out).
+    Table,
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -31,7 +33,7 @@ pub struct Args {
     /// Keep running between turns (print Botzone's marker after each answer).
     #[arg(long)]
     pub keep_running: bool,
-    /// Seed of the random policy.
+    /// Seed of the random policy and of the table model's worlds.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
 }
@@ -42,6 +44,7 @@ pub fn run(args: Args) -> Result<ExitCode, super::CliError> {
         PolicyArg::Greedy => Policy::Greedy,
         PolicyArg::Decide => Policy::Decide,
         PolicyArg::DecideWinProb => Policy::DecideWinProb,
+        PolicyArg::Table => Policy::Table,
     };
     let io = match args.io {
         IoArg::Json => Io::Json,

@@ -36,6 +36,7 @@
 use std::io::{BufRead, Write};
 
 use crate::policy::moves::{decide_move, greedy};
+use crate::policy::table::{table_move, TableBudget};
 use crate::program::protocol::{Io, KEEP_RUNNING};
 use mcr_core::engine::seat_view::{SeatView, SeatViewError};
 use mcr_core::engine::Move;
@@ -136,11 +137,17 @@ pub enum Policy {
     Decide,
     /// The decision analysis, by the chance to win.
     DecideWinProb,
+    /// The decision analysis's candidates weighed by the table model
+    /// ([`crate::policy::table`]).
+    Table,
 }
 
 /// The bot's state over one game.
 pub struct RefBot {
     policy: Policy,
+    seed: u64,
+    /// Requests taken in: with the seed, what draws the table model's worlds.
+    requests: u64,
     rng: Rng,
     view: SeatView,
     last: Option<String>,
@@ -150,7 +157,7 @@ impl RefBot {
     /// A bot for one game playing `policy`; `seed` draws the random
     /// policy's choices.
     pub fn new(policy: Policy, seed: u64) -> RefBot {
-        RefBot { policy, rng: Rng::new(seed), view: SeatView::default(), last: None }
+        RefBot { policy, seed, requests: 0, rng: Rng::new(seed), view: SeatView::default(), last: None }
     }
 
     /// Takes in a request (with this bot's previous answer, as given) and
@@ -158,6 +165,7 @@ impl RefBot {
     pub fn turn(&mut self, request: &str, previous_answer: Option<&str>) -> Result<String, SeatViewError> {
         let prev = previous_answer.map(str::to_string).or_else(|| self.last.take());
         self.view.observe(request.trim_end_matches(['\r', '\n']), prev.as_deref())?;
+        self.requests += 1;
         let a = self.choose();
         self.last = Some(a.clone());
         Ok(a)
@@ -168,7 +176,9 @@ impl RefBot {
     pub fn observe(&mut self, request: &str, previous_answer: Option<&str>) -> Result<(), SeatViewError> {
         let prev = previous_answer.map(str::to_string).or_else(|| self.last.take());
         self.last = None;
-        self.view.observe(request.trim_end_matches(['\r', '\n']), prev.as_deref())
+        self.view.observe(request.trim_end_matches(['\r', '\n']), prev.as_deref())?;
+        self.requests += 1;
+        Ok(())
     }
 
     fn choose(&mut self) -> String {
@@ -183,6 +193,10 @@ impl RefBot {
             Policy::Decide => decide_move(e, seat, &moves, false).unwrap_or_else(|| greedy_move(&self.view, &moves)),
             Policy::DecideWinProb => {
                 decide_move(e, seat, &moves, true).unwrap_or_else(|| greedy_move(&self.view, &moves))
+            }
+            Policy::Table => {
+                let seed = Rng::stream(self.seed, self.requests).next_u64();
+                table_move(e, seat, self.view.hand_sizes(), &moves, TableBudget::default(), seed)
             }
         };
         m.answer().unwrap_or_else(|| "PASS".into())
@@ -259,7 +273,7 @@ pub fn serve(
     // The decision analysis answers only the last request (the earlier ones
     // are caught up on); the other policies answer each, as when kept
     // running (the random policy's draws stay the same).
-    let catch_up = matches!(policy, Policy::Decide | Policy::DecideWinProb);
+    let catch_up = matches!(policy, Policy::Decide | Policy::DecideWinProb | Policy::Table);
     for (i, r) in requests.iter().enumerate() {
         let prev = i.checked_sub(1).and_then(|k| responses.get(k)).map(String::as_str);
         let at = |source| RefBotError::Request { index: i, source };

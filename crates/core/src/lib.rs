@@ -18,10 +18,12 @@ pub mod analysis;
 pub mod decompose;
 pub mod engine;
 pub mod fans;
+pub mod greedy;
 pub mod hand;
 pub mod notation;
 pub mod rng;
 pub mod rules;
 #[doc(hidden)]
 pub mod serde_impl;
+pub mod table;
 pub mod tiles;

@@ -79,11 +79,14 @@ pub enum Kind {
     Greedy,
     /// The reference bot's decision-analysis policy (by expected points).
     Decide,
+    /// The decision analysis's candidates weighed by the table model
+    /// ([`super::table`]).
+    Table,
 }
 
 impl Kind {
     /// Every built-in, in the order documented.
-    pub const ALL: [Kind; 3] = [Kind::Random, Kind::Greedy, Kind::Decide];
+    pub const ALL: [Kind; 4] = [Kind::Random, Kind::Greedy, Kind::Decide, Kind::Table];
 
     /// The name used in the bots file (`builtin = "greedy"`) and Python.
     pub fn name(self) -> &'static str {
@@ -91,6 +94,7 @@ impl Kind {
             Kind::Random => "random",
             Kind::Greedy => "greedy",
             Kind::Decide => "decide",
+            Kind::Table => "table",
         }
     }
 
@@ -166,6 +170,7 @@ impl Builtin {
             Kind::Random => legal[rng.below(legal.len())],
             Kind::Greedy => greedy_index(d, &legal, &mut rng),
             Kind::Decide => decide_index(d, &legal, &mut rng),
+            Kind::Table => table_index(d, &legal, &mut rng),
         };
         if u < self.random_discards && is_play(chosen) {
             let plays: Vec<usize> = legal.iter().copied().filter(|&i| is_play(i)).collect();
@@ -266,6 +271,33 @@ fn decide_index(d: &Decision<'_>, legal: &[usize], rng: &mut Rng) -> usize {
         return greedy_index(d, legal, rng);
     };
     let i = action::encode(m.claim, e.current_tile());
+    if d.mask.get(i).is_some_and(|&x| x != 0) {
+        i
+    } else {
+        greedy_index(d, legal, rng)
+    }
+}
+
+/// The `table` policy in action indices: its move's claim at the first
+/// decision, its discard for the claim at the second.
+fn table_index(d: &Decision<'_>, legal: &[usize], rng: &mut Rng) -> usize {
+    let e = d.engine;
+    let sizes = mcr_core::table::hand_sizes(e);
+    let seed = rng.next_u64();
+    let budget = super::table::TableBudget::default();
+    let mut moves: Vec<Move> = Vec::new();
+    e.legal_moves(d.seat, |m| moves.push(m));
+    let m = match d.pending {
+        Some(claim) => match super::table::table_claim_discard(e, d.seat, sizes, claim, &moves, budget, seed) {
+            Some(m) => m,
+            None => return greedy_index(d, legal, rng),
+        },
+        None => super::table::table_move(e, d.seat, sizes, &moves, budget, seed),
+    };
+    let i = match (d.pending, m.discard) {
+        (Some(_), Some(t)) => action::encode(Claim::Play(t), e.current_tile()),
+        _ => action::encode(m.claim, e.current_tile()),
+    };
     if d.mask.get(i).is_some_and(|&x| x != 0) {
         i
     } else {

@@ -7,3 +7,4 @@
 
 pub mod builtin;
 pub(crate) mod moves;
+pub mod table;

@@ -33,6 +33,7 @@ pub mod legal;
 pub mod protocol;
 pub mod seat_view;
 pub mod state;
+mod world;
 
 use std::collections::BTreeMap;
 

@@ -38,6 +38,9 @@ pub struct SeatView {
     engine: Engine,
     seat: u8,
     started: bool,
+    /// Concealed kongs of each seat this view has no pack for (another
+    /// seat's: its tile is not told).
+    hidden_kongs: [u8; 4],
 }
 
 impl Default for SeatView {
@@ -50,7 +53,7 @@ impl SeatView {
     /// A seat's view before its first request, under `profile`.
     #[inline]
     pub fn new(profile: &'static crate::fans::Profile) -> SeatView {
-        SeatView { engine: Engine::with_profile(profile), seat: 0, started: false }
+        SeatView { engine: Engine::with_profile(profile), seat: 0, started: false, hidden_kongs: [0; 4] }
     }
 
     /// The engine, for `legal_claims`, `legal_moves`, `hand`, `packs`...
@@ -63,6 +66,17 @@ impl SeatView {
     #[inline]
     pub fn seat(&self) -> u8 {
         self.seat
+    }
+
+    /// The concealed tiles each seat holds at a decision of this one: 13
+    /// less three for each pack, the concealed kongs it is not told the
+    /// tile of included (what the table model deals,
+    /// [`crate::table::hand_sizes`] for an engine that knows every pack).
+    pub fn hand_sizes(&self) -> [u8; 4] {
+        std::array::from_fn(|s| {
+            let packs = self.engine.packs(s as u8).len() as u8 + self.hidden_kongs[s];
+            13u8.saturating_sub(3 * packs)
+        })
     }
 
     /// Takes in the next request. `my_answer` is this seat's answer to the
@@ -81,6 +95,7 @@ impl SeatView {
             Some("0") if w.len() == 3 => {
                 let (seat, quan) = (num(1)?, num(2)?);
                 *e = Engine::with_profile(e.profile);
+                self.hidden_kongs = [0; 4];
                 e.quan = quan;
                 e.stage = Stage::Init;
                 self.seat = seat;
@@ -170,6 +185,7 @@ impl SeatView {
                                     .ok_or_else(|| bad("own concealed kong without a GANG <tile> answer"))?;
                                 Some(t)
                             } else {
+                                self.hidden_kongs[p as usize] += 1;
                                 None
                             };
                             self.drawer_answered(p, |seat, drawn| match own {

@@ -132,6 +132,25 @@ impl Seat {
         }
     }
 
+    /// Replaces what another seat cannot see of this one: its undrawn
+    /// tiles (`undrawn[i]` is the segment's position `i`, so the last one
+    /// is drawn next; exactly [`Seat::remaining`] of them) and, when given,
+    /// its concealed tiles. The packs, the drawn part of the segment and
+    /// the number of tiles left stay.
+    pub(crate) fn redeal(&mut self, undrawn: &[Tile], hand: Option<&[u8; TILE_KINDS]>) {
+        let n = (self.remaining as usize).min(undrawn.len());
+        self.segment[..n].copy_from_slice(&undrawn[..n]);
+        if let Some(hand) = hand {
+            self.hand = [0; TILE_KINDS];
+            self.sorted_len = 0;
+            for t in Tile::all() {
+                for _ in 0..hand[t.index()] {
+                    self.add(t);
+                }
+            }
+        }
+    }
+
     /// The concealed tiles in tile order.
     #[inline]
     pub fn standing(&self) -> &[Tile] {

@@ -9,3 +9,4 @@ pub use mcr_core::analysis::*;
 pub mod corpus;
 pub mod decide;
 pub mod review;
+pub mod table;

@@ -1,0 +1,135 @@
+//! The `table` policy: the decision analysis proposes, the table model
+//! ([`mcr_core::table`]) chooses.
+//!
+//! - HU when legal.
+//! - The candidates: the `decide` policy's move, the greedy move and, after
+//!   its own draw, the [`CANDIDATES`] discards of highest expected points of
+//!   the decision analysis; after a PENG / CHI, the analysis's and greedy's
+//!   discards for it.
+//! - One candidate is played at once. Between several, the table model
+//!   plays each in the same sampled worlds and the policy takes the one of
+//!   highest expected final score.
+//!
+//! The single-player analysis sees the 8-fan minimum and the seat's own
+//! draws exactly; the table model sees the other seats' wins, claims and
+//! deal-ins, with cheap greedy players. The first narrows the choice to
+//! moves worth making, the second weighs them at the table.
+
+use std::time::Duration;
+
+use super::moves::{after_claim, decide_claim_discard, decide_move, greedy};
+use mcr_core::engine::{Claim, Engine, Move};
+use mcr_core::table::{analyse, Options};
+use mcr_records::analysis::decide::{decide_with, seat_state, Options as DecideOptions};
+
+/// Discards of the decision analysis's best that are candidates after an own draw.
+pub const CANDIDATES: usize = 3;
+
+/// How the `table` policy analyses: worlds and the time limit of one
+/// decision (the table model's options, its seed set per decision).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TableBudget {
+    /// Worlds per candidate.
+    pub worlds: usize,
+    /// Time after which no world is added.
+    pub time_limit: Duration,
+}
+
+impl Default for TableBudget {
+    fn default() -> TableBudget {
+        TableBudget { worlds: 32, time_limit: Duration::from_millis(500) }
+    }
+}
+
+/// The `table` policy's move for `seat` of `e` among its legal `moves`
+/// (`sizes`: the concealed tiles each seat holds), reading only what the
+/// seat may see; `seed` draws the worlds.
+pub fn table_move(e: &Engine, seat: u8, sizes: [u8; 4], moves: &[Move], budget: TableBudget, seed: u64) -> Move {
+    if let Some(hu) = moves.iter().find(|m| m.claim == Claim::Hu) {
+        return *hu;
+    }
+    let mut candidates: Vec<Move> = Vec::new();
+    let add = |m: Move, c: &mut Vec<Move>| {
+        if moves.contains(&m) && !c.contains(&m) {
+            c.push(m);
+        }
+    };
+    if let Some(m) = decide_move(e, seat, moves, false) {
+        add(m, &mut candidates);
+    }
+    add(greedy(e, seat, moves, &mut |_| 0), &mut candidates);
+    if moves.iter().any(|m| matches!(m.claim, Claim::Play(_))) {
+        let mut with = e.hand(seat);
+        with[e.current_tile().index()] += 1;
+        if let Ok(d) = decide_with(e.profile(), &seat_state(e, seat, &with), DecideOptions::default()) {
+            let mut rows: Vec<_> = d.discards.iter().filter(|r| r.exp_points > 0.0).collect();
+            rows.sort_by(|a, b| (b.exp_points, b.win_prob).partial_cmp(&(a.exp_points, a.win_prob)).unwrap());
+            for r in rows.into_iter().take(CANDIDATES) {
+                add(Move::new(Claim::Play(r.tile)), &mut candidates);
+            }
+        }
+    }
+    choose(e, seat, sizes, moves, candidates, budget, seed)
+}
+
+/// The `table` policy's discard after its `claim` (PENG or CHI) of the
+/// current tile: among the moves of that claim, the analysis's and
+/// greedy's discards, weighed by the table model.
+pub fn table_claim_discard(
+    e: &Engine,
+    seat: u8,
+    sizes: [u8; 4],
+    claim: Claim,
+    moves: &[Move],
+    budget: TableBudget,
+    seed: u64,
+) -> Option<Move> {
+    let of_claim: Vec<Move> = moves.iter().copied().filter(|m| m.claim == claim).collect();
+    let mut candidates: Vec<Move> = Vec::new();
+    let allowed = |t| of_claim.iter().any(|m| m.discard == Some(t));
+    if let Some(t) = decide_claim_discard(e, seat, claim, &allowed, false) {
+        candidates.push(Move { claim, discard: Some(t) });
+    }
+    if let Some(state) = after_claim(e, seat, claim) {
+        let mut counts = [0u8; mcr_core::tiles::TILE_KINDS];
+        state.hand.iter().for_each(|t| counts[t.index()] += 1);
+        let best = of_claim.iter().filter_map(|m| m.discard).min_by_key(|&t| {
+            let mut c = counts;
+            c[t.index()] = c[t.index()].saturating_sub(1);
+            super::moves::shanten(&c)
+        });
+        if let Some(t) = best {
+            let m = Move { claim, discard: Some(t) };
+            if !candidates.contains(&m) {
+                candidates.push(m);
+            }
+        }
+    }
+    if candidates.is_empty() {
+        return of_claim.first().copied();
+    }
+    Some(choose(e, seat, sizes, &of_claim, candidates, budget, seed))
+}
+
+/// The candidate of highest expected final score (the first one when
+/// alone, or when the analysis fails).
+fn choose(
+    e: &Engine,
+    seat: u8,
+    sizes: [u8; 4],
+    moves: &[Move],
+    candidates: Vec<Move>,
+    budget: TableBudget,
+    seed: u64,
+) -> Move {
+    match candidates.len() {
+        0 => return moves.first().copied().unwrap_or(Move::PASS),
+        1 => return candidates[0],
+        _ => {}
+    }
+    let options = Options { worlds: budget.worlds, seed, time_limit: Some(budget.time_limit) };
+    match analyse(e, seat, sizes, &candidates, &options) {
+        Ok(a) => a.best().map_or(candidates[0], |i| a.actions[i].action),
+        Err(_) => candidates[0],
+    }
+}

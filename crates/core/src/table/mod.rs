@@ -1,0 +1,258 @@
+//! The table model: what each action of a seat is worth at a real table,
+//! where three other players draw, claim, discard and win.
+//!
+//! [`crate::analysis::decide`] is exact under the single-player model:
+//! only the seat's own draws happen. This model sees the other three:
+//!
+//! - **Worlds.** What the seat cannot see (the other seats' concealed
+//!   tiles, the order of every wall segment's undrawn tiles) is dealt anew,
+//!   uniformly over the tiles it cannot see ([`sample::world`]). Each world
+//!   is a game the seat cannot tell from the real one.
+//! - **Playouts.** In every world, each candidate action is played, then
+//!   the game runs to its end through the engine with the greedy policy
+//!   ([`crate::greedy`]) for all four seats: HU when legal, the discard of
+//!   least shanten, a PENG / CHI that lowers the shanten, a kong that keeps
+//!   it. The engine judges and scores as the judge does, so a world ends in
+//!   a win (by discard or self-drawn, with its fan), a draw game or, never
+//!   with these policies, a verdict.
+//! - **The same worlds for every action.** World `i` and its tie-breaks are
+//!   drawn from the seed and `i` alone, so the actions are compared on the
+//!   same deals (common random numbers): their differences are far less
+//!   noisy than their values. [`Analysis::paired`] gives a difference with
+//!   its standard error over the worlds.
+//! - **Figures**, per action ([`ActionFigures`]): the seat's expected final
+//!   score with its standard error, its chance to win the hand and, for an
+//!   action that discards, the chance that another seat wins on that very
+//!   discard (the deal-in chance).
+//! - **Budget.** [`Options::worlds`] worlds, or fewer when
+//!   [`Options::time_limit`] runs out first (never fewer than
+//!   [`MIN_WORLDS`]). Without a time limit the figures depend on the seed
+//!   alone.
+//!
+//! Why uniform: the worlds must be ones the seat cannot rule out, and a
+//! uniform deal is the one such draw that needs no model of how the other
+//! players choose. It knows nothing of what their discards and claims say
+//! about their hands: it deals them hands as far from winning as random
+//! tiles are, while players who have discarded for a while hold better
+//! ones. The calibration in the manual (`docs/src/table.md`) measures what
+//! that costs.
+//!
+//! ```
+//! use mcr_core::engine::{Claim, Engine};
+//! use mcr_core::rng::Rng;
+//! use mcr_core::table::{analyse, hand_sizes, legal_actions, Options};
+//! use mcr_core::tiles::Tile;
+//!
+//! let mut wall: Vec<Tile> = Tile::all().flat_map(|t| [t; 4]).collect();
+//! let mut rng = Rng::new(7);
+//! for i in (1..wall.len()).rev() {
+//!     wall.swap(i, rng.below(i + 1));
+//! }
+//! let mut engine = Engine::new();
+//! engine.reset_tiles(&wall, 0, 1)?;
+//! engine.step(["PASS"; 4])?; // the deal
+//! engine.step(["PASS"; 4])?; // seat 0 draws
+//! let actions = legal_actions(&engine, 0);
+//! let options = Options { worlds: 8, ..Options::default() };
+//! let analysis = analyse(&engine, 0, hand_sizes(&engine), &actions, &options).unwrap();
+//! assert_eq!(analysis.worlds, 8);
+//! for row in &analysis.actions {
+//!     assert!((0.0..=1.0).contains(&row.win_prob));
+//!     // Every discard has a deal-in chance; nothing else has one.
+//!     assert_eq!(row.deal_in.is_some(), matches!(row.action.claim, Claim::Play(_)));
+//! }
+//! // Two discards on the same worlds: their difference and its error.
+//! let (diff, se) = analysis.paired(0, 1);
+//! assert!(se >= 0.0 && diff.is_finite());
+//! # Ok::<(), mcr_core::engine::EngineError>(())
+//! ```
+
+mod playout;
+pub mod sample;
+
+use std::time::{Duration, Instant};
+
+use crate::engine::{Claim, Engine, EngineError, Move};
+use crate::rng::Rng;
+pub use sample::{hand_sizes, SampleError};
+
+/// Fewest worlds an analysis plays, whatever its time limit.
+pub const MIN_WORLDS: usize = 4;
+
+/// How an analysis samples and how long it runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Worlds to play each action in (default 64).
+    pub worlds: usize,
+    /// The seed of the worlds and of the playouts' tie-breaks.
+    pub seed: u64,
+    /// Stop adding worlds once this much time has passed (after
+    /// [`MIN_WORLDS`]); `None`: play all of [`Options::worlds`].
+    pub time_limit: Option<Duration>,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options { worlds: 64, seed: 0, time_limit: None }
+    }
+}
+
+/// The figures of one action.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ActionFigures {
+    /// The action (a PENG or CHI with its discard).
+    pub action: Move,
+    /// The seat's expected final score after it.
+    pub mean: f64,
+    /// The standard error of [`ActionFigures::mean`] over the worlds.
+    pub se: f64,
+    /// The chance that the seat wins the hand.
+    pub win_prob: f64,
+    /// For an action that discards (PLAY, PENG, CHI): the chance that
+    /// another seat wins on that discard. `None` for the others.
+    pub deal_in: Option<f64>,
+}
+
+crate::ser_struct! { ActionFigures;
+    "action" => action with(answer_text: Move),
+    "mean" => mean,
+    "se" => se,
+    "win_prob" => win_prob,
+    "deal_in" => deal_in,
+}
+
+/// A move written as the judge reads it (`PLAY W1`, `PENG B3`, `PASS`).
+fn answer_text<S: serde::Serializer>(m: &Move, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(&m.answer().unwrap_or_default())
+}
+
+/// The analysis of one decision.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Analysis {
+    /// The deciding seat.
+    pub seat: u8,
+    /// Worlds each action was played in.
+    pub worlds: usize,
+    /// One row per action, in the order given.
+    pub actions: Vec<ActionFigures>,
+    /// The seat's final score per action and world.
+    scores: Vec<Vec<i32>>,
+}
+
+impl Analysis {
+    /// The row of the highest expected score (the first of equals).
+    pub fn best(&self) -> Option<usize> {
+        (0..self.actions.len()).reduce(|a, b| if self.actions[b].mean > self.actions[a].mean { b } else { a })
+    }
+
+    /// The row of `action`, if analysed.
+    pub fn find(&self, action: Move) -> Option<usize> {
+        self.actions.iter().position(|a| a.action == action)
+    }
+
+    /// Row `a`'s score less row `b`'s, on the same worlds: the mean
+    /// difference and its standard error.
+    pub fn paired(&self, a: usize, b: usize) -> (f64, f64) {
+        let d: Vec<f64> = self.scores[a].iter().zip(&self.scores[b]).map(|(&x, &y)| (x - y) as f64).collect();
+        mean_se(&d)
+    }
+}
+
+/// Every complete answer `seat` may give now (PENG and CHI with each legal
+/// discard), as [`Engine::legal_moves`] lists them.
+pub fn legal_actions(engine: &Engine, seat: u8) -> Vec<Move> {
+    let mut v = Vec::new();
+    engine.legal_moves(seat, |m| v.push(m));
+    v
+}
+
+/// Why a decision could not be analysed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum TableError {
+    /// The hand sizes do not fit the tiles the seat cannot see.
+    Sample(SampleError),
+    /// The engine refused a step of a playout.
+    Engine(EngineError),
+}
+
+impl std::fmt::Display for TableError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TableError::Sample(e) => write!(f, "cannot deal a world: {e}"),
+            TableError::Engine(e) => write!(f, "a playout failed: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for TableError {}
+
+impl From<EngineError> for TableError {
+    fn from(e: EngineError) -> TableError {
+        TableError::Engine(e)
+    }
+}
+
+/// Analyses `actions` of `seat` at the decision `engine` is at, `sizes`
+/// the concealed tiles each seat holds ([`hand_sizes`] for an engine that
+/// knows every pack). Reads only what `seat` may see of `engine`.
+pub fn analyse(
+    engine: &Engine,
+    seat: u8,
+    sizes: [u8; 4],
+    actions: &[Move],
+    options: &Options,
+) -> Result<Analysis, TableError> {
+    let start = Instant::now();
+    let mut scores: Vec<Vec<i32>> = vec![Vec::with_capacity(options.worlds); actions.len()];
+    let mut wins = vec![0usize; actions.len()];
+    let mut deal_ins = vec![0usize; actions.len()];
+    let mut worlds = 0;
+    while worlds < options.worlds.max(1) {
+        if worlds >= MIN_WORLDS && options.time_limit.is_some_and(|t| start.elapsed() >= t) {
+            break;
+        }
+        let mut rng = Rng::stream(options.seed, worlds as u64);
+        let world = sample::world(engine, seat, sizes, &mut rng).map_err(TableError::Sample)?;
+        let ties = rng.next_u64();
+        for (i, &action) in actions.iter().enumerate() {
+            let mut rng = Rng::new(ties);
+            let end = playout::play_out(world, seat, action, &mut rng)?;
+            scores[i].push(end.score);
+            wins[i] += end.won as usize;
+            deal_ins[i] += end.dealt_in as usize;
+        }
+        worlds += 1;
+    }
+    let n = worlds as f64;
+    let rows = actions
+        .iter()
+        .enumerate()
+        .map(|(i, &action)| {
+            let (mean, se) = mean_se(&scores[i].iter().map(|&s| s as f64).collect::<Vec<_>>());
+            let discards = matches!(action.claim, Claim::Play(_) | Claim::Peng | Claim::Chi { .. });
+            ActionFigures {
+                action,
+                mean,
+                se,
+                win_prob: wins[i] as f64 / n,
+                deal_in: discards.then(|| deal_ins[i] as f64 / n),
+            }
+        })
+        .collect();
+    Ok(Analysis { seat, worlds, actions: rows, scores })
+}
+
+/// The mean of `x` and its standard error (0 with fewer than two values).
+fn mean_se(x: &[f64]) -> (f64, f64) {
+    let n = x.len() as f64;
+    if x.is_empty() {
+        return (0.0, 0.0);
+    }
+    let mean = x.iter().sum::<f64>() / n;
+    if x.len() < 2 {
+        return (mean, 0.0);
+    }
+    let var = x.iter().map(|v| (v - mean) * (v - mean)).sum::<f64>() / (n - 1.0);
+    (mean, (var / n).sqrt())
+}

@@ -1,0 +1,61 @@
+//! One world played out to its end: the seat's first move given, then the
+//! greedy policy ([`crate::greedy`]) for every seat.
+
+use crate::engine::{Claim, Engine, EngineError, Event, Move};
+use crate::greedy;
+use crate::rng::Rng;
+
+/// How a world ended for the seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Ending {
+    /// The seat's final score.
+    pub score: i32,
+    /// The seat won.
+    pub won: bool,
+    /// The seat's first move was a discard, and another seat won on it.
+    pub dealt_in: bool,
+}
+
+/// Steps after which a playout is cut (a game takes about 200).
+const MAX_STEPS: usize = 2_000;
+
+/// Plays `engine` (at a decision of `seat`) to its end: `first` is the
+/// seat's answer now, the greedy policy gives every other answer (ties
+/// broken by `rng`).
+pub(crate) fn play_out(mut engine: Engine, seat: u8, first: Move, rng: &mut Rng) -> Result<Ending, EngineError> {
+    let mut answers: [String; 4] = Default::default();
+    let mut moves: Vec<Move> = Vec::with_capacity(64);
+    let discards = matches!(first.claim, Claim::Play(_) | Claim::Peng | Claim::Chi { .. });
+    let mut watch = false;
+    for step in 0..MAX_STEPS {
+        for s in 0..4u8 {
+            let m = if step == 0 && s == seat {
+                first
+            } else {
+                moves.clear();
+                engine.legal_moves(s, |m| moves.push(m));
+                if moves.len() <= 1 {
+                    moves.first().copied().unwrap_or(Move::PASS)
+                } else {
+                    greedy::greedy(&engine, s, &moves, &mut |n| rng.below(n.max(1)))
+                }
+            };
+            let text = &mut answers[s as usize];
+            text.clear();
+            if !m.write_answer(text) {
+                text.push_str("PASS");
+            }
+        }
+        let turn = engine.step([&answers[0], &answers[1], &answers[2], &answers[3]].map(String::as_str))?;
+        if let Some(scores) = turn.event.scores() {
+            let won = matches!(turn.event, Event::Hu { player, .. } if player == seat);
+            let dealt_in = watch && matches!(turn.event, Event::Hu { player, .. } if player != seat);
+            return Ok(Ending { score: scores[seat as usize], won, dealt_in });
+        }
+        watch = step == 0
+            && discards
+            && matches!(turn.event,
+                Event::Play { player, .. } | Event::Peng { player, .. } | Event::Chi { player, .. } if player == seat);
+    }
+    Err(EngineError::Internal(format!("a playout did not end in {MAX_STEPS} steps")))
+}
