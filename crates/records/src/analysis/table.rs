@@ -177,3 +177,306 @@ pub fn calibrate(
     }
     Ok(rows)
 }
+
+/// Decisions put in one bin of a reliability diagram.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReliabilityBin {
+    /// Decisions in the bin.
+    pub n: usize,
+    /// Their mean predicted chance.
+    pub predicted: f64,
+    /// The share of them where it happened.
+    pub observed: f64,
+}
+
+mcr_core::ser_struct! { ReliabilityBin;
+    "n" => n,
+    "predicted" => predicted,
+    "observed" => observed,
+}
+
+/// How well predicted chances of one event fit what happened.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ProbabilityFit {
+    /// Decisions with a prediction.
+    pub n: usize,
+    /// The share of them where the event happened.
+    pub base_rate: f64,
+    /// The mean squared error of the predictions (Brier score).
+    pub brier: f64,
+    /// The Brier score of predicting the base rate every time.
+    pub brier_base: f64,
+    /// Ten bins of equal size by predicted chance, lowest first.
+    pub bins: Vec<ReliabilityBin>,
+}
+
+mcr_core::ser_struct! { ProbabilityFit;
+    "n" => n,
+    "base_rate" => base_rate,
+    "brier" => brier,
+    "brier_base" => brier_base,
+    "bins" => bins,
+}
+
+impl ProbabilityFit {
+    /// The fit of `(predicted, happened)` pairs.
+    pub fn of(pairs: &[(f64, bool)]) -> ProbabilityFit {
+        let n = pairs.len();
+        let nf = n.max(1) as f64;
+        let base_rate = pairs.iter().filter(|p| p.1).count() as f64 / nf;
+        let sq = |p: f64, y: bool| (p - y as u8 as f64).powi(2);
+        let brier = pairs.iter().map(|&(p, y)| sq(p, y)).sum::<f64>() / nf;
+        let brier_base = pairs.iter().map(|&(_, y)| sq(base_rate, y)).sum::<f64>() / nf;
+        let mut sorted = pairs.to_vec();
+        sorted.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let bins = equal_bins(sorted.len())
+            .into_iter()
+            .filter(|r| !r.is_empty())
+            .map(|r| {
+                let part = &sorted[r];
+                let k = part.len() as f64;
+                ReliabilityBin {
+                    n: part.len(),
+                    predicted: part.iter().map(|p| p.0).sum::<f64>() / k,
+                    observed: part.iter().filter(|p| p.1).count() as f64 / k,
+                }
+            })
+            .collect();
+        ProbabilityFit { n, base_rate, brier, brier_base, bins }
+    }
+
+    /// The predictions beat the base rate (a lower Brier score).
+    pub fn beats_base_rate(&self) -> bool {
+        self.brier < self.brier_base
+    }
+}
+
+/// Decisions put in one bin by predicted final score.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ScoreBin {
+    /// Decisions in the bin.
+    pub n: usize,
+    /// Their mean predicted final score.
+    pub predicted: f64,
+    /// Their mean actual final score.
+    pub actual: f64,
+    /// The standard error of `actual` (the sample's, over the bin).
+    pub se: f64,
+    /// `(actual - predicted) / se`.
+    pub z: f64,
+    /// `|z| <= 2`: the actual mean lies within two standard errors of the
+    /// prediction.
+    pub within: bool,
+}
+
+mcr_core::ser_struct! { ScoreBin;
+    "n" => n,
+    "predicted" => predicted,
+    "actual" => actual,
+    "se" => se,
+    "z" => z,
+    "within" => within,
+}
+
+/// The calibration of the table model on decisions of finished games.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Calibration {
+    /// Decisions.
+    pub decisions: usize,
+    /// Games they come from.
+    pub games: usize,
+    /// The deal-in chance, over the answers that discard.
+    pub deal_in: ProbabilityFit,
+    /// The chance to win the hand.
+    pub win: ProbabilityFit,
+    /// The expected final score: ten bins of equal size by prediction.
+    pub score: Vec<ScoreBin>,
+}
+
+mcr_core::ser_struct! { Calibration;
+    "decisions" => decisions,
+    "games" => games,
+    "deal_in" => deal_in,
+    "win" => win,
+    "score" => score,
+}
+
+impl Calibration {
+    /// The calibration of `rows`.
+    ///
+    /// ```
+    /// use mcr_records::analysis::table::{Calibration, CalibrationRow};
+    ///
+    /// let row = |mean: f64, score: i32, p: f64, won: bool| CalibrationRow {
+    ///     id: "g".into(), turn: 3, seat: 0, action: "PLAY W1".into(), mean, se: 1.0,
+    ///     win_prob: p, deal_in: Some(0.0), score, won, dealt_in: false,
+    /// };
+    /// let rows: Vec<CalibrationRow> = (0..40).map(|i| row(i as f64, i, (i % 2) as f64, i % 2 == 1)).collect();
+    /// let c = Calibration::of(&rows);
+    /// assert_eq!(c.decisions, 40);
+    /// assert_eq!(c.score.len(), 10);
+    /// assert_eq!(c.win.brier, 0.0); // every chance was 0 or 1, and right
+    /// assert!(c.win.beats_base_rate());
+    /// assert!(c.score.iter().all(|b| (b.actual - b.predicted).abs() < 1e-9));
+    /// ```
+    pub fn of(rows: &[CalibrationRow]) -> Calibration {
+        let deal_in: Vec<(f64, bool)> = rows.iter().filter_map(|r| r.deal_in.map(|p| (p, r.dealt_in))).collect();
+        let win: Vec<(f64, bool)> = rows.iter().map(|r| (r.win_prob, r.won)).collect();
+        let mut by_mean: Vec<(f64, f64)> = rows.iter().map(|r| (r.mean, r.score as f64)).collect();
+        by_mean.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let score = equal_bins(by_mean.len())
+            .into_iter()
+            .filter(|r| !r.is_empty())
+            .map(|r| {
+                let part = &by_mean[r];
+                let k = part.len() as f64;
+                let predicted = part.iter().map(|p| p.0).sum::<f64>() / k;
+                let actual = part.iter().map(|p| p.1).sum::<f64>() / k;
+                let var = if part.len() > 1 {
+                    part.iter().map(|p| (p.1 - actual).powi(2)).sum::<f64>() / (k - 1.0)
+                } else {
+                    0.0
+                };
+                let se = (var / k).sqrt();
+                let z = if se > 0.0 { (actual - predicted) / se } else { 0.0 };
+                ScoreBin {
+                    n: part.len(),
+                    predicted,
+                    actual,
+                    se,
+                    z,
+                    within: z.abs() <= 2.0 || se == 0.0 && actual == predicted,
+                }
+            })
+            .collect();
+        let mut ids: Vec<&str> = rows.iter().map(|r| r.id.as_str()).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        Calibration {
+            decisions: rows.len(),
+            games: ids.len(),
+            deal_in: ProbabilityFit::of(&deal_in),
+            win: ProbabilityFit::of(&win),
+            score,
+        }
+    }
+
+    /// Every score bin's actual mean lies within two standard errors of
+    /// its prediction.
+    pub fn score_unbiased(&self) -> bool {
+        self.score.iter().all(|b| b.within)
+    }
+
+    /// The reliability diagrams as one SVG picture: the deal-in and win
+    /// chances (observed share against mean prediction per bin, the
+    /// diagonal for a perfect fit) and the final score (mean actual against
+    /// mean prediction per bin, with two standard errors).
+    pub fn svg(&self) -> String {
+        let mut s = String::new();
+        let (w, h, pad) = (300.0, 300.0, 40.0);
+        s.push_str(&format!(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{}\" font-family=\"sans-serif\" font-size=\"12\">\n",
+            3.0 * (w + 2.0 * pad),
+            h + 2.0 * pad + 20.0
+        ));
+        s.push_str("<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n");
+        let prob_points = |f: &ProbabilityFit| -> Vec<(f64, f64, f64)> {
+            f.bins.iter().map(|b| (b.predicted, b.observed, 0.0)).collect()
+        };
+        let panels: [(String, Vec<(f64, f64, f64)>, f64, f64); 3] = {
+            let hi_d = self.deal_in.bins.iter().map(|b| b.predicted.max(b.observed)).fold(0.05f64, f64::max);
+            let hi_w = self.win.bins.iter().map(|b| b.predicted.max(b.observed)).fold(0.05f64, f64::max);
+            let lo_s = self.score.iter().map(|b| b.predicted.min(b.actual - 2.0 * b.se)).fold(0.0f64, f64::min);
+            let hi_s = self.score.iter().map(|b| b.predicted.max(b.actual + 2.0 * b.se)).fold(0.0f64, f64::max);
+            [
+                (
+                    format!("deal-in chance (Brier {:.4}, base {:.4})", self.deal_in.brier, self.deal_in.brier_base),
+                    prob_points(&self.deal_in),
+                    0.0,
+                    nice(hi_d),
+                ),
+                (
+                    format!("win chance (Brier {:.4}, base {:.4})", self.win.brier, self.win.brier_base),
+                    prob_points(&self.win),
+                    0.0,
+                    nice(hi_w),
+                ),
+                (
+                    "final score (mean, 2 s.e.)".to_string(),
+                    self.score.iter().map(|b| (b.predicted, b.actual, 2.0 * b.se)).collect(),
+                    -nice(-lo_s),
+                    nice(hi_s),
+                ),
+            ]
+        };
+        for (i, (title, points, lo, hi)) in panels.iter().enumerate() {
+            let x0 = i as f64 * (w + 2.0 * pad) + pad;
+            let y0 = pad + 20.0;
+            let span = (hi - lo).max(1e-9);
+            let px = |v: f64| x0 + (v - lo) / span * w;
+            let py = |v: f64| y0 + h - (v - lo) / span * h;
+            s.push_str(&format!(
+                "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n",
+                x0 + w / 2.0,
+                pad,
+                title
+            ));
+            s.push_str(&format!(
+                "<rect x=\"{x0}\" y=\"{y0}\" width=\"{w}\" height=\"{h}\" fill=\"none\" stroke=\"#999\"/>\n"
+            ));
+            s.push_str(&format!(
+                "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"#bbb\" stroke-dasharray=\"4 3\"/>\n",
+                px(*lo),
+                py(*lo),
+                px(*hi),
+                py(*hi)
+            ));
+            for k in 0..=4 {
+                let v = lo + span * k as f64 / 4.0;
+                let label = if span < 2.0 { format!("{v:.2}") } else { format!("{v:.0}") };
+                s.push_str(&format!(
+                    "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" fill=\"#555\">{label}</text>\n",
+                    px(v),
+                    y0 + h + 15.0
+                ));
+                s.push_str(&format!(
+                    "<text x=\"{}\" y=\"{}\" text-anchor=\"end\" fill=\"#555\">{label}</text>\n",
+                    x0 - 4.0,
+                    py(v) + 4.0
+                ));
+            }
+            s.push_str(&format!(
+                "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" fill=\"#555\">predicted</text>\n",
+                x0 + w / 2.0,
+                y0 + h + 30.0
+            ));
+            for &(x, y, e) in points {
+                if e > 0.0 {
+                    s.push_str(&format!(
+                        "<line x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\" stroke=\"#2a6\" stroke-width=\"1.5\"/>\n",
+                        px(x),
+                        py(y - e),
+                        py(y + e)
+                    ));
+                }
+                s.push_str(&format!("<circle cx=\"{}\" cy=\"{}\" r=\"4\" fill=\"#26a\"/>\n", px(x), py(y)));
+            }
+        }
+        s.push_str("</svg>\n");
+        s
+    }
+}
+
+/// A round upper bound for an axis: 1, 2 or 5 times a power of ten.
+fn nice(v: f64) -> f64 {
+    if v <= 0.0 {
+        return 0.0;
+    }
+    let p = 10f64.powf(v.log10().floor());
+    [1.0, 2.0, 5.0, 10.0].into_iter().map(|m| m * p).find(|&c| c >= v).unwrap_or(10.0 * p)
+}
+
+/// Ten ranges of equal size (within one) over `0..n`.
+fn equal_bins(n: usize) -> Vec<std::ops::Range<usize>> {
+    (0..10).map(|k| k * n / 10..(k + 1) * n / 10).collect()
+}
