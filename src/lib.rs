@@ -4,6 +4,7 @@
 //! - [`tiles`], [`hand`]: the vocabulary.
 //! - [`fans`]: the fan calculator, driven by tables generated from `rules/`.
 //! - [`engine`]: the judge's state machine (`reset` / `step`).
+//! - [`table`]: the table model, each answer of a seat played out in sampled worlds.
 //! - [`mod@env`]: legal actions, observations and a vectorised environment for bots.
 //! - [`record`]: game and hand records (`.jsonl`, `.jsonl.gz`).
 //! - [`replay`]: a record replayed through the engine and compared turn by turn.
@@ -40,7 +41,7 @@
 //! ```
 
 pub use mcr_arena as arena;
-pub use mcr_core::{decompose, engine, fans, hand, notation, rng, tiles};
+pub use mcr_core::{decompose, engine, fans, greedy, hand, notation, rng, table, tiles};
 pub use mcr_records::{
     analysis, audit, convert, env, formats, input, judge, record, replay, rules, samples, selftest, serve, validate,
     viewer,

@@ -44,11 +44,90 @@ pub struct Args {
     /// Hands searched per discard past the exact draws.
     #[arg(long, default_value_t = Options::default().node_budget)]
     pub node_budget: usize,
+    /// single: the single-player model, exact (states or one hand); table:
+    /// the table model on every decision of game records (sampled worlds
+    /// played out).
+    #[arg(long, value_enum, default_value = "single")]
+    pub model: Model,
+    /// Table model: only this turn of each game.
+    #[arg(long)]
+    pub turn: Option<usize>,
+    /// Table model: only this seat's decisions (0-3).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(0..4))]
+    pub seat: Option<u8>,
+    /// Table model: only these game ids (repeatable).
+    #[arg(long)]
+    pub id: Vec<String>,
+    /// Table model: worlds each action is played in.
+    #[arg(long, default_value_t = mcr_engine::table::Options::default().worlds)]
+    pub worlds: usize,
+    /// Table model: the seed of the worlds.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Table model: how the hidden tiles are dealt (drawn: the others' hands as a player's after their
+    /// draws; uniform).
+    #[arg(long, default_value = "drawn", value_parser = ["drawn", "uniform"])]
+    pub sampler: String,
+    /// Table model: stop adding worlds to a decision after this many milliseconds.
+    #[arg(long)]
+    pub time_limit_ms: Option<u64>,
+    /// Table model: each decision's answer against what happened (its figures alone), summed up as the
+    /// calibration (text or --format json).
+    #[arg(long)]
+    pub calibrate: bool,
+    /// With --calibrate: write each decision's prediction and outcome here (JSON lines).
+    #[arg(long)]
+    pub rows: Option<std::path::PathBuf>,
+    /// With --calibrate: write the reliability diagrams here (SVG).
+    #[arg(long)]
+    pub svg: Option<std::path::PathBuf>,
+    /// Table model: worker threads (0: all cores).
+    #[arg(long, default_value_t = 0)]
+    pub jobs: usize,
     #[command(flatten)]
     pub rules: super::RecordRulesArg,
 }
 
+/// The decision model of `mcr decide`.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Model {
+    /// The single-player model (`analysis::decide`).
+    Single,
+    /// The table model (`table`).
+    Table,
+}
+
 pub fn run(args: Args, max_line_bytes: usize) -> Result<ExitCode, CliError> {
+    if args.model == Model::Table {
+        if args.draws.is_some() {
+            return Err(CliError::input(
+                "mcr decide",
+                "--draws takes one hand, for the single-player model; the table model reads game records",
+            ));
+        }
+        if args.worlds == 0 {
+            return Err(CliError::input("mcr decide", "--worlds 0: at least one world"));
+        }
+        let table = super::decide_table::TableArgs {
+            files: args.input.iter().map(std::path::PathBuf::from).collect(),
+            ids: &args.id,
+            turn: args.turn,
+            seat: args.seat,
+            options: super::decide_table::options(
+                args.worlds,
+                args.seed,
+                args.time_limit_ms,
+                mcr_engine::table::Sampler::parse(&args.sampler).unwrap_or_default(),
+            ),
+            calibrate: args.calibrate,
+            rows: args.rows.as_deref(),
+            svg: args.svg.as_deref(),
+            format: args.format,
+            jobs: args.jobs,
+            rules: args.rules.rules,
+        };
+        return super::decide_table::run(table, max_line_bytes);
+    }
     let options = Options { exact_draws: args.exact_draws, node_budget: args.node_budget };
     match args.draws {
         Some(draws) => one_hand(&args, draws, options),

@@ -17,6 +17,7 @@ mod bench_samples;
 mod bench_shanten;
 mod bot;
 mod decide;
+mod decide_table;
 mod error;
 mod export;
 mod fan;

@@ -127,7 +127,14 @@ fn choose(
         1 => return candidates[0],
         _ => {}
     }
-    let options = Options { worlds: budget.worlds, seed, time_limit: Some(budget.time_limit) };
+    // The policy ranks by the expected score: no worlds for the deal-in chance alone.
+    let options = Options {
+        worlds: budget.worlds,
+        seed,
+        time_limit: Some(budget.time_limit),
+        deal_in_worlds: 0,
+        ..Options::default()
+    };
     match analyse(e, seat, sizes, &candidates, &options) {
         Ok(a) => a.best().map_or(candidates[0], |i| a.actions[i].action),
         Err(_) => candidates[0],

@@ -24,6 +24,8 @@
 //!   score with its standard error, its chance to win the hand and, for an
 //!   action that discards, the chance that another seat wins on that very
 //!   discard (the deal-in chance).
+//! - **The deal-in chance** is counted over [`Options::deal_in_worlds`]
+//!   worlds: those played out, and more in which only the discard is made.
 //! - **Budget.** [`Options::worlds`] worlds, or fewer when
 //!   [`Options::time_limit`] runs out first (never fewer than
 //!   [`MIN_WORLDS`]). Without a time limit the figures depend on the seed
@@ -74,7 +76,7 @@ use std::time::{Duration, Instant};
 
 use crate::engine::{Claim, Engine, EngineError, Move};
 use crate::rng::Rng;
-pub use sample::{hand_sizes, SampleError};
+pub use sample::{hand_sizes, SampleError, Sampler};
 
 /// Fewest worlds an analysis plays, whatever its time limit.
 pub const MIN_WORLDS: usize = 4;
@@ -89,11 +91,18 @@ pub struct Options {
     /// Stop adding worlds once this much time has passed (after
     /// [`MIN_WORLDS`]); `None`: play all of [`Options::worlds`].
     pub time_limit: Option<Duration>,
+    /// How the hidden tiles are dealt.
+    pub sampler: Sampler,
+    /// Worlds the deal-in chance is counted over (default 256): the
+    /// playouts' worlds, then more worlds dealt the same way, in each of
+    /// which the discard is made and the other seats' HU looked for (no
+    /// playout). A small chance needs many worlds to be told from 0.
+    pub deal_in_worlds: usize,
 }
 
 impl Default for Options {
     fn default() -> Options {
-        Options { worlds: 64, seed: 0, time_limit: None }
+        Options { worlds: 64, seed: 0, time_limit: None, sampler: Sampler::Drawn, deal_in_worlds: 256 }
     }
 }
 
@@ -213,7 +222,7 @@ pub fn analyse(
             break;
         }
         let mut rng = Rng::stream(options.seed, worlds as u64);
-        let world = sample::world(engine, seat, sizes, &mut rng).map_err(TableError::Sample)?;
+        let world = sample::world(engine, seat, sizes, options.sampler, &mut rng).map_err(TableError::Sample)?;
         let ties = rng.next_u64();
         for (i, &action) in actions.iter().enumerate() {
             let mut rng = Rng::new(ties);
@@ -224,23 +233,43 @@ pub fn analyse(
         }
         worlds += 1;
     }
+    // More worlds for the deal-in chance alone, drawn from the same streams.
+    let mut deal_in_worlds = worlds;
+    if actions.iter().any(|&a| discards(a)) {
+        while deal_in_worlds < options.deal_in_worlds {
+            if options.time_limit.is_some_and(|t| start.elapsed() >= t) {
+                break;
+            }
+            let mut rng = Rng::stream(options.seed, deal_in_worlds as u64);
+            let world = sample::world(engine, seat, sizes, options.sampler, &mut rng).map_err(TableError::Sample)?;
+            let ties = rng.next_u64();
+            for (i, &action) in actions.iter().enumerate().filter(|(_, &a)| discards(a)) {
+                deal_ins[i] += playout::deals_in(world, seat, action, &mut Rng::new(ties))? as usize;
+            }
+            deal_in_worlds += 1;
+        }
+    }
     let n = worlds as f64;
     let rows = actions
         .iter()
         .enumerate()
         .map(|(i, &action)| {
             let (mean, se) = mean_se(&scores[i].iter().map(|&s| s as f64).collect::<Vec<_>>());
-            let discards = matches!(action.claim, Claim::Play(_) | Claim::Peng | Claim::Chi { .. });
             ActionFigures {
                 action,
                 mean,
                 se,
                 win_prob: wins[i] as f64 / n,
-                deal_in: discards.then(|| deal_ins[i] as f64 / n),
+                deal_in: discards(action).then(|| deal_ins[i] as f64 / deal_in_worlds as f64),
             }
         })
         .collect();
     Ok(Analysis { seat, worlds, actions: rows, scores })
+}
+
+/// Whether an answer discards a tile (PLAY, or PENG / CHI and their discard).
+pub fn discards(m: Move) -> bool {
+    matches!(m.claim, Claim::Play(_) | Claim::Peng | Claim::Chi { .. })
 }
 
 /// The mean of `x` and its standard error (0 with fewer than two values).

@@ -19,6 +19,41 @@ pub(crate) struct Ending {
 /// Steps after which a playout is cut (a game takes about 200).
 const MAX_STEPS: usize = 2_000;
 
+/// Whether another seat wins on the discard of `first` in `engine`: the
+/// first step of [`play_out`] (the other seats' answers greedy's), then a
+/// HU of the minimum fan or more open to another seat on that discard.
+pub(crate) fn deals_in(mut engine: Engine, seat: u8, first: Move, rng: &mut Rng) -> Result<bool, EngineError> {
+    let mut answers: [String; 4] = Default::default();
+    let mut moves: Vec<Move> = Vec::with_capacity(64);
+    for s in 0..4u8 {
+        let m = if s == seat { first } else { greedy_answer(&engine, s, &mut moves, rng) };
+        let text = &mut answers[s as usize];
+        if !m.write_answer(text) {
+            text.push_str("PASS");
+        }
+    }
+    let turn = engine.step([&answers[0], &answers[1], &answers[2], &answers[3]].map(String::as_str))?;
+    if !matches!(turn.event,
+        Event::Play { player, .. } | Event::Peng { player, .. } | Event::Chi { player, .. } if player == seat)
+    {
+        return Ok(false);
+    }
+    let min = engine.min_win_fans();
+    Ok((0..4u8).filter(|&o| o != seat).any(|o| engine.hu_fans(o).is_some_and(|f| f >= min)))
+}
+
+/// The greedy policy's answer of seat `s` (its only legal answer when it
+/// has one, PASS when none).
+fn greedy_answer(engine: &Engine, s: u8, moves: &mut Vec<Move>, rng: &mut Rng) -> Move {
+    moves.clear();
+    engine.legal_moves(s, |m| moves.push(m));
+    if moves.len() <= 1 {
+        moves.first().copied().unwrap_or(Move::PASS)
+    } else {
+        greedy::greedy(engine, s, moves, &mut |n| rng.below(n.max(1)))
+    }
+}
+
 /// Plays `engine` (at a decision of `seat`) to its end: `first` is the
 /// seat's answer now, the greedy policy gives every other answer (ties
 /// broken by `rng`).
@@ -29,17 +64,7 @@ pub(crate) fn play_out(mut engine: Engine, seat: u8, first: Move, rng: &mut Rng)
     let mut watch = false;
     for step in 0..MAX_STEPS {
         for s in 0..4u8 {
-            let m = if step == 0 && s == seat {
-                first
-            } else {
-                moves.clear();
-                engine.legal_moves(s, |m| moves.push(m));
-                if moves.len() <= 1 {
-                    moves.first().copied().unwrap_or(Move::PASS)
-                } else {
-                    greedy::greedy(&engine, s, &moves, &mut |n| rng.below(n.max(1)))
-                }
-            };
+            let m = if step == 0 && s == seat { first } else { greedy_answer(&engine, s, &mut moves, rng) };
             let text = &mut answers[s as usize];
             text.clear();
             if !m.write_answer(text) {

@@ -1,6 +1,13 @@
-//! The sampler: one world a seat cannot tell from the game, drawn
-//! uniformly over what it cannot see.
+//! The samplers: one world a seat cannot tell from the game.
+//!
+//! - [`Sampler::Uniform`]: what the seat cannot see, dealt uniformly.
+//! - [`Sampler::Drawn`]: each other seat's concealed tiles dealt as a
+//!   player's hand after as many draws as that seat has had: a uniform
+//!   hand, then, once for each of its draws, a tile drawn from the unseen
+//!   ones and the tile of least shanten given back (ties drawn at random).
+//!   The rest of the unseen tiles fill the walls, uniformly.
 
+use crate::analysis::analyse_counts;
 use crate::engine::Engine;
 use crate::rng::Rng;
 use crate::tiles::{Tile, TILE_KINDS};
@@ -26,12 +33,47 @@ impl std::fmt::Display for SampleError {
 
 impl std::error::Error for SampleError {}
 
-/// `engine` with what `seat` cannot see dealt anew: the unseen tiles
-/// shuffled uniformly, the other seats' concealed tiles (`sizes[o]` each)
-/// dealt first, then every segment's undrawn tiles. A concealed kong of
-/// another seat hides four tiles the seat cannot place: four copies of a
-/// kind with four unseen copies, drawn uniformly, leave the pool for each.
-pub fn world(engine: &Engine, seat: u8, sizes: [u8; 4], rng: &mut Rng) -> Result<Engine, SampleError> {
+/// How the hidden tiles of a world are dealt.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Sampler {
+    /// Uniformly over what the seat cannot see.
+    Uniform,
+    /// The other seats' hands as a player's after their draws (the
+    /// module's docs), the walls uniformly.
+    #[default]
+    Drawn,
+}
+
+impl Sampler {
+    /// Every sampler.
+    pub const ALL: [Sampler; 2] = [Sampler::Uniform, Sampler::Drawn];
+
+    /// Its name (`uniform`, `drawn`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Sampler::Uniform => "uniform",
+            Sampler::Drawn => "drawn",
+        }
+    }
+
+    /// The sampler of a name.
+    pub fn parse(name: &str) -> Option<Sampler> {
+        Sampler::ALL.into_iter().find(|s| s.name() == name)
+    }
+}
+
+/// `engine` with what `seat` cannot see dealt anew by `sampler`: the
+/// unseen tiles shuffled, the other seats' concealed tiles (`sizes[o]`
+/// each) dealt first, then every segment's undrawn tiles. A concealed kong
+/// of another seat hides four tiles the seat cannot place: four copies of
+/// a kind with four unseen copies, drawn uniformly, leave the pool for each.
+pub fn world(
+    engine: &Engine,
+    seat: u8,
+    sizes: [u8; 4],
+    sampler: Sampler,
+    rng: &mut Rng,
+) -> Result<Engine, SampleError> {
     let unseen = engine.unseen_by(seat);
     let mut pool: Vec<Tile> = Vec::with_capacity(136);
     for t in Tile::all() {
@@ -65,10 +107,30 @@ pub fn world(engine: &Engine, seat: u8, sizes: [u8; 4], rng: &mut Rng) -> Result
     let mut hands = [[0u8; TILE_KINDS]; 4];
     let mut at = 0;
     for o in (0..4u8).filter(|&o| o != seat) {
-        for &t in &pool[at..at + sizes[o as usize] as usize] {
+        let size = sizes[o as usize] as usize;
+        for &t in &pool[at..at + size] {
             hands[o as usize][t.index()] += 1;
         }
-        at += sizes[o as usize] as usize;
+        at += size;
+        if sampler == Sampler::Drawn && size > 0 {
+            // Its draws so far (21 in a segment after the deal) and the
+            // discards it claimed: each brought it one tile.
+            let claimed = engine.packs(o).iter().filter(|p| !p.is_concealed_kong()).count();
+            let steps = 21usize.saturating_sub(remaining[o as usize] as usize) + claimed;
+            for _ in 0..steps {
+                if at >= pool.len() {
+                    break;
+                }
+                // Draw one of the tiles not dealt yet, give back the worst.
+                let k = at + rng.below(pool.len() - at);
+                let drawn = pool[k];
+                let hand = &mut hands[o as usize];
+                hand[drawn.index()] += 1;
+                let back = worst_tile(hand, &unseen, rng);
+                hand[back.index()] -= 1;
+                pool[k] = back;
+            }
+        }
     }
     let mut walls: [&[Tile]; 4] = [&[]; 4];
     for (s, w) in walls.iter_mut().enumerate() {
@@ -79,6 +141,37 @@ pub fn world(engine: &Engine, seat: u8, sizes: [u8; 4], rng: &mut Rng) -> Result
     let mut world = *engine;
     world.redeal(seat, &hands, &walls);
     Ok(world)
+}
+
+/// The tile of `hand` (one over its size) the greedy policy gives back:
+/// the one whose removal leaves the least shanten, then the most copies of
+/// useful tiles among `unseen` (less the hand's own); ties drawn by `rng`.
+fn worst_tile(hand: &[u8; TILE_KINDS], unseen: &[u8; TILE_KINDS], rng: &mut Rng) -> Tile {
+    let mut best: [Tile; TILE_KINDS] = [Tile::from_index(0); TILE_KINDS];
+    let mut n = 0;
+    let mut best_key = (i32::MAX, 0i32);
+    let size: usize = hand.iter().map(|&c| c as usize).sum::<usize>() - 1;
+    for t in Tile::all().filter(|t| hand[t.index()] > 0) {
+        let mut c = *hand;
+        c[t.index()] -= 1;
+        let a = analyse_counts(&c, size);
+        let s = a.shanten().unwrap_or(99);
+        let useful = a.useful();
+        let copies: i32 = Tile::all()
+            .filter(|&u| useful.contains(u))
+            .map(|u| unseen[u.index()].saturating_sub(c[u.index()]) as i32)
+            .sum();
+        let key = (s, -copies);
+        if key < best_key {
+            best_key = key;
+            n = 0;
+        }
+        if key == best_key {
+            best[n] = t;
+            n += 1;
+        }
+    }
+    best[rng.below(n.max(1))]
 }
 
 /// The concealed tiles each seat holds when `seat` is to decide: 13 less

@@ -12,7 +12,7 @@ use crate::record::GameRecord;
 use crate::replay::{Replayer, Stop};
 use mcr_core::engine::{Engine, Event, Move};
 use mcr_core::fans::Profile;
-use mcr_core::table::{self, hand_sizes, Analysis, Options, TableError};
+use mcr_core::table::{self, discards, hand_sizes, Analysis, Options, TableError};
 
 /// One decision of a record.
 #[derive(Clone)]
@@ -94,12 +94,6 @@ pub fn record_points(record: &GameRecord, profile: &'static Profile) -> RecordPo
         e.scores().map(|s| (s, winner))
     });
     RecordPoints { points: out, ending: if stop.is_none() { ending } else { None }, stop }
-}
-
-/// Whether an answer discards a tile (PLAY, or PENG / CHI and their discard).
-pub fn discards(m: Move) -> bool {
-    use mcr_core::engine::Claim;
-    matches!(m.claim, Claim::Play(_) | Claim::Peng | Claim::Chi { .. })
 }
 
 /// One decision's prediction for the answer given, and what happened.
