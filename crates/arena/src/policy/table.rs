@@ -2,42 +2,54 @@
 //! ([`mcr_core::table`]) chooses.
 //!
 //! - HU when legal.
-//! - The candidates: the `decide` policy's move, the greedy move and, after
-//!   its own draw, the [`CANDIDATES`] discards of highest expected points of
-//!   the decision analysis; after a PENG / CHI, the analysis's and greedy's
-//!   discards for it.
+//! - The candidates: the `decide` policy's move first (greedy's when the
+//!   analysis sees no win), the greedy move and, after its own draw, the
+//!   [`CANDIDATES`] discards of highest expected points of the decision
+//!   analysis and the safest discard (the least deal-in chance over
+//!   [`TableBudget::danger_worlds`] worlds; ties to the analysis's better
+//!   row); after a PENG / CHI, the analysis's and greedy's discards for it.
 //! - One candidate is played at once. Between several, the table model
-//!   plays each in the same sampled worlds and the policy takes the one of
-//!   highest expected final score.
+//!   plays each in the same sampled worlds. The policy leaves the first
+//!   candidate only for one whose expected final score is higher by more
+//!   than [`TableBudget::margin`] standard errors of the paired difference:
+//!   a gain beyond the noise of the worlds.
 //!
 //! The single-player analysis sees the 8-fan minimum and the seat's own
 //! draws exactly; the table model sees the other seats' wins, claims and
-//! deal-ins, with cheap greedy players. The first narrows the choice to
-//! moves worth making, the second weighs them at the table.
+//! deal-ins, with cheap greedy players. The first proposes and is kept
+//! unless the second sees a clear loss at the table: a race it cannot win,
+//! a discard another seat is likely to win on.
 
 use std::time::Duration;
 
 use super::moves::{after_claim, decide_claim_discard, decide_move, greedy};
 use mcr_core::engine::{Claim, Engine, Move};
-use mcr_core::table::{analyse, Options};
+use mcr_core::table::{analyse, deal_in_chances, Options};
 use mcr_records::analysis::decide::{decide_with, seat_state, Options as DecideOptions};
 
 /// Discards of the decision analysis's best that are candidates after an own draw.
 pub const CANDIDATES: usize = 3;
 
-/// How the `table` policy analyses: worlds and the time limit of one
-/// decision (the table model's options, its seed set per decision).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// How the `table` policy analyses: worlds, the time limit of one
+/// decision and the margin a candidate must win by (the table model's
+/// options, its seed set per decision).
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct TableBudget {
-    /// Worlds per candidate.
+    /// Worlds per candidate (default 48).
     pub worlds: usize,
-    /// Time after which no world is added.
+    /// Worlds the safest discard is looked for in (default 48).
+    pub danger_worlds: usize,
+    /// Time after which no world is added (default 500 ms; the
+    /// candidates' analyses share it).
     pub time_limit: Duration,
+    /// Standard errors of the paired difference by which a candidate must
+    /// beat the first one to be played instead (default 2).
+    pub margin: f64,
 }
 
 impl Default for TableBudget {
     fn default() -> TableBudget {
-        TableBudget { worlds: 32, time_limit: Duration::from_millis(500) }
+        TableBudget { worlds: 48, danger_worlds: 48, time_limit: Duration::from_millis(500), margin: 2.0 }
     }
 }
 
@@ -61,12 +73,16 @@ pub fn table_move(e: &Engine, seat: u8, sizes: [u8; 4], moves: &[Move], budget: 
     if moves.iter().any(|m| matches!(m.claim, Claim::Play(_))) {
         let mut with = e.hand(seat);
         with[e.current_tile().index()] += 1;
-        if let Ok(d) = decide_with(e.profile(), &seat_state(e, seat, &with), DecideOptions::default()) {
-            let mut rows: Vec<_> = d.discards.iter().filter(|r| r.exp_points > 0.0).collect();
-            rows.sort_by(|a, b| (b.exp_points, b.win_prob).partial_cmp(&(a.exp_points, a.win_prob)).unwrap());
-            for r in rows.into_iter().take(CANDIDATES) {
-                add(Move::new(Claim::Play(r.tile)), &mut candidates);
-            }
+        // The analysis's rows, best first (none when it fails).
+        let mut rows = decide_with(e.profile(), &seat_state(e, seat, &with), DecideOptions::default())
+            .map(|d| d.discards)
+            .unwrap_or_default();
+        rows.sort_by(|a, b| (b.exp_points, b.win_prob).partial_cmp(&(a.exp_points, a.win_prob)).unwrap());
+        for r in rows.iter().filter(|r| r.exp_points > 0.0).take(CANDIDATES) {
+            add(Move::new(Claim::Play(r.tile)), &mut candidates);
+        }
+        if let Some(m) = safest(e, seat, sizes, moves, &rows, budget, seed) {
+            add(m, &mut candidates);
         }
     }
     choose(e, seat, sizes, moves, candidates, budget, seed)
@@ -111,8 +127,43 @@ pub fn table_claim_discard(
     Some(choose(e, seat, sizes, &of_claim, candidates, budget, seed))
 }
 
-/// The candidate of highest expected final score (the first one when
-/// alone, or when the analysis fails).
+/// The discard of least deal-in chance over `budget.danger_worlds`
+/// worlds, ties to the better of the analysis's `rows` (best first), then
+/// to tile order.
+fn safest(
+    e: &Engine,
+    seat: u8,
+    sizes: [u8; 4],
+    moves: &[Move],
+    rows: &[mcr_records::analysis::decide::DiscardFigures],
+    budget: TableBudget,
+    seed: u64,
+) -> Option<Move> {
+    let plays: Vec<Move> = moves.iter().copied().filter(|m| matches!(m.claim, Claim::Play(_))).collect();
+    if budget.danger_worlds == 0 || plays.len() < 2 {
+        return None;
+    }
+    let options = Options {
+        worlds: 1,
+        seed: seed ^ 0x5AFE,
+        time_limit: Some(budget.time_limit / 4),
+        deal_in_worlds: budget.danger_worlds,
+        ..Options::default()
+    };
+    let chances = deal_in_chances(e, seat, sizes, &plays, &options).ok()?;
+    let rank = |m: &Move| rows.iter().position(|r| Claim::Play(r.tile) == m.claim).unwrap_or(rows.len());
+    plays
+        .iter()
+        .zip(chances)
+        .filter_map(|(m, p)| p.map(|p| (m, p)))
+        .min_by(|a, b| a.1.total_cmp(&b.1).then(rank(a.0).cmp(&rank(b.0))))
+        .map(|(m, _)| *m)
+}
+
+/// The first candidate, unless another's expected final score is higher
+/// by more than `budget.margin` standard errors of the paired difference
+/// (then the best such); the first one when alone, or when the analysis
+/// fails.
 fn choose(
     e: &Engine,
     seat: u8,
@@ -135,8 +186,16 @@ fn choose(
         deal_in_worlds: 0,
         ..Options::default()
     };
-    match analyse(e, seat, sizes, &candidates, &options) {
-        Ok(a) => a.best().map_or(candidates[0], |i| a.actions[i].action),
-        Err(_) => candidates[0],
+    let Ok(a) = analyse(e, seat, sizes, &candidates, &options) else { return candidates[0] };
+    match a.best() {
+        Some(b) if b != 0 => {
+            let (gain, se) = a.paired(b, 0);
+            if gain > budget.margin * se {
+                a.actions[b].action
+            } else {
+                candidates[0]
+            }
+        }
+        _ => candidates[0],
     }
 }
