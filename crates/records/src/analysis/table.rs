@@ -49,6 +49,58 @@ pub struct RecordPoints {
     pub stop: Option<Stop>,
 }
 
+/// One decision's analysis, as `mcr decide --model table` writes it (one
+/// JSON line).
+#[derive(Clone, Debug, PartialEq)]
+pub struct DecisionLine {
+    /// The game.
+    pub id: String,
+    /// The turn answered.
+    pub turn: usize,
+    /// The deciding seat.
+    pub seat: u8,
+    /// The answer the record gives, as the judge reads it (`None`: none
+    /// of the legal ones).
+    pub played: Option<String>,
+    /// The answer given discarded, and another seat won on it.
+    pub dealt_in: bool,
+    /// Worlds each action was played in.
+    pub worlds: usize,
+    /// Every legal answer's figures.
+    pub actions: Vec<table::ActionFigures>,
+}
+
+mcr_core::ser_struct! { DecisionLine;
+    "id" => id,
+    "turn" => turn,
+    "seat" => seat,
+    "played" => played,
+    "dealt_in" => dealt_in,
+    "worlds" => worlds,
+    "actions" => actions,
+}
+
+impl TablePoint {
+    /// The line of this decision of game `id` and its analysis.
+    pub fn line(&self, id: &str, analysis: Analysis) -> DecisionLine {
+        DecisionLine {
+            id: id.to_string(),
+            turn: self.turn,
+            seat: self.seat,
+            played: self.played.and_then(|i| self.actions[i].answer()),
+            dealt_in: self.dealt_in,
+            worlds: analysis.worlds,
+            actions: analysis.actions,
+        }
+    }
+
+    /// The seed of this decision's worlds: `seed` mixed with its turn and
+    /// seat, so that every decision of a game has worlds of its own.
+    pub fn seed(&self, seed: u64) -> u64 {
+        seed ^ ((self.turn as u64) << 8 | self.seat as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    }
+}
+
 /// Every decision of `record`, replayed under `profile`.
 pub fn record_points(record: &GameRecord, profile: &'static Profile) -> RecordPoints {
     let mut out: Vec<TablePoint> = Vec::new();
@@ -152,7 +204,7 @@ pub fn calibrate(
     for p in points {
         let Some(i) = p.played else { continue };
         let action = p.actions[i];
-        let seed = options.seed ^ ((p.turn as u64) << 8 | p.seat as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let seed = p.seed(options.seed);
         let a = table::analyse(&p.engine, p.seat, hand_sizes(&p.engine), &[action], &Options { seed, ..*options })?;
         let f = a.actions[0];
         rows.push(CalibrationRow {
