@@ -13,6 +13,7 @@
 //! - [`arena`]: tournaments between bots: duplicate schedule, resume, standings.
 //! - [`formats`]: Botzone's text format and match logs, in and out of records.
 //! - [`viewer`]: game records as a self-contained web page (`mcr view`).
+//! - [`table`]: the table model, each answer of a seat played out on sampled worlds.
 //!
 //! # Example
 //!
@@ -40,7 +41,7 @@
 //! ```
 
 pub use mcr_arena as arena;
-pub use mcr_core::{decompose, engine, fans, hand, notation, rng, tiles};
+pub use mcr_core::{decompose, engine, fans, hand, notation, rng, table, tiles};
 pub use mcr_records::{
     analysis, audit, convert, env, formats, input, judge, record, replay, rules, samples, selftest, serve, validate,
     viewer,
