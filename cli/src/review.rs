@@ -282,11 +282,11 @@ fn json_line(out: &mut impl Write, json: serde_json::Result<String>) -> std::io:
 /// The table model's per-seat (or per-player) table: `(name, tally)` rows.
 fn write_table_tallies(out: &mut impl Write, head: &str, rows: &[(String, &TableTally)]) -> std::io::Result<()> {
     let width = rows.iter().map(|r| r.0.chars().count()).chain([head.len()]).max().unwrap_or(0);
-    writeln!(out, "  {head:<width$}  decisions  flagged  loss (points)  ± se  deal-ins  deal-in chance")?;
+    writeln!(out, "  {head:<width$}  decisions  flagged  loss (points)    ± se  deal-ins  deal-in chance")?;
     for (name, t) in rows {
         writeln!(
             out,
-            "  {name:<width$}  {:>9}  {:>7}  {:>13.2}  {:>4.2}  {:>8}  {:>14}",
+            "  {name:<width$}  {:>9}  {:>7}  {:>13.2}  {:>6.2}  {:>8}  {:>14}",
             t.decisions,
             t.flagged,
             t.loss,
