@@ -251,6 +251,11 @@ fn cli_reviews_by_the_table_model() {
     assert!(!worlds.ok() && worlds.stderr.contains("--worlds applies to --model table only"), "{worlds:?}");
     let zero = common::mcr(&["review", dir, "--id", a, "--model", "table", "--worlds", "0"]);
     assert!(!zero.ok() && zero.stderr.contains("--worlds"), "{zero:?}");
+    let page = common::temp_file("review-table-refused.html", "");
+    let view = common::mcr(&["view", dir, "--id", a, "--review", "--seed", "2", "-o", &page]);
+    assert!(!view.ok() && view.stderr.contains("mcr view: --seed applies to --model table only"), "{view:?}");
+    let view = common::mcr(&["view", dir, "--id", a, "--model", "table", "-o", &page]);
+    assert!(!view.ok() && view.stderr.contains("--review"), "{view:?}");
     // A bad line is reported with its file and line; the good game is still reviewed.
     let record = serde_json::to_string(&json!({"game_id": 1})).unwrap();
     let bad = common::temp_file("review-table-bad.jsonl", format!("{record}\n"));
