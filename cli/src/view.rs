@@ -76,6 +76,12 @@ pub fn run(args: Args, max_line_bytes: usize) -> Result<ExitCode, super::CliErro
     for g in games.iter().filter_map(|g| g.error.as_ref().map(|e| (g, e))) {
         eprintln!("{}: game {}: replay stopped: {}", g.0.source, g.0.id, g.1);
     }
+    // Decisions the table model could not analyse (the others are shown).
+    for g in &games {
+        for e in g.table_review.iter().flat_map(|r| &r.errors) {
+            eprintln!("{}: game {}: table review: {e}", g.source, g.id);
+        }
+    }
     let page = viewer::page::render(&games).map_err(|e| CliError::failed("mcr view", e.to_string()))?;
     std::fs::write(&args.output, page.as_bytes())
         .map_err(|e| CliError::failed("mcr view", format!("{}: {e}", args.output.display())))?;
