@@ -89,7 +89,7 @@ pub struct TableDecision {
     pub seat: u8,
     /// Its legal answers, each weighed.
     pub answers: usize,
-    /// Worlds each answer was played out in.
+    /// Worlds each answer is played out in.
     pub worlds: usize,
     /// The answer given, with its figures.
     pub played: ActionFigures,
@@ -233,7 +233,7 @@ mcr_core::ser_flat_struct! { TableSeat;
 pub struct TablePlayerTotals {
     /// The player's name (`S0`..`S3` for seats of records without names).
     pub player: String,
-    /// Games it was reviewed in.
+    /// Games it is reviewed in.
     pub games: usize,
     /// Its decisions' counts and losses over them.
     pub tally: TableTally,
@@ -250,7 +250,7 @@ mcr_core::ser_flat_struct! { TablePlayerTotals;
 pub struct TableReview {
     /// The record's game id.
     pub game_id: String,
-    /// The rule profile the game was replayed and played out under.
+    /// The rule profile the game is replayed and played out under.
     pub rules: &'static str,
     /// Always `"table"` (the decision analysis's review has no such key).
     pub model: &'static str,
@@ -258,7 +258,7 @@ pub struct TableReview {
     pub worlds: usize,
     /// The seed of the worlds.
     pub seed: u64,
-    /// The threshold decisions were flagged at.
+    /// The threshold decisions are flagged at.
     pub threshold: f64,
     /// The reviewed seats, in seat order.
     pub seats: Vec<TableSeat>,
