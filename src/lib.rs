@@ -14,6 +14,7 @@
 //! - [`arena`]: tournaments between bots: duplicate schedule, resume, standings.
 //! - [`formats`]: Botzone's text format and match logs, in and out of records.
 //! - [`viewer`]: game records as a self-contained web page (`mcr view`).
+//! - [`table`]: the table model, each answer of a seat played out on sampled worlds.
 //!
 //! # Example
 //!

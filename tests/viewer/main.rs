@@ -1,5 +1,6 @@
 //! Looking at games: the viewer (`mcr view`, `mcr_engine::viewer`) and the
-//! game review (`mcr review`, `analysis::review`). The viewer's pages are
+//! game reviews (`mcr review`, `analysis::review`; `--model table`,
+//! `analysis::review_table`). The viewer's pages are
 //! checked turn by turn against the engine, in headless Chromium where it is
 //! found (tests/browser) and on the page's data without it; the review's
 //! decisions against the records' own displays and the decision analysis.
@@ -11,4 +12,5 @@ mod browser;
 mod common;
 
 mod review;
+mod review_table;
 mod viewer;

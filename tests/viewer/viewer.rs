@@ -28,7 +28,7 @@ use mcr_engine::viewer::{self, Selection};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 
-fn artifacts() -> PathBuf {
+pub(crate) fn artifacts() -> PathBuf {
     let dir = common::repo().join("target/view-artifacts");
     std::fs::create_dir_all(&dir).unwrap();
     dir
@@ -262,7 +262,7 @@ fn dom_table(v: &Value) -> Table {
     }
 }
 
-fn wait_turn(b: &mut Browser, id: &str, n: usize) {
+pub(crate) fn wait_turn(b: &mut Browser, id: &str, n: usize) {
     b.wait_for(&format!(
         "(() => {{ const l = document.getElementById('turn-label'), g = document.getElementById('board'); return !!l && !!g && g.dataset.game === '{id}' && l.dataset.turn === '{n}'; }})()"
     ))

@@ -37,6 +37,12 @@ impl TablePoint {
     pub fn analyse(&self, options: &Options) -> Result<Analysis, TableError> {
         table::analyse(&self.engine, self.seat, hand_sizes(&self.engine), &self.actions, options)
     }
+
+    /// `seed` mixed with the decision's turn and seat: the seed of its
+    /// worlds, so that every decision of a game has worlds of its own.
+    pub fn seed(&self, seed: u64) -> u64 {
+        seed ^ ((self.turn as u64) << 8 | self.seat as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    }
 }
 
 /// A record's decisions and how its game ended.
@@ -191,8 +197,8 @@ mcr_core::ser_struct! { CalibrationRow;
 
 /// The calibration rows of one record: each decision's answer analysed
 /// alone (the figures of the answer given), against the game's outcome.
-/// `options.seed` is mixed with the turn and seat, so every decision has
-/// worlds of its own. A record whose replay stops early gives none.
+/// `options.seed` is mixed with the turn and seat ([`TablePoint::seed`]),
+/// so every decision has worlds of its own. A record whose replay stops early gives none.
 pub fn calibrate(
     record: &GameRecord,
     profile: &'static Profile,

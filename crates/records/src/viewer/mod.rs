@@ -6,14 +6,18 @@
 //! (`audit::games::audit_game` with the cai replay: the calculator's own
 //! explanation, the flags with their evidence, the cai-style list); the
 //! page's script only renders the embedded JSON ([`page::render`]).
-//! Reviewed ([`load_reviewed`]), each game also carries its review
-//! ([`crate::analysis::review`]): the page marks every discard weighed with
-//! the suggested one and the loss.
+//! Reviewed ([`load_reviewed`]), each game also carries its review: by the
+//! decision analysis ([`crate::analysis::review`]), the page marks every
+//! discard weighed with the suggested one and the loss; by the table model
+//! ([`crate::analysis::review_table`]), every decision with the answer
+//! given, the best one, the loss and its standard error, the deal-in chance
+//! and the discards that dealt in.
 
 pub mod model;
 pub mod page;
 
 use crate::analysis::review::{review_game, ReviewOptions};
+use crate::analysis::review_table::{self, TableReviewOptions};
 use crate::input::{Inputs, Skipped};
 use crate::record::{RecordError, RecordErrorKind};
 
@@ -50,15 +54,26 @@ pub fn load_with(files: &[impl AsRef<Path>], sel: &Selection, max_line_bytes: us
     load_reviewed(files, sel, max_line_bytes, None)
 }
 
-/// [`load_with`], each game also reviewed with `review`
-/// ([`crate::analysis::review::review_game`], under the game's profile):
-/// the page then marks each reviewed discard with the suggested one and
-/// the loss ([`GameModel::review`]).
+/// Which review the page carries.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Review {
+    /// The decision analysis's ([`crate::analysis::review::review_game`]):
+    /// [`GameModel::review`].
+    Decide(ReviewOptions),
+    /// The table model's ([`crate::analysis::review_table::review_game`]):
+    /// [`GameModel::table_review`].
+    Table(TableReviewOptions),
+}
+
+/// [`load_with`], each game also reviewed with `review` (under the game's
+/// profile): the page then marks each reviewed discard with the suggested
+/// one and the loss ([`GameModel::review`]), or each decision with the
+/// table model's figures ([`GameModel::table_review`]).
 pub fn load_reviewed(
     files: &[impl AsRef<Path>],
     sel: &Selection,
     max_line_bytes: usize,
-    review: Option<&ReviewOptions>,
+    review: Option<&Review>,
 ) -> Loaded {
     let inputs = Inputs::open(files, None, max_line_bytes);
     let skipped = inputs.skipped.clone();
@@ -76,7 +91,13 @@ pub fn load_reviewed(
                     Ok(_) if sel.full(out.games.len()) => out.left_out += 1,
                     Ok((profile, from)) => {
                         let mut game = model::build_with(profile, from, &g.record, &source);
-                        game.review = review.map(|o| review_game(profile, &g.record, o));
+                        match review {
+                            Some(Review::Decide(o)) => game.review = Some(review_game(profile, &g.record, o)),
+                            Some(Review::Table(o)) => {
+                                game.table_review = Some(review_table::review_game(profile, &g.record, o))
+                            }
+                            None => {}
+                        }
                         out.games.push(game);
                     }
                 }

@@ -16,6 +16,7 @@ use mcr_core::hand::{Pack, PackKind};
 use mcr_core::tiles::Tile;
 
 use crate::analysis::review::GameReview;
+use crate::analysis::review_table::TableReview;
 use crate::audit::games::{audit_game_with, GameAudit, Replay};
 use crate::record::rules::Origin;
 use mcr_core::fans::Profile;
@@ -55,6 +56,11 @@ pub struct GameModel {
     /// The game's review, when asked for ([`super::load_reviewed`]): each
     /// own-draw discard with the suggested one and the loss.
     pub review: Option<GameReview>,
+    /// The game's review by the table model, when asked for
+    /// ([`super::load_reviewed`] with [`super::Review::Table`]): every
+    /// decision with the answer given, the best one, the loss and its
+    /// standard error, the deal-in chance and the deal-ins.
+    pub table_review: Option<TableReview>,
 }
 
 mcr_core::ser_struct! { GameModel;
@@ -72,6 +78,7 @@ mcr_core::ser_struct! { GameModel;
     "verdict" => verdict,
     "error" => error,
     "review" => review if Option::is_none,
+    "table_review" => table_review if Option::is_none,
 }
 
 /// The rule profile of a game: the engine's and the calculator's.
@@ -531,6 +538,7 @@ pub fn build_with(profile: &'static Profile, from: Origin, rec: &GameRecord, sou
         verdict,
         error,
         review: None,
+        table_review: None,
     }
 }
 

@@ -20,6 +20,15 @@
     // The review's weighed discards by the turn of their draw.
     g.reviewAt = new Map();
     if (g.review) for (const d of g.review.decisions) g.reviewAt.set(d.turn, d);
+    // The table review's decisions by the turn answered (several seats may
+    // decide on one discard), and by "turn:seat".
+    g.tableAt = new Map();
+    g.tableBy = new Map();
+    if (g.table_review) for (const d of g.table_review.decisions) {
+      if (!g.tableAt.has(d.turn)) g.tableAt.set(d.turn, []);
+      g.tableAt.get(d.turn).push(d);
+      g.tableBy.set(d.turn + ":" + d.seat, d);
+    }
   }
   const WINDS = ["East", "South", "West", "North"];
   const app = document.getElementById("app");
@@ -280,6 +289,15 @@
       marks2.set(TILE_INDEX[rd.best.tile], "suggest");
       if (rd.played.tile !== rd.best.tile) marks2.set(TILE_INDEX[rd.played.tile], "unsuggested");
     }
+    // The table review at a decision answered by a discard: the best
+    // discard and the one made (when another), as above.
+    const td = g.tableBy.get(n + ":" + s);
+    if (td) {
+      const best = playedTile(td.best.action);
+      const made = playedTile(td.played.action);
+      if (best !== null) marks2.set(best, "suggest");
+      if (made !== null && made !== best) marks2.set(made, "unsuggested");
+    }
     const mark = (x) => {
       const c = marks2.get(x);
       if (c) marks2.delete(x);
@@ -303,11 +321,24 @@
       const r = g.reviewAt.get(d.turn - 1);
       const weighed = r && r.seat === s ? r : null;
       if (weighed && weighed.flagged) c.push("flagged");
+      // The table review's decision that made this discard (answered the
+      // turn before): flagged, and whether it dealt in.
+      const tr = g.tableBy.get((d.turn - 1) + ":" + s);
+      if (tr && tr.flagged) c.push("flagged");
+      if (tr && tr.dealt_in) c.push("dealt-in");
       const t2 = tile(d.tile, { small: true, ev, turn: d.turn, cls: c.join(" ") || null, by: claimed ? "\u2192S" + d.claimed[1] : null, title: TILES[d.tile].name + (claimed ? ", claimed by S" + d.claimed[1] + " (" + d.claimed[2] + ")" : "") +
-        (weighed ? "; review: suggested " + weighed.best.tile + ", loss " + weighed.loss_points.toFixed(2) + " points" : "") });
+        (weighed ? "; review: suggested " + weighed.best.tile + ", loss " + weighed.loss_points.toFixed(2) + " points" : "") +
+        (tr ? "; table review: best " + tr.best.action + ", loss " + tr.loss.toFixed(2) + " \u00b1 " + tr.loss_se.toFixed(2) + " points" +
+          (tr.played.deal_in == null ? "" : ", deal-in chance " + pct(tr.played.deal_in)) + (tr.dealt_in ? "; dealt in" : "") : "") });
       if (weighed) {
         t2.dataset.loss = String(weighed.loss_points);
         t2.dataset.lossLabel = "-" + weighed.loss_points.toFixed(1);
+      }
+      if (tr) {
+        t2.dataset.loss = String(tr.loss);
+        t2.dataset.lossLabel = "-" + tr.loss.toFixed(1);
+        if (tr.played.deal_in != null) t2.dataset.dealIn = String(tr.played.deal_in);
+        if (tr.dealt_in) t2.dataset.dealtIn = "1";
       }
       return t2;
     });
@@ -485,6 +516,59 @@
         "; the chance and expected points of a win of " + minFanText(g) + " within them (mcr review)"));
   }
 
+  // The tile index of an answer that discards ("PLAY W1"; PENG and CHI
+  // discard from the meld's remains, not outlined), else null.
+  function playedTile(action) {
+    const m = /^PLAY (\S+)$/.exec(action);
+    return m ? TILE_INDEX[m[1]] : null;
+  }
+
+  // The table review of one decision (g.table_review's row): the answer
+  // given and the best one with their figures, the loss and its standard
+  // error, the deal-in chance and whether the answer dealt in.
+  function tableReviewView(g, d) {
+    const r = g.table_review;
+    const row = (what, f, cls) => el("tr", { class: cls },
+      el("td", null, what), el("td", { class: "answer" }, f.action),
+      el("td", { class: "num" }, f.mean.toFixed(2) + " \u00b1 " + f.se.toFixed(2)),
+      el("td", { class: "num" }, pct(f.win_prob)),
+      el("td", { class: "num" }, f.deal_in == null ? "\u2013" : pct(f.deal_in)));
+    const same = d.played.action === d.best.action;
+    const verdict = same ? "the best answer under the table model"
+      : "loss " + d.loss.toFixed(2) + " \u00b1 " + d.loss_se.toFixed(2) + " points" +
+        (d.flagged ? " (flagged: above " + r.threshold + " points and twice its standard error)" : "");
+    return el("div", { class: "panel table-review" + (d.flagged ? " flagged" : "") + (d.dealt_in ? " dealt-in" : ""),
+      "data-seat": d.seat, "data-turn": d.turn, "data-played": d.played.action, "data-best": d.best.action,
+      "data-loss": String(d.loss), "data-loss-se": String(d.loss_se), "data-deal-in": d.played.deal_in == null ? null : String(d.played.deal_in),
+      "data-dealt-in": d.dealt_in ? "1" : "0", "data-flagged": d.flagged ? "1" : "0" },
+      el("h3", null, "Table review: " + seatName(d.seat) + "'s answer"),
+      el("table", { class: "fans review-rows" },
+        el("thead", null, el("tr", null, ["", "answer", "points", "win", "deal-in"].map((h) => el("th", null, h)))),
+        el("tbody", null, row("given", d.played, "played"), same ? null : row("best", d.best, "best"))),
+      el("div", { class: "loss" }, verdict),
+      d.dealt_in ? el("div", { class: "dealt-in-note" }, "dealt in: another seat won on this discard") : null,
+      el("div", { class: "muted" }, d.answers + " legal answers, each played out on the same " + d.worlds +
+        " sampled worlds; points: the expected final score (mcr review --model table)"));
+  }
+
+  // Per seat: decisions, loss, flagged, deal-ins; links to the flagged
+  // decisions and the deal-ins.
+  function tableReviewSummary(g) {
+    const r = g.table_review;
+    if (!r) return null;
+    const link = (d) => el("a", { href: "#game=" + encodeURIComponent(g.id) + "&turn=" + d.turn, "data-turn": d.turn, "data-seat": d.seat }, "turn " + d.turn + " S" + d.seat);
+    const flagged = r.decisions.filter((d) => d.flagged);
+    const dealt = r.decisions.filter((d) => d.dealt_in);
+    return el("div", { class: "review-summary table-summary" },
+      el("b", null, "table review (" + r.worlds + " worlds, seed " + r.seed + "): "),
+      r.seats.map((s) => el("span", { class: "rs", "data-seat": s.seat, "data-flagged": String(s.flagged), "data-loss": String(s.loss), "data-deal-ins": String(s.deal_ins) },
+        seatName(s.seat) + " " + s.decisions + " decisions, loss " + s.loss.toFixed(1) + " \u00b1 " + s.loss_se.toFixed(1) + ", " + s.flagged + " flagged, " +
+        s.deal_ins + " dealt in, deal-in chance " + (s.deal_in_chance == null ? "\u2013" : pct(s.deal_in_chance)))),
+      el("span", { class: "muted" }, "(flagged: a loss above " + r.threshold + " points and twice its standard error)"),
+      flagged.length ? el("div", { class: "flagged-list" }, "flagged: ", flagged.map(link)) : null,
+      dealt.length ? el("div", { class: "dealt-in-list" }, "dealt in: ", dealt.map(link)) : null);
+  }
+
   // Per seat: agreement, loss, the flagged discards (links to their turns).
   function reviewSummary(g) {
     const r = g.review;
@@ -530,7 +614,8 @@
       el("span", null, endingText(s) + (s.winner !== null ? " by " + seatName(s.winner) : "") + (s.fan_total === null ? "" : s.fan_total >= 0 ? ", " + s.fan_total + " fan" : ", not a win (" + s.fan_total + ")")),
       g.tags.map((x) => el("span", { class: "badge" }, x)),
       el("span", { class: "muted" }, g.source),
-      reviewSummary(g));
+      reviewSummary(g),
+      tableReviewSummary(g));
     app.replaceChildren(head, controls, el("div", { id: "board", "data-game": g.id }));
     frameFor = g;
   }
@@ -553,6 +638,7 @@
         t.answers ? el("h3", null, "Answers") : null, answersView(g, t),
         t.claim ? decisionView(t.claim) : null),
       g.reviewAt.has(n) ? reviewView(g, g.reviewAt.get(n)) : null,
+      (g.tableAt.get(n) || []).map((d) => tableReviewView(g, d)),
       n === last ? el("div", { class: "panel" }, el("h3", null, "Scores"), scoresView(g)) : null,
       n === last ? verdictView(g) : null,
       g.error ? el("div", { class: "panel error" }, "Replay stopped: " + g.error) : null);
@@ -565,6 +651,9 @@
         el("span", null, "\u2190S1: melded from S1"),
         g.review ? el("span", null, tile(18, { small: true, cls: "suggest" }), "the review's suggested discard") : null,
         g.review ? el("span", null, tile(18, { small: true, cls: "flagged" }), "a discard the review flags (its loss)") : null,
+        g.table_review ? el("span", null, tile(18, { small: true, cls: "suggest" }), "the table model's best discard") : null,
+        g.table_review ? el("span", null, tile(18, { small: true, cls: "flagged" }), "a discard the table review flags (its loss)") : null,
+        g.table_review ? el("span", null, tile(18, { small: true, cls: "dealt-in" }), "a discard that dealt in") : null,
         n === last && winOf(g) ? el("span", null, tile(TILE_INDEX[winOf(g).win_tile], { small: true, cls: "hl" }), "other copies of the win tile shown before the win (the audit's evidence)") : null,
         el("span", null, "\u2190 \u2192 Home End: step")));
     const end = n === last ? [auditView(g), winOf(g) ? caiView(g, winOf(g)) : null].filter((x) => x) : [];
