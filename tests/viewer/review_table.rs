@@ -59,7 +59,10 @@ fn expected(g: &GameRecord, worlds: usize, seed: u64, threshold: f64) -> Vec<Exp
     for p in &points.points {
         let Some(i) = p.played else { continue };
         let mixed = seed ^ ((p.turn as u64) << 8 | p.seat as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        let options = Options { worlds, seed: mixed, time_limit: None };
+        // The review's documented options: the default sampler, at least 128
+        // worlds for the deal-in chances.
+        let options =
+            Options { worlds, seed: mixed, time_limit: None, deal_in_worlds: worlds.max(128), ..Options::default() };
         let a = analyse(&p.engine, p.seat, hand_sizes(&p.engine), &p.actions, &options).unwrap();
         let mut best = 0;
         for (k, row) in a.actions.iter().enumerate() {

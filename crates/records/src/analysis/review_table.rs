@@ -292,10 +292,21 @@ impl TableReview {
 }
 
 /// The options of the table model for `point`'s analysis in a review
-/// under `options`: its worlds, the seed mixed with its turn and seat.
+/// under `options`: its worlds, the seed mixed with its turn and seat, the
+/// default sampler, and [`DEAL_IN_WORLDS`] worlds (or the review's, if
+/// more) for the deal-in chances.
 pub fn point_options(point: &TablePoint, options: &TableReviewOptions) -> Options {
-    Options { worlds: options.worlds, seed: point.seed(options.seed), time_limit: None }
+    Options {
+        worlds: options.worlds,
+        seed: point.seed(options.seed),
+        time_limit: None,
+        deal_in_worlds: DEAL_IN_WORLDS.max(options.worlds),
+        ..Options::default()
+    }
 }
+
+/// Worlds a review counts the deal-in chances over, at least.
+pub const DEAL_IN_WORLDS: usize = 128;
 
 /// Reviews `record` replayed under `profile`: every decision (of
 /// [`TableReviewOptions::seat`], or of every seat) weighed by the table

@@ -99,12 +99,6 @@ impl TablePoint {
             actions: analysis.actions,
         }
     }
-
-    /// The seed of this decision's worlds: `seed` mixed with its turn and
-    /// seat, so that every decision of a game has worlds of its own.
-    pub fn seed(&self, seed: u64) -> u64 {
-        seed ^ ((self.turn as u64) << 8 | self.seat as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
-    }
 }
 
 /// Every decision of `record`, replayed under `profile`.
