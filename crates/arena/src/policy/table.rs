@@ -5,20 +5,22 @@
 //! - The candidates: the `decide` policy's move first (greedy's when the
 //!   analysis sees no win), the greedy move and, after its own draw, the
 //!   [`CANDIDATES`] discards of highest expected points of the decision
-//!   analysis and the safest discard (the least deal-in chance over
-//!   [`TableBudget::danger_worlds`] worlds; ties to the analysis's better
-//!   row); after a PENG / CHI, the analysis's and greedy's discards for it.
+//!   analysis; after a PENG / CHI, the analysis's and greedy's discards for
+//!   it. With [`TableBudget::danger_worlds`] above 0, also the safest
+//!   discard (the least deal-in chance over that many worlds; ties to the
+//!   analysis's better row).
 //! - One candidate is played at once. Between several, the table model
-//!   plays each in the same sampled worlds. The policy leaves the first
-//!   candidate only for one whose expected final score is higher by more
-//!   than [`TableBudget::margin`] standard errors of the paired difference:
-//!   a gain beyond the noise of the worlds.
+//!   plays each in the same [`TableBudget::worlds`] sampled worlds, and the
+//!   policy plays the one of highest expected final score. With
+//!   [`TableBudget::margin`] above 0, it leaves the first candidate only
+//!   for one higher by more than that many standard errors of the paired
+//!   difference.
 //!
 //! The single-player analysis sees the 8-fan minimum and the seat's own
 //! draws exactly; the table model sees the other seats' wins, claims and
-//! deal-ins, with cheap greedy players. The first proposes and is kept
-//! unless the second sees a clear loss at the table: a race it cannot win,
-//! a discard another seat is likely to win on.
+//! deal-ins, with cheap greedy players. The first narrows the choice to
+//! moves worth making, the second weighs them at the table. The defaults
+//! are the settings measured in the manual (`docs/src/table.md`).
 
 use std::time::Duration;
 
@@ -35,21 +37,23 @@ pub const CANDIDATES: usize = 3;
 /// options, its seed set per decision).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct TableBudget {
-    /// Worlds per candidate (default 48).
+    /// Worlds per candidate (default 32).
     pub worlds: usize,
-    /// Worlds the safest discard is looked for in (default 48).
+    /// Worlds the safest discard is looked for in, to add it to the
+    /// candidates (default 0: not looked for).
     pub danger_worlds: usize,
     /// Time after which no world is added (default 500 ms; the
     /// candidates' analyses share it).
     pub time_limit: Duration,
     /// Standard errors of the paired difference by which a candidate must
-    /// beat the first one to be played instead (default 2).
+    /// beat the first one to be played instead (default 0: the candidate
+    /// of highest expected score is played).
     pub margin: f64,
 }
 
 impl Default for TableBudget {
     fn default() -> TableBudget {
-        TableBudget { worlds: 48, danger_worlds: 48, time_limit: Duration::from_millis(500), margin: 2.0 }
+        TableBudget { worlds: 32, danger_worlds: 0, time_limit: Duration::from_millis(500), margin: 0.0 }
     }
 }
 
