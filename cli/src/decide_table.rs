@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
-use mcr_engine::analysis::table::{calibrate, record_points, Calibration, CalibrationRow};
+use mcr_engine::analysis::table::{calibrate, decision_seed, record_points, Calibration, CalibrationRow};
 use mcr_engine::input::par_games;
 use mcr_engine::record::par::ParOptions;
 use mcr_engine::record::{parse_line, GameRecord, Selection};
@@ -62,20 +62,11 @@ pub fn run(args: TableArgs<'_>, max_line_bytes: usize) -> Result<ExitCode, CliEr
             if args.turn.is_some_and(|t| t != p.turn) || args.seat.is_some_and(|s| s != p.seat) {
                 continue;
             }
-            let seed = args.options.seed ^ ((p.turn as u64) << 8 | p.seat as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            let seed = decision_seed(args.options.seed, p.turn, p.seat);
             let a = p
                 .analyse(&Options { seed, ..args.options })
                 .map_err(|e| format!("{at}: turn {} seat {}: {e}", p.turn, p.seat))?;
-            let line = serde_json::json!({
-                "id": record.game_id,
-                "turn": p.turn,
-                "seat": p.seat,
-                "played": p.played.and_then(|i| p.actions[i].answer()),
-                "dealt_in": p.dealt_in,
-                "worlds": a.worlds,
-                "actions": a.actions,
-            });
-            lines.push(line.to_string());
+            lines.push(p.line(&record.game_id, &a).to_string());
         }
         let stopped = points.stop.map(|s| format!("{at}: the replay stopped: {s}"));
         Ok(Some(Analysed::Lines(lines, stopped)))

@@ -37,6 +37,47 @@ impl TablePoint {
     pub fn analyse(&self, options: &Options) -> Result<Analysis, TableError> {
         table::analyse(&self.engine, self.seat, hand_sizes(&self.engine), &self.actions, options)
     }
+
+    /// The decision's analysis as `mcr decide --model table` writes it, one
+    /// JSON object: `id` (the game), `turn`, `seat`, `played` (the answer
+    /// given, as the judge reads it, or null), `dealt_in`, `worlds` and
+    /// `actions` (one [`table::ActionFigures`] each).
+    pub fn line(&self, id: &str, analysis: &Analysis) -> serde_json::Value {
+        serde_json::json!({
+            "id": id,
+            "turn": self.turn,
+            "seat": self.seat,
+            "played": self.played.and_then(|i| self.actions[i].answer()),
+            "dealt_in": self.dealt_in,
+            "worlds": analysis.worlds,
+            "actions": analysis.actions,
+        })
+    }
+}
+
+/// The seed of the decision of `seat` at `turn` under the base `seed`: the
+/// base mixed with the turn and the seat, so that every decision of a game
+/// has worlds of its own. [`calibrate`], [`analyse_points`] and `mcr decide
+/// --model table` seed each decision with it.
+pub fn decision_seed(seed: u64, turn: usize, seat: u8) -> u64 {
+    seed ^ ((turn as u64) << 8 | seat as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+/// Every point's analysis of all its legal answers, in order, each seeded
+/// by [`decision_seed`] from `options.seed`: on the calling thread when
+/// `threads` is 1, on up to `threads` threads (0: every core) otherwise.
+/// The figures do not depend on the threads (without a time limit).
+pub fn analyse_points(points: &[&TablePoint], options: &Options, threads: usize) -> Vec<Result<Analysis, TableError>> {
+    use rayon::prelude::*;
+    let one = |p: &&TablePoint| p.analyse(&Options { seed: decision_seed(options.seed, p.turn, p.seat), ..*options });
+    let threads = if threads == 0 { rayon::current_num_threads() } else { threads.min(rayon::current_num_threads()) };
+    if threads <= 1 || points.len() < 2 {
+        return points.iter().map(one).collect();
+    }
+    match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+        Ok(pool) => pool.install(|| points.par_iter().with_max_len(1).map(one).collect()),
+        Err(_) => points.iter().map(one).collect(),
+    }
 }
 
 /// A record's decisions and how its game ended.
@@ -152,7 +193,7 @@ pub fn calibrate(
     for p in points {
         let Some(i) = p.played else { continue };
         let action = p.actions[i];
-        let seed = options.seed ^ ((p.turn as u64) << 8 | p.seat as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let seed = decision_seed(options.seed, p.turn, p.seat);
         let a = table::analyse(&p.engine, p.seat, hand_sizes(&p.engine), &[action], &Options { seed, ..*options })?;
         let f = a.actions[0];
         rows.push(CalibrationRow {
