@@ -20,7 +20,8 @@ of a game record::
     best = [tiles[i] for i in np.nanargmax(r["exp_points"], axis=1)]
 
 ``decide(games, model="table")`` is the table model (``mcr decide --model
-table``; stated in docs/src/table.md): every decision of game records, each
+table``; the model is stated in the docs of the library's
+``mcr_engine::table``): every decision of game records, each
 legal answer played out in sampled worlds, one dict per decision::
 
     rows = mcr_engine.decide("tests/data/platform", model="table", worlds=16, threads=0)
