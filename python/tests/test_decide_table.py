@@ -80,6 +80,8 @@ def test_bad_input_is_named():
         (dict(model="table", exact_draws=3), ArgumentError, "exact_draws"),
         (dict(model="single", worlds=3), ArgumentError, "worlds"),
         (dict(model="table", worlds="many"), ArgumentTypeError, "worlds"),
+        (dict(model="table", seed=2**64), ArgumentError, "seed"),
+        (dict(model="table", threads=-1), ArgumentError, "threads"),
         (dict(model="table", rules="no-such-rules"), mcr_engine.UnknownRules, "no-such-rules"),
     ]
     for kwargs, cls, word in bad:

@@ -276,3 +276,21 @@ fn calibrate_prints_the_brier_scores_of_the_rows_it_writes() {
         assert!(line.starts_with(&want), "{line}\nwant {want}");
     }
 }
+
+#[test]
+fn the_benchmark_times_the_decisions_asked_for() {
+    let run = mcr(&["bench", "table", "--decisions", "3", "--worlds", "2", "--seed", "4"]);
+    assert!(run.ok(), "{}", run.stderr);
+    assert!(
+        run.stdout.starts_with("bench table: 3 decisions of the table built-in (2 worlds, 500 ms)"),
+        "{}",
+        run.stdout
+    );
+    let times = run.stdout.lines().nth(1).unwrap_or_default();
+    let ms: Vec<f64> = times.split_whitespace().filter_map(|w| w.parse().ok()).collect();
+    assert_eq!(ms.len(), 5, "median, p90, p99, max, mean: {times}");
+    assert!(ms[0] <= ms[1] && ms[1] <= ms[2] && ms[2] <= ms[3] && ms[4] <= ms[3], "{times}");
+    assert!(run.stdout.contains("over 900 ms: "), "{}", run.stdout);
+    let run = mcr(&["bench", "table", "--decisions", "0"]);
+    assert!(!run.ok() && run.stderr.contains("--decisions"), "{}", run.stderr);
+}

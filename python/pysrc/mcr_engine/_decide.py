@@ -61,15 +61,10 @@ _SINGLE_KEYS = ("exact_draws", "node_budget")
 
 def decide(states, *, model="single", rules=None, threads=1, **options):
     """The decision analysis of many decisions at once, under ``model``:
-
-    - ``"single"`` (the default): the single-player model of ``states``
-      (dicts, see the module), options ``exact_draws=3``,
-      ``node_budget=1000``: numpy arrays, see :func:`decide_single`;
-    - ``"table"``: the table model of every decision of game records
-      (``states``: a path or game records), options ``worlds=64``,
-      ``seed=0``, ``sampler="drawn"``, ``time_limit_ms=None``,
-      ``deal_in_worlds=256``, ``turn``, ``seat``, ``ids``: one dict per
-      decision, see :func:`decide_table`.
+    ``"single"`` (the default) the single-player model of ``states`` (dicts,
+    see the module), ``"table"`` the table model of every decision of game
+    records (``states``: a path or game records). Each model's options and
+    results follow.
 
     ``rules``: the profile of inputs that name none (default botzone); one
     naming another one than ``rules`` is an error. ``threads``: 1 on the
@@ -77,9 +72,9 @@ def decide(states, *, model="single", rules=None, threads=1, **options):
     the GIL is released meanwhile. An unknown ``model``, or an option the
     model does not take, raises :class:`ArgumentError`."""
     if model == "single":
-        keys, run = _SINGLE_KEYS, decide_single
+        keys, run = _SINGLE_KEYS, _decide_single
     elif model == "table":
-        keys, run = _TABLE_KEYS, decide_table
+        keys, run = _TABLE_KEYS, _decide_table
     else:
         raise ArgumentError(f"model must be \"single\" or \"table\", not {model!r}")
     wrong = [k for k in options if k not in keys]
@@ -107,7 +102,7 @@ def _optional_int(name, v):
     return v
 
 
-def decide_table(games, *, rules=None, threads=1, worlds=64, seed=0, sampler="drawn", time_limit_ms=None,
+def _decide_table(games, *, rules=None, threads=1, worlds=64, seed=0, sampler="drawn", time_limit_ms=None,
                  deal_in_worlds=256, turn=None, seat=None, ids=None):
     """``decide(games, model="table", ...)``: the table model's analysis of
     every decision of game records (a seat with two or more legal answers),
@@ -130,22 +125,15 @@ def decide_table(games, *, rules=None, threads=1, worlds=64, seed=0, sampler="dr
     ``time_limit_ms``: stop adding worlds to a decision after it (the
     figures then depend on the machine); ``deal_in_worlds``: worlds the
     deal-in chance is counted over; ``turn``, ``seat``, ``ids`` (a game id
-    or a list): only those decisions. ``rules`` and ``threads`` as for
-    :func:`decide`. A record that cannot be read, that does not replay to
+    or a list): only those decisions. A record that cannot be read, that does not replay to
     its end or whose decision cannot be analysed raises :class:`HandError`
     naming ``games[i]``; a bad option :class:`ArgumentError`; an item that
     is not a record, or an option of the wrong type,
     :class:`ArgumentTypeError`."""
-    if isinstance(games, (str, os.PathLike)):
-        games = read_games(games)
-    records = [_record_text(i, g) for i, g in enumerate(games)]
-    if isinstance(ids, str):
-        ids = [ids]
     for name, v in (("worlds", worlds), ("seed", seed), ("deal_in_worlds", deal_in_worlds), ("threads", threads)):
         _optional_int(name, v)
-    for name, v in (("worlds", worlds), ("deal_in_worlds", deal_in_worlds), ("threads", threads), ("seed", seed)):
-        if v < 0:
-            raise ArgumentError(f"{name} must not be negative, not {v}")
+        if not 0 <= v < 2**64:
+            raise ArgumentError(f"{name} must be 0 to 2**64 - 1, not {v}")
     if seat is not None and _optional_int("seat", seat) not in range(4):
         raise ArgumentError(f"seat must be 0 to 3, not {seat}")
     if _optional_int("turn", turn) is not None and turn < 0:
@@ -154,13 +142,18 @@ def decide_table(games, *, rules=None, threads=1, worlds=64, seed=0, sampler="dr
         raise ArgumentError(f"time_limit_ms must not be negative, not {time_limit_ms}")
     if not isinstance(sampler, str):
         raise ArgumentTypeError(f"sampler must be a str, not {type(sampler).__name__}")
+    if isinstance(ids, str):
+        ids = [ids]
+    if isinstance(games, (str, os.PathLike)):
+        games = read_games(games)
+    records = [_record_text(i, g) for i, g in enumerate(games)]
     lines = table_lines(records, rules=rules, worlds=worlds, seed=seed, sampler=sampler, time_limit_ms=time_limit_ms,
                         deal_in_worlds=deal_in_worlds, turn=turn, seat=seat,
                         ids=None if ids is None else [str(x) for x in ids], threads=threads)
     return [json.loads(line) for line in lines]
 
 
-def decide_single(states, *, rules=None, threads=1, exact_draws=3, node_budget=1000):
+def _decide_single(states, *, rules=None, threads=1, exact_draws=3, node_budget=1000):
     """``decide(states)``: the figures of every state (a list of dicts, see the module), as
     numpy arrays, one row per state and one column per tile in the judge's
     order (``DECIDE_TILES``):
@@ -216,3 +209,8 @@ def decision_states(record, *, rules=None):
         assert s["seat"] == seat
         out.append(s)
     return out
+
+
+# help(decide) shows both models' options and results (no docstrings under -OO).
+if decide.__doc__ and _decide_single.__doc__ and _decide_table.__doc__:
+    decide.__doc__ += "\n\n" + _decide_single.__doc__ + "\n\n" + _decide_table.__doc__
