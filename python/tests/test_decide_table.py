@@ -111,7 +111,7 @@ def test_the_table_policy_plays_a_game():
              policies.greedy(seed=2, name="g2"), policies.greedy(seed=3, name="g3")]
     games = mcr_engine.Arena(seats, games=1, seed=11).run()
     assert len(games) == 1 and games[0]["players"][0] == "table"
-    # The record replays to its end: every answer of the table seat was legal.
+    # The record replays to its end: every answer of the table seat is legal.
     rows = mcr_engine.decide(games, model="table", worlds=1, deal_in_worlds=0, seat=0)
     assert rows and all(r["played"] is not None for r in rows)
     assert policies.table(seed=4) == {"builtin": "table", "seed": 4, "random_discards": 0.0, "name": "table"}

@@ -114,7 +114,7 @@ def _decide_table(games, *, rules=None, threads=1, worlds=64, seed=0, sampler="d
     game order, then turn, then seat: ``id`` (the game), ``turn`` (the
     record's turn answered), ``seat``, ``played`` (the answer given, as the
     judge reads it, or None), ``dealt_in`` (it discarded and another seat
-    won on it), ``worlds`` (worlds each answer was played in) and
+    won on it), ``worlds`` (the worlds each answer is played in) and
     ``actions``: per legal answer ``{action, mean, se, win_prob,
     deal_in}`` (the expected final score and its standard error, the chance
     to win the hand, the chance another seat wins on its discard; None for
