@@ -65,7 +65,7 @@ pub fn run(args: TableArgs<'_>, max_line_bytes: usize) -> Result<ExitCode, CliEr
             let a = p
                 .analyse(&Options { seed: p.seed(args.options.seed), ..args.options })
                 .map_err(|e| format!("{at}: turn {} seat {}: {e}", p.turn, p.seat))?;
-            let line = serde_json::to_string(&p.line(&record.game_id, a)).map_err(|e| format!("{at}: {e}"))?;
+            let line = serde_json::to_string(&p.line(&record.game_id, &a)).map_err(|e| format!("{at}: {e}"))?;
             lines.push(line);
         }
         let stopped = points.stop.map(|s| format!("{at}: the replay stopped: {s}"));

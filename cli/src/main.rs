@@ -15,6 +15,7 @@ mod bench_import;
 mod bench_replay;
 mod bench_samples;
 mod bench_shanten;
+mod bench_table;
 mod bot;
 mod decide;
 mod decide_table;

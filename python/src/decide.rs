@@ -1,13 +1,18 @@
 //! The decision analysis from Python (`mcr_engine::analysis::decide`): the
-//! native halves of `mcr_engine.decide` and `mcr_engine.decision_states`.
+//! native halves of `mcr_engine.decide` and `mcr_engine.decision_states`;
+//! and the table model over game records (`mcr_engine::table`,
+//! `mcr_engine::analysis::table`), the native half of
+//! `mcr_engine.decide(games, model="table")`.
 //!
 //! States travel as lines of a decisions file (the input of `mcr decide
 //! FILE`, read by the library's `DecideRecord`); the figures come back as
 //! little-endian arrays the Python side wraps in numpy, the columns in the
-//! judge's tile order (`JUDGE_ORDER`).
+//! judge's tile order (`JUDGE_ORDER`). The table model's decisions come back
+//! as the JSON lines `mcr decide --model table` writes.
 
 use mcr_engine::analysis::decide::many::{decide_many, state_line};
 use mcr_engine::analysis::decide::{record_decisions, DecideRecord, Options, JUDGE_ORDER};
+use mcr_engine::analysis::table::{analyse_points, record_points, TablePoint};
 use mcr_engine::fans::Profile;
 use mcr_engine::record::rules::profile_for;
 use mcr_engine::record::GameRecord;
@@ -15,7 +20,11 @@ use mcr_engine::tiles::TILE_KINDS;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
-use crate::HandError;
+use std::time::Duration;
+
+use mcr_engine::table::{Options as TableOptions, Sampler};
+
+use crate::{ArgumentError, HandError};
 
 /// The column of each tile index: its place in the judge's order.
 fn columns() -> [usize; TILE_KINDS] {
@@ -104,7 +113,83 @@ fn decision_lines(record: &str, rules: Option<&str>) -> PyResult<Vec<(usize, u8,
         .collect())
 }
 
+/// The table model's analysis of every decision of `records` (game records
+/// as JSON, `records[i]` named in errors), in order: one JSON line per
+/// decision as `mcr decide --model table` writes it. Only the decisions at
+/// `turn`, of `seat`, of the games `ids` when given. The decisions are
+/// analysed on `threads` threads (1: the calling thread; 0: every core),
+/// the GIL released. A record that cannot be read, that does not replay to
+/// its end or whose decision cannot be analysed raises HandError naming
+/// `games[i]` (the game, turn and seat); a bad option ArgumentError.
+#[pyfunction]
+#[pyo3(signature = (records, *, rules=None, worlds=64, seed=0, sampler="drawn", time_limit_ms=None,
+    deal_in_worlds=256, turn=None, seat=None, ids=None, threads=1))]
+#[allow(clippy::too_many_arguments)]
+fn table_lines(
+    py: Python<'_>,
+    records: Vec<String>,
+    rules: Option<&str>,
+    worlds: usize,
+    seed: u64,
+    sampler: &str,
+    time_limit_ms: Option<u64>,
+    deal_in_worlds: usize,
+    turn: Option<usize>,
+    seat: Option<u8>,
+    ids: Option<Vec<String>>,
+    threads: usize,
+) -> PyResult<Vec<String>> {
+    let asked = rules.map(crate::rules::profile).transpose()?;
+    let sampler = Sampler::parse(sampler)
+        .ok_or_else(|| ArgumentError::new_err(format!("sampler must be \"drawn\" or \"uniform\", not {sampler:?}")))?;
+    if worlds == 0 {
+        return Err(ArgumentError::new_err("worlds must be 1 or more"));
+    }
+    if seat.is_some_and(|s| s > 3) {
+        return Err(ArgumentError::new_err(format!("seat must be 0 to 3, not {}", seat.unwrap_or_default())));
+    }
+    let options =
+        TableOptions { worlds, seed, time_limit: time_limit_ms.map(Duration::from_millis), sampler, deal_in_worlds };
+    let done = py.allow_threads(|| -> Result<Vec<String>, String> {
+        // Every game's decisions first (the replays are cheap), then every
+        // decision analysed, across games, on the threads.
+        let mut games: Vec<(usize, String, Vec<TablePoint>)> = Vec::new();
+        for (i, text) in records.iter().enumerate() {
+            let record: GameRecord =
+                serde_json::from_str(text).map_err(|e| format!("games[{i}]: not a game record: {e}"))?;
+            if ids.as_ref().is_some_and(|ids| !ids.contains(&record.game_id)) {
+                continue;
+            }
+            let at = format!("games[{i}]: game {}", record.game_id);
+            let profile = profile_for(record.rules, asked).map_err(|c| format!("{at}: {c}"))?;
+            let points = record_points(&record, profile);
+            if let Some(stop) = points.stop {
+                return Err(format!("{at}: the replay stopped: {stop}"));
+            }
+            let kept = points
+                .points
+                .into_iter()
+                .filter(|p| turn.is_none_or(|t| t == p.turn) && seat.is_none_or(|s| s == p.seat))
+                .collect();
+            games.push((i, record.game_id, kept));
+        }
+        let all: Vec<(&(usize, String, Vec<TablePoint>), &TablePoint)> =
+            games.iter().flat_map(|g| g.2.iter().map(move |p| (g, p))).collect();
+        let points: Vec<&TablePoint> = all.iter().map(|(_, p)| *p).collect();
+        let analyses = analyse_points(&points, &options, threads);
+        all.iter()
+            .zip(analyses)
+            .map(|(((i, id, _), p), a)| {
+                let a = a.map_err(|e| format!("games[{i}]: game {id}: turn {} seat {}: {e}", p.turn, p.seat))?;
+                serde_json::to_string(&p.line(id, &a)).map_err(|e| e.to_string())
+            })
+            .collect()
+    });
+    done.map_err(HandError::new_err)
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(table_lines, m)?)?;
     m.add_function(wrap_pyfunction!(decide_lines, m)?)?;
     m.add_function(wrap_pyfunction!(decision_lines, m)?)?;
     m.add("DECIDE_TILES", JUDGE_ORDER.map(|t| t.name()).to_vec())?;

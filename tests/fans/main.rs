@@ -3,7 +3,8 @@
 //! fan ([`fan_cases`]), pymahjonggb on random hands ([`differential`],
 //! [`differential_shanten`]), the shanten corpus and waits ([`analysis`]),
 //! the decision analysis against its corpus and a second expectimax
-//! ([`decide`]), and generated input ([`properties`]).
+//! ([`decide`]), the table model against independent counts and the
+//! records ([`table`]), and generated input ([`properties`]).
 //! `cargo test --release --test fans`.
 
 #[path = "../common/mod.rs"]
@@ -16,3 +17,4 @@ mod differential;
 mod differential_shanten;
 mod fan_cases;
 mod properties;
+mod table;

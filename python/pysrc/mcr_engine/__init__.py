@@ -22,7 +22,10 @@ from the mcr-engine Rust library, in process.
   within the draws left and the fewest draws to one, as numpy arrays
   ``[B, 34]`` (columns ``DECIDE_TILES``); ``decision_states(record)`` the
   states of a game record's own-draw decisions (``mcr_engine._decide``;
-  needs numpy).
+  needs numpy). ``decide(games, model="table", worlds=, seed=)``: the
+  table model (``mcr decide --model table``) on every decision of game
+  records, one dict per decision with its answers' expected final score,
+  win and deal-in chances, on threads.
 - ``VecEnv(num_envs, seed, ...)``: many tables stepped in Rust into numpy
   arrays (masks, observations, the judge's scores); ``mcr_engine.single``:
   Gymnasium/PettingZoo-shaped single games (``mcr_engine.env``; needs numpy).

@@ -1,6 +1,6 @@
 """Type stubs of mcr_engine (the native module mcr_engine._native)."""
 from os import PathLike
-from typing import Any, Dict, Iterable, Iterator, List, Literal, Mapping, Optional, Sequence, Tuple, TypedDict, Union
+from typing import Any, Dict, Iterable, Iterator, List, Literal, Mapping, Optional, Sequence, Tuple, TypedDict, Union, overload
 
 BUILD_ID: str
 __version__: str
@@ -276,9 +276,11 @@ class DecideResult(TypedDict):
     budget_hit: _npt.NDArray[_np.bool_]
     fan_now: _npt.NDArray[_np.int32]
 
+@overload
 def decide(
     states: Sequence[Mapping[str, Any]],
     *,
+    model: Literal["single"] = "single",
     rules: Optional[str] = None,
     threads: int = 1,
     exact_draws: int = 3,
@@ -287,6 +289,42 @@ def decide(
     """Per state and per tile (columns DECIDE_TILES): the chance and expected points of a win of
     the minimum fan within the draws left after discarding it, and the fewest draws to one
     (NaN, NaN and inf where the tile is not held; min_draws inf where no win is reachable)."""
+
+class TableAction(TypedDict):
+    action: str
+    mean: float
+    se: float
+    win_prob: float
+    deal_in: Optional[float]
+
+class TableDecision(TypedDict):
+    id: str
+    turn: int
+    seat: int
+    played: Optional[str]
+    dealt_in: bool
+    worlds: int
+    actions: List[TableAction]
+
+@overload
+def decide(
+    states: Union[str, "PathLike[str]", Iterable[Union[str, Mapping[str, Any]]]],
+    *,
+    model: Literal["table"],
+    rules: Optional[str] = None,
+    threads: int = 1,
+    worlds: int = 64,
+    seed: int = 0,
+    sampler: Literal["drawn", "uniform"] = "drawn",
+    time_limit_ms: Optional[int] = None,
+    deal_in_worlds: int = 256,
+    turn: Optional[int] = None,
+    seat: Optional[int] = None,
+    ids: Optional[Union[str, Sequence[str]]] = None,
+) -> List[TableDecision]:
+    """The table model (mcr decide --model table) on every decision of game records (a path or
+    the records): per decision its legal answers' expected final score, standard error, win and
+    deal-in chances."""
 
 def decision_states(record: Union[str, Mapping[str, Any]], *, rules: Optional[str] = None) -> List[Dict[str, Any]]:
     """The state of every own-draw decision of a game record, for decide() (with turn, played, rules)."""

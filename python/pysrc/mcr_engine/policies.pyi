@@ -21,3 +21,6 @@ def greedy(seed: int = 0, random_discards: float = 0.0, name: Optional[str] = No
 
 def decide(seed: int = 0, random_discards: float = 0.0, name: Optional[str] = None) -> Seat:
     """The reference bot's decision-analysis policy (``mcr bot --policy decide``)."""
+
+def table(seed: int = 0, random_discards: float = 0.0, name: Optional[str] = None) -> Seat:
+    """The reference bot's table policy (``mcr bot --policy table``)."""

@@ -35,6 +35,7 @@
 
 use std::fmt;
 
+use super::table::TableBudget;
 use mcr_core::engine::{Claim, Engine, Move};
 use mcr_core::tiles::{Tile, TILE_KINDS};
 use mcr_records::env::action::{self, NUM_ACTIONS};
@@ -158,6 +159,13 @@ impl Builtin {
 
     /// The action index for `d`.
     pub fn decide(&self, d: &Decision<'_>) -> usize {
+        self.decide_with(d, TableBudget::default())
+    }
+
+    /// The action index for `d`, the `table` built-in analysing with
+    /// `budget` (the others do not read it); [`Builtin::decide`] with the
+    /// default budget.
+    pub fn decide_with(&self, d: &Decision<'_>, budget: TableBudget) -> usize {
         let mut rng = self.rng(d);
         let legal: Vec<usize> = (0..NUM_ACTIONS.min(d.mask.len())).filter(|&i| d.mask[i] != 0).collect();
         if legal.is_empty() {
@@ -170,7 +178,7 @@ impl Builtin {
             Kind::Random => legal[rng.below(legal.len())],
             Kind::Greedy => greedy_index(d, &legal, &mut rng),
             Kind::Decide => decide_index(d, &legal, &mut rng),
-            Kind::Table => table_index(d, &legal, &mut rng),
+            Kind::Table => table_index(d, &legal, &mut rng, budget),
         };
         if u < self.random_discards && is_play(chosen) {
             let plays: Vec<usize> = legal.iter().copied().filter(|&i| is_play(i)).collect();
@@ -280,11 +288,10 @@ fn decide_index(d: &Decision<'_>, legal: &[usize], rng: &mut Rng) -> usize {
 
 /// The `table` policy in action indices: its move's claim at the first
 /// decision, its discard for the claim at the second.
-fn table_index(d: &Decision<'_>, legal: &[usize], rng: &mut Rng) -> usize {
+fn table_index(d: &Decision<'_>, legal: &[usize], rng: &mut Rng, budget: TableBudget) -> usize {
     let e = d.engine;
     let sizes = mcr_core::table::hand_sizes(e);
     let seed = rng.next_u64();
-    let budget = super::table::TableBudget::default();
     let mut moves: Vec<Move> = Vec::new();
     e.legal_moves(d.seat, |m| moves.push(m));
     let m = match d.pending {

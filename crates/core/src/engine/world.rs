@@ -82,6 +82,21 @@ impl Engine {
     }
 }
 
+/// What tests of the worlds read beyond the public view.
+#[cfg(test)]
+impl Engine {
+    /// The undrawn tiles of `seat`'s segment, the next one drawn first.
+    pub(crate) fn undrawn(&self, seat: u8) -> Vec<Tile> {
+        let mut s = self.table.seats[seat as usize % 4];
+        std::iter::from_fn(|| s.draw()).collect()
+    }
+
+    /// The stage, as its debug text.
+    pub(crate) fn stage_text(&self) -> String {
+        format!("{:?}", self.stage)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -10,6 +10,9 @@ use crate::rng::Rng;
 pub(crate) struct Ending {
     /// The seat's final score.
     pub score: i32,
+    /// Every seat's final score.
+    #[cfg_attr(not(test), allow(dead_code))]
+    pub scores: [i32; 4],
     /// The seat won.
     pub won: bool,
     /// The seat's first move was a discard, and another seat won on it.
@@ -75,7 +78,7 @@ pub(crate) fn play_out(mut engine: Engine, seat: u8, first: Move, rng: &mut Rng)
         if let Some(scores) = turn.event.scores() {
             let won = matches!(turn.event, Event::Hu { player, .. } if player == seat);
             let dealt_in = watch && matches!(turn.event, Event::Hu { player, .. } if player != seat);
-            return Ok(Ending { score: scores[seat as usize], won, dealt_in });
+            return Ok(Ending { score: scores[seat as usize], scores, won, dealt_in });
         }
         watch = step == 0
             && discards
@@ -83,4 +86,44 @@ pub(crate) fn play_out(mut engine: Engine, seat: u8, first: Move, rng: &mut Rng)
                 Event::Play { player, .. } | Event::Peng { player, .. } | Event::Chi { player, .. } if player == seat);
     }
     Err(EngineError::Internal(format!("a playout did not end in {MAX_STEPS} steps")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::table::sample::{hand_sizes, world, Sampler};
+
+    #[test]
+    fn a_playout_ends_zero_sum_with_the_seat_winning_only_when_it_scores() {
+        let mut ended = [0usize; 3]; // the seat won, another seat won, a draw game
+        for game in 0..8u64 {
+            for (e, seat) in crate::table::sample::tests::decisions(game, 4) {
+                let w = world(&e, seat, hand_sizes(&e), Sampler::Uniform, &mut Rng::stream(game, 1)).unwrap();
+                let mut moves = Vec::new();
+                w.legal_moves(seat, |m| moves.push(m));
+                for (i, &first) in moves.iter().enumerate().step_by(3) {
+                    let at = format!("game {game} seat {seat} move {i}");
+                    let end = play_out(w, seat, first, &mut Rng::new(game ^ i as u64)).unwrap();
+                    assert_eq!(end.scores.iter().sum::<i32>(), 0, "{at}: scores {:?}", end.scores);
+                    assert_eq!(end.score, end.scores[seat as usize], "{at}");
+                    if end.won {
+                        assert!(end.score > 0, "{at}: a win scoring {:?}", end.scores);
+                        ended[0] += 1;
+                    } else if end.scores.iter().any(|&s| s != 0) {
+                        assert!(end.score <= 0, "{at}: a loss scoring {:?}", end.scores);
+                        assert!(
+                            end.scores.iter().filter(|&&s| s > 0).count() == 1,
+                            "{at}: one winner {:?}",
+                            end.scores
+                        );
+                        ended[1] += 1;
+                    } else {
+                        ended[2] += 1;
+                    }
+                    assert!(!end.dealt_in || (!end.won && end.score < 0), "{at}: a deal-in scoring {:?}", end.scores);
+                }
+            }
+        }
+        assert!(ended.iter().all(|&n| n > 0), "endings (seat won, another won, draw): {ended:?}");
+    }
 }

@@ -181,3 +181,144 @@ fn worst_tile(hand: &[u8; TILE_KINDS], unseen: &[u8; TILE_KINDS], rng: &mut Rng)
 pub fn hand_sizes(engine: &Engine) -> [u8; 4] {
     std::array::from_fn(|s| 13u8.saturating_sub(3 * engine.packs(s as u8).len() as u8))
 }
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::engine::Move;
+
+    /// Engines at decisions of seats with two or more legal answers, from
+    /// games of four greedy players on walls shuffled by `seed`.
+    pub(crate) fn decisions(seed: u64, every: usize) -> Vec<(Engine, u8)> {
+        let mut out = Vec::new();
+        let mut rng = Rng::new(seed);
+        let mut wall: Vec<Tile> = Tile::all().flat_map(|t| [t; 4]).collect();
+        for i in (1..wall.len()).rev() {
+            wall.swap(i, rng.below(i + 1));
+        }
+        let mut e = Engine::new();
+        e.reset_tiles(&wall, 0, 1).unwrap();
+        let mut n = 0;
+        for _ in 0..400 {
+            let mut answers: [String; 4] = Default::default();
+            for s in 0..4u8 {
+                let mut moves: Vec<Move> = Vec::new();
+                e.legal_moves(s, |m| moves.push(m));
+                if moves.len() >= 2 {
+                    if n % every == 0 {
+                        out.push((e, s));
+                    }
+                    n += 1;
+                }
+                let m = match moves.len() {
+                    0 => Move::PASS,
+                    1 => moves[0],
+                    _ => crate::greedy::greedy(&e, s, &moves, &mut |k| rng.below(k.max(1))),
+                };
+                answers[s as usize] = m.answer().unwrap_or_else(|| "PASS".into());
+            }
+            let turn = e.step([&answers[0], &answers[1], &answers[2], &answers[3]].map(String::as_str)).unwrap();
+            if turn.is_terminal() {
+                break;
+            }
+        }
+        out
+    }
+
+    /// Every tile of `e` by kind: the concealed tiles, the undrawn ones,
+    /// the shown ones, the concealed kongs and the tile asked about.
+    fn all_tiles(e: &Engine) -> [u32; TILE_KINDS] {
+        let mut c = [0u32; TILE_KINDS];
+        for s in 0..4u8 {
+            e.hand(s).iter().enumerate().for_each(|(k, &n)| c[k] += n as u32);
+            e.undrawn(s).iter().for_each(|t| c[t.index()] += 1);
+            for p in e.packs(s).iter().filter(|p| p.is_concealed_kong()) {
+                c[p.tile.index()] += 4;
+            }
+        }
+        for t in Tile::all() {
+            c[t.index()] += e.shown(t) as u32;
+        }
+        // The tile asked about: a draw or a discard is in no hand yet.
+        if e.stage_text().starts_with("Discard") || e.stage_text().starts_with("Draw") {
+            c[e.current_tile().index()] += 1;
+        }
+        c
+    }
+
+    #[test]
+    fn a_world_keeps_what_the_seat_sees_and_deals_the_rest() {
+        let mut checked = [0usize; 2];
+        for game in 0..12u64 {
+            for (e, seat) in decisions(game, 3) {
+                assert_eq!(all_tiles(&e), [4; TILE_KINDS], "game {game}: the real game's tiles at {}", e.stage_text());
+                let sizes = hand_sizes(&e);
+                let others_kong =
+                    (0..4u8).filter(|&o| o != seat).any(|o| e.packs(o).iter().any(|p| p.is_concealed_kong()));
+                let mut moves = Vec::new();
+                e.legal_moves(seat, |m| moves.push(m));
+                for (i, sampler) in Sampler::ALL.into_iter().enumerate() {
+                    for stream in 0..3u64 {
+                        let at = format!("game {game} seat {seat} {} stream {stream}", sampler.name());
+                        let w = world(&e, seat, sizes, sampler, &mut Rng::stream(game, stream)).unwrap();
+                        assert_eq!(w.hand(seat), e.hand(seat), "{at}: the seat's hand");
+                        for s in 0..4u8 {
+                            assert_eq!(w.packs(s), e.packs(s), "{at}: seat {s}'s packs");
+                        }
+                        assert!(Tile::all().all(|t| w.shown(t) == e.shown(t)), "{at}: shown counts");
+                        assert_eq!(w.unseen_by(seat), e.unseen_by(seat), "{at}: unseen");
+                        assert_eq!(w.walls_remaining(), e.walls_remaining(), "{at}: wall counts");
+                        assert_eq!(w.stage_text(), e.stage_text(), "{at}: stage");
+                        assert_eq!(w.current_tile(), e.current_tile(), "{at}: current tile");
+                        assert_eq!(w.quan(), e.quan(), "{at}: prevalent wind");
+                        let mut w_moves = Vec::new();
+                        w.legal_moves(seat, |m| w_moves.push(m));
+                        assert_eq!(w_moves, moves, "{at}: the seat's legal answers");
+                        for o in (0..4u8).filter(|&o| o != seat) {
+                            let n: usize = w.hand(o).iter().map(|&c| c as usize).sum();
+                            assert_eq!(n, sizes[o as usize] as usize, "{at}: seat {o}'s hand size");
+                        }
+                        let total: u32 = all_tiles(&w).iter().sum();
+                        assert_eq!(total, 136, "{at}: tiles in all");
+                        if !others_kong {
+                            assert_eq!(all_tiles(&w), [4; TILE_KINDS], "{at}: four of each kind");
+                            // What the seat cannot see holds exactly its unseen tiles.
+                            let mut hidden = [0u8; TILE_KINDS];
+                            for o in (0..4u8).filter(|&o| o != seat) {
+                                w.hand(o).iter().enumerate().for_each(|(k, &n)| hidden[k] += n);
+                            }
+                            (0..4u8).for_each(|s| w.undrawn(s).iter().for_each(|t| hidden[t.index()] += 1));
+                            assert_eq!(hidden, e.unseen_by(seat), "{at}: the hidden tiles are the unseen ones");
+                        }
+                        checked[i] += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked.iter().all(|&n| n > 100), "worlds checked per sampler: {checked:?}");
+    }
+
+    #[test]
+    fn the_samplers_deal_differently_and_each_stream_the_same() {
+        let (e, seat) = decisions(3, 7)[4];
+        let sizes = hand_sizes(&e);
+        let deal = |sampler, stream| world(&e, seat, sizes, sampler, &mut Rng::stream(9, stream)).unwrap();
+        let hands = |w: &Engine| (0..4u8).map(|s| w.hand(s)).collect::<Vec<_>>();
+        for sampler in Sampler::ALL {
+            assert_eq!(hands(&deal(sampler, 1)), hands(&deal(sampler, 1)));
+            assert_ne!(hands(&deal(sampler, 1)), hands(&deal(sampler, 2)));
+        }
+        // The hidden part differs from the real game's.
+        assert_ne!(hands(&deal(Sampler::Uniform, 1)), hands(&e));
+    }
+
+    #[test]
+    fn hand_sizes_that_do_not_fit_are_an_error() {
+        let (e, seat) = decisions(1, 3)[2];
+        let Err(err) = world(&e, seat, [13, 40, 40, 40], Sampler::Uniform, &mut Rng::new(1)) else {
+            panic!("hands of 40 tiles dealt")
+        };
+        assert!(err.places > err.unseen, "{err:?}");
+        assert!(err.to_string().contains("do not fit"), "{err}");
+    }
+}

@@ -38,10 +38,36 @@ impl TablePoint {
         table::analyse(&self.engine, self.seat, hand_sizes(&self.engine), &self.actions, options)
     }
 
-    /// `seed` mixed with the decision's turn and seat: the seed of its
-    /// worlds, so that every decision of a game has worlds of its own.
+    /// `seed` mixed with the decision's turn and seat ([`decision_seed`]):
+    /// the seed of its worlds, so that every decision of a game has worlds
+    /// of its own.
     pub fn seed(&self, seed: u64) -> u64 {
-        seed ^ ((self.turn as u64) << 8 | self.seat as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        decision_seed(seed, self.turn, self.seat)
+    }
+}
+
+/// The seed of the decision of `seat` at `turn` under the base `seed`: the
+/// base mixed with the turn and the seat, so that every decision of a game
+/// has worlds of its own. [`calibrate`], [`analyse_points`], the table
+/// review and `mcr decide --model table` seed each decision with it.
+pub fn decision_seed(seed: u64, turn: usize, seat: u8) -> u64 {
+    seed ^ ((turn as u64) << 8 | seat as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+/// Every point's analysis of all its legal answers, in order, each seeded
+/// by [`decision_seed`] from `options.seed`: on the calling thread when
+/// `threads` is 1, on up to `threads` threads (0: every core) otherwise.
+/// The figures do not depend on the threads (without a time limit).
+pub fn analyse_points(points: &[&TablePoint], options: &Options, threads: usize) -> Vec<Result<Analysis, TableError>> {
+    use rayon::prelude::*;
+    let one = |p: &&TablePoint| p.analyse(&Options { seed: decision_seed(options.seed, p.turn, p.seat), ..*options });
+    let threads = if threads == 0 { rayon::current_num_threads() } else { threads.min(rayon::current_num_threads()) };
+    if threads <= 1 || points.len() < 2 {
+        return points.iter().map(one).collect();
+    }
+    match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+        Ok(pool) => pool.install(|| points.par_iter().with_max_len(1).map(one).collect()),
+        Err(_) => points.iter().map(one).collect(),
     }
 }
 
@@ -88,7 +114,7 @@ mcr_core::ser_struct! { DecisionLine;
 
 impl TablePoint {
     /// The line of this decision of game `id` and its analysis.
-    pub fn line(&self, id: &str, analysis: Analysis) -> DecisionLine {
+    pub fn line(&self, id: &str, analysis: &Analysis) -> DecisionLine {
         DecisionLine {
             id: id.to_string(),
             turn: self.turn,
@@ -96,7 +122,7 @@ impl TablePoint {
             played: self.played.and_then(|i| self.actions[i].answer()),
             dealt_in: self.dealt_in,
             worlds: analysis.worlds,
-            actions: analysis.actions,
+            actions: analysis.actions.clone(),
         }
     }
 }
