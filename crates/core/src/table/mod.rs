@@ -177,6 +177,17 @@ impl Analysis {
         let d: Vec<f64> = self.scores[a].iter().zip(&self.scores[b]).map(|(&x, &y)| (x - y) as f64).collect();
         mean_se(&d)
     }
+
+    /// Row `a`'s expected score over the even-numbered worlds and over the
+    /// odd-numbered ones: two estimates with independent noise (one to
+    /// sort or choose by, the other to measure with).
+    pub fn half_means(&self, a: usize) -> (f64, f64) {
+        let half = |parity: usize| {
+            let v: Vec<f64> = self.scores[a].iter().skip(parity).step_by(2).map(|&x| x as f64).collect();
+            mean_se(&v).0
+        };
+        (half(0), half(1))
+    }
 }
 
 /// Every complete answer `seat` may give now (PENG and CHI with each legal

@@ -189,6 +189,12 @@ pub struct CalibrationRow {
     pub mean: f64,
     /// The standard error of `mean`.
     pub se: f64,
+    /// Its predicted expected final score over the even-numbered worlds
+    /// alone (the calibration sorts decisions into bins by it).
+    pub mean_even: f64,
+    /// The same over the odd-numbered worlds (the calibration compares it
+    /// with the actual scores of each bin).
+    pub mean_odd: f64,
     /// Its predicted chance that the seat wins.
     pub win_prob: f64,
     /// Its predicted deal-in chance (an answer that discards).
@@ -208,6 +214,8 @@ mcr_core::ser_struct! { CalibrationRow;
     "action" => action,
     "mean" => mean,
     "se" => se,
+    "mean_even" => mean_even,
+    "mean_odd" => mean_odd,
     "win_prob" => win_prob,
     "deal_in" => deal_in,
     "score" => score,
@@ -233,6 +241,7 @@ pub fn calibrate(
         let seed = p.seed(options.seed);
         let a = table::analyse(&p.engine, p.seat, hand_sizes(&p.engine), &[action], &Options { seed, ..*options })?;
         let f = a.actions[0];
+        let (mean_even, mean_odd) = a.half_means(0);
         rows.push(CalibrationRow {
             id: record.game_id.clone(),
             turn: p.turn,
@@ -240,6 +249,8 @@ pub fn calibrate(
             action: action.answer().unwrap_or_default(),
             mean: f.mean,
             se: f.se,
+            mean_even,
+            mean_odd,
             win_prob: f.win_prob,
             deal_in: f.deal_in,
             score: scores[p.seat as usize],
@@ -361,7 +372,9 @@ pub struct Calibration {
     pub deal_in: ProbabilityFit,
     /// The chance to win the hand.
     pub win: ProbabilityFit,
-    /// The expected final score: ten bins of equal size by prediction.
+    /// The expected final score: ten bins of equal size by the prediction
+    /// of the even-numbered worlds, each compared with the mean prediction
+    /// of the odd-numbered ones.
     pub score: Vec<ScoreBin>,
 }
 
@@ -381,7 +394,7 @@ impl Calibration {
     ///
     /// let row = |mean: f64, score: i32, p: f64, won: bool| CalibrationRow {
     ///     id: "g".into(), turn: 3, seat: 0, action: "PLAY W1".into(), mean, se: 1.0,
-    ///     win_prob: p, deal_in: Some(0.0), score, won, dealt_in: false,
+    ///     mean_even: mean, mean_odd: mean, win_prob: p, deal_in: Some(0.0), score, won, dealt_in: false,
     /// };
     /// let rows: Vec<CalibrationRow> = (0..40).map(|i| row(i as f64, i, (i % 2) as f64, i % 2 == 1)).collect();
     /// let c = Calibration::of(&rows);
@@ -394,13 +407,17 @@ impl Calibration {
     pub fn of(rows: &[CalibrationRow]) -> Calibration {
         let deal_in: Vec<(f64, bool)> = rows.iter().filter_map(|r| r.deal_in.map(|p| (p, r.dealt_in))).collect();
         let win: Vec<(f64, bool)> = rows.iter().map(|r| (r.win_prob, r.won)).collect();
-        let mut by_mean: Vec<(f64, f64)> = rows.iter().map(|r| (r.mean, r.score as f64)).collect();
+        // Sorted by one half of the worlds, measured by the other: binning
+        // on the estimate that is compared would carry its noise into the
+        // bins (the top bin holds the estimates that came out high).
+        let mut by_mean: Vec<(f64, f64, f64)> =
+            rows.iter().map(|r| (r.mean_even, r.mean_odd, r.score as f64)).collect();
         by_mean.sort_by(|a, b| a.0.total_cmp(&b.0));
         let score = equal_bins(by_mean.len())
             .into_iter()
             .filter(|r| !r.is_empty())
             .map(|r| {
-                let part = &by_mean[r];
+                let part: Vec<(f64, f64)> = by_mean[r].iter().map(|&(_, m, s)| (m, s)).collect();
                 let k = part.len() as f64;
                 let predicted = part.iter().map(|p| p.0).sum::<f64>() / k;
                 let actual = part.iter().map(|p| p.1).sum::<f64>() / k;
