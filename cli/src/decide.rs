@@ -78,6 +78,10 @@ pub struct Args {
     /// With --calibrate: write each decision's prediction and outcome here (JSON lines).
     #[arg(long)]
     pub rows: Option<std::path::PathBuf>,
+    /// With --calibrate: the inputs are rows written by --rows (of one or many runs), summed up again
+    /// without analysing.
+    #[arg(long)]
+    pub from_rows: bool,
     /// With --calibrate: write the reliability diagrams here (SVG).
     #[arg(long)]
     pub svg: Option<std::path::PathBuf>,
@@ -120,6 +124,7 @@ pub fn run(args: Args, max_line_bytes: usize) -> Result<ExitCode, CliError> {
                 mcr_engine::table::Sampler::parse(&args.sampler).unwrap_or_default(),
             ),
             calibrate: args.calibrate,
+            from_rows: args.from_rows,
             rows: args.rows.as_deref(),
             svg: args.svg.as_deref(),
             format: args.format,

@@ -12,7 +12,7 @@ use std::time::Duration;
 use mcr_engine::analysis::table::{calibrate, record_points, Calibration, CalibrationRow};
 use mcr_engine::input::par_games;
 use mcr_engine::record::par::ParOptions;
-use mcr_engine::record::{parse_line, GameRecord, Selection};
+use mcr_engine::record::{parse_line, GameRecord, Records, Selection};
 use mcr_engine::table::{Options, Sampler};
 
 use super::CliError;
@@ -25,6 +25,7 @@ pub struct TableArgs<'a> {
     pub seat: Option<u8>,
     pub options: Options,
     pub calibrate: bool,
+    pub from_rows: bool,
     pub rows: Option<&'a Path>,
     pub svg: Option<&'a Path>,
     pub format: super::Format,
@@ -41,6 +42,16 @@ pub fn run(args: TableArgs<'_>, max_line_bytes: usize) -> Result<ExitCode, CliEr
     let mut out = std::io::BufWriter::new(std::io::stdout());
     let mut failed = false;
     let mut rows: Vec<CalibrationRow> = Vec::new();
+    if args.calibrate && args.from_rows {
+        for file in &args.files {
+            let records = Records::<CalibrationRow>::open_with(file, max_line_bytes)
+                .map_err(|e| CliError::input("mcr decide", super::hinted(&e)))?;
+            for r in records {
+                rows.push(r.map_err(|e| CliError::input("mcr decide", super::hinted(&e)))?.record);
+            }
+        }
+        return summarize(&args, rows);
+    }
     let mut decisions = 0usize;
     let mut write_error: Option<std::io::Error> = None;
     // Each game analysed on a worker: its lines (or calibration rows) or
@@ -110,34 +121,48 @@ pub fn run(args: TableArgs<'_>, max_line_bytes: usize) -> Result<ExitCode, CliEr
         return Err(write_failed(e));
     }
     if args.calibrate {
-        if let Some(path) = args.rows {
-            let mut text = String::new();
-            for r in &rows {
-                text.push_str(&serde_json::to_string(r).map_err(|e| CliError::failed("mcr decide", e))?);
-                text.push('\n');
-            }
-            std::fs::write(path, text)
-                .map_err(|e| CliError::failed("mcr decide", format!("cannot write {}: {e}", path.display())))?;
-        }
-        let c = Calibration::of(&rows);
-        if let Some(path) = args.svg {
-            std::fs::write(path, c.svg())
-                .map_err(|e| CliError::failed("mcr decide", format!("cannot write {}: {e}", path.display())))?;
-        }
-        match args.format {
-            super::Format::Json => {
-                writeln!(out, "{}", serde_json::to_string(&c).map_err(|e| CliError::failed("mcr decide", e))?)
-            }
-            super::Format::Text => write_calibration(&mut out, &c),
-        }
-        .map_err(write_failed)?;
-        decisions = rows.len();
+        out.flush().map_err(write_failed)?;
+        let code = summarize(&args, rows)?;
+        return Ok(if failed { ExitCode::FAILURE } else { code });
     }
     out.flush().map_err(write_failed)?;
     if decisions == 0 && !failed {
         return Err(CliError::failed("mcr decide", "no decision analysed"));
     }
     Ok(if failed { ExitCode::FAILURE } else { ExitCode::SUCCESS })
+}
+
+/// The calibration of `rows`: the rows file and the picture when asked,
+/// the summary on stdout.
+fn summarize(args: &TableArgs<'_>, rows: Vec<CalibrationRow>) -> Result<ExitCode, CliError> {
+    let write_failed = |e: std::io::Error| CliError::failed("mcr decide", format!("cannot write the output: {e}"));
+    if rows.is_empty() {
+        return Err(CliError::failed("mcr decide", "no decision to calibrate"));
+    }
+    if let Some(path) = args.rows.filter(|_| !args.from_rows) {
+        let mut text = String::new();
+        for r in &rows {
+            text.push_str(&serde_json::to_string(r).map_err(|e| CliError::failed("mcr decide", e))?);
+            text.push('\n');
+        }
+        std::fs::write(path, text)
+            .map_err(|e| CliError::failed("mcr decide", format!("cannot write {}: {e}", path.display())))?;
+    }
+    let c = Calibration::of(&rows);
+    if let Some(path) = args.svg {
+        std::fs::write(path, c.svg())
+            .map_err(|e| CliError::failed("mcr decide", format!("cannot write {}: {e}", path.display())))?;
+    }
+    let mut out = std::io::stdout().lock();
+    match args.format {
+        super::Format::Json => {
+            writeln!(out, "{}", serde_json::to_string(&c).map_err(|e| CliError::failed("mcr decide", e))?)
+        }
+        super::Format::Text => write_calibration(&mut out, &c),
+    }
+    .and_then(|()| out.flush())
+    .map_err(write_failed)?;
+    Ok(ExitCode::SUCCESS)
 }
 
 enum Analysed {

@@ -223,6 +223,22 @@ mcr_core::ser_struct! { CalibrationRow;
     "dealt_in" => dealt_in,
 }
 
+mcr_core::de_struct! { CalibrationRow, deny;
+    id: String = "id",
+    turn: usize = "turn",
+    seat: u8 = "seat",
+    action: String = "action",
+    mean: f64 = "mean",
+    se: f64 = "se",
+    mean_even: f64 = "mean_even",
+    mean_odd: f64 = "mean_odd",
+    win_prob: f64 = "win_prob",
+    deal_in: Option<f64> = "deal_in",
+    score: i32 = "score",
+    won: bool = "won",
+    dealt_in: bool = "dealt_in",
+}
+
 /// The calibration rows of one record: each decision's answer analysed
 /// alone (the figures of the answer given), against the game's outcome.
 /// `options.seed` is mixed with the turn and seat ([`TablePoint::seed`]),
@@ -522,7 +538,11 @@ impl Calibration {
             ));
             for k in 0..=4 {
                 let v = lo + span * k as f64 / 4.0;
-                let label = if span < 2.0 { format!("{v:.2}") } else { format!("{v:.0}") };
+                let label = match span {
+                    x if x < 0.2 => format!("{v:.3}"),
+                    x if x < 2.0 => format!("{v:.2}"),
+                    _ => format!("{v:.0}"),
+                };
                 s.push_str(&format!(
                     "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" fill=\"#555\">{label}</text>\n",
                     px(v),
@@ -535,9 +555,17 @@ impl Calibration {
                 ));
             }
             s.push_str(&format!(
-                "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" fill=\"#555\">predicted</text>\n",
+                "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" fill=\"#555\">predicted (bin mean)</text>\n",
                 x0 + w / 2.0,
                 y0 + h + 30.0
+            ));
+            s.push_str(&format!(
+                "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" fill=\"#555\" transform=\"rotate(-90 {} {})\">{}</text>\n",
+                x0 - 32.0,
+                y0 + h / 2.0,
+                x0 - 32.0,
+                y0 + h / 2.0,
+                if i == 2 { "actual (bin mean)" } else { "observed (share)" }
             ));
             for &(x, y, e) in points {
                 if e > 0.0 {
