@@ -257,21 +257,11 @@ pub fn analyse(
         worlds += 1;
     }
     // More worlds for the deal-in chance alone, drawn from the same streams.
-    let mut deal_in_worlds = worlds;
-    if actions.iter().any(|&a| discards(a)) {
-        while deal_in_worlds < options.deal_in_worlds {
-            if options.time_limit.is_some_and(|t| start.elapsed() >= t) {
-                break;
-            }
-            let mut rng = Rng::stream(options.seed, deal_in_worlds as u64);
-            let world = sample::world(engine, seat, sizes, options.sampler, &mut rng).map_err(TableError::Sample)?;
-            let ties = rng.next_u64();
-            for (i, &action) in actions.iter().enumerate().filter(|(_, &a)| discards(a)) {
-                deal_ins[i] += playout::deals_in(world, seat, action, &mut Rng::new(ties))? as usize;
-            }
-            deal_in_worlds += 1;
-        }
-    }
+    let deal_in_worlds = if actions.iter().any(|&a| discards(a)) {
+        count_deal_ins(engine, seat, sizes, actions, options, worlds, start, &mut deal_ins)?
+    } else {
+        worlds
+    };
     let n = worlds as f64;
     let rows = actions
         .iter()
@@ -301,9 +291,27 @@ pub fn deal_in_chances(
     actions: &[Move],
     options: &Options,
 ) -> Result<Vec<Option<f64>>, TableError> {
-    let start = Instant::now();
     let mut counts = vec![0usize; actions.len()];
-    let mut worlds = 0;
+    let worlds = count_deal_ins(engine, seat, sizes, actions, options, 0, Instant::now(), &mut counts)?;
+    Ok(actions.iter().zip(counts).map(|(&a, k)| discards(a).then(|| k as f64 / worlds as f64)).collect())
+}
+
+/// Adds to `counts` the deal-ins of each discarding action in worlds
+/// `from..options.deal_in_worlds` (at least one world in all, no world
+/// started past the time limit once [`MIN_WORLDS`] are counted); returns
+/// the worlds counted in all.
+#[allow(clippy::too_many_arguments)]
+fn count_deal_ins(
+    engine: &Engine,
+    seat: u8,
+    sizes: [u8; 4],
+    actions: &[Move],
+    options: &Options,
+    from: usize,
+    start: Instant,
+    counts: &mut [usize],
+) -> Result<usize, TableError> {
+    let mut worlds = from;
     while worlds < options.deal_in_worlds.max(1) {
         if worlds >= MIN_WORLDS && options.time_limit.is_some_and(|t| start.elapsed() >= t) {
             break;
@@ -316,7 +324,7 @@ pub fn deal_in_chances(
         }
         worlds += 1;
     }
-    Ok(actions.iter().zip(counts).map(|(&a, k)| discards(a).then(|| k as f64 / worlds as f64)).collect())
+    Ok(worlds)
 }
 
 /// Whether an answer discards a tile (PLAY, or PENG / CHI and their discard).
