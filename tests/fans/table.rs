@@ -275,6 +275,26 @@ fn calibrate_prints_the_brier_scores_of_the_rows_it_writes() {
         );
         assert!(line.starts_with(&want), "{line}\nwant {want}");
     }
+    // The score bins: sorted by the even worlds' mean, each compared with
+    // the odd worlds' mean, recomputed from the rows.
+    let mut by_even: Vec<(f64, f64, f64)> = rows
+        .iter()
+        .map(|r| (r["mean_even"].as_f64().unwrap(), r["mean_odd"].as_f64().unwrap(), r["score"].as_f64().unwrap()))
+        .collect();
+    by_even.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let n = by_even.len();
+    let bins: Vec<&str> = run.stdout.lines().skip_while(|l| !l.starts_with("final score: ")).skip(2).collect();
+    assert_eq!(bins.len(), 10, "{}", run.stdout);
+    for (k, line) in bins.iter().enumerate() {
+        let part = &by_even[k * n / 10..(k + 1) * n / 10];
+        let mean = |f: fn(&(f64, f64, f64)) -> f64| part.iter().map(f).sum::<f64>() / part.len() as f64;
+        let want = format!("{:>9}  {:>9.3}  {:>6.3}", part.len(), mean(|p| p.1), mean(|p| p.2));
+        assert!(line.contains(&want), "bin {}: {line}\nwant {want}", k + 1);
+    }
+    // Summed up again from the rows alone: the same summary.
+    let again = mcr(&["decide", "--model", "table", "--calibrate", "--from-rows", rows_file.to_str().unwrap()]);
+    assert!(again.ok(), "{}", again.stderr);
+    assert_eq!(again.stdout, run.stdout);
 }
 
 #[test]
