@@ -46,7 +46,7 @@
 //! `docs/src/table.md`), uniform worlds almost never let another seat win
 //! on a discard (the deal-in chance predicted 0 where 1 in 100 discards
 //! dealt in, a Brier score no better than the base rate's) and overrate the
-//! seat's own score by 5 to 8 points a game in most bins. The drawn worlds
+//! seat's own score by 4 to 9 points a game in every bin. The drawn worlds
 //! use only what every seat sees (the draws each seat has had, its claims)
 //! and the policy the playouts assume; they make the others as fast as
 //! players are. They do not read which tiles a seat discarded.
