@@ -315,20 +315,32 @@ pub fn review_game(profile: &'static Profile, record: &GameRecord, options: &Rev
 /// Totals over many reviews, one row per player name (seats of records
 /// without names are totalled as `S0`..`S3`), in the order first seen.
 pub fn totals<'a>(reviews: impl IntoIterator<Item = &'a GameReview>) -> Vec<PlayerTotals> {
-    let mut out: Vec<PlayerTotals> = Vec::new();
-    for r in reviews {
-        for s in &r.seats {
-            let name = if s.player.is_empty() { format!("S{}", s.seat) } else { s.player.clone() };
-            let i = match out.iter().position(|t| t.player == name) {
-                Some(i) => i,
-                None => {
-                    out.push(PlayerTotals { player: name, ..PlayerTotals::default() });
-                    out.len() - 1
-                }
-            };
-            out[i].games += 1;
-            out[i].tally.merge(&s.tally);
-        }
+    let seats = reviews.into_iter().flat_map(|r| r.seats.iter().map(|s| (s.seat, s.player.as_str(), &s.tally)));
+    by_player(seats, Tally::merge)
+        .into_iter()
+        .map(|(player, games, tally)| PlayerTotals { player, games, tally })
+        .collect()
+}
+
+/// Seats' tallies `(seat, player, tally)` summed by `merge` per player
+/// name (`S0`..`S3` for a seat without one), in the order first seen:
+/// `(name, seats summed, total)`. Both reviews' totals.
+pub(crate) fn by_player<'a, T: Default + 'a>(
+    seats: impl IntoIterator<Item = (u8, &'a str, &'a T)>,
+    merge: impl Fn(&mut T, &T),
+) -> Vec<(String, usize, T)> {
+    let mut out: Vec<(String, usize, T)> = Vec::new();
+    for (seat, player, tally) in seats {
+        let name = if player.is_empty() { format!("S{seat}") } else { player.to_string() };
+        let i = match out.iter().position(|t| t.0 == name) {
+            Some(i) => i,
+            None => {
+                out.push((name, 0, T::default()));
+                out.len() - 1
+            }
+        };
+        out[i].1 += 1;
+        merge(&mut out[i].2, tally);
     }
     out
 }

@@ -360,20 +360,9 @@ pub fn review_game(profile: &'static Profile, record: &GameRecord, options: &Tab
 /// Totals over many reviews, one row per player name (seats of records
 /// without names are totalled as `S0`..`S3`), in the order first seen.
 pub fn totals<'a>(reviews: impl IntoIterator<Item = &'a TableReview>) -> Vec<TablePlayerTotals> {
-    let mut out: Vec<TablePlayerTotals> = Vec::new();
-    for r in reviews {
-        for s in &r.seats {
-            let name = if s.player.is_empty() { format!("S{}", s.seat) } else { s.player.clone() };
-            let i = match out.iter().position(|t| t.player == name) {
-                Some(i) => i,
-                None => {
-                    out.push(TablePlayerTotals { player: name, ..TablePlayerTotals::default() });
-                    out.len() - 1
-                }
-            };
-            out[i].games += 1;
-            out[i].tally.merge(&s.tally);
-        }
-    }
-    out
+    let seats = reviews.into_iter().flat_map(|r| r.seats.iter().map(|s| (s.seat, s.player.as_str(), &s.tally)));
+    super::review::by_player(seats, TableTally::merge)
+        .into_iter()
+        .map(|(player, games, tally)| TablePlayerTotals { player, games, tally })
+        .collect()
 }
