@@ -194,13 +194,14 @@ fn write_calibration(out: &mut impl Write, c: &Calibration) -> std::io::Result<(
         "final score: {}",
         if c.score_unbiased() { "every bin within 2 s.e." } else { "some bin NOT within 2 s.e." }
     )?;
-    writeln!(out, "  bin  decisions  predicted  actual  s.e.    z")?;
+    writeln!(out, "  bin  decisions  seat-games  predicted  actual  s.e.    z   (s.e. clustered by seat-game)")?;
     for (i, b) in c.score.iter().enumerate() {
         writeln!(
             out,
-            "  {:>3}  {:>9}  {:>9.3}  {:>6.3}  {:>4.3}  {:>5.2}{}",
+            "  {:>3}  {:>9}  {:>10}  {:>9.3}  {:>6.3}  {:>4.3}  {:>5.2}{}",
             i + 1,
             b.n,
+            b.clusters,
             b.predicted,
             b.actual,
             b.se,

@@ -277,9 +277,12 @@ fn calibrate_prints_the_brier_scores_of_the_rows_it_writes() {
     }
     // The score bins: sorted by the even worlds' mean, each compared with
     // the odd worlds' mean, recomputed from the rows.
-    let mut by_even: Vec<(f64, f64, f64)> = rows
+    let mut by_even: Vec<(f64, f64, f64, String)> = rows
         .iter()
-        .map(|r| (r["mean_even"].as_f64().unwrap(), r["mean_odd"].as_f64().unwrap(), r["score"].as_f64().unwrap()))
+        .map(|r| {
+            let f = |k: &str| r[k].as_f64().unwrap();
+            (f("mean_even"), f("mean_odd"), f("score"), format!("{} {}", r["id"], r["seat"]))
+        })
         .collect();
     by_even.sort_by(|a, b| a.0.total_cmp(&b.0));
     let n = by_even.len();
@@ -287,8 +290,28 @@ fn calibrate_prints_the_brier_scores_of_the_rows_it_writes() {
     assert_eq!(bins.len(), 10, "{}", run.stdout);
     for (k, line) in bins.iter().enumerate() {
         let part = &by_even[k * n / 10..(k + 1) * n / 10];
-        let mean = |f: fn(&(f64, f64, f64)) -> f64| part.iter().map(f).sum::<f64>() / part.len() as f64;
-        let want = format!("{:>9}  {:>9.3}  {:>6.3}", part.len(), mean(|p| p.1), mean(|p| p.2));
+        let mean = |f: fn(&(f64, f64, f64, String)) -> f64| part.iter().map(f).sum::<f64>() / part.len() as f64;
+        let actual = mean(|p| p.2);
+        // The standard error clustered by seat-game: each seat-game's
+        // summed deviation is one sample.
+        let mut seat_games: Vec<(&str, f64)> = Vec::new();
+        for p in part {
+            match seat_games.iter_mut().find(|g| g.0 == p.3) {
+                Some(g) => g.1 += p.2 - actual,
+                None => seat_games.push((&p.3, p.2 - actual)),
+            }
+        }
+        let g = seat_games.len() as f64;
+        let ss: f64 = seat_games.iter().map(|s| s.1 * s.1).sum();
+        let se = (g / (g - 1.0) * ss).sqrt() / part.len() as f64;
+        let want = format!(
+            "{:>9}  {:>10}  {:>9.3}  {:>6.3}  {:>4.3}",
+            part.len(),
+            seat_games.len(),
+            mean(|p| p.1),
+            actual,
+            se
+        );
         assert!(line.contains(&want), "bin {}: {line}\nwant {want}", k + 1);
     }
     // Summed up again from the rows alone: the same summary.

@@ -355,11 +355,16 @@ impl ProbabilityFit {
 pub struct ScoreBin {
     /// Decisions in the bin.
     pub n: usize,
+    /// The seat-games they come from (a game's seat counted once).
+    pub clusters: usize,
     /// Their mean predicted final score.
     pub predicted: f64,
     /// Their mean actual final score.
     pub actual: f64,
-    /// The standard error of `actual` (the sample's, over the bin).
+    /// The standard error of `actual`, clustered by seat-game: the
+    /// decisions of one seat in one game share its final score, so they
+    /// count as one sample of their summed deviations, not as independent
+    /// ones.
     pub se: f64,
     /// `(actual - predicted) / se`.
     pub z: f64,
@@ -370,6 +375,7 @@ pub struct ScoreBin {
 
 mcr_core::ser_struct! { ScoreBin;
     "n" => n,
+    "clusters" => clusters,
     "predicted" => predicted,
     "actual" => actual,
     "se" => se,
@@ -402,6 +408,27 @@ mcr_core::ser_struct! { Calibration;
     "score" => score,
 }
 
+/// The standard error of the mean `mean` of values grouped by a key
+/// (`(key, value)` pairs), and the number of groups: the cluster-robust
+/// estimate, `sqrt(G / (G - 1) * sum over groups of (sum of deviations)^2)
+/// / n`. Values of one group may be correlated; groups are taken as
+/// independent. With every group of one value it is the usual standard
+/// error (with `n - 1` in the variance).
+fn clustered_se<K: Ord>(values: impl Iterator<Item = (K, f64)>, mean: f64) -> (f64, usize) {
+    let mut sums: std::collections::BTreeMap<K, f64> = std::collections::BTreeMap::new();
+    let mut n = 0usize;
+    for (k, v) in values {
+        *sums.entry(k).or_default() += v - mean;
+        n += 1;
+    }
+    let g = sums.len();
+    if g < 2 {
+        return (0.0, g);
+    }
+    let ss: f64 = sums.values().map(|d| d * d).sum();
+    ((g as f64 / (g as f64 - 1.0) * ss).sqrt() / n as f64, g)
+}
+
 impl Calibration {
     /// The calibration of `rows`.
     ///
@@ -426,26 +453,22 @@ impl Calibration {
         // Sorted by one half of the worlds, measured by the other: binning
         // on the estimate that is compared would carry its noise into the
         // bins (the top bin holds the estimates that came out high).
-        let mut by_mean: Vec<(f64, f64, f64)> =
-            rows.iter().map(|r| (r.mean_even, r.mean_odd, r.score as f64)).collect();
+        let mut by_mean: Vec<(f64, f64, f64, (&str, u8))> =
+            rows.iter().map(|r| (r.mean_even, r.mean_odd, r.score as f64, (r.id.as_str(), r.seat))).collect();
         by_mean.sort_by(|a, b| a.0.total_cmp(&b.0));
         let score = equal_bins(by_mean.len())
             .into_iter()
             .filter(|r| !r.is_empty())
             .map(|r| {
-                let part: Vec<(f64, f64)> = by_mean[r].iter().map(|&(_, m, s)| (m, s)).collect();
+                let part = &by_mean[r];
                 let k = part.len() as f64;
-                let predicted = part.iter().map(|p| p.0).sum::<f64>() / k;
-                let actual = part.iter().map(|p| p.1).sum::<f64>() / k;
-                let var = if part.len() > 1 {
-                    part.iter().map(|p| (p.1 - actual).powi(2)).sum::<f64>() / (k - 1.0)
-                } else {
-                    0.0
-                };
-                let se = (var / k).sqrt();
+                let predicted = part.iter().map(|p| p.1).sum::<f64>() / k;
+                let actual = part.iter().map(|p| p.2).sum::<f64>() / k;
+                let (se, clusters) = clustered_se(part.iter().map(|p| (p.3, p.2)), actual);
                 let z = if se > 0.0 { (actual - predicted) / se } else { 0.0 };
                 ScoreBin {
                     n: part.len(),
+                    clusters,
                     predicted,
                     actual,
                     se,
