@@ -36,8 +36,8 @@ pub enum What {
     Import(super::bench_import::Args),
     /// Time the decision analysis on real game states at their real draws left (median, p99, max ms).
     Decide(super::bench_decide::Args),
-    /// Time the `table` built-in's decisions in games against three `decide` built-ins, one thread
-    /// (median, p90, p99, max ms, share over 900 ms).
+    /// Time the `table` built-in's decisions, in games against three `decide` built-ins or at the
+    /// states of the games given, one thread (median, p90, p99, max ms, share over 900 ms).
     Table(super::bench_table::Args),
     /// Time the vectorised environment (random legal policy, masks and
     /// observations every step) on 1 and 2 threads.
@@ -50,7 +50,7 @@ pub fn run(args: Args, max_line_bytes: usize) -> Result<ExitCode, super::CliErro
         What::Replay(a) => super::bench_replay::run(a, max_line_bytes),
         What::Env(a) => super::bench_env::run(a),
         What::Decide(a) => super::bench_decide::run(a, max_line_bytes),
-        What::Table(a) => super::bench_table::run(a),
+        What::Table(a) => super::bench_table::run(a, max_line_bytes),
         What::Samples(a) => super::bench_samples::run(a, max_line_bytes),
         What::Import(a) => super::bench_import::run(a, max_line_bytes),
         What::Shanten { file, passes } => super::bench_shanten::run(&file, passes, max_line_bytes),

@@ -1,25 +1,42 @@
-//! `mcr bench table`: the `table` built-in's time per decision, in games
-//! played in process. One seat is the `table` built-in, the three others
-//! the `decide` built-in; each deal is played four times, the `table` seat
-//! moving round the table. Every decision the `table` seat is asked (two
-//! or more legal actions: the built-in's `decide` call) is timed, until
-//! `--decisions` are; one thread. Prints the decisions, the median, p90,
-//! p99 and max milliseconds and the share over 900 ms (the margin under
-//! Botzone's one second a turn).
+//! `mcr bench table [GAMES...]`: the `table` built-in's time per decision.
+//!
+//! - With no games, in games played in process. One seat is the `table`
+//!   built-in, the three others the `decide` built-in; each deal is played
+//!   four times, the `table` seat moving round the table. Every decision
+//!   the `table` seat is asked (two or more legal actions: the built-in's
+//!   `decide` call) is timed, until `--decisions` are.
+//! - With games (read as every command reads them: records, Botzone
+//!   downloads, folders), at the states of those games: every decision of
+//!   every seat with two or more legal answers, in turn order, the policy's
+//!   move timed (`table_move`, as `mcr bot --policy table` plays it).
+//!
+//! One thread. Prints the decisions, the median, p90, p99 and max
+//! milliseconds and the share over 900 ms (the margin under Botzone's one
+//! second a turn).
 
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
+use mcr_engine::analysis::table::record_points;
 use mcr_engine::arena::policy::builtin::{Builtin, Decision, Kind};
-use mcr_engine::arena::policy::table::TableBudget;
+use mcr_engine::arena::policy::table::{table_move, TableBudget};
 use mcr_engine::arena::run::local::decide_answer;
 use mcr_engine::arena::{duplicate, play_one, ArenaConfig, BoxError, LocalPlayer, Seat, SeatSpec, SeatTurn};
+use mcr_engine::input::par_games;
+use mcr_engine::record::par::ParOptions;
+use mcr_engine::record::{parse_line, GameRecord, Selection};
+use mcr_engine::table::hand_sizes;
 
 use super::CliError;
 
 #[derive(clap::Args)]
 pub struct Args {
+    /// Games whose decisions are timed (records, Botzone downloads, folders);
+    /// none: games against three `decide` built-ins.
+    pub games: Vec<PathBuf>,
     /// Decisions of the `table` seat to time.
     #[arg(long, default_value_t = 10_000)]
     pub decisions: usize,
@@ -99,11 +116,14 @@ fn percentile(sorted: &[f64], q: f64) -> f64 {
     sorted[i.min(sorted.len() - 1)]
 }
 
-pub fn run(args: Args) -> Result<ExitCode, CliError> {
+pub fn run(args: Args, max_line_bytes: usize) -> Result<ExitCode, CliError> {
     if args.decisions == 0 || args.worlds == 0 {
         return Err(CliError::failed(COMMAND, "--decisions and --worlds must be 1 or more"));
     }
     let budget = TableBudget { worlds: args.worlds, ..TableBudget::default() };
+    if !args.games.is_empty() {
+        return real_states(&args, budget, max_line_bytes);
+    }
     let table = Builtin::new(Kind::Table, args.seed);
     let decide = Builtin::new(Kind::Decide, args.seed);
     let timing = Arc::new(Mutex::new(Timing {
@@ -151,17 +171,93 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     if let Some(bar) = t.bar.take() {
         bar.finish_and_clear();
     }
-    let ms = &mut t.ms;
+    let what = format!("in {games} games against three decide built-ins");
+    report(&mut t.ms, budget, &what, args.rules.rules.name, elapsed.as_secs_f64());
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Times the policy at every decision of the games of `args.games`, until
+/// `args.decisions` are timed.
+fn real_states(args: &Args, budget: TableBudget, max_line_bytes: usize) -> Result<ExitCode, CliError> {
+    let selection = Selection { profile: Some(args.rules.rules), ..Selection::default() };
+    let inputs = super::open_inputs("bench table", &args.games, max_line_bytes);
+    let options = ParOptions { max_line_bytes, jobs: Some(1), ..ParOptions::default() };
+    let mut ms: Vec<f64> = Vec::with_capacity(args.decisions.min(1 << 16));
+    let (mut games, mut failed) = (0usize, false);
+    let bar = progress_bar(args.decisions);
+    let start = Instant::now();
+    // Decisions timed so far: the worker stops timing once enough are.
+    let timed = AtomicUsize::new(0);
+    // One worker: each game's decisions are timed on it, one at a time.
+    let work = |_: &mut (), file: &Path, line: usize, bytes: &[u8]| -> Result<Vec<f64>, String> {
+        let record = parse_line::<GameRecord>(file, line, bytes).map_err(|e| super::hinted(&e))?;
+        let at = format!("{}:{line}: game {}", file.display(), record.game_id);
+        let profile = selection.rules_for(&record).map_err(|c| format!("{at}: {}", super::conflict_hint(&c)))?.0;
+        let points = record_points(&record, profile);
+        let mut times = Vec::with_capacity(points.points.len());
+        for p in &points.points {
+            if timed.fetch_add(1, Ordering::Relaxed) >= args.decisions {
+                return Ok(times);
+            }
+            let t0 = Instant::now();
+            let m = table_move(&p.engine, p.seat, hand_sizes(&p.engine), &p.actions, budget, p.seed(args.seed));
+            times.push(t0.elapsed().as_secs_f64() * 1e3);
+            if !p.actions.contains(&m) {
+                return Err(format!("{at}: turn {} seat {}: a move not legal", p.turn, p.seat));
+            }
+        }
+        match points.stop {
+            Some(s) => Err(format!("{at}: the replay stopped after {} decisions: {s}", times.len())),
+            None => Ok(times),
+        }
+    };
+    let done = par_games(
+        &inputs,
+        &options,
+        || (),
+        work,
+        |_, _, result| {
+            if ms.len() >= args.decisions {
+                return;
+            }
+            match result.map_err(|e| super::hinted(&e)).and_then(|r| r) {
+                Ok(times) => {
+                    games += 1;
+                    let take = times.len().min(args.decisions - ms.len());
+                    ms.extend_from_slice(&times[..take]);
+                    if let Some(bar) = &bar {
+                        bar.inc(take as u64);
+                    }
+                }
+                Err(e) => {
+                    eprintln!("{COMMAND}: {e}");
+                    failed = true;
+                }
+            }
+        },
+    );
+    done.map_err(|e| CliError::failed(COMMAND, format!("cannot start the worker thread: {e}")))?;
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    if ms.is_empty() {
+        return Err(CliError::failed(COMMAND, "no decision in the games read"));
+    }
+    let what = format!("at the states of {games} game{}, every seat", if games == 1 { "" } else { "s" });
+    report(&mut ms, budget, &what, args.rules.rules.name, start.elapsed().as_secs_f64());
+    Ok(if failed { ExitCode::FAILURE } else { ExitCode::SUCCESS })
+}
+
+/// Prints the summary of the decision times `ms`.
+fn report(ms: &mut [f64], budget: TableBudget, what: &str, rules: &str, seconds: f64) {
     ms.sort_by(f64::total_cmp);
     let slow = ms.iter().filter(|&&x| x > SLOW_MS).count();
     println!(
-        "bench table: {} decisions of the table built-in ({} worlds, {} ms) in {games} games against three decide \
-         built-ins, one thread, rules {}, {:.0} s",
+        "bench table: {} decisions of the table built-in ({} worlds, {} ms) {what}, one thread, rules {rules}, \
+         {seconds:.0} s",
         ms.len(),
         budget.worlds,
         budget.time_limit.as_millis(),
-        args.rules.rules.name,
-        elapsed.as_secs_f64()
     );
     println!(
         "  ms per decision: median {:.1}  p90 {:.1}  p99 {:.1}  max {:.1}  mean {:.1}",
@@ -172,5 +268,4 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         ms.iter().sum::<f64>() / ms.len().max(1) as f64
     );
     println!("  over {SLOW_MS:.0} ms: {slow} decisions ({:.2}%)", 100.0 * slow as f64 / ms.len().max(1) as f64);
-    Ok(ExitCode::SUCCESS)
 }

@@ -337,3 +337,21 @@ fn the_benchmark_times_the_decisions_asked_for() {
     let run = mcr(&["bench", "table", "--decisions", "0"]);
     assert!(!run.ok() && run.stderr.contains("--decisions"), "{}", run.stderr);
 }
+
+#[test]
+fn the_benchmark_times_every_decision_of_a_real_game() {
+    // The decisions of the match, as `mcr decide --model table` finds them.
+    let game = platform_game();
+    let lines = table_lines(&[game.to_str().unwrap(), "--worlds", "4"]);
+    assert!(lines.len() > 20, "{} decisions", lines.len());
+    let run = mcr(&["bench", "table", game.to_str().unwrap(), "--worlds", "2", "--decisions", "100000"]);
+    assert!(run.ok(), "{}", run.stderr);
+    let want = format!(
+        "bench table: {} decisions of the table built-in (2 worlds, 500 ms) at the states of 1 game,",
+        lines.len()
+    );
+    assert!(run.stdout.starts_with(&want), "{}\nwant {want}", run.stdout);
+    // Fewer asked: that many.
+    let run = mcr(&["bench", "table", game.to_str().unwrap(), "--worlds", "2", "--decisions", "7"]);
+    assert!(run.stdout.starts_with("bench table: 7 decisions"), "{}", run.stdout);
+}
