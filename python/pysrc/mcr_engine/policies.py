@@ -52,8 +52,10 @@ def decide(seed=0, random_discards=0.0, name=None):
 def table(seed=0, random_discards=0.0, name=None):
     """The reference bot's table policy (``mcr bot --policy table``): HU
     when legal; the decision analysis's candidates (its move, greedy's and
-    its best discards) weighed by the table model (``decide(games,
-    model="table")``), each played out in the same sampled worlds, the one
-    of highest expected final score taken: 32 worlds per candidate, no world
-    added after 500 ms (hundreds of milliseconds a decision)."""
+    its best discards, the safest discard) weighed by the table model
+    (``decide(games, model="table")``), each played out in the same 64
+    sampled worlds; the analysis's move is left only for a candidate whose
+    expected final score is higher by more than two standard errors of the
+    paired difference. No world is added after 500 ms (tens of
+    milliseconds a decision)."""
     return builtin("table", seed, random_discards, name)

@@ -37,23 +37,23 @@ pub const CANDIDATES: usize = 3;
 /// options, its seed set per decision).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct TableBudget {
-    /// Worlds per candidate (default 32).
+    /// Worlds per candidate (default 64).
     pub worlds: usize,
     /// Worlds the safest discard is looked for in, to add it to the
-    /// candidates (default 0: not looked for).
+    /// candidates (default 128; 0: not looked for).
     pub danger_worlds: usize,
     /// Time after which no world is added (default 500 ms; the
     /// candidates' analyses share it).
     pub time_limit: Duration,
     /// Standard errors of the paired difference by which a candidate must
-    /// beat the first one to be played instead (default 0: the candidate
-    /// of highest expected score is played).
+    /// beat the first one to be played instead (default 2; 0: the
+    /// candidate of highest expected score is played).
     pub margin: f64,
 }
 
 impl Default for TableBudget {
     fn default() -> TableBudget {
-        TableBudget { worlds: 32, danger_worlds: 0, time_limit: Duration::from_millis(500), margin: 0.0 }
+        TableBudget { worlds: 64, danger_worlds: 128, time_limit: Duration::from_millis(500), margin: 2.0 }
     }
 }
 
