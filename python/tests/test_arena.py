@@ -2,6 +2,7 @@
 records checked by the engine's own replay (mcr_engine.Engine)."""
 import os
 import shutil
+import time
 
 import numpy as np
 import pytest
@@ -48,6 +49,32 @@ def test_policies_and_bots_play_full_games():
         replay(r)
     table = mcr_engine.Arena.summary(records)
     assert "mcr-bot" in table and "last_legal" in table
+
+
+@needs_mcr
+def test_a_slow_policy_does_not_count_against_a_bots_time():
+    # The policy takes 0.4 s on each of its first answers; the bot, kept
+    # running, answers in a few milliseconds against a 300 ms limit. Its
+    # turns are timed alone: no verdict, and never near the policy's time.
+    calls = [0]
+
+    def slow(obs, mask):
+        calls[0] += 1
+        if calls[0] <= 3:
+            time.sleep(0.4)
+        return last_legal(obs, mask)
+
+    bot = {"name": "mcr-bot", "command": [MCR, "bot", "--keep-running"], "keep_running": True,
+           "time_limit_ms": 2000, "keep_running_limit_ms": 300}
+    r = mcr_engine.Arena([slow, bot, last_legal, last_legal], games=1, seed=4).run()[0]
+    answered = [t for t in r["turns"] if t.get("responses") is not None]
+    slow_turns = [t for t in answered if t["times_ms"]["0"] >= 400]
+    assert len(slow_turns) == 3, [t["times_ms"] for t in answered]
+    for t in slow_turns:
+        assert "verdicts" not in t or "1" not in t["verdicts"], t
+        assert t["times_ms"]["1"] < 300, t["times_ms"]
+    assert r["turns"][-1]["display"]["action"] in ("HU", "HUANG", "WA"), r["turns"][-1]["display"]
+    replay(r)
 
 
 def test_four_policies_and_a_policy_error():

@@ -1,4 +1,4 @@
-"""mcr_engine: Chinese Standard Mahjong (MCR, 国标麻将) as played on Botzone,
+r"""mcr_engine: Chinese Standard Mahjong (MCR, 国标麻将) as played on Botzone,
 from the mcr-engine Rust library, in process.
 
 - ``calculate(hand, ...)`` scores a hand: a :class:`Result` (``total``,

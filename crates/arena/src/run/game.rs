@@ -200,7 +200,22 @@ pub fn play(deal: &Deal, seats: &mut [Seat; 4], info: &GameInfo) -> Result<GameO
             });
             break;
         }
-        // Bots first, so that they think while the local seats answer.
+        let mut answers: [String; 4] = Default::default();
+        let mut times = [None; 4];
+        let mut verdicts = [None; 4];
+        let mut debug: [Option<String>; 4] = Default::default();
+        // The local seats first, then the bots: a bot's clock runs only
+        // while this thread waits on the bots alone, so a slow local seat
+        // never counts against a bot's time (its answer would sit unread in
+        // the pipe past its deadline).
+        for (s, seat) in seats.iter_mut().enumerate() {
+            if let Seat::Local(p) = seat {
+                let t0 = Instant::now();
+                let view = SeatTurn { engine: live.engine(), seen: &seen, seat: s as u8, request: &requests[s] };
+                answers[s] = p.answer(&view).map_err(|source| GameError::Local { seat: s as u8, source })?;
+                times[s] = Some(ms(t0.elapsed()));
+            }
+        }
         for (s, seat) in seats.iter_mut().enumerate() {
             if let Seat::Bot(b) = seat {
                 b.prepare(&requests[s]);
@@ -209,18 +224,6 @@ pub fn play(deal: &Deal, seats: &mut [Seat; 4], info: &GameInfo) -> Result<GameO
         for seat in seats.iter_mut() {
             if let Seat::Bot(b) = seat {
                 b.start();
-            }
-        }
-        let mut answers: [String; 4] = Default::default();
-        let mut times = [None; 4];
-        let mut verdicts = [None; 4];
-        let mut debug: [Option<String>; 4] = Default::default();
-        for (s, seat) in seats.iter_mut().enumerate() {
-            if let Seat::Local(p) = seat {
-                let t0 = Instant::now();
-                let view = SeatTurn { engine: live.engine(), seen: &seen, seat: s as u8, request: &requests[s] };
-                answers[s] = p.answer(&view).map_err(|source| GameError::Local { seat: s as u8, source })?;
-                times[s] = Some(ms(t0.elapsed()));
             }
         }
         {
