@@ -70,8 +70,31 @@ fn expected(g: &GameRecord, worlds: usize, seed: u64, threshold: f64) -> Vec<Exp
                 best = k;
             }
         }
-        let (loss, loss_se) =
-            if best == i { (0.0, 0.0) } else { (a.actions[best].mean - a.actions[i].mean, a.paired(best, i).1) };
+        // The loss, cross-fitted: the best of one parity's worlds (the first
+        // of the highest sums) against the answer given on the other's.
+        let n = a.scores(i).len();
+        let best_of = |parity: usize| {
+            let mut b = 0;
+            let sum = |k: usize| {
+                a.scores(k).iter().enumerate().filter(|(w, _)| w % 2 == parity).map(|(_, &x)| x as i64).sum::<i64>()
+            };
+            for k in 1..a.actions.len() {
+                if sum(k) > sum(b) {
+                    b = k;
+                }
+            }
+            b
+        };
+        let (on_odd, on_even) = (best_of(1), best_of(0));
+        let d: Vec<f64> = (0..n)
+            .map(|w| {
+                let chosen = if w % 2 == 0 { on_odd } else { on_even };
+                (a.scores(chosen)[w] - a.scores(i)[w]) as f64
+            })
+            .collect();
+        let loss = d.iter().sum::<f64>() / n as f64;
+        let var = d.iter().map(|x| (x - loss) * (x - loss)).sum::<f64>() / (n as f64 - 1.0);
+        let loss_se = (var / n as f64).sqrt();
         out.push(Expected {
             turn: p.turn,
             seat: p.seat,
@@ -113,7 +136,6 @@ fn check_decision(d: &TableDecision, e: &Expected, id: &str) {
     assert_eq!(d.best.action.answer().unwrap(), e.best, "{at}: the best answer");
     assert!(close(d.loss, e.loss), "{at}: loss {} against {}", d.loss, e.loss);
     assert!(close(d.loss_se, e.loss_se), "{at}: se {} against {}", d.loss_se, e.loss_se);
-    assert!(close(d.loss, d.best.mean - d.played.mean), "{at}");
     assert_eq!(d.played.deal_in, e.deal_in, "{at}: deal-in chance");
     assert_eq!(d.flagged, e.flagged, "{at}: flagged");
 }
@@ -292,7 +314,7 @@ fn table_review_marks_show_the_model_in_chromium() {
     let threshold = TableReviewOptions::default().threshold;
     let want = expected(&g, 8, 0, threshold);
     let deal_ins = record_deal_ins(&g);
-    assert!(want.len() > 60 && want.iter().filter(|w| w.flagged).count() > 3 && deal_ins.len() == 1);
+    assert!(want.len() > 60 && want.iter().filter(|w| w.flagged).count() >= 2 && deal_ins.len() == 1);
     let page = out.join("review-table.html");
     let decide = out.join("review-table-decide.html");
     // From the repository's root, the path relative to it (the page names

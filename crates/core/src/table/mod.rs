@@ -178,6 +178,59 @@ impl Analysis {
         mean_se(&d)
     }
 
+    /// Row `a`'s final score in each world, in world order.
+    pub fn scores(&self, a: usize) -> &[i32] {
+        &self.scores[a]
+    }
+
+    /// The gain of playing the best row instead of row `played`, measured
+    /// on worlds it was not chosen on: the best row of the even-numbered
+    /// worlds is compared with `played` on the odd-numbered ones, the best
+    /// of the odd-numbered worlds on the even-numbered ones, and the
+    /// result is the mean of those world-by-world differences with its
+    /// standard error. `best.mean - played.mean` on the same worlds is
+    /// biased up (the best of many noisy means came out high, which is
+    /// partly why it is the best); this is not, and may be below 0 when
+    /// `played` is as good as any. With fewer than two worlds: (0, 0).
+    ///
+    /// ```
+    /// use mcr_core::engine::Engine;
+    /// use mcr_core::rng::Rng;
+    /// use mcr_core::table::{analyse, hand_sizes, legal_actions, Options};
+    /// use mcr_core::tiles::Tile;
+    ///
+    /// let mut wall: Vec<Tile> = Tile::all().flat_map(|t| [t; 4]).collect();
+    /// let mut rng = Rng::new(7);
+    /// for i in (1..wall.len()).rev() {
+    ///     wall.swap(i, rng.below(i + 1));
+    /// }
+    /// let mut e = Engine::new();
+    /// e.reset_tiles(&wall, 0, 1)?;
+    /// e.step(["PASS"; 4])?; // the deal
+    /// e.step(["PASS"; 4])?; // seat 0 draws
+    /// let actions = legal_actions(&e, 0);
+    /// let a = analyse(&e, 0, hand_sizes(&e), &actions, &Options { worlds: 8, ..Options::default() }).unwrap();
+    /// // What the best would gain over the first discard, and its error.
+    /// let (gain, se) = a.cross_fitted_gain(0);
+    /// assert!(gain.is_finite() && se >= 0.0);
+    /// assert_eq!(a.scores(0).len(), 8);
+    /// # Ok::<(), mcr_core::engine::EngineError>(())
+    /// ```
+    pub fn cross_fitted_gain(&self, played: usize) -> (f64, f64) {
+        let n = self.scores.get(played).map_or(0, Vec::len);
+        if n < 2 {
+            return (0.0, 0.0);
+        }
+        // The best row by its mean over the worlds of one parity.
+        let best_on = |parity: usize| {
+            let sum = |a: usize| self.scores[a].iter().skip(parity).step_by(2).map(|&x| x as i64).sum::<i64>();
+            (0..self.scores.len()).reduce(|a, b| if sum(b) > sum(a) { b } else { a }).unwrap_or(played)
+        };
+        let chosen = [best_on(1), best_on(0)];
+        let d: Vec<f64> = (0..n).map(|w| (self.scores[chosen[w % 2]][w] - self.scores[played][w]) as f64).collect();
+        mean_se(&d)
+    }
+
     /// Row `a`'s expected score over the even-numbered worlds and over the
     /// odd-numbered ones: two estimates with independent noise (one to
     /// sort or choose by, the other to measure with).

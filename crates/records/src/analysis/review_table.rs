@@ -15,9 +15,15 @@
 //!   `deal_in`);
 //! - the best answer by expected final score ([`Analysis::best`]) and its
 //!   figures;
-//! - the loss, `best.mean - played.mean` (0 or more), with its standard
-//!   error over the paired worlds ([`Analysis::paired`]: the difference
-//!   world by world, far less noisy than either mean);
+//! - the loss: what playing the best answer instead would gain, measured
+//!   on worlds it was not chosen on ([`Analysis::cross_fitted_gain`]: the
+//!   best of the even-numbered worlds against the answer given on the
+//!   odd-numbered ones, and the other way round, world by world), with its
+//!   standard error. `best.mean - played.mean` on the same worlds would
+//!   be biased up: among a dozen answers, one's mean comes out high by
+//!   chance, and the largest of them is the one called best. The loss can
+//!   be below 0 when the answer given is as good as any; the per-seat sums
+//!   add it as it is, so they carry no such bias either;
 //! - whether the answer given dealt in (it discarded and another seat won
 //!   on that discard, [`TablePoint::dealt_in`]);
 //! - whether it is *flagged*: the loss is above the threshold
@@ -47,7 +53,7 @@
 //! assert_eq!(review.seats.len(), 1);
 //! for d in &review.decisions {
 //!     assert_eq!(d.seat, 2);
-//!     assert!(d.loss >= 0.0);
+//!     assert!(d.loss.is_finite() && d.loss_se >= 0.0);
 //!     assert_eq!(d.flagged, d.loss > options.threshold && d.loss > 2.0 * d.loss_se);
 //! }
 //! ```
@@ -95,10 +101,11 @@ pub struct TableDecision {
     pub played: ActionFigures,
     /// The answer of the highest expected final score, with its figures.
     pub best: ActionFigures,
-    /// `best.mean - played.mean` (0 or more).
+    /// What the best answer would gain over the one given, measured on
+    /// worlds it was not chosen on ([`Analysis::cross_fitted_gain`]; below
+    /// 0 when the answer given did better there).
     pub loss: f64,
-    /// The standard error of [`TableDecision::loss`] over the paired
-    /// worlds (0 when the answer given is the best).
+    /// The standard error of [`TableDecision::loss`] over the worlds.
     pub loss_se: f64,
     /// The answer given discarded, and another seat won on that discard.
     pub dealt_in: bool,
@@ -126,12 +133,7 @@ impl TableDecision {
     pub fn of(point: &TablePoint, analysis: &Analysis, threshold: f64) -> Option<TableDecision> {
         let mine = analysis.find(point.actions[point.played?])?;
         let best = analysis.best()?;
-        let (loss, loss_se) = if mine == best {
-            (0.0, 0.0)
-        } else {
-            let (_, se) = analysis.paired(best, mine);
-            ((analysis.actions[best].mean - analysis.actions[mine].mean).max(0.0), se)
-        };
+        let (loss, loss_se) = analysis.cross_fitted_gain(mine);
         Some(TableDecision {
             turn: point.turn,
             seat: point.seat,
