@@ -190,8 +190,9 @@ impl Analysis {
     /// result is the mean of those world-by-world differences with its
     /// standard error. `best.mean - played.mean` on the same worlds is
     /// biased up (the best of many noisy means came out high, which is
-    /// partly why it is the best); this is not, and may be below 0 when
-    /// `played` is as good as any. With fewer than two worlds: (0, 0).
+    /// partly why it is the best); this is not. It leans low instead, as a
+    /// choice made on half the worlds can be a worse one, and may be below
+    /// 0 when `played` is as good as any. With fewer than two worlds: (0, 0).
     ///
     /// ```
     /// use mcr_core::engine::Engine;
