@@ -222,10 +222,12 @@ impl Analysis {
         if n < 2 {
             return (0.0, 0.0);
         }
-        // The best row by its mean over the worlds of one parity.
+        // The best row by its mean over the worlds of one parity (the first
+        // of equals), each row's sum taken once.
         let best_on = |parity: usize| {
-            let sum = |a: usize| self.scores[a].iter().skip(parity).step_by(2).map(|&x| x as i64).sum::<i64>();
-            (0..self.scores.len()).reduce(|a, b| if sum(b) > sum(a) { b } else { a }).unwrap_or(played)
+            let sums: Vec<i64> =
+                self.scores.iter().map(|r| r.iter().skip(parity).step_by(2).map(|&x| x as i64).sum()).collect();
+            (0..sums.len()).reduce(|a, b| if sums[b] > sums[a] { b } else { a }).unwrap_or(played)
         };
         let chosen = [best_on(1), best_on(0)];
         let d: Vec<f64> = (0..n).map(|w| (self.scores[chosen[w % 2]][w] - self.scores[played][w]) as f64).collect();
